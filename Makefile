@@ -1,0 +1,63 @@
+# simtkit build.  `make` builds build/simt and build/libsimt.a;
+# `make check` builds the normal and the sanitizer (ASan+UBSan) variants and
+# runs every test under both; `make docs` regenerates docs/isa from isa/*.isa.
+CC      ?= cc
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes
+CFLAGS  ?= -O2 -g
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+INC     := -Iinclude -Isrc
+
+ISA_FILES := isa/base.isa $(filter-out isa/base.isa,$(sort $(wildcard isa/*.isa)))
+LIB_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c src/asm/*.c src/sim/*.c src/ptx/*.c))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/unit/*.c))
+HDRS    := $(wildcard include/simt/*.h src/*/*.h tests/unit/*.h)
+
+all: build/simt
+
+# ---- one set of rules per variant (B = build dir, F = flags) -------------
+define variant
+$(1)/gen/isa_builtin.c: $(ISA_FILES) $(1)/embed
+	$(1)/embed $(ISA_FILES) > $$@.tmp && mv $$@.tmp $$@
+$(1)/embed: tools/embed.c
+	@mkdir -p $(1)/gen
+	$(CC) $(CSTD) $(WARN) -O1 -o $$@ $$<
+$(1)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CSTD) $(WARN) $(2) $(INC) -c -o $$@ $$<
+$(1)/obj/gen/isa_builtin.o: $(1)/gen/isa_builtin.c
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CSTD) $(WARN) $(2) $(INC) -c -o $$@ $$<
+$(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o
+	rm -f $$@ && ar rcs $$@ $$^
+$(1)/simt: $(patsubst %.c,$(1)/obj/%.o,$(CLI_SRC)) $(1)/libsimt.a
+	$(CC) $(2) -o $$@ $$^ -lm
+$(1)/unit_tests: $(patsubst %.c,$(1)/obj/%.o,$(TEST_SRC)) $(1)/libsimt.a
+	$(CC) $(2) -o $$@ $$^ -lm
+endef
+
+$(eval $(call variant,build,$(CFLAGS)))
+$(eval $(call variant,build/san,$(SANFLAGS)))
+
+# The test command of README.md: both variants, every test, one closing line.
+check: build/simt build/unit_tests build/san/simt build/san/unit_tests
+	@sh tests/run.sh build build/san
+
+docs: build/simt
+	build/simt isa doc -o docs/isa
+
+# Fails when the checked-in docs/isa differs from what the ISA generates.
+docs-check: build/simt
+	@rm -rf build/docs-check && build/simt isa doc -o build/docs-check
+	@diff -r docs/isa build/docs-check >/dev/null || \
+	  { echo "docs/isa is stale: run 'make docs'"; exit 1; }
+
+example: build/simt
+	build/simt as examples/brx_test.s -o build/brx_test.o
+	build/simt dis build/brx_test.o
+
+clean:
+	rm -rf build
+
+.PHONY: all check docs docs-check example clean

@@ -1,0 +1,90 @@
+/*
+ * simt/simt.h - the public API of libsimt (umbrella header).
+ *
+ * Ownership: every object returned through an out-pointer belongs to the
+ * caller and is released with its *_free function.  Every call that can fail
+ * returns a simt_status and appends located diagnostics to the simt_diags
+ * list passed in (which may be NULL when the caller only wants the status).
+ */
+#ifndef SIMT_SIMT_H
+#define SIMT_SIMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simt/diag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIMT_INST_SIZE 16
+#define SIMT_MAX_FIELDS 48
+
+/* ---- ISA descriptions ---------------------------------------------------- */
+
+typedef struct isa_model simt_isa;
+
+/* The ISA compiled into the library (isa/*.isa of the source tree). */
+SIMT_API simt_status simt_isa_load_builtin(simt_isa **out, simt_diags *d);
+/* An ISA read from description files, in order (base definitions first). */
+SIMT_API simt_status simt_isa_load_files(const char *const *paths, int n,
+					 simt_isa **out, simt_diags *d);
+/* Field overlaps, widths, defaults, operand lists, decode conflicts. */
+SIMT_API simt_status simt_isa_check(const simt_isa *isa, simt_diags *d);
+SIMT_API void simt_isa_free(simt_isa *isa);
+
+/* ---- machine instructions ------------------------------------------------ */
+
+/* One machine instruction: an opcode and the encoded value of each field. */
+typedef struct simt_inst {
+	int opcode;                       /* index into the ISA, -1 if none */
+	uint64_t pc;                      /* byte address, for PC-relative text */
+	uint64_t fields[SIMT_MAX_FIELDS]; /* by the opcode's field index */
+} simt_inst;
+
+SIMT_API simt_status simt_decode(const simt_isa *isa,
+				 const uint8_t word[SIMT_INST_SIZE],
+				 uint64_t pc, simt_inst *out, simt_diags *d);
+SIMT_API simt_status simt_encode(const simt_isa *isa, const simt_inst *in,
+				 uint8_t word[SIMT_INST_SIZE], simt_diags *d);
+/* Canonical text of one instruction (no trailing ';').  Like snprintf. */
+SIMT_API size_t simt_inst_print(const simt_isa *isa, const simt_inst *in,
+				char *buf, size_t size);
+SIMT_API const char *simt_opcode_name(const simt_isa *isa, int opcode);
+
+/* ---- objects --------------------------------------------------------------- */
+
+typedef struct simt_object simt_object;
+
+/* Assemble source text; name labels diagnostics. */
+SIMT_API simt_status simt_assemble(const simt_isa *isa, const char *name,
+				   const char *text, size_t len,
+				   simt_object **out, simt_diags *d);
+/* Serialise to an ELF64 image (malloc'ed, caller frees). */
+SIMT_API simt_status simt_object_write(const simt_object *obj, uint8_t **image,
+				       size_t *len, simt_diags *d);
+SIMT_API simt_status simt_object_read(const uint8_t *image, size_t len,
+				      const char *name, simt_object **out,
+				      simt_diags *d);
+SIMT_API void simt_object_free(simt_object *obj);
+
+SIMT_API int simt_object_kernel_count(const simt_object *obj);
+SIMT_API const char *simt_object_kernel_name(const simt_object *obj, int k);
+SIMT_API const uint8_t *simt_object_kernel_code(const simt_object *obj, int k,
+						size_t *len);
+
+/* Disassembly flags. */
+#define SIMT_DIS_ADDR 1u   /* the address column: / *0010* / */
+#define SIMT_DIS_HEX 2u    /* the raw 128-bit word as a trailing comment */
+#define SIMT_DIS_LABELS 4u /* synthesise .L_x_N labels for branch targets */
+
+/* Disassemble code (len a multiple of 16) placed at address base. */
+SIMT_API simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
+				      size_t len, uint64_t base, unsigned flags,
+				      char **text, simt_diags *d);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,235 @@
+/* util.c - see util.h. */
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void util_assert_fail(const char *what, const char *file, int line)
+{
+	/* An internal bug: not reachable from user input. */
+	fprintf(stderr, "simtkit internal error: %s:%d: assertion '%s' failed\n",
+		file, line, what);
+	abort();
+}
+
+char *util_strndup(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *util_strdup(const char *s)
+{
+	return s ? util_strndup(s, strlen(s)) : NULL;
+}
+
+char *util_format(const char *fmt, ...)
+{
+	util_buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	util_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (b.failed) {
+		util_buf_free(&b);
+		return NULL;
+	}
+	return util_buf_take(&b);
+}
+
+bool util_grow(void **items, int *capacity, int need, size_t elem)
+{
+	if (need <= *capacity)
+		return true;
+	int cap = *capacity ? *capacity : 8;
+	while (cap < need)
+		cap *= 2;
+	void *p = realloc(*items, (size_t)cap * elem);
+	if (!p)
+		return false;
+	*items = p;
+	*capacity = cap;
+	return true;
+}
+
+static bool buf_reserve(util_buf *b, size_t extra)
+{
+	if (b->failed)
+		return false;
+	if (b->len + extra + 1 <= b->cap)
+		return true;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	char *p = realloc(b->data, cap);
+	if (!p) {
+		b->failed = true;
+		return false;
+	}
+	b->data = p;
+	b->cap = cap;
+	return true;
+}
+
+void util_buf_putn(util_buf *b, const char *s, size_t n)
+{
+	if (!buf_reserve(b, n))
+		return;
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void util_buf_putc(util_buf *b, char c)
+{
+	util_buf_putn(b, &c, 1);
+}
+
+void util_buf_puts(util_buf *b, const char *s)
+{
+	util_buf_putn(b, s, strlen(s));
+}
+
+void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0 || !buf_reserve(b, (size_t)n))
+		return;
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void util_buf_printf(util_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	util_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+char *util_buf_take(util_buf *b)
+{
+	char *p = b->data;
+	if (!p)
+		p = util_strdup("");
+	b->data = NULL;
+	b->len = b->cap = 0;
+	b->failed = false;
+	return p;
+}
+
+void util_buf_free(util_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+	b->failed = false;
+}
+
+char *util_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	util_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		util_buf_putn(&b, chunk, n);
+	int err = ferror(f);
+	fclose(f);
+	if (err || b.failed) {
+		util_buf_free(&b);
+		errno = err ? EIO : ENOMEM;
+		return NULL;
+	}
+	if (len)
+		*len = b.len;
+	return util_buf_take(&b);
+}
+
+static char *line_of(const char *src, int line)
+{
+	if (!src || line <= 0)
+		return NULL;
+	const char *p = src;
+	for (int i = 1; i < line; i++) {
+		p = strchr(p, '\n');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	size_t n = strcspn(p, "\r\n");
+	return util_strndup(p, n);
+}
+
+void util_vdiag(simt_diags *d, simt_severity sev, const char *file,
+		const char *src, int line, int col, const char *fmt,
+		va_list ap)
+{
+	if (!d)
+		return;
+	int limit = d->limit ? d->limit : 1000;
+	if (sev == SIMT_SEV_ERROR) {
+		d->errors++;
+		if (d->errors > limit)
+			return;
+	}
+	if (!util_grow((void **)&d->items, &d->capacity, d->count + 1,
+		       sizeof *d->items))
+		return;
+	util_buf b = {0};
+	util_buf_vprintf(&b, fmt, ap);
+	simt_diag *g = &d->items[d->count++];
+	g->severity = sev;
+	g->file = util_strdup(file);
+	g->line = line;
+	g->col = col;
+	g->message = util_buf_take(&b);
+	g->source_line = line_of(src, line);
+}
+
+void util_diag(simt_diags *d, simt_severity sev, const char *file,
+	       const char *src, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	util_vdiag(d, sev, file, src, line, col, fmt, ap);
+	va_end(ap);
+}
+
+uint64_t util_bits_get(uint64_t lo, uint64_t hi, int pos, int width)
+{
+	uint64_t v;
+	if (pos >= 64)
+		v = hi >> (pos - 64);
+	else if (pos == 0)
+		v = lo;
+	else
+		v = (lo >> pos) | (hi << (64 - pos));
+	return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
+void util_bits_set(uint64_t *lo, uint64_t *hi, int pos, int width, uint64_t v)
+{
+	uint64_t m = width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1;
+	v &= m;
+	if (pos < 64) {
+		*lo = (*lo & ~(m << pos)) | (v << pos);
+		if (pos + width > 64) {
+			int sh = 64 - pos;
+			*hi = (*hi & ~(m >> sh)) | (v >> sh);
+		}
+	} else {
+		*hi = (*hi & ~(m << (pos - 64))) | (v << (pos - 64));
+	}
+}

@@ -1,0 +1,69 @@
+/*
+ * util.h - small shared helpers (internal): growable buffers, string
+ * duplication, diagnostics recording, 128-bit word bit access.
+ * Allocation failures are reported as NULL/false to the caller, which turns
+ * them into SIMT_ERR_NOMEM; nothing here prints or exits.
+ */
+#ifndef SIMT_UTIL_H
+#define SIMT_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simt/diag.h"
+
+#if defined(__GNUC__)
+#define SIMT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SIMT_PRINTF(f, a)
+#endif
+
+#define UTIL_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Internal invariant: a failed assertion is a bug in simtkit, not user error. */
+#define UTIL_ASSERT(cond) ((cond) ? (void)0 : util_assert_fail(#cond, __FILE__, __LINE__))
+void util_assert_fail(const char *what, const char *file, int line);
+
+char *util_strdup(const char *s);
+char *util_strndup(const char *s, size_t n);
+char *util_format(const char *fmt, ...) SIMT_PRINTF(1, 2);
+
+/* Grow *items (element size elem) so it holds at least need elements. */
+bool util_grow(void **items, int *capacity, int need, size_t elem);
+
+/* Growable NUL-terminated text buffer. */
+typedef struct util_buf {
+	char *data;
+	size_t len, cap;
+	bool failed; /* an allocation failed; data holds what fitted */
+} util_buf;
+
+void util_buf_putc(util_buf *b, char c);
+void util_buf_puts(util_buf *b, const char *s);
+void util_buf_putn(util_buf *b, const char *s, size_t n);
+void util_buf_printf(util_buf *b, const char *fmt, ...) SIMT_PRINTF(2, 3);
+void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap);
+char *util_buf_take(util_buf *b); /* caller frees; buffer reset */
+void util_buf_free(util_buf *b);
+
+/* Read a whole file; *len gets its size.  NULL on error (errno set). */
+char *util_read_file(const char *path, size_t *len);
+
+/*
+ * Append a diagnostic.  src is the whole source text (may be NULL): the line
+ * `line` is copied out of it for the caret display.
+ */
+void util_diag(simt_diags *d, simt_severity sev, const char *file,
+	       const char *src, int line, int col, const char *fmt, ...)
+	SIMT_PRINTF(7, 8);
+void util_vdiag(simt_diags *d, simt_severity sev, const char *file,
+		const char *src, int line, int col, const char *fmt,
+		va_list ap);
+
+/* Bits [pos, pos+width) of a 128-bit little-endian word; width <= 64. */
+uint64_t util_bits_get(uint64_t lo, uint64_t hi, int pos, int width);
+void util_bits_set(uint64_t *lo, uint64_t *hi, int pos, int width, uint64_t v);
+
+#endif

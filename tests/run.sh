@@ -1,0 +1,42 @@
+#!/bin/sh
+# run.sh BUILD_DIR... - runs every test suite against each build variant
+# (normal, sanitizer) and prints one closing line "N passed, N failed".
+# Suites: unit tests (tests/unit, which also drive the data-driven files
+# under tests/asm and tests/isa) and simulator test files (tests/sim/*.s).
+total_pass=0
+total_fail=0
+status=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+count() { # count SUITE-NAME: reads the runner's closing line from $log
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "$1: no closing line (crashed?)"
+		total_fail=$((total_fail + 1))
+		status=1
+		return
+	fi
+	p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	echo "$1: $line"
+}
+
+for b in "$@"; do
+	echo "== $b: unit tests"
+	"$b/unit_tests" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b unit"
+	set -- tests/sim/*.s
+	if [ -e "$1" ]; then
+		echo "== $b: simulator test files"
+		"$b/simt" test tests/sim/*.s >"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b sim"
+	fi
+done
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ] && exit $status
+exit 1
