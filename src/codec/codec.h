@@ -1,0 +1,41 @@
+/*
+ * codec.h - 128-bit instruction words <-> field values (internal).
+ *
+ *  127      123 122   117 116 114 113 112  109 108      98 97 ...  32 31  24 23  16 15 14 12 11  8 7     0
+ * +----------+---------+------+---+--------+-------------+-----------+------+------+--+-----+-----+-------+
+ * | reserved | req (6) | wsb  | Y | stall  | extra preds | Rb / imm  |  Ra  |  Rd  |! | Pg  |stype|optype |
+ * +----------+---------+------+---+--------+-------------+-----------+------+------+--+-----+-----+-------+
+ * (the conventions of DESIGN.md; the exact fields of each opcode come from the ISA model)
+ *
+ * Contract: codec_build() runs once per model (isa_load does it) and makes a
+ * decode table keyed on the fixed bits, so decoding never scans every opcode.
+ * codec_decode() accepts a word only when exactly one opcode's fixed bits
+ * match and no bit outside that opcode's fields is set.
+ */
+#ifndef SIMT_CODEC_H
+#define SIMT_CODEC_H
+
+#include "isa/isa.h"
+
+simt_status codec_build(isa_model *m, simt_diags *d);
+void codec_free(struct codec_table *t);
+
+/* Word bytes (little-endian) <-> isa_word. */
+isa_word codec_load(const uint8_t bytes[16]);
+void codec_store(isa_word w, uint8_t bytes[16]);
+
+/*
+ * Decode w: returns the opcode (fields[] filled, one value per field of the
+ * opcode) or NULL with *why set to a static explanation ("no opcode has these
+ * fixed bits", "bits 90-95 are set but no field of BAR_I covers them").
+ */
+const isa_opcode *codec_decode(const isa_model *m, isa_word w,
+			       uint64_t *fields, const char **why);
+
+/* Encode field values (constants are forced to their value). */
+isa_word codec_encode(const isa_opcode *op, const uint64_t *fields);
+
+/* Fill fields[] with the defaults and constants of op (0 elsewhere). */
+void codec_defaults(const isa_opcode *op, uint64_t *fields);
+
+#endif
