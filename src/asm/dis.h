@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "isa/isa.h"
+#include "simt/simt.h"
 #include "util/util.h"
 
 /* Labels known to the printer: sorted addresses, named .L_x_<index>
