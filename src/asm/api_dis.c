@@ -113,14 +113,51 @@ size_t simt_inst_print(const simt_isa *isa, const simt_inst *in, char *buf,
 	return copy_out(&b, buf, size);
 }
 
-static simt_status take_text(util_buf *b, char **text, simt_status st)
+/* The writer behind the text-returning calls: append to a util_buf. */
+static void append(void *ctx, const char *text, size_t len)
+{
+	util_buf_putn(ctx, text, len);
+}
+
+/* Hand what is left in b to write; report a failed allocation. */
+static simt_status finish(util_buf *b, simt_write_fn write, void *ctx,
+			  const char *name, simt_status st, simt_diags *d)
 {
 	if (b->failed) {
-		util_buf_free(b);
-		*text = NULL;
-		return SIMT_ERR_NOMEM;
+		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
+		st = SIMT_ERR_NOMEM;
+	} else if (b->len) {
+		write(ctx, b->data, b->len);
 	}
-	*text = util_buf_take(b);
+	util_buf_free(b);
+	return st;
+}
+
+simt_status simt_disassemble_write(const simt_isa *isa, const uint8_t *code,
+				   size_t len, uint64_t base, unsigned flags,
+				   simt_write_fn write, void *ctx,
+				   simt_diags *d)
+{
+	if (!isa || !write || (!code && len) || !isa->decoder) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "simt_disassemble: invalid argument");
+		return SIMT_ERR_ARG;
+	}
+	util_buf b = {0};
+	simt_status st = dis_buffer(isa, "<code>", code, len, base, flags, &b,
+				    write, ctx, d);
+	return finish(&b, write, ctx, "<code>", st, d);
+}
+
+/* Run a writer-based call into one malloc'ed string. */
+static simt_status to_text(util_buf *text_buf, simt_status st, char **text)
+{
+	if (st == SIMT_ERR_ARG || st == SIMT_ERR_NOMEM || text_buf->failed) {
+		util_buf_free(text_buf);
+		*text = NULL;
+		return st == SIMT_ERR_ARG ? st : SIMT_ERR_NOMEM;
+	}
+	*text = util_buf_take(text_buf);
 	return *text ? st : SIMT_ERR_NOMEM;
 }
 
@@ -128,14 +165,12 @@ simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
 			     size_t len, uint64_t base, unsigned flags,
 			     char **text, simt_diags *d)
 {
-	if (!isa || !text || (!code && len) || !isa->decoder) {
-		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "simt_disassemble: invalid argument");
+	if (!text)
 		return SIMT_ERR_ARG;
-	}
-	util_buf b = {0};
-	simt_status st = dis_buffer(isa, "<code>", code, len, base, flags, &b, d);
-	return take_text(&b, text, st);
+	util_buf all = {0};
+	simt_status st = simt_disassemble_write(isa, code, len, base, flags,
+						append, &all, d);
+	return to_text(&all, st, text);
 }
 
 /* Constant banks of kernel k as .word data, so the listing reassembles. */
@@ -160,18 +195,20 @@ static void put_const_sections(const simt_object *obj, int k, util_buf *out)
 	}
 }
 
-simt_status simt_disassemble_object(const simt_isa *isa,
-				    const simt_object *obj, const char *name,
-				    unsigned flags, char **text, simt_diags *d)
+simt_status simt_disassemble_object_write(const simt_isa *isa,
+					  const simt_object *obj,
+					  const char *name, unsigned flags,
+					  simt_write_fn write, void *ctx,
+					  simt_diags *d)
 {
-	if (!isa || !obj || !text || !isa->decoder) {
+	if (!isa || !obj || !write || !isa->decoder) {
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
 			  "simt_disassemble_object: invalid argument");
 		return SIMT_ERR_ARG;
 	}
 	util_buf b = {0};
 	simt_status st = SIMT_OK;
-	for (int k = 0; k < obj->nkernels; k++) {
+	for (int k = 0; k < obj->nkernels && st != SIMT_ERR_NOMEM; k++) {
 		const obj_kernel *kn = &obj->kernels[k];
 		if (kn->text < 0 || kn->text >= obj->nsections)
 			continue;
@@ -181,10 +218,22 @@ simt_status simt_disassemble_object(const simt_isa *isa,
 				sec->name, sec->name);
 		simt_status s = dis_buffer(isa, name ? name : sec->name,
 					   sec->data, sec->data ? sec->size : 0,
-					   0, flags, &b, d);
+					   0, flags, &b, write, ctx, d);
 		if (s != SIMT_OK && st == SIMT_OK)
 			st = s;
 		put_const_sections(obj, k, &b);
 	}
-	return take_text(&b, text, st);
+	return finish(&b, write, ctx, name, st, d);
+}
+
+simt_status simt_disassemble_object(const simt_isa *isa,
+				    const simt_object *obj, const char *name,
+				    unsigned flags, char **text, simt_diags *d)
+{
+	if (!text)
+		return SIMT_ERR_ARG;
+	util_buf all = {0};
+	simt_status st = simt_disassemble_object_write(isa, obj, name, flags,
+						       append, &all, d);
+	return to_text(&all, st, text);
 }
