@@ -1,6 +1,7 @@
 /* isa_free.c - releasing the model and the parse results (see isa_priv.h). */
 #include <stdlib.h>
 
+#include "codec/codec.h"
 #include "isa/isa_priv.h"
 
 void isa_expr_free(isa_expr *e)
@@ -97,6 +98,7 @@ void isa_free(isa_model *m)
 {
 	if (!m)
 		return;
+	codec_free(m->decoder);
 	for (int i = 0; i < m->nopcodes; i++) {
 		isa_opcode *op = m->opcodes[i];
 		free(op->name);

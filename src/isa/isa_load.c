@@ -6,12 +6,14 @@
  * and *out = NULL.  SIMT_ERR_PARSE covers syntax and resolution errors,
  * SIMT_ERR_CHECK the consistency checks, SIMT_ERR_NOMEM allocation failure.
  * Resolution runs only when every file parsed cleanly, the checks only on a
- * resolved model (so one mistake does not cascade).
+ * resolved model (so one mistake does not cascade); codec_build() makes the
+ * decode table of a checked model as the last step.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec.h"
 #include "isa/isa_priv.h"
 #include "simt/simt.h"
 
@@ -64,6 +66,8 @@ simt_status isa_load(const char *const *names, const char *const *texts, int n,
 		st = SIMT_ERR_PARSE;
 	else if (isa_check(m, d) != SIMT_OK)
 		st = SIMT_ERR_CHECK;
+	else
+		st = codec_build(m, d); /* the decode table, last */
 done:
 	isa_ast_free(&ast);
 	if (st != SIMT_OK)
