@@ -25,7 +25,7 @@ extern "C" {
 
 typedef struct isa_model simt_isa;
 
-/* The ISA compiled into the library (isa/*.isa of the source tree). */
+/* The ISA compiled into the library (the isa/ directory of the source tree). */
 SIMT_API simt_status simt_isa_load_builtin(simt_isa **out, simt_diags *d);
 /* An ISA read from description files, in order (base definitions first). */
 SIMT_API simt_status simt_isa_load_files(const char *const *paths, int n,
