@@ -1,5 +1,7 @@
 /*
  * mem.h - the simulator's memory spaces (internal to src/sim).
+ * sim.h declares the interface the core calls (sim_mem_load, ...); this
+ * header holds the building blocks and the unit tests use them directly.
  *
  * Contract: mem.c owns every byte a kernel can address and nothing else.
  * It never prints and never stops the run itself: an access that is not
@@ -32,6 +34,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "sim/sim.h"
+
 #define SIM_PAGE_BITS 12
 #define SIM_PAGE_SIZE (1u << SIM_PAGE_BITS)
 #define SIM_GLOBAL_BASE 0x10000000ull          /* first buffer address */
@@ -49,21 +53,6 @@
 #define SIM_CB0_SHARED_WIN 0x20  /* u64 generic shared window base */
 #define SIM_CB0_LOCAL_WIN 0x28   /* u64 generic local window base  */
 #define SIM_CB0_PARAMS 0x100     /* first kernel parameter        */
-
-/* X-macro: memory spaces (enum, name used in fault messages). */
-#define SIM_SPACE_LIST(X)                                                      \
-	X(SIM_SPACE_GLOBAL, "global")                                          \
-	X(SIM_SPACE_SHARED, "shared")                                          \
-	X(SIM_SPACE_CONST, "constant")                                         \
-	X(SIM_SPACE_LOCAL, "local")                                            \
-	X(SIM_SPACE_GENERIC, "generic")
-
-typedef enum sim_space {
-#define SIM_X_ENUM(e, s) e,
-	SIM_SPACE_LIST(SIM_X_ENUM)
-#undef SIM_X_ENUM
-	SIM_SPACE_COUNT
-} sim_space;
 
 /* X-macro: why an access was refused. */
 #define SIM_FAULT_LIST(X)                                                      \
@@ -214,5 +203,23 @@ static inline sim_space sim_generic_space(uint64_t addr, uint64_t *off)
 	*off = addr;
 	return SIM_SPACE_GLOBAL;
 }
+
+/* ---- runtime extras beyond sim.h (used by the runner and ldst.c) ---------- */
+
+typedef enum sim_init_kind { SIM_INIT_VALUE, SIM_INIT_LANE, SIM_INIT_TID } sim_init_kind;
+
+/* A register value every thread starts with (test files' .init). */
+typedef struct sim_reg_init {
+	bool pred;           /* P register: value is the lane mask */
+	int reg;
+	sim_init_kind kind;
+	uint64_t value;
+} sim_reg_init;
+
+/* Applied by sim_mem_cta_begin(), which the core calls after it has set
+ * up the CTA's warps (ids, tid[], masks) and before the first issue. */
+bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
+void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
+const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
 
 #endif
