@@ -84,6 +84,17 @@ SIMT_API simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
 				      size_t len, uint64_t base, unsigned flags,
 				      char **text, simt_diags *d);
 
+/*
+ * Disassemble every kernel of an object into text that reassembles:
+ * per kernel a "// kernel NAME" header, its .text.NAME section and label,
+ * the instructions (at addresses from 0), then its constant banks as .word
+ * data.  name labels diagnostics (the object's file name; may be NULL).
+ */
+SIMT_API simt_status simt_disassemble_object(const simt_isa *isa,
+					     const simt_object *obj,
+					     const char *name, unsigned flags,
+					     char **text, simt_diags *d);
+
 #ifdef __cplusplus
 }
 #endif
