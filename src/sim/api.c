@@ -344,3 +344,8 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	}
 	return SIMT_OK;
 }
+
+sim_ctx *sim_ctx_of(simt_sim *s)
+{
+	return &s->c;
+}

@@ -375,6 +375,9 @@ void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta);
 uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		      bool has_ur, uint32_t ur);
 
+/* api.c: the context of a public simulator (tests, the runner). */
+sim_ctx *sim_ctx_of(simt_sim *s);
+
 /* Inline helpers shared by handlers. */
 static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */
 {
