@@ -371,7 +371,7 @@ void sim_ll_event(sim_warp *w);
 uint32_t sim_bar_state(const sim_barrier *b);
 void sim_bar_set_state(sim_barrier *b, uint32_t s);
 void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta);
-/* bru.c: getGoldenBranchCondition on lane masks (~0u: invalid modifier). */
+/* bru.c: getGoldenBranchCondition on lane masks. */
 uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		      bool has_ur, uint32_t ur);
 
