@@ -53,9 +53,11 @@ docs-check: build/simt
 	@diff -r docs/isa build/docs-check >/dev/null || \
 	  { echo "docs/isa is stale: run 'make docs'"; exit 1; }
 
+# The main job on an example: assemble, then disassemble the object back.
 example: build/simt
-	build/simt as examples/brx_test.s -o build/brx_test.o
-	build/simt dis build/brx_test.o
+	@echo "== examples/brx_test.s"; cat examples/brx_test.s
+	@build/simt as examples/brx_test.s -o build/brx_test.o
+	@echo "== simt dis build/brx_test.o"; build/simt dis build/brx_test.o
 
 clean:
 	rm -rf build

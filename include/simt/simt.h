@@ -25,7 +25,7 @@ extern "C" {
 
 typedef struct isa_model simt_isa;
 
-/* The ISA compiled into the library (isa/*.isa of the source tree). */
+/* The ISA compiled into the library (the isa/ directory of the source tree). */
 SIMT_API simt_status simt_isa_load_builtin(simt_isa **out, simt_diags *d);
 /* An ISA read from description files, in order (base definitions first). */
 SIMT_API simt_status simt_isa_load_files(const char *const *paths, int n,
@@ -83,6 +83,17 @@ SIMT_API const uint8_t *simt_object_kernel_code(const simt_object *obj, int k,
 SIMT_API simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
 				      size_t len, uint64_t base, unsigned flags,
 				      char **text, simt_diags *d);
+
+/*
+ * Disassemble every kernel of an object into text that reassembles:
+ * per kernel a "// kernel NAME" header, its .text.NAME section and label,
+ * the instructions (at addresses from 0), then its constant banks as .word
+ * data.  name labels diagnostics (the object's file name; may be NULL).
+ */
+SIMT_API simt_status simt_disassemble_object(const simt_isa *isa,
+					     const simt_object *obj,
+					     const char *name, unsigned flags,
+					     char **text, simt_diags *d);
 
 #ifdef __cplusplus
 }

@@ -65,6 +65,7 @@ typedef struct obj_kernel {
 	int text;                /* section index of .text.<name> */
 	uint32_t nregs;          /* highest GPR used + 1            */
 	uint32_t nbarriers;      /* highest barrier id used + 1     */
+	uint32_t nmbarriers;     /* mbarrier objects                */
 	uint32_t shared_size;    /* static shared bytes             */
 	uint32_t param_size;     /* bytes of parameters at c[0][0x100] */
 	int nparams;
@@ -88,5 +89,38 @@ int obj_add_section(simt_object *o, const char *name, obj_sec_kind kind);
 int obj_add_symbol(simt_object *o, const char *name);
 int obj_find_section(const simt_object *o, const char *name);
 int obj_find_symbol(const simt_object *o, const char *name);
+
+/*
+ * Helpers for building objects (object.c).  Index-returning calls give -1
+ * and boolean ones false when memory runs out.
+ *
+ * obj_add_section sets the defaults of its kind: TEXT PROGBITS ALLOC|EXEC
+ * align 128; CONST PROGBITS ALLOC align 4, bank from ".nv.constantN...";
+ * SHARED NOBITS ALLOC|WRITE align 16; INFO/OTHER PROGBITS align 1.
+ *
+ * obj_add_kernel makes a whole kernel: ".text.<name>", ".nv.constant0.<name>"
+ * (0x100 zero bytes: the launch area of docs/launch-abi.md) and the global
+ * STT_FUNC symbol <name> at offset 0 of the text; returns the kernel index.
+ * The writer emits the kernel symbol's size as the text size when it is 0.
+ */
+int obj_add_kernel(simt_object *o, const char *name);
+/* Only the kernels[] entry (text section index given), for the reader. */
+int obj_add_kernel_entry(simt_object *o, const char *name, int text);
+/* Append n bytes (data NULL: zeros) to a section; returns the offset or -1.
+ * For NOBITS sections only the size grows. */
+int64_t obj_section_append(obj_section *s, const void *data, size_t n);
+bool obj_add_reloc(simt_object *o, int section, uint64_t offset,
+		   obj_reloc_type type, int symbol, int64_t addend);
+/* Next parameter of kernel k, aligned to its size (PTX .param layout); grows
+ * .nv.constant0.<k>.  Returns the parameter's c[0x0] offset or -1. */
+int64_t obj_kernel_add_param(simt_object *o, int k, uint32_t size);
+bool obj_kernel_add_exit(simt_object *o, int k, uint32_t offset);
+/* Constant bank section N of kernel k (created when missing), or -1. */
+int obj_kernel_const(simt_object *o, int k, int bank);
+/* Shared section of kernel k (created when missing), or -1.  Grow it with
+ * obj_section_append(s, NULL, n); its size is the kernel's static shared size
+ * (the writer takes kernels[k].shared_size when it is larger, and the
+ * reader sets both). */
+int obj_kernel_shared(simt_object *o, int k);
 
 #endif

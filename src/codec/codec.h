@@ -38,4 +38,21 @@ isa_word codec_encode(const isa_opcode *op, const uint64_t *fields);
 /* Fill fields[] with the defaults and constants of op (0 elsewhere). */
 void codec_defaults(const isa_opcode *op, uint64_t *fields);
 
+/*
+ * Checks field values that fit their widths but still name no instruction:
+ * an enum value that is a hole of its type, an odd base register for a
+ * 64-bit register pair, an __Exception rule that holds.  Returns NULL when
+ * the values are valid, else the reason (written into buf, or a rule's
+ * message).  codec_decode applies it to every word it accepts.
+ */
+const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
+			   char *buf, size_t size);
+
+/*
+ * The detailed reason why w does not decode (bit ranges, field names, values),
+ * written into buf; returns buf.  For diagnostics, off the hot path.
+ */
+const char *codec_explain(const isa_model *m, isa_word w, char *buf,
+			  size_t size);
+
 #endif

@@ -1,0 +1,112 @@
+/*
+ * simt/sim.h - the public simulator API.
+ *
+ * A simt_sim holds one kernel of an object, predecoded once, plus its
+ * device memory (global buffers, constant banks).  Typical use:
+ *
+ *   simt_sim *s;  simt_sim_new(isa, obj, "main", &s, &d);
+ *   simt_sim_alloc(s, 4096, &buf, &d);   simt_sim_write(s, buf, ...);
+ *   simt_sim_set_params(s, &buf, 8, &d);           (bytes at c[0][0x100])
+ *   simt_launch l;  simt_launch_init(&l);  l.grid[0] = 4; l.block[0] = 128;
+ *   simt_sim_run(s, &l, &d);               (SIMT_ERR_RUNTIME + diagnostics
+ *                                           on deadlock/exception/fault)
+ *   simt_sim_read(s, buf, out, 4096, &d);  simt_sim_reg(...);
+ *   simt_sim_free(s);
+ *
+ * The library never prints: the trace is delivered line by line through
+ * launch.trace (format: docs/trace-format.md).
+ */
+#ifndef SIMT_SIM_PUBLIC_H
+#define SIMT_SIM_PUBLIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simt/simt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct simt_sim simt_sim;
+
+typedef enum simt_policy {
+	SIMT_POLICY_RR,     /* round-robin over ready warps (default)      */
+	SIMT_POLICY_GREEDY, /* keep issuing the same warp while it can     */
+	SIMT_POLICY_RANDOM  /* pick a ready warp at random (seeded)        */
+} simt_policy;
+
+/* Receives one JSON object (no newline) per issued warp instruction. */
+typedef void simt_trace_fn(void *user, const char *json);
+
+typedef struct simt_launch {
+	uint32_t grid[3];      /* CTAs per dimension (default 1,1,1)         */
+	uint32_t block[3];     /* threads per dimension (default 32,1,1)     */
+	uint32_t dyn_shared;   /* dynamic shared bytes                        */
+	simt_policy policy;
+	uint64_t seed;         /* SIMT_POLICY_RANDOM                          */
+	uint64_t max_cycles;   /* 0: default limit (1e9)                      */
+	simt_trace_fn *trace;  /* NULL: no trace                              */
+	void *trace_user;
+} simt_launch;
+
+typedef struct simt_sim_stats {
+	uint64_t cycles;       /* final value of the cycle counter           */
+	uint64_t steps;        /* warp instructions issued                    */
+	uint64_t thread_insts; /* sum over issues of active lanes             */
+} simt_sim_stats;
+
+/* Register files readable after a run (simt_sim_reg). */
+typedef enum simt_regfile {
+	SIMT_REG_R,   /* GPR of the thread                                    */
+	SIMT_REG_P,   /* predicate of the thread (0/1)                        */
+	SIMT_REG_UR,  /* uniform register of the thread's warp                */
+	SIMT_REG_B,   /* convergence barrier register of the warp             */
+	SIMT_REG_PC   /* the thread's PC (ActivePC or RPC)                    */
+} simt_regfile;
+
+SIMT_API void simt_launch_init(simt_launch *l);
+/* Parse "rr", "greedy", "random:SEED" into l. */
+SIMT_API simt_status simt_launch_policy(simt_launch *l, const char *text,
+					simt_diags *d);
+
+SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
+				  const char *kernel, simt_sim **out,
+				  simt_diags *d);
+SIMT_API void simt_sim_free(simt_sim *s);
+
+/* Global memory: allocate (16-byte aligned, zeroed), write, read. */
+SIMT_API simt_status simt_sim_alloc(simt_sim *s, uint64_t size,
+				    uint64_t *addr, simt_diags *d);
+SIMT_API simt_status simt_sim_write(simt_sim *s, uint64_t addr,
+				    const void *src, uint64_t len,
+				    simt_diags *d);
+SIMT_API simt_status simt_sim_read(simt_sim *s, uint64_t addr, void *dst,
+				   uint64_t len, simt_diags *d);
+/* Kernel parameters: bytes placed at c[0][0x100]. */
+SIMT_API simt_status simt_sim_set_params(simt_sim *s, const void *bytes,
+					 size_t len, simt_diags *d);
+/* Any constant bank bytes (bank 0 launch words are set by the run). */
+SIMT_API simt_status simt_sim_set_const(simt_sim *s, unsigned bank,
+					uint32_t off, const void *bytes,
+					size_t len, simt_diags *d);
+
+/*
+ * Run the kernel.  SIMT_OK when every warp exited; SIMT_ERR_RUNTIME with a
+ * diagnostic per problem (deadlock report, exception, fault, livelock,
+ * cycle limit).  The final state stays readable until the next run.
+ */
+SIMT_API simt_status simt_sim_run(simt_sim *s, const simt_launch *l,
+				  simt_diags *d);
+SIMT_API void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out);
+
+/* After a run: register `index` of file `rf` of thread tid of CTA cta. */
+SIMT_API simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
+				  const uint32_t tid[3], simt_regfile rf,
+				  unsigned index, uint64_t *value,
+				  simt_diags *d);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

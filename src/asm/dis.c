@@ -1,0 +1,195 @@
+/*
+ * dis.c - listing of whole code buffers and objects.
+ *
+ * Contract: requires a model with its decode table (isa_load builds it).
+ * Pass 1 decodes every word and collects the PC-relative targets that fall
+ * on an instruction of the buffer; they become labels .L_x_0, .L_x_1, ...
+ * in address order.  Pass 2 prints one line per word (docs/disassembler.md):
+ *
+ *   .L_x_0:
+ *           [/ *0010* /] @!P0 BRA .L_x_0 ;          [/ * 0x<hi> 0x<lo> * /]
+ *
+ * (brackets: the optional address column and raw-word comment). *
+ * An undecodable word prints as a `.word` line carrying its four 32-bit
+ * little-endian parts and the reason, and adds a diagnostic; the listing
+ * always completes.  The text reassembles to the same bytes.
+ */
+#include "asm/dis.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/object.h"
+#include "codec/codec.h"
+#include "simt/simt.h"
+
+#define HEX_COLUMN 64 /* where the raw-word comment starts */
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Pass 1: the sorted, distinct branch targets inside [base, base+len). */
+static simt_status collect_labels(const isa_model *m, const uint8_t *code,
+				  size_t n, uint64_t base, uint64_t **out,
+				  int *count)
+{
+	uint64_t *t = NULL;
+	int nt = 0, cap = 0;
+	uint64_t fields[ISA_MAX_FIELDS];
+	for (size_t w = 0; w < n; w++) {
+		uint64_t pc = base + 16 * w;
+		const isa_opcode *op =
+			codec_decode(m, codec_load(code + 16 * w), fields, NULL);
+		for (int i = 0; op && i < op->noperands; i++) {
+			uint64_t target;
+			if (!dis_pcrel_target(op, i, fields, pc, &target) ||
+			    target < base || (target - base) / 16 >= n ||
+			    (target - base) % 16)
+				continue;
+			if (!util_grow((void **)&t, &cap, nt + 1, sizeof *t)) {
+				free(t);
+				return SIMT_ERR_NOMEM;
+			}
+			t[nt++] = target;
+		}
+	}
+	if (nt)
+		qsort(t, (size_t)nt, sizeof *t, cmp_u64);
+	int k = 0;
+	for (int i = 0; i < nt; i++)
+		if (k == 0 || t[k - 1] != t[i])
+			t[k++] = t[i];
+	*out = t;
+	*count = k;
+	return SIMT_OK;
+}
+
+static void put_hex_fixed(util_buf *out, uint64_t v, int digits)
+{
+	char s[16];
+	for (int i = digits - 1; i >= 0; i--, v >>= 4)
+		s[i] = "0123456789abcdef"[v & 15];
+	util_buf_putn(out, s, (size_t)digits);
+}
+
+static void put_addr_column(util_buf *out, uint64_t pc)
+{
+	int digits = 4;
+	while (digits < 16 && (pc >> (4 * digits)))
+		digits++;
+	util_buf_puts(out, "/*");
+	put_hex_fixed(out, pc, digits);
+	util_buf_puts(out, "*/ ");
+}
+
+static void put_hex_comment(util_buf *out, size_t line_start, isa_word w)
+{
+	size_t col = out->len - line_start;
+	static const char spaces[HEX_COLUMN + 1] =
+		"                                                                ";
+	if (col < HEX_COLUMN)
+		util_buf_putn(out, spaces, HEX_COLUMN - col);
+	else
+		util_buf_putc(out, ' ');
+	util_buf_puts(out, "/* 0x");
+	put_hex_fixed(out, w.hi, 16);
+	util_buf_puts(out, " 0x");
+	put_hex_fixed(out, w.lo, 16);
+	util_buf_puts(out, " */");
+}
+
+/* `.word` line for a word that does not decode, plus its diagnostic. */
+static void put_bad_word(const isa_model *m, const char *name, isa_word w,
+			 uint64_t pc, util_buf *out, simt_diags *d)
+{
+	char why[256];
+	codec_explain(m, w, why, sizeof why);
+	uint32_t part[4] = {(uint32_t)w.lo, (uint32_t)(w.lo >> 32),
+			    (uint32_t)w.hi, (uint32_t)(w.hi >> 32)};
+	util_buf_puts(out, ".word ");
+	for (int i = 0; i < 4; i++) {
+		util_buf_puts(out, i ? ", 0x" : "0x");
+		put_hex_fixed(out, part[i], 8);
+	}
+	util_buf_printf(out, " // does not decode: %s", why);
+	util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
+		  "word at 0x%04llx does not decode: %s",
+		  (unsigned long long)pc, why);
+}
+
+/* A trailing part shorter than one word: kept as .byte data. */
+static void put_tail(const char *name, const uint8_t *p, size_t n,
+		     uint64_t pc, util_buf *out, simt_diags *d)
+{
+	util_buf_puts(out, "        .byte ");
+	for (size_t i = 0; i < n; i++) {
+		util_buf_puts(out, i ? ", 0x" : "0x");
+		put_hex_fixed(out, p[i], 2);
+	}
+	util_buf_puts(out, " // not a whole instruction word\n");
+	util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
+		  "%zu bytes at 0x%04llx do not make a whole 16-byte word", n,
+		  (unsigned long long)pc);
+}
+
+static void put_line(const isa_model *m, const char *name, isa_word w,
+		     uint64_t pc, unsigned flags, const dis_labels *labels,
+		     util_buf *out, simt_diags *d, bool *bad)
+{
+	uint64_t fields[ISA_MAX_FIELDS];
+	int l = dis_label_find(labels, pc);
+	if (l >= 0) {
+		dis_label_name(labels, l, out);
+		util_buf_puts(out, ":\n");
+	}
+	size_t start = out->len;
+	util_buf_puts(out, "        ");
+	if (flags & SIMT_DIS_ADDR)
+		put_addr_column(out, pc);
+	const isa_opcode *op = codec_decode(m, w, fields, NULL);
+	if (op) {
+		dis_print_inst(m, op, fields, pc, labels, out);
+		util_buf_puts(out, " ;");
+	} else {
+		*bad = true;
+		put_bad_word(m, name, w, pc, out, d);
+	}
+	if (flags & SIMT_DIS_HEX)
+		put_hex_comment(out, start, w);
+	util_buf_putc(out, '\n');
+}
+
+simt_status dis_buffer(const isa_model *m, const char *name,
+		       const uint8_t *code, size_t len, uint64_t base,
+		       unsigned flags, util_buf *out, simt_diags *d)
+{
+	size_t n = len / 16;
+	dis_labels labels = {0, NULL, NULL};
+	uint64_t *addrs = NULL;
+	if (flags & SIMT_DIS_LABELS) {
+		if (collect_labels(m, code, n, base, &addrs, &labels.count)) {
+			util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
+				  "out of memory");
+			return SIMT_ERR_NOMEM;
+		}
+		labels.addrs = addrs;
+	}
+	bool bad = false;
+	for (size_t w = 0; w < n; w++)
+		put_line(m, name, codec_load(code + 16 * w), base + 16 * w,
+			 flags, &labels, out, d, &bad);
+	if (len % 16) {
+		put_tail(name, code + 16 * n, len % 16, base + 16 * n, out, d);
+		bad = true;
+	}
+	free(addrs);
+	if (out->failed) {
+		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
+		return SIMT_ERR_NOMEM;
+	}
+	return bad ? SIMT_ERR_DECODE : SIMT_OK;
+}

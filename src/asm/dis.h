@@ -1,0 +1,61 @@
+/*
+ * dis.h - the disassembler (internal): one-instruction printer (print.c)
+ * and whole-buffer listing (dis.c).
+ *
+ * Pipeline of dis.c: pass 1 decodes every word once and collects the
+ * PC-relative targets that land inside the buffer (labels .L_x_N, numbered
+ * in address order); pass 2 prints each word with print.c, the labels on
+ * their own lines before the instruction they name.
+ */
+#ifndef SIMT_ASM_DIS_H
+#define SIMT_ASM_DIS_H
+
+#include <stdint.h>
+
+#include "isa/isa.h"
+#include "simt/simt.h"
+#include "util/util.h"
+
+/* Labels known to the printer: sorted addresses, named .L_x_<index>
+ * (or names[i] when names is not NULL). */
+typedef struct dis_labels {
+	int count;
+	const uint64_t *addrs;     /* ascending */
+	const char *const *names;  /* optional */
+} dis_labels;
+
+/* Index of the label at addr, or -1. */
+int dis_label_find(const dis_labels *l, uint64_t addr);
+/* Append the name of label i. */
+void dis_label_name(const dis_labels *l, int i, util_buf *out);
+
+/*
+ * Append the canonical text of one instruction (textsyntax: guard, mnemonic,
+ * modifiers, operands, control slots; no trailing ';') to out.  fields[]
+ * holds one value per field of op; pc is the instruction's address.  When
+ * labels is not NULL, PC-relative targets that hit a label print its name.
+ */
+void dis_print_inst(const isa_model *m, const isa_opcode *op,
+		    const uint64_t *fields, uint64_t pc,
+		    const dis_labels *labels, util_buf *out);
+
+/*
+ * The PC-relative target of operand i of op, when that operand is a PCRel
+ * one: returns true and sets *target.
+ */
+bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
+		      uint64_t pc, uint64_t *target);
+
+/*
+ * Disassemble len bytes (a multiple of 16, else the tail is reported) at
+ * address base into out.  flags: SIMT_DIS_ADDR, SIMT_DIS_HEX,
+ * SIMT_DIS_LABELS.  Undecodable words print as .word lines and add a
+ * diagnostic (file = name, line = the output line); returns SIMT_OK or
+ * SIMT_ERR_DECODE when some word did not decode (the text is complete
+ * either way).
+ */
+simt_status dis_buffer(const isa_model *m, const char *name,
+		       const uint8_t *code, size_t len, uint64_t base,
+		       unsigned flags, util_buf *out, simt_diags *d);
+
+#endif

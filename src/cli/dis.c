@@ -1,0 +1,150 @@
+/*
+ * dis.c - `simt dis`: disassemble an object (every kernel) or a raw file of
+ * 16-byte words.  The listing goes to stdout (or -o FILE), diagnostics to
+ * stderr; exit 0 when every word decoded, 1 otherwise, 2 on usage errors.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "util/util.h"
+
+static const char usage_text[] =
+	"usage: simt dis [OPTIONS] FILE.o\n"
+	"       simt dis --raw [OPTIONS] WORDS.bin\n"
+	"\n"
+	"  --raw          FILE holds bare 16-byte instruction words\n"
+	"  --base ADDR    address of the first raw word (default 0)\n"
+	"  --addr         print the /*0010*/ address column (default)\n"
+	"  --no-addr      omit the address column\n"
+	"  --hex          print each raw word as a trailing comment\n"
+	"  --no-labels    print branch targets as addresses, no .L_x_N labels\n"
+	"  --isa DIR      use the ISA description files of DIR\n"
+	"  -o FILE        write the listing to FILE\n";
+
+typedef struct dis_opts {
+	const char *input, *output, *isa_dir;
+	unsigned flags;
+	int raw;
+	unsigned long long base;
+} dis_opts;
+
+/* Returns 0 on success, 2 after printing a usage error. */
+static int parse_args(int argc, char **argv, dis_opts *o)
+{
+	o->flags = SIMT_DIS_ADDR | SIMT_DIS_LABELS;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--raw"))
+			o->raw = 1;
+		else if (!strcmp(a, "--addr"))
+			o->flags |= SIMT_DIS_ADDR;
+		else if (!strcmp(a, "--no-addr"))
+			o->flags &= ~SIMT_DIS_ADDR;
+		else if (!strcmp(a, "--hex"))
+			o->flags |= SIMT_DIS_HEX;
+		else if (!strcmp(a, "--no-labels"))
+			o->flags &= ~SIMT_DIS_LABELS;
+		else if ((!strcmp(a, "--base") || !strcmp(a, "--isa") ||
+			  !strcmp(a, "-o")) && !next) {
+			fprintf(stderr, "simt dis: %s needs a value\n", a);
+			return 2;
+		} else if (!strcmp(a, "--base")) {
+			char *end;
+			o->base = strtoull(argv[++i], &end, 0);
+			if (*end || end == argv[i]) {
+				fprintf(stderr, "simt dis: bad address '%s'\n", argv[i]);
+				return 2;
+			}
+		} else if (!strcmp(a, "--isa"))
+			o->isa_dir = argv[++i];
+		else if (!strcmp(a, "-o"))
+			o->output = argv[++i];
+		else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "simt dis: unknown option '%s'\n%s", a,
+				usage_text);
+			return 2;
+		} else if (o->input) {
+			fprintf(stderr, "simt dis: more than one input file\n");
+			return 2;
+		} else
+			o->input = a;
+	}
+	if (!o->input) {
+		fprintf(stderr, "%s", usage_text);
+		return 2;
+	}
+	return 0;
+}
+
+static simt_status disassemble(const simt_isa *isa, const dis_opts *o,
+			       const uint8_t *data, size_t len, char **text,
+			       simt_diags *d)
+{
+	if (o->raw)
+		return simt_disassemble(isa, data, len, o->base, o->flags, text,
+					d);
+	simt_object *obj = NULL;
+	simt_status st = simt_object_read(data, len, o->input, &obj, d);
+	if (st != SIMT_OK)
+		return st;
+	st = simt_disassemble_object(isa, obj, o->input, o->flags, text, d);
+	simt_object_free(obj);
+	return st;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = path ? fopen(path, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "simt dis: cannot write '%s'\n", path);
+		return 1;
+	}
+	fputs(text, f);
+	if (path && fclose(f)) {
+		fprintf(stderr, "simt dis: cannot write '%s'\n", path);
+		return 1;
+	}
+	return 0;
+}
+
+int cli_dis(int argc, char **argv)
+{
+	dis_opts o = {0};
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	int rc = parse_args(argc, argv, &o);
+	if (rc)
+		return rc;
+	size_t len = 0;
+	char *data = util_read_file(o.input, &len);
+	if (!data) {
+		fprintf(stderr, "simt dis: cannot read '%s': %s\n", o.input,
+			strerror(errno));
+		return 1;
+	}
+	simt_isa *isa = cli_load_isa(o.isa_dir);
+	if (!isa) {
+		free(data);
+		return 1;
+	}
+	simt_diags d;
+	simt_diags_init(&d);
+	char *text = NULL;
+	simt_status st = disassemble(isa, &o, (const uint8_t *)data, len, &text, &d);
+	if (text)
+		rc = write_text(o.output, text);
+	cli_print_diags(&d);
+	if (st != SIMT_OK && !d.errors)
+		fprintf(stderr, "simt dis: %s: %s\n", o.input, simt_strerror(st));
+	free(text);
+	free(data);
+	simt_diags_free(&d);
+	simt_isa_free(isa);
+	return (st != SIMT_OK || rc) ? 1 : 0;
+}

@@ -1,0 +1,368 @@
+/*
+ * sim.h - the simulator's internal contract (shared by the core: predecode,
+ * sched, warp, bru, bcu, diag, trace; and the runtime: mem, alu, fp, ldst).
+ *
+ * Pipeline: object text --predecode.c--> sim_inst[] (one per 16-byte word,
+ * decoded once) --sched.c--> picks a warp --sim_step()--> common prologue
+ * (guard + Pp -> pmask) --> handler --> epilogue (ActivePC += 16 unless the
+ * handler is a control handler) --> trace.c (JSON line) / diag.c (stops).
+ *
+ * Contract for handlers:
+ *   - A handler is `void fn(sim_warp *w, const sim_inst *i, uint32_t pmask)`.
+ *     pmask = ActiveMask & guard(Pg) & Pp, computed by the prologue.
+ *   - Plain handlers (flags 0) are called only when pmask != 0, operate on the
+ *     lanes of pmask, never touch PC or masks; the epilogue advances ActivePC.
+ *   - Control handlers (SIM_F_CTRL: every BRU op, BAR.*) are always called
+ *     and own ActivePC/ActiveMask/RPC updates (and may block the warp).
+ *   - A handler that meets a fault calls sim_raise() and returns; the step
+ *     loop stops the run after the current instruction.  Handlers never
+ *     allocate, print or exit.
+ *
+ * Register file (register-major, row = register, column = lane):
+ *   w->r[0..254][lane]  R0..R254
+ *   w->r[SIM_RZ=255]    RZ: always zero (reads)
+ *   w->r[SIM_RSINK=256] write sink: predecode maps a destination RZ here, so
+ *                       handlers write unconditionally and RZ stays zero.
+ *   Same scheme for predicates (7 = PT all ones, 8 = sink), uniform
+ *   registers (63 = URZ, 64 = sink) and uniform predicates (7 = UPT, 8 sink).
+ *   A 64-bit pair R[n:n+1] is rows n (low word) and n+1 (high word).
+ */
+#ifndef SIMT_SIM_H
+#define SIMT_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/isa.h"
+#include "simt/sim.h"
+#include "simt/simt.h"
+#include "util/util.h"
+
+#define SIM_INST_SIZE 16u
+#define SIM_LANES 32
+#define SIM_NBARRIERS 16
+#define SIM_NBREGS 16
+
+#define SIM_RZ 255
+#define SIM_RSINK 256
+#define SIM_NROWS 257
+#define SIM_PT 7
+#define SIM_PSINK 8
+#define SIM_NPRED 9
+#define SIM_URZ 63
+#define SIM_URSINK 64
+#define SIM_NUR 65
+#define SIM_UPT 7
+#define SIM_UPSINK 8
+
+typedef struct sim_ctx sim_ctx;
+typedef struct sim_cta sim_cta;
+typedef struct sim_warp sim_warp;
+typedef struct sim_inst sim_inst;
+
+/* ---- predecoded instruction --------------------------------------------- */
+
+/* How an operand was written, resolved once by predecode.c. */
+typedef enum sim_opnd_kind {
+	SIM_O_NONE,
+	SIM_O_REG,   /* GPR: reg (dest RZ -> SIM_RSINK); width 64 = pair   */
+	SIM_O_UREG,  /* uniform register: reg (dest URZ -> SIM_URSINK)      */
+	SIM_O_PRED,  /* predicate: reg (dest PT -> SIM_PSINK), neg          */
+	SIM_O_UPRED, /* uniform predicate                                   */
+	SIM_O_BREG,  /* B0..B15: reg                                        */
+	SIM_O_IMM,   /* immediate: imm (sign-extended for SImm, raw bits of F32) */
+	SIM_O_CMEM,  /* c[bank][off]: bank, imm = byte offset; reg = index GPR
+			(SIM_RZ when absolute)                                   */
+	SIM_O_ADDR,  /* [Ra(+.64) + off]: reg = Ra, imm = offset, width 32/64 */
+	SIM_O_ENUM   /* a modifier written as an operand: imm = value        */
+} sim_opnd_kind;
+
+typedef struct sim_opnd {
+	uint8_t kind;   /* sim_opnd_kind */
+	uint8_t neg;    /* .not (predicates) or .bitnot / ~ (registers)      */
+	uint8_t width;  /* Bitwidth<> of the operand (32 default, 64 pairs)   */
+	uint8_t bank;   /* SIM_O_CMEM                                       */
+	uint16_t reg;   /* register index after the RZ/PT mapping            */
+	int16_t field;  /* index in opc->fields                              */
+	int64_t imm;
+} sim_opnd;
+
+#define SIM_MAX_OPNDS 8
+
+typedef void sim_exec_fn(sim_warp *w, const sim_inst *i, uint32_t pmask);
+/* Optional per-optype predecode hook: fills i->aux from i->fields. */
+typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
+
+/* Handler flags. */
+#define SIM_F_CTRL 1u  /* control handler: always called, owns PC/masks */
+#define SIM_F_MEMW 2u  /* may write memory (livelock detector resets)   */
+
+struct sim_inst {
+	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
+	uint32_t flags;           /* SIM_F_*                               */
+	/* guard and extra predicate (pp): index into w->p, negation */
+	uint8_t pg, pg_not, pp, pp_not;
+	uint8_t stall, yield, wsb, req; /* control slots ($sched $wsb $req) */
+	uint8_t nops;
+	/* Operands in the opcode's Order<> without the guard and without pp. */
+	sim_opnd op[SIM_MAX_OPNDS];
+	/* Per-optype values a prep hook computed (modifiers, targets, ...). */
+	int64_t aux[4];
+	uint64_t pc;              /* byte address of this instruction       */
+	const isa_opcode *opc;    /* NULL when the word did not decode      */
+	uint64_t fields[ISA_MAX_FIELDS]; /* the decoded field values        */
+	const char *why;          /* decode failure reason (opc == NULL)     */
+};
+
+/* Value of the field called name of i's opcode (def if it has none). */
+uint64_t sim_field(const sim_inst *i, const char *name, uint64_t def);
+/* Operand index (in i->op) of the operand whose field is called name, or -1. */
+int sim_opnd_find(const sim_inst *i, const char *name);
+
+/*
+ * Handler registry: ONE list, X(OPTYPE, exec, prep, flags).  OPTYPE is the
+ * __DefOptype name of the ISA.  The core owns SIM_OPS_CORE (below); the
+ * runtime owns SIM_OPS_RUNTIME in src/sim/ops_runtime.h.  predecode.c builds
+ * its name -> handler table by expanding SIM_OPS once; an optype with no
+ * row decodes but raises "no execution handler" when issued.
+ */
+#define SIM_OPS_CORE(X)                                                        \
+	X(BRA, sim_bru_bra, sim_prep_bra, SIM_F_CTRL)                          \
+	X(BRX, sim_bru_brx, sim_prep_jump, SIM_F_CTRL)                         \
+	X(CALL, sim_bru_brx, sim_prep_jump, SIM_F_CTRL)                        \
+	X(RET, sim_bru_brx, sim_prep_jump, SIM_F_CTRL)                         \
+	X(LEPC, sim_bru_lepc, NULL, 0)                                         \
+	X(EXIT, sim_bru_exit, NULL, SIM_F_CTRL)                                \
+	X(BMOV, sim_bru_bmov, NULL, 0)                                         \
+	X(BSSY, sim_bru_bssy, NULL, 0)                                         \
+	X(BSYNC, sim_bru_bsync, NULL, SIM_F_CTRL)                              \
+	X(YIELD, sim_bru_yield, NULL, SIM_F_CTRL)                              \
+	X(BREAK, sim_bru_break, NULL, 0)                                       \
+	X(WARPSYNC, sim_bru_warpsync, NULL, SIM_F_CTRL)                        \
+	X(NANOSLEEP, sim_bru_nanosleep, NULL, SIM_F_CTRL)                      \
+	X(RTT, sim_bru_rtt, NULL, SIM_F_CTRL)                                  \
+	X(TRAP, sim_bru_trap, NULL, SIM_F_CTRL)                                \
+	X(SYSCALL, sim_bru_syscall, NULL, SIM_F_CTRL)                          \
+	X(BAR, sim_bcu_bar, NULL, SIM_F_CTRL)                                  \
+	X(BAR_RED, sim_bcu_bar_red, NULL, SIM_F_CTRL)                          \
+	X(B2R, sim_bcu_b2r, NULL, 0)                                           \
+	X(B2R_RESULT, sim_bcu_b2r_result, NULL, 0)                             \
+	X(R2B, sim_bcu_r2b, NULL, 0)
+
+#include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
+
+#define SIM_OPS(X) SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X)
+
+#define SIM_X_DECL(name, exec, prep, flags) sim_exec_fn exec;
+SIM_OPS(SIM_X_DECL)
+#undef SIM_X_DECL
+sim_prep_fn sim_prep_bra, sim_prep_jump;
+
+/* ---- warp, CTA, context state -------------------------------------------- */
+
+typedef enum sim_wstate {
+	SIM_W_READY,     /* can issue when its clock comes                   */
+	SIM_W_BAR,       /* blocked in BAR.SYNC / BAR.RED on w->bar_id       */
+	SIM_W_SLEEP,     /* warpSleep(): until w->wake_cycle                  */
+	SIM_W_EXITED     /* warpExit()                                        */
+} sim_wstate;
+
+/* The per-warp copy of the last completed BAR.RED (B2R.WARP/RESULT). */
+typedef struct sim_redcopy {
+	bool valid;       /* a reduction has completed for this warp          */
+	uint32_t state;   /* barrier state word (see docs/semantics.md)       */
+	uint32_t popc;    /* .POPC result                                     */
+	bool pred;        /* .AND / .OR result                                */
+} sim_redcopy;
+
+struct sim_warp {
+	uint32_t r[SIM_NROWS][SIM_LANES]; /* R[reg][lane], see top comment  */
+	uint32_t p[SIM_NPRED];            /* lane mask per predicate        */
+	uint32_t ur[SIM_NUR];
+	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
+	/* BRU state (seed 001) */
+	uint64_t active_pc;
+	uint64_t rpc[SIM_LANES];
+	uint32_t breg[SIM_NBREGS];
+	uint32_t valid, active, yield, sleep, switch_mask;
+	/* scheduling */
+	sim_wstate state;
+	uint64_t clock;       /* cycle at which it may issue next            */
+	uint64_t wake_cycle;  /* SLEEP: NANOSLEEP timer expiry               */
+	bool timer_armed;     /* a NANOSLEEP timer is pending                */
+	uint64_t timer_cycle; /* expiry of that timer (clears SleepMask)     */
+	/* BCU state */
+	int bar_id;           /* SIM_W_BAR: barrier waited on                */
+	sim_redcopy red;
+	/* identity */
+	int id;               /* warp index in the CTA                       */
+	uint32_t nlanes_mask; /* lanes that exist (partial last warp)         */
+	uint32_t tid[3][SIM_LANES]; /* thread index x/y/z of each lane      */
+	sim_cta *cta;
+	sim_ctx *ctx;
+	void *local;          /* per-thread local memory (owned by mem.c)    */
+	uint64_t steps;       /* instructions issued by this warp            */
+};
+
+typedef enum sim_bar_kind { SIM_BAR_IDLE, SIM_BAR_SYNC, SIM_BAR_RED } sim_bar_kind;
+
+/* One CTA barrier. */
+typedef struct sim_barrier {
+	uint32_t count;     /* arrivals * 32 in the current phase            */
+	uint32_t expected;  /* SrcCnt of the phase (0: all live warps)        */
+	uint8_t kind;       /* sim_bar_kind of the current phase              */
+	uint8_t redop;      /* BAR.RED op (0 AND, 1 OR, 2 POPC)               */
+	bool red_acc_pred;  /* running AND / OR                                */
+	uint32_t red_popc;  /* running popcount                               */
+	uint32_t waiting;   /* bit w: warp w is blocked on this barrier        */
+	uint32_t arrived;   /* bit w: warp w arrived in this phase            */
+	uint64_t first_pc;  /* PC of the first arrival of the phase (diags)    */
+} sim_barrier;
+
+struct sim_cta {
+	uint32_t id[3];
+	int nwarps;
+	sim_warp *warps;
+	sim_barrier bar[SIM_NBARRIERS];
+	uint32_t nthreads;
+	int exited_warps;   /* warps whose ValidMask became 0                 */
+	uint8_t *shared;    /* static + dynamic shared memory (mem.c)         */
+	uint32_t shared_size;
+};
+
+/* A stop of the run: fault, exception, deadlock, livelock, trap, limit. */
+typedef enum sim_stop {
+	SIM_STOP_NONE,
+	SIM_STOP_DONE,      /* every warp exited                              */
+	SIM_STOP_FAULT,     /* memory fault                                    */
+	SIM_STOP_EXCEPTION, /* runtime exception of the spec, TRAP, SYSCALL    */
+	SIM_STOP_DEADLOCK,
+	SIM_STOP_LIVELOCK,
+	SIM_STOP_LIMIT      /* --max-cycles                                   */
+} sim_stop;
+
+typedef struct sim_mem sim_mem; /* owned by mem.c */
+
+struct sim_ctx {
+	const isa_model *isa;
+	char *kernel;              /* kernel name, for diagnostics            */
+	/* program: one sim_inst per word of the kernel's text, at code_base */
+	sim_inst *code;
+	uint64_t ncode;
+	uint64_t code_base;        /* address of code[0] (0: kernel-relative)  */
+	sim_inst bad_pc;           /* issued when ActivePC is outside the code */
+	/* launch */
+	simt_launch launch;
+	uint32_t warps_per_cta;
+	uint32_t static_shared;
+	sim_mem *mem;              /* global, constant banks, local (mem.c)    */
+	sim_cta *cta;              /* CTA being run                            */
+	/* run state */
+	uint64_t cycle;
+	uint64_t steps;            /* warp instructions issued                 */
+	uint64_t thread_insts;     /* sum of popcount(ActiveMask) at issue     */
+	uint64_t mem_writes;       /* incremented by every store/atomic (mem.c) */
+	uint64_t rng;              /* random policy state                      */
+	sim_stop stop;
+	simt_diags *diags;         /* where stops are reported                 */
+	char *stop_text;           /* message of the stop (owned)              */
+};
+
+/* ---- services the handlers call ------------------------------------------- */
+
+/*
+ * Stop the run with a located runtime error: "kernel K, CTA (x,y,z), warp W,
+ * lanes 0x..., PC 0x...: `ASM`: message".  kind is SIM_STOP_FAULT or
+ * SIM_STOP_EXCEPTION.  Only the first stop of a run is recorded.
+ */
+void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
+	       const char *fmt, ...) SIMT_PRINTF(5, 6);
+
+/* Disassembled text of i (into buf, like snprintf). */
+size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
+		     size_t size);
+
+/* 32-bit source operand value of lane (REG, UREG, IMM, CMEM with RZ index). */
+uint32_t sim_src32(sim_warp *w, const sim_inst *i, int opnd, int lane);
+/* 64-bit source (pairs, UR pairs, 64-bit constants, sign-extended imm). */
+uint64_t sim_src64(sim_warp *w, const sim_inst *i, int opnd, int lane);
+
+/* Lane mask of a predicate operand, negation applied. */
+static inline uint32_t sim_pred(const sim_warp *w, unsigned reg, unsigned neg)
+{
+	uint32_t m = w->p[reg];
+	return neg ? ~m : m;
+}
+
+/* ---- memory (implemented by the runtime in mem.c) ---------------------- */
+
+typedef enum sim_space {
+	SIM_SPACE_GLOBAL,
+	SIM_SPACE_SHARED,
+	SIM_SPACE_LOCAL,
+	SIM_SPACE_CONST,
+	SIM_SPACE_GENERIC
+} sim_space;
+
+sim_mem *sim_mem_new(void);
+void sim_mem_free(sim_mem *m);
+/* Global allocation for the host API (simt_sim_alloc). */
+simt_status sim_mem_alloc(sim_mem *m, uint64_t size, uint64_t *addr,
+			  simt_diags *d);
+/* Host access to global memory and constant banks; false = out of range. */
+bool sim_mem_host_write(sim_mem *m, uint64_t addr, const void *src,
+			uint64_t len);
+bool sim_mem_host_read(sim_mem *m, uint64_t addr, void *dst, uint64_t len);
+bool sim_mem_const_write(sim_mem *m, unsigned bank, uint32_t off,
+			 const void *src, uint32_t len);
+/*
+ * Device access for the lanes of `lanes`: addr[lane] per lane, size bytes
+ * (1, 2, 4, 8, 16) per lane, data[lane] holds up to 16 bytes of the lane.
+ * A fault calls sim_raise() (naming the faulting lanes) and returns false.
+ * Stores increment w->ctx->mem_writes.
+ */
+bool sim_mem_load(sim_warp *w, const sim_inst *i, sim_space sp,
+		  uint32_t lanes, const uint64_t addr[SIM_LANES],
+		  unsigned size, uint8_t data[SIM_LANES][16]);
+bool sim_mem_store(sim_warp *w, const sim_inst *i, sim_space sp,
+		   uint32_t lanes, const uint64_t addr[SIM_LANES],
+		   unsigned size, const uint8_t data[SIM_LANES][16]);
+/* One constant read (warp-uniform address); false after sim_raise(). */
+bool sim_mem_const_read(sim_warp *w, const sim_inst *i, unsigned bank,
+			uint32_t off, unsigned size, void *out);
+/* Per-CTA / per-warp storage set-up at CTA launch and release. */
+simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d);
+void sim_mem_cta_end(sim_ctx *c, sim_cta *cta);
+
+/* ---- core entry points (predecode.c, sched.c, warp.c, diag.c, trace.c) -- */
+
+simt_status sim_predecode(sim_ctx *c, const uint8_t *code, uint64_t len,
+			  simt_diags *d);
+/* Issue one instruction of w (prologue, handler, epilogue, trace). */
+void sim_step(sim_warp *w);
+/* Run every CTA of the launch to completion or the first stop. */
+simt_status sim_run(sim_ctx *c);
+/* Report every blocked warp of the CTA (deadlock). */
+void sim_report_deadlock(sim_ctx *c, sim_cta *cta);
+/* Emit one trace line for the instruction just issued, if tracing. */
+void sim_trace_step(sim_warp *w, const sim_inst *i);
+
+/* Inline helpers shared by handlers. */
+static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */
+{
+	return (uint32_t)__builtin_ctz(m);
+}
+static inline uint32_t sim_popc(uint32_t m)
+{
+	return (uint32_t)__builtin_popcount(m);
+}
+/* Lanes of w whose RPC equals pc. */
+static inline uint32_t sim_rpc_eq(const sim_warp *w, uint64_t pc)
+{
+	uint32_t m = 0;
+	for (int l = 0; l < SIM_LANES; l++)
+		m |= (uint32_t)(w->rpc[l] == pc) << l;
+	return m;
+}
+
+#endif
