@@ -200,6 +200,7 @@ typedef struct asm_ctx {
 	asm_annot *annots;
 	asm_arena_block *arena;
 	bool single;       /* asm_line: one instruction, no object */
+	asm_linemap *map;  /* optional: where each instruction went */
 } asm_ctx;
 
 /* asm.c: diagnostics at the current statement, allocation */
@@ -306,6 +307,25 @@ bool asm_fix_field(asm_ctx *c, const asm_fixup *f, asm_value val,
 /* Run the __Exception rules of op on the fields of w. */
 bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			  int col);
+
+/* Where each instruction of a source went (for the data-driven tests). */
+typedef struct asm_lineinfo {
+	int line;
+	int sec;          /* internal section index */
+	uint64_t pc;
+	isa_word word;    /* final word (after fixups) */
+	bool ok;          /* no error on this line */
+} asm_lineinfo;
+
+typedef struct asm_linemap {
+	int count, cap;
+	asm_lineinfo *items;
+} asm_linemap;
+
+/* simt_assemble, also filling map (may be NULL) even when errors occur. */
+simt_status asm_assemble(const isa_model *m, const char *name,
+			 const char *text, size_t len, simt_object **out,
+			 simt_diags *d, asm_linemap *map);
 
 /* Single-instruction entry point (round-trip tests): no labels, `.` = pc. */
 simt_status asm_line(const isa_model *m, const char *text, uint64_t pc,
