@@ -95,6 +95,20 @@ typedef struct asm_value {
 	int sym;
 } asm_value;
 
+/* Where each instruction of a source went (for the data-driven tests). */
+typedef struct asm_lineinfo {
+	int line;
+	int sec;          /* internal section index */
+	uint64_t pc;
+	isa_word word;    /* final word (after fixups) */
+	bool ok;          /* no error on this line */
+} asm_lineinfo;
+
+typedef struct asm_linemap {
+	int count, cap;
+	asm_lineinfo *items;
+} asm_linemap;
+
 /* ---- the assembly context (asm.c) ----------------------------------------- */
 
 typedef struct asm_sym {
@@ -307,20 +321,6 @@ bool asm_fix_field(asm_ctx *c, const asm_fixup *f, asm_value val,
 /* Run the __Exception rules of op on the fields of w. */
 bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			  int col);
-
-/* Where each instruction of a source went (for the data-driven tests). */
-typedef struct asm_lineinfo {
-	int line;
-	int sec;          /* internal section index */
-	uint64_t pc;
-	isa_word word;    /* final word (after fixups) */
-	bool ok;          /* no error on this line */
-} asm_lineinfo;
-
-typedef struct asm_linemap {
-	int count, cap;
-	asm_lineinfo *items;
-} asm_linemap;
 
 /* simt_assemble, also filling map (may be NULL) even when errors occur. */
 simt_status asm_assemble(const isa_model *m, const char *name,

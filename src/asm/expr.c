@@ -259,6 +259,11 @@ static bool eval(asm_ctx *c, const asm_expr *e, int sec, uint64_t dot,
 		return false;
 	}
 relocatable:
+	if ((a.sym >= 0 && a.sec < 0) || (b.sym >= 0 && b.sec < 0)) {
+		const asm_sym *y = &c->syms[a.sym >= 0 && a.sec < 0 ? a.sym : b.sym];
+		asm_error(c, e->col, "undefined symbol '%.*s'", y->len, y->name);
+		return false;
+	}
 	asm_error(c, e->col, "operator '%c' cannot combine these addresses (only label + constant, or the difference of two labels of one section)",
 		  e->op == 'u' ? '-' : e->op);
 	return false;

@@ -512,7 +512,7 @@ static bool number_to_field(asm_ctx *c, const isa_opcode *op, int f,
 	}
 	if (fmt == ISA_FMT_SHIFT || fmt == ISA_FMT_PCREL) {
 		if (shift > 0 && shift < 64 && (mag & mask_of(shift))) {
-			asm_error(c, col, "%s 0x%s%llx is not a multiple of %llu",
+			asm_error(c, col, "%s %s0x%llx is not a multiple of %llu",
 				  fmt == ISA_FMT_PCREL ? "branch distance" : "offset",
 				  neg ? "-" : "", (unsigned long long)mag,
 				  (unsigned long long)1 << shift);

@@ -6,7 +6,8 @@ B2R R4, 0x2 $wsb(2) ;
 @PT BAR.ARV 0x1, 0x20 ;                    // => BAR.ARV 0x1, 0x20
 BAR.RED.POPC 0x0, 0x40, !P1 ;              // => BAR.RED.POPC 0x0, 0x40, !P1
 B2R.BAR R4, 0x2 ;                          // => B2R R4, 0x2
-BAR.RESULT R0, PT ;                        // => B2R.RESULT R0, PT
+BAR.RESULT R0, PT ;                        // => B2R.RESULT R0
+B2R.RESULT R0, P3 ;                        // => B2R.RESULT R0, P3
 BAR.SYNC 0, 64 ;                           // => BAR.SYNC 0x0, 0x40
 BAR.SYNC 0x0;  BAR.ARV 0x1, 0x20
 EXIT

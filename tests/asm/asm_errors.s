@@ -14,14 +14,14 @@ BAR.SYNC 0x0 $wsb(8) ;          // error: $wsb value 8 out of range (0..7)
 BAR.SYNC 0x0 $req(64) ;         // error: $req value 64 out of range (0..63)
 BAR.SYNC 0x0 $foo(1) ;          // error: unknown control slot '$foo'
 BRA `(.nowhere) ;               // error: undefined symbol '.nowhere'
-BRA 0x48 ;                      // error: branch distance 0x-28 is not a multiple of 16
+BRA 0x48 ;                      // error: is not a multiple of 16
 .L_dup:
 .L_dup:                         // error: label '.L_dup' is already defined
 .bogus 1                        // error: unknown directive '.bogus'
 BAR.SYNC 0x0 extra ;            // error: unexpected 'extra' after the operands
 BAR.SYNC 0x0, ;                 // error: expected an operand
 BAR.SYNC 0x0 # ;                // error: unexpected character
-.word 1 / 0                     // error: division by zero
+BAR.SYNC `(1 / 0) ;             // error: division by zero
 .align 3                        // error: .align takes a power of two
 @P9 BAR.SYNC 0x0 ;              // error: 'P9' is not a Pred guard predicate
 BRX R6 `(.L_a - .data_nowhere) ; // error: undefined symbol '.data_nowhere'

@@ -3,7 +3,7 @@
         BRX R6, `(.text.brx - . - 0x10) ;            // => BRX R6, -0x10
 .Lbase:
         BRX R6 `(((.text.brx - .) - 0x10)) ;          // => BRX R6, -0x20
-        BRX R6, `((.Lnext - .Lbase) * 2 - 0x40) ;     // => BRX R6, -0x20
+        BRX R6, `((.Lnext - .Lbase) * 2 - 0x60) ;     // => BRX R6, -0x20
 .Lnext:
         BRX R6, `(-(0x10 * 3)) ;                       // => BRX R6, -0x30
         BRX R6, `(0x100 / 0x10 - 0x20) ;               // => BRX R6, -0x10

@@ -1,6 +1,6 @@
 /*
- * test_asm_files.c - the data-driven assembler tests: every tests/asm/*.s
- * (and tests/asm/fuzz/*.s, the fuzzer's regression inputs).
+ * test_asm_files.c - the data-driven assembler tests: every .s file of
+ * tests/asm (and of tests/asm/fuzz, the fuzzer's regression inputs).
  *
  * Expectations sit beside the input, in the line's comment:
  *   INSTR ;  // => CANONICAL     the word disassembles to CANONICAL
