@@ -221,7 +221,6 @@ typedef struct sim_reg_init {
 bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
 void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
 const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
-/* The memory of a public simulator object (for the test runner). */
-sim_mem *sim_sim_mem(simt_sim *s);
+
 
 #endif

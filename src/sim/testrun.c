@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sim/mem.h"
+#include "sim/sim.h"
 #include "simt/sim.h"
 #include "simt/testfile.h"
 #include "util/util.h"
@@ -147,7 +148,7 @@ static bool setup_params(run *u)
 static bool setup_inits(run *u)
 {
 	simt_testfile *tf = u->tf;
-	sim_mem *m = sim_sim_mem(u->sim);
+	sim_mem *m = sim_ctx_of(u->sim)->mem;
 	sim_reg_init v[256 + 8];
 	int n = 0;
 	for (int k = 0; k < tf->ninits && n < (int)UTIL_ARRAY_LEN(v); k++) {
