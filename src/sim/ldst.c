@@ -1,0 +1,114 @@
+/*
+ * ldst.c - loads and stores: LDG/STG (global), LDS/STS (shared), LDL/STL
+ * (local), LD/ST (generic: shared and local windows, else global).
+ *
+ * Requires: rt_prep() ran; the memory operand is the RT_ADDR slot
+ * ([Ra + off], Ra a pair when written Ra.64), the data register of a store
+ * the first source.  Sizes: .U8 .S8 .U16 .S16 (extended into one
+ * register), 32 (default), .64 and .128 (2 and 4 consecutive registers).
+ * Every access goes through sim_mem_load/store (mem.c), which faults on
+ * unmapped, out-of-range and misaligned lanes and names them.
+ */
+#include <string.h>
+
+#include "sim/rt.h"
+
+unsigned rt_size(const sim_inst *i, bool *sign);
+void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
+	       unsigned size, bool sign);
+
+/*
+ * Predecode of every memory row: the address register, offset and data
+ * register are found by their field names (ra, off, rb) or, when predecode
+ * made one [Ra+off] operand of them, in the RT_ADDR slot.
+ *   aux[2]: bits 0-3 ra operand, 4-7 off operand, 8-11 rb operand (0xF
+ *           none), bit 12: ra/off come from one SIM_O_ADDR operand.
+ */
+simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	int ra = sim_opnd_find(i, "ra"), off = sim_opnd_find(i, "off");
+	int rb = sim_opnd_find(i, "rb");
+	int addr = rt_slot(i, RT_ADDR);
+	if (addr != RT_NONE)
+		ra = off = addr;
+	i->aux[2] = (ra < 0 ? RT_NONE : ra) | (off < 0 ? RT_NONE : off) << 4 |
+		    (rb < 0 ? RT_NONE : rb) << 8 | (addr != RT_NONE) << 12;
+	return SIMT_OK;
+}
+
+/* Per-lane effective addresses of the memory operand. */
+static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		      uint64_t addr[SIM_LANES])
+{
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	uint64_t off = ko == RT_NONE ? 0 : (uint64_t)i->op[ko].imm;
+	const sim_opnd *o = ka == RT_NONE ? NULL : &i->op[ka];
+	bool wide = o && o->width == 64;
+	unsigned r = o ? o->reg : SIM_RZ;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		uint64_t base = 0;
+		if (r < SIM_RZ) {
+			base = w->r[r][l];
+			if (wide && r + 1 < SIM_RZ)
+				base |= (uint64_t)w->r[r + 1][l] << 32;
+		}
+		addr[l] = base + off;
+	}
+}
+
+static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
+{
+	uint64_t addr[SIM_LANES];
+	uint8_t data[SIM_LANES][16];
+	bool sign;
+	unsigned size = rt_size(i, &sign);
+	addresses(w, i, pmask, addr);
+	if (!sim_mem_load(w, i, sp, pmask, addr, size, data))
+		return;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		rt_unpack(w, i, l, data[l], size, sign);
+	}
+}
+
+static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
+{
+	uint64_t addr[SIM_LANES];
+	uint8_t data[SIM_LANES][16];
+	bool sign;
+	unsigned size = rt_size(i, &sign);
+	int k = (int)(i->aux[2] >> 8 & 0xF);
+	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
+	addresses(w, i, pmask, addr);
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		for (unsigned h = 0; h < (size + 3) / 4; h++) {
+			uint32_t x = r + h < SIM_RZ ? w->r[r + h][l] : 0;
+			memcpy(data[l] + 4 * h, &x, size < 4 ? size : 4);
+		}
+	}
+	sim_mem_store(w, i, sp, pmask, addr, size, (const uint8_t(*)[16])data);
+}
+
+/* One handler per instruction and space, generated from one list. */
+#define RT_LDST(X)                                                             \
+	X(ldg, stg, SIM_SPACE_GLOBAL)                                          \
+	X(lds, sts, SIM_SPACE_SHARED)                                          \
+	X(ldl, stl, SIM_SPACE_LOCAL)                                           \
+	X(ld, st, SIM_SPACE_GENERIC)
+
+#define RT_X_DEF(ldname, stname, space)                                        \
+	void sim_rt_##ldname(sim_warp *w, const sim_inst *i, uint32_t pmask)   \
+	{                                                                      \
+		load(w, i, pmask, space);                                      \
+	}                                                                      \
+	void sim_rt_##stname(sim_warp *w, const sim_inst *i, uint32_t pmask)   \
+	{                                                                      \
+		store(w, i, pmask, space);                                     \
+	}
+RT_LDST(RT_X_DEF)
+#undef RT_X_DEF
