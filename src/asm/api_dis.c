@@ -173,25 +173,65 @@ simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
 	return to_text(&all, st, text);
 }
 
-/* Constant banks of kernel k as .word data, so the listing reassembles. */
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/* Length of the run of zero bytes at p (at most n). */
+static size_t zero_run(const uint8_t *p, size_t n)
+{
+	size_t k = 0;
+	while (k < n && !p[k])
+		k++;
+	return k;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/* One constant bank: .word lines, four to a line; zero runs of 16 bytes or
+ * more as .zero; a tail shorter than a word as .byte. */
+static void put_const_data(const obj_section *sec, util_buf *out)
+{
+	util_buf_printf(out, "\n.section %s,\"a\",@progbits\n", sec->name);
+	size_t i = 0, n = sec->size;
+	while (i < n) {
+		size_t z = zero_run(sec->data + i, n - i) & ~(size_t)3;
+		if (z >= 16) {
+			util_buf_printf(out, "        .zero %zu\n", z);
+			i += z;
+			continue;
+		}
+		if (n - i < 4) {
+			util_buf_printf(out, "        .byte 0x%02x\n", sec->data[i++]);
+			continue;
+		}
+		util_buf_puts(out, "        .word ");
+		for (int k = 0; k < 4 && n - i >= 4; k++, i += 4)
+			util_buf_printf(out, "%s0x%08x", k ? ", " : "",
+					le32(sec->data + i));
+		util_buf_putc(out, '\n');
+	}
+}
+
+/* Constant banks of kernel k, so the listing reassembles.  An all-zero bank
+ * 0 is the launch area the assembler lays out itself: not printed. */
 static void put_const_sections(const simt_object *obj, int k, util_buf *out)
 {
 	for (int s = 0; s < obj->nsections; s++) {
 		const obj_section *sec = &obj->sections[s];
 		if (sec->kernel != k || sec->kind != OBJ_SEC_CONST || !sec->data)
 			continue;
-		util_buf_printf(out, "\n.section %s,\"a\",@progbits\n", sec->name);
-		for (size_t i = 0; i + 4 <= sec->size; i += 4) {
-			uint32_t v = (uint32_t)sec->data[i] |
-				     (uint32_t)sec->data[i + 1] << 8 |
-				     (uint32_t)sec->data[i + 2] << 16 |
-				     (uint32_t)sec->data[i + 3] << 24;
-			util_buf_printf(out, "%s0x%08x", i % 16 ? ", " : "        .word ", v);
-			if (i % 16 == 12 || i + 8 > sec->size)
-				util_buf_putc(out, '\n');
-		}
-		for (size_t i = sec->size & ~(size_t)3; i < sec->size; i++)
-			util_buf_printf(out, "        .byte 0x%02x\n", sec->data[i]);
+		if (sec->bank == 0 && all_zero(sec->data, sec->size))
+			continue;
+		put_const_data(sec, out);
 	}
 }
 

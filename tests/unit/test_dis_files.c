@@ -1,5 +1,5 @@
 /*
- * test_dis_files.c - data-driven decoder tests: every tests/dis/*.txt file
+ * test_dis_files.c - data-driven decoder tests: every tests/dis/NAME.txt file
  * holds one 128-bit word per line with its expectation beside it:
  *
  *     0x<bits 127-64> 0x<bits 63-0>   // => CANONICAL TEXT
