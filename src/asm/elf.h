@@ -76,6 +76,9 @@
 #define ELF_SHF_EXECINSTR 0x4u
 #define ELF_SHF_INFO_LINK 0x40u
 
+/* Largest sh_addralign simtkit writes or reads (keeps images small). */
+#define ELF_MAX_ALIGN 0x1000u
+
 #define ELF_SHN_UNDEF 0
 #define ELF_SHN_LORESERVE 0xff00u
 

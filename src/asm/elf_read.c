@@ -138,9 +138,14 @@ static void read_shdr(reader *r, int i)
 	}
 	if (!known_type(s->type))
 		return fail(r, "section %d has unsupported type 0x%x", i, s->type);
-	if (s->align & (s->align - 1))
-		return fail(r, "section %d: alignment %llu is not a power of two",
-			    i, (unsigned long long)s->align);
+	if (s->flags & ~(uint64_t)(ELF_SHF_WRITE | ELF_SHF_ALLOC |
+				   ELF_SHF_EXECINSTR | ELF_SHF_INFO_LINK))
+		return fail(r, "section %d has unsupported flags 0x%llx", i,
+			    (unsigned long long)s->flags);
+	if ((s->align & (s->align - 1)) || s->align > ELF_MAX_ALIGN)
+		return fail(r, "section %d: alignment %llu is not a power of two "
+			       "up to %u", i, (unsigned long long)s->align,
+			    ELF_MAX_ALIGN);
 	if (s->type != ELF_SHT_NOBITS && !in_file(r, s->offset, s->size))
 		return fail(r, "section %d extends past end of file", i);
 	if (s->type != ELF_SHT_NOBITS && s->align > 1 && s->offset % s->align)
@@ -534,6 +539,20 @@ static void read_info_records(reader *r, int i, int k)
 		fail(r, "section %d (%s): no PARAM_CBANK attribute", i, s->name);
 }
 
+/* Is there a global function NAME at offset 0 of section text? (Section
+ * symbols may carry any name, so a name lookup alone is not enough.) */
+static bool kernel_symbol(const simt_object *o, const char *name, int text)
+{
+	for (int y = 0; y < o->nsymbols; y++) {
+		const obj_symbol *s = &o->symbols[y];
+		if (s->section == text && s->type == ELF_STT_FUNC &&
+		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
+		    strcmp(s->name, name) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Kernel for one .nv.info.<k> section: its text, its symbol, its records. */
 static void read_kernel(reader *r, int i)
 {
@@ -552,10 +571,7 @@ static void read_kernel(reader *r, int i)
 		return fail(r, "section %d (%s): info %u is not section .text.%s",
 			    i, s->name, s->info, kname);
 	int text = r->secs[s->info].mem;
-	int y = obj_find_symbol(r->o, kname);
-	if (y < 0 || r->o->symbols[y].section != text ||
-	    r->o->symbols[y].type != ELF_STT_FUNC ||
-	    r->o->symbols[y].bind == ELF_STB_LOCAL || r->o->symbols[y].value)
+	if (!kernel_symbol(r->o, kname, text))
 		return fail(r, "section %d (%s): no global function symbol %s at "
 			       "the start of .text.%s", i, s->name, kname, kname);
 	int k = obj_add_kernel_entry(r->o, kname, text);

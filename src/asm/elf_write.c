@@ -167,9 +167,9 @@ static void build_info(writer *w, int k, bytes *b)
 static void check_section(writer *w, int i)
 {
 	const obj_section *s = &w->o->sections[i];
-	if (s->align && (s->align & (s->align - 1)))
-		bad(w, "section %s: alignment %ld is not a power of two",
-		    s->name, (long)s->align);
+	if ((s->align & (s->align - 1)) || s->align > ELF_MAX_ALIGN)
+		bad(w, "section %s: alignment %ld is not a power of two up to %u",
+		    s->name, (long)s->align, ELF_MAX_ALIGN);
 	if (s->kind == OBJ_SEC_TEXT && s->size % 16)
 		bad(w, "section %s: size %ld is not a multiple of 16",
 		    s->name, (long)s->size);
