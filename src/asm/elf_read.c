@@ -154,6 +154,16 @@ static void read_shdr(reader *r, int i)
 			    (unsigned long long)s->align);
 }
 
+/* Names are printable ASCII (they appear in diagnostics and listings);
+ * returns the first other byte, 0 if none. */
+static int bad_char(const char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return (unsigned char)*s;
+	return 0;
+}
+
 /* Is [off, off+size) of the image a string table (ends with a NUL)? */
 static bool strtab_ok(const reader *r, const rsec *s)
 {
@@ -201,7 +211,11 @@ static void read_names(reader *r)
 		if (n >= t->size)
 			return fail(r, "section %d: name offset 0x%x outside the "
 				       "section name table", i, n);
-		r->secs[i].name = (const char *)r->img + t->offset + n;
+		const char *nm = (const char *)r->img + t->offset + n;
+		if (bad_char(nm))
+			return fail(r, "section %d: name has the unprintable byte "
+				       "0x%02x", i, bad_char(nm));
+		r->secs[i].name = nm;
 	}
 	check_unique_names(r);
 }
@@ -257,6 +271,9 @@ static void read_content(reader *r, int i)
 {
 	rsec *s = &r->secs[i];
 	obj_sec_kind k = kind_of(s->name);
+	if (elf_reserved_name(s->name))
+		return fail(r, "section %d (%s): code or data section with a "
+			       "reserved name", i, s->name);
 	if (k == OBJ_SEC_TEXT &&
 	    (s->type != ELF_SHT_PROGBITS || !(s->flags & ELF_SHF_EXECINSTR)))
 		return fail(r, "section %d (%s): code section is not executable "
@@ -307,6 +324,9 @@ static void read_symbol(reader *r, uint64_t i)
 		return fail(r, "symbol %llu: name offset 0x%x outside %s",
 			    (unsigned long long)i, name, sname(r, (int)t->link));
 	const char *nm = (const char *)r->img + st->offset + name;
+	if (bad_char(nm))
+		return fail(r, "symbol %llu: name has the unprintable byte 0x%02x",
+			    (unsigned long long)i, bad_char(nm));
 	if (bind != ELF_STB_LOCAL && bind != ELF_STB_GLOBAL && bind != ELF_STB_WEAK)
 		return fail(r, "symbol %llu (%s): unknown binding %d",
 			    (unsigned long long)i, nm, bind);
@@ -364,7 +384,7 @@ static void read_symbols(reader *r)
 static int reloc_width(uint32_t type)
 {
 	switch (type) {
-	case OBJ_R_ABS64_SHIFT4: return 8;
+	case OBJ_R_ABS64_SHIFT4: return SIMT_INST_SIZE; /* a whole instruction */
 	case OBJ_R_ABS32: return 4;
 	case OBJ_R_ABS64: return 8;
 	default: return 0;
@@ -406,7 +426,8 @@ static void read_rela(reader *r, int i)
 				       "symbol %llu of %llu", i, s->name,
 				    (unsigned long long)k, (unsigned long long)sym,
 				    (unsigned long long)r->nsyms);
-		if (off > t->size || t->size - off < (uint64_t)w)
+		if (off > t->size || t->size - off < (uint64_t)w ||
+		    (type == OBJ_R_ABS64_SHIFT4 && off % SIMT_INST_SIZE))
 			return fail(r, "section %d (%s): relocation %llu at 0x%llx "
 				       "lies outside %s", i, s->name,
 				    (unsigned long long)k, (unsigned long long)off,
