@@ -5,7 +5,7 @@
  * reader accepts must be writable again, the rewritten image must be read
  * back, and writing that gives the very same bytes (the writer never sees an
  * object the reader let through half-checked).  Seeds: tests/object/good;
- * crashers go to tests/object/bad with an expectation (test_object_bad.c).
+ * crashers go to tests/object/bad (NAME.elf + NAME.expect) with an expectation (test_object_bad.c).
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * a diagnostic that names the problem.  Two sources of bad images:
  *  - a table of patches to the sample image (tobj_sample): which header
  *    field to overwrite and the message the reader must give;
- *  - the files tests/object/bad/NAME.o (fuzzer finds kept as regressions),
+ *  - the files tests/object/bad/NAME.elf (fuzzer finds kept as regressions),
  *    each with NAME.expect beside it holding the expected message text.
  */
 #include <dirent.h>
@@ -176,10 +176,10 @@ TEST(object_bad_files)
 	CHECK(dp != NULL);
 	for (struct dirent *e; dp && (e = readdir(dp));) {
 		size_t n = strlen(e->d_name);
-		if (n < 3 || strcmp(e->d_name + n - 2, ".o") != 0)
+		if (n < 5 || strcmp(e->d_name + n - 4, ".elf") != 0)
 			continue;
 		char *obj = util_format("%s/%s", dir, e->d_name);
-		char *exp = util_format("%s/%.*s.expect", dir, (int)n - 2, e->d_name);
+		char *exp = util_format("%s/%.*s.expect", dir, (int)n - 4, e->d_name);
 		size_t len = 0, elen = 0;
 		char *img = util_read_file(obj, &len);
 		char *want = util_read_file(exp, &elen);
@@ -222,7 +222,7 @@ static void expect_good(const uint8_t *img, size_t len, const char *what)
 	simt_diags_free(&d);
 }
 
-/* Every tests/object/good/<name>.o is read and round-trips. */
+/* Every tests/object/good/<name>.elf is read and round-trips. */
 TEST(object_good_files)
 {
 	char *dir = util_format("%s/object/good", test_dir());
@@ -231,7 +231,7 @@ TEST(object_good_files)
 	CHECK(dp != NULL);
 	for (struct dirent *e; dp && (e = readdir(dp));) {
 		size_t n = strlen(e->d_name), len = 0;
-		if (n < 3 || strcmp(e->d_name + n - 2, ".o") != 0)
+		if (n < 5 || strcmp(e->d_name + n - 4, ".elf") != 0)
 			continue;
 		char *path = util_format("%s/%s", dir, e->d_name);
 		char *img = util_read_file(path, &len);
