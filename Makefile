@@ -8,7 +8,7 @@ CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 INC     := -Iinclude -Isrc
 
-ISA_FILES := isa/base.isa $(filter-out isa/base.isa,$(sort $(wildcard isa/*.isa)))
+ISA_FILES := $(wildcard isa/base.isa) $(filter-out isa/base.isa,$(sort $(wildcard isa/*.isa)))
 LIB_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c src/asm/*.c src/sim/*.c src/ptx/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))

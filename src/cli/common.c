@@ -1,8 +1,14 @@
 /* common.c - helpers shared by the subcommands. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "util/util.h"
 
 int cli_print_diags(const simt_diags *d)
 {
@@ -24,3 +30,90 @@ int cli_print_diags(const simt_diags *d)
 		fprintf(stderr, "(%d more errors not shown)\n", d->errors - d->limit);
 	return d->errors;
 }
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_isa_file(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 4 && !strcmp(name + n - 4, ".isa") && strcmp(name, "base.isa") != 0;
+}
+
+/* DIR/base.isa first (when present), then DIR/ *.isa in name order. */
+static int isa_dir_files(const char *dir, char ***out)
+{
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return -1;
+	int n = 0, cap = 8;
+	char **v = malloc((size_t)cap * sizeof *v);
+	struct dirent *e;
+	while (v && (e = readdir(dp))) {
+		if (!is_isa_file(e->d_name))
+			continue;
+		if (n + 2 > cap) {
+			char **nv = realloc(v, (size_t)(cap *= 2) * sizeof *v);
+			if (!nv)
+				break;
+			v = nv;
+		}
+		v[n++] = util_format("%s/%s", dir, e->d_name);
+	}
+	closedir(dp);
+	if (!v)
+		return -1;
+	qsort(v, (size_t)n, sizeof *v, by_name);
+	char *base = util_format("%s/base.isa", dir);
+	if (base && access(base, R_OK) == 0) {
+		memmove(v + 1, v, (size_t)n * sizeof *v);
+		v[0] = base;
+		n++;
+	} else {
+		free(base);
+	}
+	*out = v;
+	return n;
+}
+
+simt_isa *cli_load_isa(const char *dir)
+{
+	simt_diags d;
+	simt_diags_init(&d);
+	simt_isa *isa = NULL;
+	if (!dir) {
+		simt_isa_load_builtin(&isa, &d);
+	} else {
+		char **files = NULL;
+		int n = isa_dir_files(dir, &files);
+		if (n < 0)
+			fprintf(stderr, "simt: cannot read ISA directory '%s': %s\n", dir, strerror(errno));
+		else if (n == 0)
+			fprintf(stderr, "simt: no .isa files in '%s'\n", dir);
+		else
+			simt_isa_load_files((const char *const *)files, n, &isa, &d);
+		for (int i = 0; i < n; i++)
+			free(files[i]);
+		free(files);
+	}
+	cli_print_diags(&d);
+	simt_diags_free(&d);
+	return isa;
+}
+
+/*
+ * Placeholders for subcommands whose files have not landed yet: weak, so the
+ * real definition in src/cli/<name>.c replaces them at link time.
+ */
+#define CLI_X_WEAK(name, fn, help)                                              \
+	__attribute__((weak)) int fn(int argc, char **argv)                    \
+	{                                                                      \
+		(void)argc;                                                    \
+		(void)argv;                                                    \
+		fprintf(stderr, "simt " #name ": not built yet\n");              \
+		return 2;                                                      \
+	}
+CLI_COMMANDS(CLI_X_WEAK)
+#undef CLI_X_WEAK

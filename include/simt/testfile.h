@@ -1,0 +1,149 @@
+/*
+ * simt/testfile.h - self-checking simulator test files (tests/sim/README.md).
+ *
+ * A test file is an assembly source with directive lines:
+ *   .launch grid=X[,Y,Z] block=X[,Y,Z] [shared=N] [local=N] [policy=P]
+ *           [max-cycles=N]
+ *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX
+ *   .buffer NAME TYPE[COUNT] = INIT     INIT: 0 | zero | iota |
+ *                                random(SEED) | file(PATH) | {v0, v1, ...}
+ *   .param NAME | .param TYPE:VALUE
+ *   .expect NAME = INIT | .expect NAME[i] = v
+ *   .expect-error "text"
+ * written either at the start of a line or after `//!`.  The parser blanks
+ * them out of the text it hands to the assembler (line numbers unchanged).
+ *
+ * Ownership: simt_testfile_parse fills a simt_testfile the caller releases
+ * with simt_testfile_free.  Nothing here prints.
+ */
+#ifndef SIMT_TESTFILE_H
+#define SIMT_TESTFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "simt/simt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X-macro: element types (enum, name, bytes, is_float, is_signed). */
+#define SIMT_ELEM_LIST(X)                                                      \
+	X(SIMT_U8, "u8", 1, 0, 0)                                              \
+	X(SIMT_U16, "u16", 2, 0, 0)                                            \
+	X(SIMT_U32, "u32", 4, 0, 0)                                            \
+	X(SIMT_U64, "u64", 8, 0, 0)                                            \
+	X(SIMT_S8, "s8", 1, 0, 1)                                              \
+	X(SIMT_S16, "s16", 2, 0, 1)                                            \
+	X(SIMT_S32, "s32", 4, 0, 1)                                            \
+	X(SIMT_S64, "s64", 8, 0, 1)                                            \
+	X(SIMT_F32, "f32", 4, 1, 1)                                            \
+	X(SIMT_F64, "f64", 8, 1, 1)
+
+typedef enum simt_elem {
+#define SIMT_X_ENUM(e, n, b, f, s) e,
+	SIMT_ELEM_LIST(SIMT_X_ENUM)
+#undef SIMT_X_ENUM
+	SIMT_ELEM_COUNT
+} simt_elem;
+
+/* Where a directive was written (for located diagnostics). */
+typedef struct simt_tloc {
+	int line, col;
+} simt_tloc;
+
+/* A list of element values: explicit, or generated. */
+typedef enum simt_init_kind {
+	SIMT_INIT_LIST, SIMT_INIT_ZERO, SIMT_INIT_IOTA, SIMT_INIT_RANDOM,
+	SIMT_INIT_FILE
+} simt_init_kind;
+
+typedef struct simt_values {
+	simt_init_kind kind;
+	uint64_t seed;      /* RANDOM */
+	char *path;         /* FILE */
+	int n;              /* LIST: number of values */
+	uint64_t *bits;     /* LIST: each value encoded in the element type */
+} simt_values;
+
+typedef struct simt_tbuffer {
+	char *name;
+	simt_elem type;
+	uint32_t count;     /* elements */
+	simt_values init;
+	simt_tloc loc;
+} simt_tbuffer;
+
+typedef struct simt_tparam {
+	char *buffer;       /* NULL: an immediate value */
+	simt_elem type;     /* immediate type (buffers are 64-bit addresses) */
+	uint64_t bits;
+	simt_tloc loc;
+} simt_tparam;
+
+typedef enum simt_tinit_kind {
+	SIMT_TINIT_VALUE, SIMT_TINIT_LANE, SIMT_TINIT_TID, SIMT_TINIT_MASK
+} simt_tinit_kind;
+
+typedef struct simt_tinit {
+	bool pred;          /* P register (mask), else R register */
+	int reg;            /* 0..254, or 0..6 */
+	simt_tinit_kind kind;
+	uint64_t value;     /* VALUE: 32-bit value; MASK: lane mask */
+	simt_tloc loc;
+} simt_tinit;
+
+typedef struct simt_texpect {
+	char *name;
+	int64_t index;      /* -1: the whole buffer */
+	simt_values values; /* one value when index >= 0 */
+	simt_tloc loc;
+} simt_texpect;
+
+typedef struct simt_testfile {
+	char *name;          /* for diagnostics */
+	char *source;        /* the text as read */
+	char *asm_text;      /* directives blanked out */
+	/* .launch; has_* false when not given */
+	bool has_grid, has_block, has_shared, has_local, has_policy, has_max_cycles;
+	uint32_t grid[3], block[3];
+	uint32_t shared, local;
+	char *policy;
+	uint64_t max_cycles;
+	int nbuffers, nparams, ninits, nexpects;
+	simt_tbuffer *buffers;
+	simt_tparam *params;
+	simt_tinit *inits;
+	simt_texpect *expects;
+	char *expect_error;  /* NULL when the run must succeed */
+	simt_tloc expect_error_loc;
+} simt_testfile;
+
+SIMT_API simt_status simt_testfile_parse(const char *name, const char *text,
+					 size_t len, simt_testfile *out,
+					 simt_diags *d);
+/*
+ * Apply one directive line (e.g. ".buffer out u32[4] = 0", without "//!")
+ * as if it were in the file; later directives naming the same buffer,
+ * parameter list or launch key replace earlier ones.  The CLI turns its
+ * options into such lines so that options override the file.
+ */
+SIMT_API simt_status simt_testfile_directive(simt_testfile *tf,
+					     const char *line, simt_diags *d);
+SIMT_API void simt_testfile_free(simt_testfile *tf);
+
+SIMT_API const char *simt_elem_name(simt_elem t);
+SIMT_API int simt_elem_size(simt_elem t);
+/* Fill out (count elements of type t) from v; false + diagnostic on error. */
+SIMT_API simt_status simt_values_fill(const simt_values *v, simt_elem t,
+				      uint32_t count, uint8_t *out,
+				      const char *file, simt_diags *d);
+/* Print element i of data as the directive syntax reads it back. */
+SIMT_API size_t simt_elem_format(simt_elem t, const uint8_t *data,
+				 char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

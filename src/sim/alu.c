@@ -1,0 +1,238 @@
+/*
+ * alu.c - integer companion instructions: MOV, IADD3, IMAD, ISETP,
+ * LOP3.LUT, SHF, SEL, POPC, FLO, IABS, IMNMX, NOP.
+ *
+ * Requires: rt_prep() ran (operand roles and modifiers in aux, rt.h).
+ * Each handler reads like the rule in docs/semantics.md ("Companion
+ * instructions"): compute 32 lanes, merge the pmask lanes.
+ */
+#include "sim/rt.h"
+
+#define LANES for (int l = 0; l < SIM_LANES; l++)
+
+/* The common shape: a, b, c source rows. */
+#define SRC3                                                                   \
+	uint32_t ta[SIM_LANES], tb[SIM_LANES], tc[SIM_LANES], v[SIM_LANES];    \
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);               \
+	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);               \
+	const uint32_t *c = rt_row(w, i, rt_slot(i, RT_S2), tc);               \
+	(void)a; (void)b; (void)c
+
+void sim_rt_nop(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+}
+
+void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), a, pmask);
+}
+
+/*
+ * IADD3: d = a + b + c (+ carry-in predicates with .X).  The sum has up to
+ * 34 bits: the first predicate output gets bit 32, the second bit 33.
+ */
+void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	SRC3;
+	uint32_t c0 = 0, c1 = 0, k0 = 0, k1 = 0;
+	if (rt_has(i, RT_M(X))) {
+		k0 = rt_slot(i, RT_PS0) == RT_NONE ? 0 : rt_get_pred(w, i, RT_PS0);
+		k1 = rt_slot(i, RT_PS1) == RT_NONE ? 0 : rt_get_pred(w, i, RT_PS1);
+	}
+	LANES {
+		uint64_t s = (uint64_t)a[l] + b[l] + c[l] + (k0 >> l & 1) + (k1 >> l & 1);
+		v[l] = (uint32_t)s;
+		c0 |= (uint32_t)(s >> 32 & 1) << l;
+		c1 |= (uint32_t)(s >> 33 & 1) << l;
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put_pred(w, i, RT_PD0, c0, pmask);
+	rt_put_pred(w, i, RT_PD1, c1, pmask);
+}
+
+/*
+ * IMAD: d = a * b + c (low 32 bits; .SHL and .MOV are spellings of it).
+ * .HI: d = high 32 bits of a * b, plus c.  .WIDE: the pair d = a * b + c
+ * with c a pair.  Signed unless .U32.
+ */
+void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	SRC3;
+	bool u = rt_has(i, RT_M(U32));
+	uint32_t *d0 = rt_dst(w, i, rt_slot(i, RT_D0), 0);
+	if (rt_has(i, RT_M(WIDE))) {
+		uint32_t hi[SIM_LANES];
+		int kc = rt_slot(i, RT_S2);
+		LANES {
+			uint64_t p = u ? (uint64_t)a[l] * b[l]
+				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
+			uint64_t s = p + rt_src64(w, i, kc, l);
+			v[l] = (uint32_t)s;
+			hi[l] = (uint32_t)(s >> 32);
+		}
+		rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 1), hi, pmask);
+		rt_put(d0, v, pmask);
+		return;
+	}
+	if (rt_has(i, RT_M(HI))) {
+		LANES {
+			uint64_t p = u ? (uint64_t)a[l] * b[l]
+				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
+			v[l] = (uint32_t)(p >> 32) + c[l];
+		}
+	} else {
+		LANES v[l] = a[l] * b[l] + c[l];
+	}
+	rt_put(d0, v, pmask);
+}
+
+/* Compare codes shared with fp.c's FSETP (integer part). */
+static uint32_t icmp(uint64_t mods, bool u, uint32_t x, uint32_t y)
+{
+	bool lt = u ? x < y : (int32_t)x < (int32_t)y;
+	bool eq = x == y;
+	if (mods & RT_M(LT)) return lt;
+	if (mods & RT_M(EQ)) return eq;
+	if (mods & RT_M(LE)) return lt || eq;
+	if (mods & RT_M(GT)) return !lt && !eq;
+	if (mods & RT_M(NE)) return !eq;
+	if (mods & RT_M(GE)) return !lt;
+	if (mods & RT_M(T)) return 1;
+	return 0; /* .F */
+}
+
+/* Combine a compare result mask with the source predicate (.AND/.OR/.XOR). */
+uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p)
+{
+	if (mods & RT_M(OR))
+		return r | p;
+	if (mods & RT_M(XOR))
+		return r ^ p;
+	return r & p;
+}
+
+/* ISETP: Pu = cmp(a, b) BOP Pp; Pv = !cmp(a, b) BOP Pp. */
+void sim_rt_isetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], tb[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
+	uint64_t mods = (uint64_t)i->aux[1];
+	bool u = (mods & RT_M(U32)) != 0;
+	uint32_t r = 0;
+	LANES r |= icmp(mods, u, a[l], b[l]) << l;
+	uint32_t p = rt_get_pred(w, i, RT_PS0);
+	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);
+	rt_put_pred(w, i, RT_PD1, rt_bool_op(mods, ~r, p), pmask);
+}
+
+/*
+ * LOP3.LUT: each result bit is lut[(a << 2) | (b << 1) | c] of the
+ * corresponding source bits (a = 0xf0, b = 0xcc, c = 0xaa select the
+ * sources).  The predicate output, when written, is (result != 0).
+ */
+void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	SRC3;
+	uint32_t t3[SIM_LANES];
+	uint32_t lut = rt_row(w, i, rt_slot(i, RT_S3), t3)[0] & 0xff;
+	uint32_t nz = 0;
+	LANES {
+		uint32_t r = 0;
+		for (int k = 0; k < 8; k++)
+			if (lut >> k & 1)
+				r |= (k & 4 ? a[l] : ~a[l]) & (k & 2 ? b[l] : ~b[l]) &
+				     (k & 1 ? c[l] : ~c[l]);
+		v[l] = r;
+		nz |= (uint32_t)(r != 0) << l;
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put_pred(w, i, RT_PD0, nz, pmask);
+}
+
+/*
+ * SHF: funnel shift of the 64-bit value c:a (c high) by b.  .L shifts
+ * left, .R right (arithmetic for .S32/.S64).  The result is the low word,
+ * or the high word with .HI.  Shift counts: .U32/.S32 clamp to 32,
+ * .U64/.S64 use b & 63.
+ */
+void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	SRC3;
+	uint64_t mods = (uint64_t)i->aux[1];
+	bool left = (mods & RT_M(L)) != 0, hi = (mods & RT_M(HI)) != 0;
+	bool wide = (mods & (RT_M(U64) | RT_M(S64))) != 0;
+	bool sgn = (mods & (RT_M(S32) | RT_M(S64))) != 0;
+	LANES {
+		uint32_t s = wide ? (b[l] & 63) : (b[l] > 32 ? 32 : b[l]);
+		uint64_t x = (uint64_t)c[l] << 32 | a[l];
+		uint64_t y = left ? x << s
+			   : sgn ? (uint64_t)((int64_t)x >> s) : x >> s;
+		v[l] = hi ? (uint32_t)(y >> 32) : (uint32_t)y;
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+/* SEL: d = Pp ? a : b. */
+void sim_rt_sel(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], tb[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
+	uint32_t p = rt_get_pred(w, i, RT_PS0);
+	LANES v[l] = (p >> l & 1) ? a[l] : b[l];
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+void sim_rt_popc(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	LANES v[l] = sim_popc(a[l]);
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+/*
+ * FLO: bit position of the most significant 1 (.U32), or of the most
+ * significant bit that differs from the sign (.S32); 0xffffffff when there
+ * is none.  .SH returns 31 - position instead (still 0xffffffff for none).
+ */
+void sim_rt_flo(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	bool sgn = rt_has(i, RT_M(S32)), sh = rt_has(i, RT_M(SH));
+	LANES {
+		uint32_t x = sgn && (int32_t)a[l] < 0 ? ~a[l] : a[l];
+		uint32_t pos = x ? 31u - (uint32_t)__builtin_clz(x) : 0xffffffffu;
+		v[l] = sh && x ? 31u - pos : pos;
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+/* IABS: |a| (0x80000000 stays 0x80000000). */
+void sim_rt_iabs(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	LANES v[l] = (int32_t)a[l] < 0 ? 0u - a[l] : a[l];
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+/* IMNMX: Pp true selects the minimum, false the maximum; signed unless .U32. */
+void sim_rt_imnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], tb[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
+	bool u = rt_has(i, RT_M(U32));
+	uint32_t p = rt_get_pred(w, i, RT_PS0);
+	LANES {
+		bool lt = u ? a[l] < b[l] : (int32_t)a[l] < (int32_t)b[l];
+		bool take_a = (p >> l & 1) ? lt : !lt;
+		v[l] = take_a ? a[l] : b[l];
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}

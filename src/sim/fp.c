@@ -1,0 +1,242 @@
+/*
+ * fp.c - binary32 companion instructions: FADD, FMUL, FFMA, FSETP, MUFU,
+ * I2F, F2I.
+ *
+ * Requires: rt_prep() ran.  Exactness (docs/semantics.md, "Companion
+ * instructions"): FADD/FMUL/FFMA are correctly rounded IEEE binary32
+ * operations (the host's float arithmetic and fmaf(), which are exact on
+ * IEEE hosts); .RZ/.RM/.RP switch the host rounding mode around the one
+ * operation (volatile operands keep the compiler from moving it); .FTZ
+ * flushes subnormal inputs and results to zero of the same sign; a NaN
+ * result is the canonical 0x7fffffff.  MUFU uses libm (see its comment).
+ */
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
+
+#include "sim/rt.h"
+
+#define LANES for (int l = 0; l < SIM_LANES; l++)
+
+static float f_of(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static uint32_t u_of(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static uint32_t ftz(uint32_t u)
+{
+	return (u & 0x7f800000u) == 0 ? u & 0x80000000u : u;
+}
+
+/* Result bits: canonical NaN, optional flush. */
+static uint32_t result(float f, bool flush)
+{
+	uint32_t u = u_of(f);
+	if (isnan(f))
+		return 0x7fffffffu;
+	return flush ? ftz(u) : u;
+}
+
+/* Host rounding mode for the modifiers (FE_TONEAREST by default). */
+static int round_mode(const sim_inst *i)
+{
+	if (rt_has(i, RT_M(RZ)))
+		return FE_TOWARDZERO;
+	if (rt_has(i, RT_M(RM)))
+		return FE_DOWNWARD;
+	if (rt_has(i, RT_M(RP)))
+		return FE_UPWARD;
+	return FE_TONEAREST;
+}
+
+/* Source row k as floats with the operand's negation/abs and FTZ. */
+static void fsrc(sim_warp *w, const sim_inst *i, int slot, bool flush,
+		 float out[SIM_LANES])
+{
+	uint32_t t[SIM_LANES];
+	int k = rt_slot(i, slot);
+	/* rt_row applies .bitnot as ~x; for floats the same bit means negate. */
+	bool neg = k != RT_NONE && i->op[k].neg;
+	const uint32_t *r = rt_row(w, i, k, t);
+	uint32_t flip = neg ? 0x80000000u : 0; /* undo ~, flip the sign only */
+	uint32_t inv = neg ? 0xffffffffu : 0;
+	LANES {
+		uint32_t u = (r[l] ^ inv) ^ flip;
+		out[l] = f_of(flush ? ftz(u) : u);
+	}
+}
+
+enum { OP_ADD, OP_MUL, OP_FMA };
+
+static float arith(int op, float a, float b, float c)
+{
+	return op == OP_ADD ? a + b : op == OP_MUL ? a * b : fmaf(a, b, c);
+}
+
+/* One operation in a directed rounding mode. */
+static float arith_mode(int mode, int op, float a, float b, float c)
+{
+	volatile float va = a, vb = b, vc = c, vr;
+	fesetround(mode);
+	vr = arith(op, va, vb, vc);
+	fesetround(FE_TONEAREST);
+	return vr;
+}
+
+static void farith(sim_warp *w, const sim_inst *i, uint32_t pmask, int op)
+{
+	bool flush = rt_has(i, RT_M(FTZ));
+	float a[SIM_LANES], b[SIM_LANES], c[SIM_LANES];
+	uint32_t v[SIM_LANES];
+	fsrc(w, i, RT_S0, flush, a);
+	fsrc(w, i, RT_S1, flush, b);
+	if (op == OP_FMA)
+		fsrc(w, i, RT_S2, flush, c);
+	else
+		memset(c, 0, sizeof c);
+	int mode = round_mode(i);
+	if (mode == FE_TONEAREST) {
+		LANES v[l] = result(arith(op, a[l], b[l], c[l]), flush);
+	} else {
+		LANES v[l] = result(arith_mode(mode, op, a[l], b[l], c[l]), flush);
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+void sim_rt_fadd(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	farith(w, i, pmask, OP_ADD);
+}
+
+void sim_rt_fmul(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	farith(w, i, pmask, OP_MUL);
+}
+
+void sim_rt_ffma(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	farith(w, i, pmask, OP_FMA);
+}
+
+/* Ordered comparisons are false on NaN, the U forms true; NUM/NAN test order. */
+static uint32_t fcmp(uint64_t m, float x, float y)
+{
+	bool un = isnan(x) || isnan(y);
+	if (m & RT_M(LT)) return !un && x < y;
+	if (m & RT_M(EQ)) return !un && x == y;
+	if (m & RT_M(LE)) return !un && x <= y;
+	if (m & RT_M(GT)) return !un && x > y;
+	if (m & RT_M(NE)) return !un && x != y;
+	if (m & RT_M(GE)) return !un && x >= y;
+	if (m & RT_M(NUM)) return !un;
+	if (m & RT_M(NAN)) return un;
+	if (m & RT_M(LTU)) return un || x < y;
+	if (m & RT_M(EQU)) return un || x == y;
+	if (m & RT_M(LEU)) return un || x <= y;
+	if (m & RT_M(GTU)) return un || x > y;
+	if (m & RT_M(NEU)) return un || x != y;
+	if (m & RT_M(GEU)) return un || x >= y;
+	if (m & RT_M(T)) return 1;
+	return 0; /* .F */
+}
+
+uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p);
+
+/* FSETP: Pu = cmp(a, b) BOP Pp; Pv = !cmp(a, b) BOP Pp. */
+void sim_rt_fsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	bool flush = rt_has(i, RT_M(FTZ));
+	float a[SIM_LANES], b[SIM_LANES];
+	fsrc(w, i, RT_S0, flush, a);
+	fsrc(w, i, RT_S1, flush, b);
+	uint64_t mods = (uint64_t)i->aux[1];
+	uint32_t r = 0;
+	LANES r |= fcmp(mods, a[l], b[l]) << l;
+	uint32_t p = rt_get_pred(w, i, RT_PS0);
+	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);
+	rt_put_pred(w, i, RT_PD1, rt_bool_op(mods, ~r, p), pmask);
+}
+
+/*
+ * MUFU: RCP = 1/x and SQRT = sqrtf(x) are correctly rounded; RSQ is
+ * 1/sqrt(x) in double rounded once to float (correctly rounded except in
+ * rare double-rounding cases); EX2, LG2, SIN, COS are glibc's exp2f,
+ * log2f, sinf, cosf (within 1 ulp).  The hardware's MUFU is an
+ * approximation (about 1-2 ulp): programs that need bit-exact agreement
+ * with a GPU must not depend on the last bits of these results.
+ * Subnormal inputs and results are flushed to zero, as on the hardware.
+ */
+void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	float a[SIM_LANES];
+	uint32_t v[SIM_LANES];
+	fsrc(w, i, RT_S0, true, a);
+	uint64_t m = (uint64_t)i->aux[1];
+	LANES {
+		float x = a[l], r;
+		if (m & RT_M(RCP)) r = 1.0f / x;
+		else if (m & RT_M(SQRT)) r = sqrtf(x);
+		else if (m & RT_M(RSQ)) r = (float)(1.0 / sqrt((double)x));
+		else if (m & RT_M(EX2)) r = exp2f(x);
+		else if (m & RT_M(LG2)) r = log2f(x);
+		else if (m & RT_M(SIN)) r = sinf(x);
+		else if (m & RT_M(COS)) r = cosf(x);
+		else r = x;
+		v[l] = result(r, true);
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+/* I2F.F32.S32/.U32: integer to float in the rounding mode (RN default). */
+void sim_rt_i2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t t[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), t);
+	bool u = rt_has(i, RT_M(U32));
+	int mode = round_mode(i);
+	if (mode != FE_TONEAREST)
+		fesetround(mode);
+	LANES {
+		volatile float f = u ? (float)a[l] : (float)(int32_t)a[l];
+		v[l] = u_of(f);
+	}
+	if (mode != FE_TONEAREST)
+		fesetround(FE_TONEAREST);
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}
+
+/*
+ * F2I.S32/.U32: round to an integer (nearest even by default, .TRUNC,
+ * .FLOOR, .CEIL), then saturate to the destination range like PTX cvt:
+ * NaN gives 0, out-of-range values the nearest representable bound.
+ */
+void sim_rt_f2i(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	float a[SIM_LANES];
+	uint32_t v[SIM_LANES];
+	fsrc(w, i, RT_S0, rt_has(i, RT_M(FTZ)), a);
+	uint64_t m = (uint64_t)i->aux[1];
+	bool u = (m & RT_M(U32)) != 0;
+	LANES {
+		double x = a[l];
+		x = (m & RT_M(TRUNC)) ? trunc(x) : (m & RT_M(FLOOR)) ? floor(x)
+		    : (m & RT_M(CEIL)) ? ceil(x) : nearbyint(x);
+		if (isnan(x))
+			v[l] = 0;
+		else if (u)
+			v[l] = x <= 0 ? 0 : x >= 4294967295.0 ? 0xffffffffu : (uint32_t)x;
+		else
+			v[l] = x <= -2147483648.0 ? 0x80000000u
+			       : x >= 2147483647.0 ? 0x7fffffffu : (uint32_t)(int32_t)x;
+	}
+	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+}

@@ -1,0 +1,225 @@
+/*
+ * mem.h - the simulator's memory spaces (internal to src/sim).
+ * sim.h declares the interface the core calls (sim_mem_load, ...); this
+ * header holds the building blocks and the unit tests use them directly.
+ *
+ * Contract: mem.c owns every byte a kernel can address and nothing else.
+ * It never prints and never stops the run itself: an access that is not
+ * allowed returns a sim_fault code and the caller (a load/store handler)
+ * reports it through the core with space, address, size and lanes.
+ *
+ *   global   sparse 64-bit space of 4 KiB pages in an open-addressing hash
+ *            table.  Buffers are placed by a bump allocator from
+ *            SIM_GLOBAL_BASE, 256-byte aligned, each followed by at least
+ *            one unmapped guard page; each page remembers the byte range
+ *            [lo, hi) its buffer covers, so an overrun by one byte faults
+ *            even inside a mapped page.  Address 0 is never mapped.
+ *   shared   one byte array per CTA: static + dynamic size, 32-bit offsets.
+ *   const    banks 0..SIM_CONST_BANKS-1 per kernel: bank 0 is the launch
+ *            bank (docs/launch-abi.md), the others come from the object.
+ *   local    per thread, SIM_LOCAL_DEFAULT bytes unless the launch says
+ *            otherwise; stored per warp, lane-major, allocated on first use.
+ *   generic  LD/ST addresses: [shared window, +4 GiB) -> shared,
+ *            [local window, +4 GiB) -> local, anything else -> global.
+ *            The window bases are the 64-bit values at c[0][0x20] and
+ *            c[0][0x28] (SIM_SHARED_WINDOW / SIM_LOCAL_WINDOW).
+ *
+ * Every access must be naturally aligned (size 1, 2, 4, 8 or 16).
+ */
+#ifndef SIMT_SIM_MEM_H
+#define SIMT_SIM_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "sim/sim.h"
+
+#define SIM_PAGE_BITS 12
+#define SIM_PAGE_SIZE (1u << SIM_PAGE_BITS)
+#define SIM_GLOBAL_BASE 0x10000000ull          /* first buffer address */
+#define SIM_SHARED_WINDOW 0x00007f0000000000ull /* generic -> shared   */
+#define SIM_LOCAL_WINDOW 0x00007e0000000000ull  /* generic -> local    */
+#define SIM_WINDOW_SIZE 0x100000000ull          /* 4 GiB per window    */
+#define SIM_CONST_BANKS 18
+#define SIM_CONST_BANK_MAX 0x10000u             /* 64 KiB per bank     */
+#define SIM_LOCAL_DEFAULT 1024u                 /* bytes per thread    */
+
+/* Launch bank (c[0]) layout; see docs/launch-abi.md. */
+#define SIM_CB0_NTID 0x00        /* u32 x, y, z                   */
+#define SIM_CB0_NCTAID 0x0c      /* u32 x, y, z                   */
+#define SIM_CB0_DYN_SHARED 0x18  /* u32 dynamic shared bytes      */
+#define SIM_CB0_SHARED_WIN 0x20  /* u64 generic shared window base */
+#define SIM_CB0_LOCAL_WIN 0x28   /* u64 generic local window base  */
+#define SIM_CB0_PARAMS 0x100     /* first kernel parameter        */
+
+/* X-macro: why an access was refused. */
+#define SIM_FAULT_LIST(X)                                                      \
+	X(SIM_FAULT_NONE, "no fault")                                          \
+	X(SIM_FAULT_UNMAPPED, "unmapped address")                              \
+	X(SIM_FAULT_RANGE, "out of range")                                     \
+	X(SIM_FAULT_ALIGN, "misaligned")                                       \
+	X(SIM_FAULT_NOMEM, "out of host memory")
+
+typedef enum sim_fault {
+#define SIM_X_ENUM(e, s) e,
+	SIM_FAULT_LIST(SIM_X_ENUM)
+#undef SIM_X_ENUM
+	SIM_FAULT_COUNT
+} sim_fault;
+
+const char *sim_space_name(sim_space s);
+const char *sim_fault_name(sim_fault f);
+
+/* ---- global space --------------------------------------------------------- */
+
+typedef struct sim_page {
+	uint64_t pn;    /* page number (address >> SIM_PAGE_BITS); 0 = empty slot */
+	uint8_t *data;  /* SIM_PAGE_SIZE bytes                              */
+	uint32_t lo, hi; /* bytes [lo, hi) of the page belong to a buffer   */
+} sim_page;
+
+typedef struct sim_buffer {
+	uint64_t addr, size;
+} sim_buffer;
+
+typedef struct sim_gmem {
+	sim_page *slots;   /* open addressing, power-of-two capacity */
+	size_t cap, used;
+	uint64_t next;     /* bump allocator */
+	sim_buffer *bufs;
+	int nbufs, capbufs;
+	sim_page *last;    /* one-entry lookup cache */
+} sim_gmem;
+
+void sim_gmem_init(sim_gmem *g);
+void sim_gmem_free(sim_gmem *g);
+/* Map a zero-filled buffer of size bytes (size 0 maps 1 byte); 0 on failure. */
+uint64_t sim_gmem_alloc(sim_gmem *g, uint64_t size);
+/* The buffer containing addr, or NULL. */
+const sim_buffer *sim_gmem_buffer(const sim_gmem *g, uint64_t addr);
+
+sim_page *sim_gmem_page_slow(sim_gmem *g, uint64_t pn);
+
+/* Host pointer for an aligned access of size bytes at addr, or NULL + *why. */
+static inline uint8_t *sim_gmem_ptr(sim_gmem *g, uint64_t addr, unsigned size,
+				    sim_fault *why)
+{
+	if (addr & (size - 1)) {
+		*why = SIM_FAULT_ALIGN;
+		return NULL;
+	}
+	uint64_t pn = addr >> SIM_PAGE_BITS;
+	sim_page *p = g->last;
+	if (!p || p->pn != pn) {
+		p = sim_gmem_page_slow(g, pn);
+		if (!p) {
+			*why = SIM_FAULT_UNMAPPED;
+			return NULL;
+		}
+		g->last = p;
+	}
+	uint32_t off = (uint32_t)(addr & (SIM_PAGE_SIZE - 1));
+	if (off < p->lo || off + size > p->hi) {
+		*why = SIM_FAULT_UNMAPPED;
+		return NULL;
+	}
+	return p->data + off;
+}
+
+/* Bulk copies for the host side (buffers, results); false when unmapped. */
+bool sim_gmem_write(sim_gmem *g, uint64_t addr, const void *src, size_t n);
+bool sim_gmem_read(sim_gmem *g, uint64_t addr, void *dst, size_t n);
+
+/* ---- bounded byte arrays: shared, constant banks, local ----------------- */
+
+/* Pointer into an array of len bytes for an aligned access, or NULL + *why. */
+static inline uint8_t *sim_span_ptr(uint8_t *base, uint64_t len, uint64_t off,
+				    unsigned size, sim_fault *why)
+{
+	if (off & (size - 1)) {
+		*why = SIM_FAULT_ALIGN;
+		return NULL;
+	}
+	if (off >= len || len - off < size) {
+		*why = SIM_FAULT_RANGE;
+		return NULL;
+	}
+	return base + off;
+}
+
+typedef struct sim_cbank {
+	uint8_t *data;
+	uint32_t size;
+} sim_cbank;
+
+/* Launch geometry and windows written into bank 0 (params appended after). */
+typedef struct sim_launch_bank {
+	uint32_t ntid[3], nctaid[3];
+	uint32_t dyn_shared;
+} sim_launch_bank;
+
+/*
+ * Build bank 0: launch values, window bases, then param bytes at 0x100.
+ * Replaces b->data (freed first); false on allocation failure.
+ */
+bool sim_cbank0_build(sim_cbank *b, const sim_launch_bank *l,
+		      const uint8_t *params, uint32_t param_size);
+
+/* Local memory of one warp: 32 lanes x per_thread bytes, lane-major. */
+typedef struct sim_local {
+	uint8_t *data;     /* NULL until the first access */
+	uint32_t per_thread;
+} sim_local;
+
+uint8_t *sim_local_alloc(sim_local *l); /* zero-filled 32 x per_thread */
+
+static inline uint8_t *sim_local_ptr(sim_local *l, int lane, uint64_t off,
+				     unsigned size, sim_fault *why)
+{
+	if (!l->data) {
+		if (!sim_local_alloc(l)) {
+			*why = SIM_FAULT_NOMEM;
+			return NULL;
+		}
+	}
+	uint8_t *p = sim_span_ptr(l->data + (size_t)lane * l->per_thread,
+				  l->per_thread, off, size, why);
+	return p;
+}
+
+/* Resolve a generic address: the space it falls in and the offset inside. */
+static inline sim_space sim_generic_space(uint64_t addr, uint64_t *off)
+{
+	if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE) {
+		*off = addr - SIM_SHARED_WINDOW;
+		return SIM_SPACE_SHARED;
+	}
+	if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE) {
+		*off = addr - SIM_LOCAL_WINDOW;
+		return SIM_SPACE_LOCAL;
+	}
+	*off = addr;
+	return SIM_SPACE_GLOBAL;
+}
+
+/* ---- runtime extras beyond sim.h (used by the runner and ldst.c) ---------- */
+
+typedef enum sim_init_kind { SIM_INIT_VALUE, SIM_INIT_LANE, SIM_INIT_TID } sim_init_kind;
+
+/* A register value every thread starts with (test files' .init). */
+typedef struct sim_reg_init {
+	bool pred;           /* P register: value is the lane mask */
+	int reg;
+	sim_init_kind kind;
+	uint64_t value;
+} sim_reg_init;
+
+/* Applied by sim_mem_cta_begin(), which the core calls after it has set
+ * up the CTA's warps (ids, tid[], masks) and before the first issue. */
+bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
+void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
+const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
+
+#endif

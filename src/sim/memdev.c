@@ -1,0 +1,308 @@
+/*
+ * memdev.c - the memory interface of sim.h (sim_mem_*): one sim_mem per
+ * simulator holding the global space, the constant banks, the local size
+ * and the register inits; device loads and stores for the handlers, with
+ * every refused lane reported as a located fault through sim_raise().
+ *
+ * Requires: mem.c's building blocks; the core calls sim_mem_cta_begin()
+ * after it has set up a CTA's warps.  Produces: nothing but memory state.
+ */
+#include "sim/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+/* ---- the interface of sim.h: one sim_mem per simulator ---------------------- */
+
+struct sim_mem {
+	sim_gmem g;
+	sim_cbank bank[SIM_CONST_BANKS];
+	uint32_t local_per_thread; /* 0: SIM_LOCAL_DEFAULT */
+	int ninits;
+	sim_reg_init *inits;       /* applied to every warp at CTA begin */
+};
+
+sim_mem *sim_mem_new(void)
+{
+	sim_mem *m = calloc(1, sizeof *m);
+	if (m)
+		sim_gmem_init(&m->g);
+	return m;
+}
+
+void sim_mem_free(sim_mem *m)
+{
+	if (!m)
+		return;
+	sim_gmem_free(&m->g);
+	for (int i = 0; i < SIM_CONST_BANKS; i++)
+		free(m->bank[i].data);
+	free(m->inits);
+	free(m);
+}
+
+simt_status sim_mem_alloc(sim_mem *m, uint64_t size, uint64_t *addr,
+			  simt_diags *d)
+{
+	*addr = sim_gmem_alloc(&m->g, size);
+	if (*addr)
+		return SIMT_OK;
+	util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "cannot allocate %llu bytes of global memory",
+		  (unsigned long long)size);
+	return SIMT_ERR_NOMEM;
+}
+
+bool sim_mem_host_write(sim_mem *m, uint64_t addr, const void *src, uint64_t len)
+{
+	return sim_gmem_write(&m->g, addr, src, (size_t)len);
+}
+
+bool sim_mem_host_read(sim_mem *m, uint64_t addr, void *dst, uint64_t len)
+{
+	return sim_gmem_read(&m->g, addr, dst, (size_t)len);
+}
+
+/* Grow bank b to at least size bytes (zero-filled); false when too big. */
+static bool bank_reserve(sim_cbank *b, uint64_t size)
+{
+	if (size > SIM_CONST_BANK_MAX)
+		return false;
+	if (size <= b->size)
+		return true;
+	uint8_t *p = realloc(b->data, (size_t)size);
+	if (!p)
+		return false;
+	memset(p + b->size, 0, (size_t)(size - b->size));
+	b->data = p;
+	b->size = (uint32_t)size;
+	return true;
+}
+
+bool sim_mem_const_write(sim_mem *m, unsigned bank, uint32_t off,
+			 const void *src, uint32_t len)
+{
+	if (bank >= SIM_CONST_BANKS || !bank_reserve(&m->bank[bank], (uint64_t)off + len))
+		return false;
+	if (len)
+		memcpy(m->bank[bank].data + off, src, len);
+	return true;
+}
+
+void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread)
+{
+	m->local_per_thread = per_thread;
+}
+
+bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n)
+{
+	sim_reg_init *copy = n ? malloc((size_t)n * sizeof *copy) : NULL;
+	if (n && !copy)
+		return false;
+	if (n)
+		memcpy(copy, v, (size_t)n * sizeof *copy);
+	free(m->inits);
+	m->inits = copy;
+	m->ninits = n;
+	return true;
+}
+
+/* Thread index in the CTA of lane l of w (x fastest). */
+static uint32_t flat_tid(const sim_ctx *c, const sim_warp *w, int l)
+{
+	const uint32_t *b = c->launch.block;
+	return w->tid[0][l] + b[0] * (w->tid[1][l] + b[1] * w->tid[2][l]);
+}
+
+static void apply_inits(const sim_mem *m, sim_ctx *c, sim_warp *w)
+{
+	for (int k = 0; k < m->ninits; k++) {
+		const sim_reg_init *in = &m->inits[k];
+		if (in->pred) {
+			w->p[in->reg] = (uint32_t)in->value;
+			continue;
+		}
+		for (int l = 0; l < SIM_LANES; l++)
+			w->r[in->reg][l] = in->kind == SIM_INIT_LANE ? (uint32_t)l
+					 : in->kind == SIM_INIT_TID ? flat_tid(c, w, l)
+					 : (uint32_t)in->value;
+	}
+}
+
+/* Bank 0 launch words for the current launch (parameters stay as set). */
+static bool write_launch_words(sim_mem *m, const simt_launch *l)
+{
+	sim_cbank *b = &m->bank[0];
+	if (!bank_reserve(b, SIM_CB0_PARAMS))
+		return false;
+	for (int i = 0; i < 3; i++) {
+		put32(b->data + SIM_CB0_NTID + 4 * i, l->block[i]);
+		put32(b->data + SIM_CB0_NCTAID + 4 * i, l->grid[i]);
+	}
+	put32(b->data + SIM_CB0_DYN_SHARED, l->dyn_shared);
+	uint64_t sw = SIM_SHARED_WINDOW, lw = SIM_LOCAL_WINDOW;
+	memcpy(b->data + SIM_CB0_SHARED_WIN, &sw, 8);
+	memcpy(b->data + SIM_CB0_LOCAL_WIN, &lw, 8);
+	return true;
+}
+
+simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d)
+{
+	sim_mem *m = c->mem;
+	uint64_t size = (uint64_t)c->static_shared + c->launch.dyn_shared;
+	if (!write_launch_words(m, &c->launch) || size > 0xffffffffu) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "cannot set up CTA memory (%llu shared bytes)",
+			  (unsigned long long)size);
+		return SIMT_ERR_NOMEM;
+	}
+	cta->shared = calloc(1, size ? (size_t)size : 1);
+	cta->shared_size = (uint32_t)size;
+	if (!cta->shared)
+		return SIMT_ERR_NOMEM;
+	for (int k = 0; k < cta->nwarps; k++) {
+		cta->warps[k].local = NULL; /* allocated on first use */
+		apply_inits(m, c, &cta->warps[k]);
+	}
+	return SIMT_OK;
+}
+
+void sim_mem_cta_end(sim_ctx *c, sim_cta *cta)
+{
+	free(cta->shared);
+	cta->shared = NULL;
+	for (int k = 0; k < cta->nwarps; k++) {
+		sim_local *l = cta->warps[k].local;
+		if (l)
+			free(l->data);
+		free(l);
+		cta->warps[k].local = NULL;
+	}
+}
+
+/* ---- device accesses ------------------------------------------------------------- */
+
+/* Host pointer of one lane's access, or NULL with *why and *sp set. */
+static uint8_t *lane_ptr(sim_warp *w, sim_space *sp, uint64_t addr, int lane,
+			 unsigned size, sim_fault *why)
+{
+	uint64_t off = addr;
+	if (*sp == SIM_SPACE_GENERIC)
+		*sp = sim_generic_space(addr, &off);
+	switch (*sp) {
+	case SIM_SPACE_GLOBAL:
+		return sim_gmem_ptr(&w->ctx->mem->g, addr, size, why);
+	case SIM_SPACE_SHARED:
+		return sim_span_ptr(w->cta->shared, w->cta->shared_size, off, size, why);
+	case SIM_SPACE_LOCAL: {
+		sim_local *l = w->local;
+		if (!l) {
+			l = calloc(1, sizeof *l);
+			if (!l) {
+				*why = SIM_FAULT_NOMEM;
+				return NULL;
+			}
+			l->per_thread = w->ctx->mem->local_per_thread;
+			w->local = l;
+		}
+		return sim_local_ptr(l, lane, off, size, why);
+	}
+	default:
+		*why = SIM_FAULT_RANGE;
+		return NULL;
+	}
+}
+
+/* Report every lane of `lanes` whose access faults like the first one. */
+static void fault(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
+		  const uint64_t addr[SIM_LANES], unsigned size, bool store,
+		  int first, sim_space got, sim_fault why)
+{
+	uint32_t bad = 0;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		sim_space s2 = sp;
+		sim_fault w2 = SIM_FAULT_NONE;
+		if (!lane_ptr(w, &s2, addr[l], l, size, &w2) && w2 == why)
+			bad |= 1u << l;
+	}
+	uint64_t shown = addr[first];
+	const char *via = sp == SIM_SPACE_GENERIC ? " (generic)" : "";
+	sim_raise(w, i, bad ? bad : 1u << first, SIM_STOP_FAULT,
+		  "%s %s of %u bytes at 0x%llx%s: %s (%d lane%s)",
+		  sim_space_name(got), store ? "store" : "load", size,
+		  (unsigned long long)shown, via, sim_fault_name(why),
+		  sim_popc(bad ? bad : 1u), sim_popc(bad ? bad : 1u) == 1 ? "" : "s");
+}
+
+bool sim_mem_load(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
+		  const uint64_t addr[SIM_LANES], unsigned size,
+		  uint8_t data[SIM_LANES][16])
+{
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		sim_space s = sp;
+		sim_fault why = SIM_FAULT_NONE;
+		const uint8_t *p = lane_ptr(w, &s, addr[l], l, size, &why);
+		if (!p) {
+			fault(w, i, sp, lanes, addr, size, false, l, s, why);
+			return false;
+		}
+		memcpy(data[l], p, size);
+	}
+	return true;
+}
+
+bool sim_mem_store(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
+		   const uint64_t addr[SIM_LANES], unsigned size,
+		   const uint8_t data[SIM_LANES][16])
+{
+	/* Check every lane first: a faulting store writes nothing. */
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		sim_space s = sp;
+		sim_fault why = SIM_FAULT_NONE;
+		if (!lane_ptr(w, &s, addr[l], l, size, &why)) {
+			fault(w, i, sp, lanes, addr, size, true, l, s, why);
+			return false;
+		}
+	}
+	/* Lanes in ascending order: the highest lane wins a same-address race. */
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		sim_space s = sp;
+		sim_fault why;
+		memcpy(lane_ptr(w, &s, addr[l], l, size, &why), data[l], size);
+	}
+	w->ctx->mem_writes++;
+	return true;
+}
+
+bool sim_mem_const_read(sim_warp *w, const sim_inst *i, unsigned bank,
+			uint32_t off, unsigned size, void *out)
+{
+	sim_fault why = SIM_FAULT_RANGE;
+	const sim_cbank *b = bank < SIM_CONST_BANKS ? &w->ctx->mem->bank[bank] : NULL;
+	const uint8_t *p = b ? sim_span_ptr(b->data, b->size, off, size, &why) : NULL;
+	if (!p) {
+		sim_raise(w, i, w->active, SIM_STOP_FAULT,
+			  "constant load of %u bytes at c[0x%x][0x%x]: %s (bank size 0x%x)",
+			  size, bank, off, sim_fault_name(why), b ? b->size : 0);
+		return false;
+	}
+	memcpy(out, p, size);
+	return true;
+}
+
+/* Direct view of a bank for handlers that read one word per lane. */
+const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank)
+{
+	return bank < SIM_CONST_BANKS ? &m->bank[bank] : NULL;
+}

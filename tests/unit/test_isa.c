@@ -1,0 +1,332 @@
+/*
+ * test_isa.c - the description-language front end: the seeds load unchanged
+ * and resolve as specified; every file of tests/isa/bad fails with the error
+ * written in its first line; decode conflicts are found; the JSON dump
+ * matches its golden file.
+ */
+#include <dirent.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+#include "simt/simt.h"
+#include "test.h"
+#include "util/util.h"
+
+static char *path_in(const char *rel)
+{
+	return util_format("%s/%s", test_dir(), rel);
+}
+
+/* The seed file matching pattern (e.g. "000_*.txt"), or NULL. */
+static char *seed_path(const char *pattern)
+{
+	const char *dir = getenv("SIMT_SEEDS_DIR");
+	char *pat = util_format("%s/%s", dir ? dir : "/work/shared/seeds", pattern);
+	glob_t g;
+	char *out = NULL;
+	if (pat && glob(pat, 0, NULL, &g) == 0) {
+		if (g.gl_pathc > 0)
+			out = util_strdup(g.gl_pathv[0]);
+		globfree(&g);
+	}
+	free(pat);
+	return out;
+}
+
+static void print_diags(const simt_diags *d)
+{
+	char buf[2048];
+	for (int i = 0; i < d->count && i < 10; i++) {
+		simt_diag_format(&d->items[i], buf, sizeof buf);
+		printf("    %s", buf);
+	}
+}
+
+/* base.isa + seeds 000 and 001, unchanged. */
+static isa_model *load_seeds(simt_diags *d)
+{
+	char *p[3] = {path_in("isa/base.isa"), seed_path("000_*.txt"), seed_path("001_*.txt")};
+	isa_model *m = NULL;
+	if (p[1] && p[2]) {
+		simt_status st = simt_isa_load_files((const char *const *)p, 3, &m, d);
+		if (st != SIMT_OK)
+			print_diags(d);
+	} else {
+		printf("    (seeds not found: set SIMT_SEEDS_DIR)\n");
+	}
+	for (int i = 0; i < 3; i++)
+		free(p[i]);
+	return m;
+}
+
+TEST(isa_seeds_load)
+{
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = load_seeds(&d);
+	CHECK(m != NULL);
+	CHECK_EQ(d.errors, 0);
+	if (m) {
+		CHECK_EQ(m->nopcodes, 43);
+		CHECK(isa_opcode_find(m, "BAR_RED_RIR") != NULL);
+		CHECK(isa_opcode_find(m, "SYSCALL_C") == NULL); /* commented out */
+		CHECK(isa_type_find(m, "BRACond") != NULL);
+		CHECK(isa_class_find(m, "BRU_Base") != NULL);
+	}
+	isa_free(m);
+	simt_diags_free(&d);
+}
+
+TEST(isa_seeds_model)
+{
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = load_seeds(&d);
+	const isa_opcode *op = m ? isa_opcode_find(m, "BRA_U") : NULL;
+	CHECK(op != NULL);
+	if (!op) {
+		isa_free(m);
+		simt_diags_free(&d);
+		return;
+	}
+	CHECK_STR(op->mnemonic, "BRA");
+	CHECK_STR(op->optype->name, "BRA");
+	/* ancestors first: ALL's control fields, then BRU, BRU_Imm, BRA, BRU_P, own */
+	CHECK_STR(op->fields[0].name, "stall");
+	CHECK_STR(op->fields[op->nfields - 1].name, "ura.bitnot");
+	CHECK_EQ(op->noperands, 4);
+	CHECK_EQ(op->guard, isa_field_find(op, "pg"));
+	CHECK_EQ(op->operands[0].field, op->guard);
+	int ura = isa_field_find(op, "ura"), not = isa_field_find(op, "ura.bitnot");
+	CHECK(ura >= 0 && not >= 0);
+	CHECK_EQ(op->fields[ura].modifier, not);
+	CHECK_EQ(op->fields[not].base, ura);
+	int off = isa_field_find(op, "offset");
+	CHECK_EQ(op->operands[op->fields[off].operand].fmt, ISA_FMT_SHIFT);
+	CHECK_EQ(op->operands[op->fields[off].operand].shift, 4);
+	CHECK_EQ(op->operands[op->fields[ura].operand].bitwidth, 32);
+	CHECK(op->operands[1].optional); /* pp = PT */
+	CHECK(op->operands[op->fields[ura].operand].in);
+	CHECK_STR(op->fields[off].type->name, "SImm50");
+	CHECK_EQ(op->fields[off].type->cls, ISA_KIND_SIMM);
+	/* fixed bits: optype (0-7) and stype (8-11) */
+	CHECK_EQ(op->fixed_mask.lo, 0xfffu);
+	CHECK_EQ(op->fixed_value.lo & 0xff, 6u); /* BRA is Optype value 6 in tests/isa/base.isa */
+	CHECK_EQ((op->fixed_value.lo >> 8) & 0xf, 5u); /* SType U */
+	CHECK_EQ(op->nmods, 1);
+	CHECK_STR(op->fields[op->mods[0]].name, "cond");
+	CHECK_EQ(op->nexc, 1);
+	/* the exception: illegal unless cond is DIV or CONV */
+	uint64_t vals[ISA_MAX_FIELDS] = {0};
+	int64_t r = -1;
+	int cond = isa_field_find(op, "cond");
+	vals[cond] = 2; /* DIV */
+	CHECK(isa_expr_eval(op, op->exc[0]->cond, vals, &r));
+	CHECK_EQ(r, 0);
+	vals[cond] = 0; /* NoCond */
+	CHECK(isa_expr_eval(op, op->exc[0]->cond, vals, &r));
+	CHECK_EQ(r, 1);
+	/* prose kept verbatim, Chinese and fenced code included */
+	const isa_class *bar = isa_class_find(m, "BAR");
+	CHECK(bar && bar->syntax && strstr(bar->syntax, "BAR.SYNC SrcBarId, SrcCnt"));
+	bool sem = false;
+	for (int i = 0; bar && i < bar->ndocs; i++)
+		if (!strcmp(bar->docs[i].section, "Semantics"))
+			sem = strstr(bar->docs[i].text, "### BAR.ARV") != NULL;
+	CHECK(sem);
+	isa_free(m);
+	simt_diags_free(&d);
+}
+
+TEST(isa_seeds_check_again)
+{
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = load_seeds(&d);
+	CHECK(m && simt_isa_check(m, &d) == SIMT_OK);
+	isa_free(m);
+	simt_diags_free(&d);
+}
+
+/* Load text after tests/isa/base.isa; returns the status, diags in d. */
+static simt_status load_with_base(const char *name, const char *text, simt_diags *d,
+				  isa_model **out)
+{
+	char *bp = path_in("isa/base.isa");
+	char *base = bp ? util_read_file(bp, NULL) : NULL;
+	const char *names[2] = {bp, name};
+	const char *texts[2] = {base ? base : "", text};
+	isa_model *m = NULL;
+	simt_status st = isa_load(names, texts, 2, &m, d);
+	if (out)
+		*out = m;
+	else
+		isa_free(m);
+	free(bp);
+	free(base);
+	return st;
+}
+
+/* Each file tests/isa/bad/NAME.isa starts with "// expect: L:C: error: message". */
+TEST(isa_bad_files)
+{
+	char *dir = path_in("isa/bad");
+	DIR *dp = dir ? opendir(dir) : NULL;
+	CHECK(dp != NULL);
+	int n = 0;
+	struct dirent *e;
+	while (dp && (e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+		if (len < 5 || strcmp(e->d_name + len - 4, ".isa"))
+			continue;
+		char *p = util_format("%s/%s", dir, e->d_name);
+		char *text = util_read_file(p, NULL);
+		char want[512] = "";
+		if (!text || sscanf(text, "// expect: %511[^\n]", want) != 1) {
+			test_fail(__FILE__, __LINE__, "%s: no '// expect:' line", p);
+		} else {
+			simt_diags d;
+			simt_diags_init(&d);
+			simt_status st = load_with_base(p, text, &d, NULL);
+			char *full = util_format("%s:%s\n", p, want);
+			bool found = false;
+			for (int i = 0; i < d.count && !found; i++) {
+				char buf[2048];
+				simt_diag_format(&d.items[i], buf, sizeof buf);
+				found = !strncmp(buf, full, strlen(full));
+			}
+			if (st == SIMT_OK || !found) {
+				test_fail(__FILE__, __LINE__, "%s: expected '%s'", p, want);
+				print_diags(&d);
+			}
+			free(full);
+			simt_diags_free(&d);
+		}
+		free(text);
+		free(p);
+		n++;
+	}
+	if (dp)
+		closedir(dp);
+	CHECK(n > 0);
+	free(dir);
+}
+
+TEST(isa_decode_conflict)
+{
+	const char *text = "__DefOptype T : [ALL]\n"
+			   "  __Encoding\n"
+			   "    field<0, 8> Optype optype == BAR;\n"
+			   "__DefOpcode T_A : [T]\n"
+			   "  __Encoding\n"
+			   "    field<8, 4> SType stype == I;\n"
+			   "  __OperandInfo\n"
+			   "    Order<>;\n"
+			   "__DefOpcode T_B : [T]\n"
+			   "  __Encoding\n"
+			   "    field<8, 4> SType stype == I;\n"
+			   "    field<16, 8> Reg rd;\n"
+			   "  __OperandInfo\n"
+			   "    Order<rd>;\n";
+	simt_diags d;
+	simt_diags_init(&d);
+	CHECK_EQ(load_with_base("conflict.isa", text, &d, NULL), SIMT_ERR_CHECK);
+	CHECK_EQ(d.errors, 1);
+	if (d.count >= 1) {
+		CHECK_STR(d.items[0].message,
+			  "decoding conflict: T_A and T_B both match words with bits 0-7 = 0x1, "
+			  "bits 8-11 = 0x0");
+		CHECK_EQ(d.items[0].line, 9);
+	}
+	simt_diags_free(&d);
+}
+
+TEST(isa_nearest_format_wins)
+{
+	/* The optype's PCRel beats the group's CvtIShift (breadth first). */
+	const char *text = "__DefGroup G : [ALL]\n"
+			   "  __Encoding\n"
+			   "    field<32, 50> SImm50 offset;\n"
+			   "  __OperandInfo\n"
+			   "    AsmFormat<offset> = CvtIShift(offset, 4);\n"
+			   "__DefOptype BRA : [ALL]\n"
+			   "  __Encoding\n"
+			   "    field<0, 8> Optype optype == BRA;\n"
+			   "  __OperandInfo\n"
+			   "    AsmFormat<offset> = PCRel(offset, 4);\n"
+			   "__DefOpcode BRA_I : [BRA, G]\n"
+			   "  __Encoding\n"
+			   "    field<8, 4> SType stype == I;\n"
+			   "  __OperandInfo\n"
+			   "    Order<offset>;\n"
+			   "__DefAlias JMP : BRA;\n";
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = NULL;
+	CHECK_EQ(load_with_base("near.isa", text, &d, &m), SIMT_OK);
+	print_diags(&d);
+	const isa_opcode *op = m ? isa_opcode_find(m, "BRA_I") : NULL;
+	CHECK(op != NULL);
+	if (op) {
+		CHECK_EQ(op->noperands, 1);
+		CHECK_EQ(op->operands[0].fmt, ISA_FMT_PCREL);
+		CHECK_EQ(op->guard, -1);
+		CHECK_EQ(m->naliases, 1);
+		CHECK_STR(m->aliases[0].mnemonic, "JMP");
+	}
+	isa_free(m);
+	simt_diags_free(&d);
+}
+
+TEST(isa_json_golden)
+{
+	char *p = path_in("isa/dump.isa"), *g = path_in("isa/dump.json");
+	char *text = p ? util_read_file(p, NULL) : NULL;
+	char *want = g ? util_read_file(g, NULL) : NULL;
+	CHECK(text && want);
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = NULL;
+	if (text)
+		load_with_base("tests/isa/dump.isa", text, &d, &m);
+	print_diags(&d);
+	char *got = m ? isa_dump_json(m) : NULL;
+	CHECK(got && want && !strcmp(got, want));
+	if (got && want && strcmp(got, want)) {
+		FILE *f = fopen("build/dump.json.out", "w");
+		if (f) {
+			fputs(got, f);
+			fclose(f);
+			printf("    actual output in build/dump.json.out\n");
+		}
+	}
+	free(got);
+	isa_free(m);
+	simt_diags_free(&d);
+	free(text);
+	free(want);
+	free(p);
+	free(g);
+}
+
+TEST(isa_never_crashes_on_prefixes)
+{
+	/* Every prefix of a seed parses without crashing (truncated input). */
+	char *s0 = seed_path("001_*.txt");
+	char *text = s0 ? util_read_file(s0, NULL) : NULL;
+	size_t len = text ? strlen(text) : 0;
+	for (size_t cut = 0; cut < len; cut += 97) {
+		char *t = util_strndup(text, cut);
+		simt_diags d;
+		simt_diags_init(&d);
+		load_with_base("cut.isa", t, &d, NULL);
+		simt_diags_free(&d);
+		free(t);
+	}
+	free(text);
+	free(s0);
+	CHECK(1);
+}
