@@ -96,6 +96,8 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 /* Handler flags. */
 #define SIM_F_CTRL 1u  /* control handler: always called, owns PC/masks */
 #define SIM_F_MEMW 2u  /* may write memory (livelock detector resets)   */
+#define SIM_F_PPDATA 4u /* the field pp is a data input (BAR.RED), not a
+			   second guard: predecode leaves it in op[]       */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
@@ -144,7 +146,7 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 	X(TRAP, sim_bru_trap, NULL, SIM_F_CTRL)                                \
 	X(SYSCALL, sim_bru_syscall, NULL, SIM_F_CTRL)                          \
 	X(BAR, sim_bcu_bar, NULL, SIM_F_CTRL)                                  \
-	X(BAR_RED, sim_bcu_bar_red, NULL, SIM_F_CTRL)                          \
+	X(BAR_RED, sim_bcu_bar_red, NULL, SIM_F_CTRL | SIM_F_PPDATA)                        \
 	X(B2R, sim_bcu_b2r, NULL, 0)                                           \
 	X(B2R_RESULT, sim_bcu_b2r_result, NULL, 0)                             \
 	X(R2B, sim_bcu_r2b, NULL, 0)
@@ -167,12 +169,13 @@ typedef enum sim_wstate {
 	SIM_W_EXITED     /* warpExit()                                        */
 } sim_wstate;
 
-/* The per-warp copy of the last completed BAR.RED (B2R.WARP/RESULT). */
+/*
+ * The per-warp copy of the last completed BAR.RED (B2R.WARP, B2R.RESULT,
+ * R2B.WARP): the barrier state word at completion, which holds the result.
+ */
 typedef struct sim_redcopy {
-	bool valid;       /* a reduction has completed for this warp          */
-	uint32_t state;   /* barrier state word (see docs/semantics.md)       */
-	uint32_t popc;    /* .POPC result                                     */
-	bool pred;        /* .AND / .OR result                                */
+	bool valid;       /* a reduction has completed (or R2B.WARP ran)      */
+	uint32_t state;   /* barrier state word (bcu.c, docs/semantics.md)    */
 } sim_redcopy;
 
 struct sim_warp {
@@ -202,6 +205,10 @@ struct sim_warp {
 	sim_ctx *ctx;
 	void *local;          /* per-thread local memory (owned by mem.c)    */
 	uint64_t steps;       /* instructions issued by this warp            */
+	/* livelock detector (warp.c): sampled state hashes of switch events */
+	uint64_t ll_events;
+	uint64_t ll_hash[16], ll_writes[16], ll_others[16];
+	uint64_t ll_pcs[32];  /* ActivePC after the last 32 events           */
 };
 
 typedef enum sim_bar_kind { SIM_BAR_IDLE, SIM_BAR_SYNC, SIM_BAR_RED } sim_bar_kind;
@@ -266,6 +273,11 @@ struct sim_ctx {
 	sim_stop stop;
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */
+	int rows_used;             /* GPR rows the code names (livelock hash)  */
+	/* CTAs of the last run (all kept when small, for simt_sim_reg) */
+	sim_cta *ctas;
+	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
+	bool kept;                 /* ctas[] holds every CTA of the grid       */
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -338,6 +350,9 @@ void sim_mem_cta_end(sim_ctx *c, sim_cta *cta);
 
 simt_status sim_predecode(sim_ctx *c, const uint8_t *code, uint64_t len,
 			  simt_diags *d);
+/* One word at pc into *i (never fails on a bad word: see predecode.c). */
+simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
+			      uint64_t pc, simt_diags *d);
 /* Issue one instruction of w (prologue, handler, epilogue, trace). */
 void sim_step(sim_warp *w);
 /* Run every CTA of the launch to completion or the first stop. */
@@ -346,6 +361,22 @@ simt_status sim_run(sim_ctx *c);
 void sim_report_deadlock(sim_ctx *c, sim_cta *cta);
 /* Emit one trace line for the instruction just issued, if tracing. */
 void sim_trace_step(sim_warp *w, const sim_inst *i);
+
+/* warp.c: warpSleep(), warpExit() of the seed; livelock sampling event. */
+void sim_warp_sleep(sim_warp *w);
+void sim_timer_expire(sim_warp *w);
+void sim_warp_exit(sim_warp *w);
+void sim_ll_event(sim_warp *w);
+/* bcu.c: the barrier state word; re-check count-0 barriers after an exit. */
+uint32_t sim_bar_state(const sim_barrier *b);
+void sim_bar_set_state(sim_barrier *b, uint32_t s);
+void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta);
+/* bru.c: getGoldenBranchCondition on lane masks (~0u: invalid modifier). */
+uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
+		      bool has_ur, uint32_t ur);
+
+/* api.c: the context of a public simulator (tests, the runner). */
+sim_ctx *sim_ctx_of(simt_sim *s);
 
 /* Inline helpers shared by handlers. */
 static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */

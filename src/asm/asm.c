@@ -1,0 +1,711 @@
+/*
+ * asm.c - the assembler driver: statements in order, then the end of file.
+ *
+ * Requires: a loaded ISA (isa.h contract) and source text (not necessarily
+ * NUL-terminated).  Produces: a simt_object (one kernel per .text.K section),
+ * or diagnostics for every bad statement (assembly goes on after an error:
+ * a bad instruction still takes its 16 bytes so later addresses stay right).
+ *
+ * One pass over the text plus fixups: an operand expression that names a
+ * symbol is recorded with its location and resolved when every label is
+ * known (forward references), then the instruction's __Exception rules run
+ * on the final fields.  Sections are based at address 0; a label's value is
+ * its offset in its section.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "asm/elf.h"
+#include "codec/codec.h"
+
+/* ---- diagnostics and memory ----------------------------------------------- */
+
+static void vdiag(asm_ctx *c, simt_severity sev, int line,
+		  const char *line_start, int col, const char *fmt, va_list ap)
+{
+	if (sev == SIMT_SEV_ERROR)
+		c->errors++;
+	if (!c->d)
+		return;
+	int before = c->d->count;
+	util_vdiag(c->d, sev, c->file, NULL, line, col, fmt, ap);
+	if (c->d->count > before && line_start) {
+		const char *e = line_start;
+		const char *end = c->text + c->len;
+		while (e < end && *e != '\n' && *e != '\r')
+			e++;
+		c->d->items[c->d->count - 1].source_line =
+			util_strndup(line_start, (size_t)(e - line_start));
+	}
+}
+
+void asm_diag_at(asm_ctx *c, simt_severity sev, int line,
+		 const char *line_start, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(c, sev, line, line_start, col, fmt, ap);
+	va_end(ap);
+}
+
+void asm_error(asm_ctx *c, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(c, SIMT_SEV_ERROR, c->line, c->line_start, col, fmt, ap);
+	va_end(ap);
+}
+
+void asm_warning(asm_ctx *c, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(c, SIMT_SEV_WARNING, c->line, c->line_start, col, fmt, ap);
+	va_end(ap);
+}
+
+void *asm_alloc(asm_ctx *c, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	asm_arena_block *b = c->arena;
+	if (!b || b->used + n > b->cap) {
+		size_t cap = n > 65536 ? n : 65536;
+		b = malloc(sizeof *b + cap);
+		if (!b) {
+			c->nomem = true;
+			return NULL;
+		}
+		b->next = c->arena;
+		b->used = 0;
+		b->cap = cap;
+		c->arena = b;
+	}
+	void *p = b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+/* ---- sections -------------------------------------------------------------- */
+
+uint64_t asm_here(const asm_ctx *c)
+{
+	return c->cur >= 0 ? c->secs[c->cur].size : 0;
+}
+
+bool asm_emit(asm_ctx *c, const void *bytes, size_t n)
+{
+	asm_section *s = &c->secs[c->cur];
+	if (s->nobits) {
+		s->size += n;
+		return true;
+	}
+	if (s->size + n > s->cap) {
+		size_t cap = s->cap ? s->cap : 4096;
+		while (cap < s->size + n)
+			cap *= 2;
+		uint8_t *p = realloc(s->data, cap);
+		if (!p) {
+			c->nomem = true;
+			return false;
+		}
+		s->data = p;
+		s->cap = cap;
+	}
+	if (bytes)
+		memcpy(s->data + s->size, bytes, n);
+	else
+		memset(s->data + s->size, 0, n);
+	s->size += n;
+	return true;
+}
+
+static bool has_prefix(const char *s, size_t len, const char *p)
+{
+	size_t n = strlen(p);
+	return len > n && !memcmp(s, p, n);
+}
+
+static int add_kernel(asm_ctx *c, const char *name, int sec)
+{
+	if (!util_grow((void **)&c->kernels, &c->ckernels, c->nkernels + 1,
+		       sizeof *c->kernels)) {
+		c->nomem = true;
+		return -1;
+	}
+	asm_kernel *k = &c->kernels[c->nkernels];
+	memset(k, 0, sizeof *k);
+	k->name = util_strdup(name);
+	k->text = sec;
+	if (!k->name) {
+		c->nomem = true;
+		return -1;
+	}
+	return c->nkernels++;
+}
+
+int asm_section_open(asm_ctx *c, const char *name, size_t len, int col)
+{
+	for (int i = 0; i < c->nsecs; i++) {
+		if (strlen(c->secs[i].name) == len && !memcmp(c->secs[i].name, name, len)) {
+			c->cur = i;
+			return i;
+		}
+	}
+	if (len == 0 || memchr(name, '\0', len)) {
+		asm_error(c, col, "bad section name");
+		return -1;
+	}
+	if (!util_grow((void **)&c->secs, &c->csecs, c->nsecs + 1, sizeof *c->secs)) {
+		c->nomem = true;
+		return -1;
+	}
+	asm_section *s = &c->secs[c->nsecs];
+	memset(s, 0, sizeof *s);
+	s->name = util_strndup(name, len);
+	if (!s->name) {
+		c->nomem = true;
+		return -1;
+	}
+	s->kernel = -1;
+	s->align = 1;
+	s->kind = OBJ_SEC_OTHER;
+	if (has_prefix(name, len, ".text.")) {
+		s->kind = OBJ_SEC_TEXT;
+		s->align = 16;
+		if (add_kernel(c, s->name + 6, c->nsecs) < 0)
+			return -1;
+		s->kernel = c->nkernels - 1;
+	} else if (has_prefix(name, len, ".nv.constant")) {
+		s->kind = OBJ_SEC_CONST;
+		const char *p = s->name + strlen(".nv.constant");
+		while (*p >= '0' && *p <= '9' && s->bank < 1000)
+			s->bank = s->bank * 10 + (*p++ - '0');
+	} else if (has_prefix(name, len, ".nv.shared.")) {
+		s->kind = OBJ_SEC_SHARED;
+		s->nobits = true;
+	}
+	c->cur = c->nsecs;
+	return c->nsecs++;
+}
+
+int asm_default_section(asm_ctx *c, const char *kernel, size_t len)
+{
+	char buf[256];
+	if (len > sizeof buf - 8)
+		len = sizeof buf - 8;
+	memcpy(buf, ".text.", 6);
+	memcpy(buf + 6, kernel, len);
+	return asm_section_open(c, buf, len + 6, 1);
+}
+
+bool asm_add_fixup(asm_ctx *c, const asm_fixup *f)
+{
+	if (!util_grow((void **)&c->fix, &c->cfix, c->nfix + 1, sizeof *c->fix)) {
+		c->nomem = true;
+		return false;
+	}
+	c->fix[c->nfix++] = *f;
+	return true;
+}
+
+bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
+		   int sym, int64_t addend)
+{
+	asm_section *s = &c->secs[sec];
+	if (!util_grow((void **)&s->relocs, &s->crelocs, s->nrelocs + 1,
+		       sizeof *s->relocs)) {
+		c->nomem = true;
+		return false;
+	}
+	s->relocs[s->nrelocs++] = (obj_reloc){off, t, sym, addend};
+	c->syms[sym].global = c->syms[sym].global || !c->syms[sym].defined;
+	return true;
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+static void instruction(asm_ctx *c, asm_tok *toks, int n)
+{
+	asm_inst_text it;
+	if (!asm_parse_inst(c, toks, n, &it))
+		goto skip;
+	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
+		return;
+	asm_section *s = &c->secs[c->cur];
+	if (s->kind != OBJ_SEC_TEXT && !c->single) {
+		asm_error(c, toks[0].col, "instructions belong in a .text.<kernel> section, not in %s",
+			  s->name);
+		return;
+	}
+	uint64_t off = asm_here(c);
+	if (off & 15) {
+		asm_error(c, toks[0].col, "instruction at offset 0x%llx is not 16-byte aligned (use .align 16)",
+			  (unsigned long long)off);
+		return;
+	}
+	if (c->lx.has_listing && c->lx.listing_addr != s->base + off)
+		asm_warning(c, c->lx.listing_col,
+			    "listing address 0x%llx differs from the real address 0x%llx",
+			    (unsigned long long)c->lx.listing_addr,
+			    (unsigned long long)(s->base + off));
+	isa_word w = {0, 0};
+	const isa_opcode *op = NULL;
+	int errors = c->errors;
+	asm_match(c, &it, off, &w, &op);
+	if (c->map && util_grow((void **)&c->map->items, &c->map->cap,
+				c->map->count + 1, sizeof *c->map->items))
+		c->map->items[c->map->count++] = (asm_lineinfo){
+			c->line, c->cur, s->base + off, w, errors == c->errors};
+	uint8_t bytes[16];
+	codec_store(w, bytes);
+	asm_emit(c, bytes, 16);
+	return;
+skip:
+	/* keep later addresses right: a statement that did not parse still
+	 * takes the room of one instruction */
+	if (c->cur >= 0 && c->secs[c->cur].kind == OBJ_SEC_TEXT &&
+	    !(asm_here(c) & 15)) {
+		static const uint8_t zero[16];
+		asm_emit(c, zero, 16);
+	}
+}
+
+static bool test_directive(const asm_tok *t)
+{
+	static const char *const names[] = {".launch", ".init", ".buffer", ".expect"};
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(names); k++)
+		if ((size_t)t->len == strlen(names[k]) && !memcmp(t->s, names[k], (size_t)t->len))
+			return true;
+	return false;
+}
+
+static void statement(asm_ctx *c, asm_tok *toks, int n)
+{
+	int i = 0;
+	while (toks[i].kind == ASM_T_IDENT && toks[i + 1].kind == ASM_T_PUNCT &&
+	       toks[i + 1].c == ':') {
+		asm_define_label(c, &toks[i]);
+		i += 2;
+	}
+	if (toks[i].kind == ASM_T_END)
+		return;
+	if (toks[i].kind == ASM_T_IDENT && test_directive(&toks[i]))
+		return;
+	for (int k = i; k < n; k++) {
+		if (toks[k].kind != ASM_T_BAD)
+			continue;
+		asm_error(c, toks[k].col, "%s", toks[k].msg);
+		if (!asm_is_directive(&toks[i]) && c->cur >= 0 &&
+		    c->secs[c->cur].kind == OBJ_SEC_TEXT && !(asm_here(c) & 15)) {
+			static const uint8_t zero[16];
+			asm_emit(c, zero, 16); /* keep later addresses right */
+		}
+		return;
+	}
+	if (asm_is_directive(&toks[i]))
+		asm_directive(c, toks + i, n - i);
+	else
+		instruction(c, toks + i, n - i);
+}
+
+/* ---- end of file -------------------------------------------------------- */
+
+static void resolve_data(asm_ctx *c, const asm_fixup *f, asm_value v)
+{
+	asm_section *s = &c->secs[f->sec];
+	if (v.sym >= 0 && !c->syms[v.sym].defined) {
+		if (f->size == 4 || f->size == 8)
+			asm_add_reloc(c, f->sec, f->offset,
+				      f->size == 4 ? OBJ_R_ABS32 : OBJ_R_ABS64, v.sym, v.v);
+		else
+			asm_diag_at(c, SIMT_SEV_ERROR, f->line, f->line_start, f->col,
+				    "undefined symbol '%.*s'", c->syms[v.sym].len,
+				    c->syms[v.sym].name);
+		return;
+	}
+	if (f->size < 8) {
+		int bits = f->size * 8;
+		int64_t lo = -((int64_t)1 << (bits - 1));
+		int64_t hi = ((int64_t)1 << bits) - 1;
+		if (v.v < lo || v.v > hi) {
+			asm_diag_at(c, SIMT_SEV_ERROR, f->line, f->line_start, f->col,
+				    "value does not fit in %d bits", bits);
+			return;
+		}
+	}
+	for (int b = 0; b < f->size; b++)
+		s->data[f->offset + (uint64_t)b] = (uint8_t)((uint64_t)v.v >> (8 * b));
+}
+
+static void resolve_fixups(asm_ctx *c)
+{
+	for (int i = 0; i < c->nfix; i++) {
+		const asm_fixup *f = &c->fix[i];
+		c->line = f->line;
+		c->line_start = f->line_start;
+		asm_section *s = &c->secs[f->sec];
+		asm_value v;
+		if (!asm_expr_eval(c, f->expr, f->sec, s->base + f->offset, true, &v))
+			continue;
+		if (f->kind == ASM_FIX_DATA) {
+			resolve_data(c, f, v);
+			continue;
+		}
+		isa_word w = codec_load(s->data + f->offset);
+		if (!asm_fix_field(c, f, v, &w))
+			continue;
+		codec_store(w, s->data + f->offset);
+		asm_check_exceptions(c, f->op, w, f->col);
+	}
+}
+
+/* (*"BRANCH_TARGETS .L1,.L2"*): every name after the keyword is a label */
+static void check_annotations(asm_ctx *c)
+{
+	for (int i = 0; i < c->nannots; i++) {
+		const asm_annot *a = &c->annots[i];
+		const char *p = a->s, *end = a->s + a->len;
+		while (p < end && *p != ' ' && *p != '\t')
+			p++; /* the keyword */
+		while (p < end) {
+			while (p < end && (*p == ' ' || *p == ',' || *p == '\t'))
+				p++;
+			const char *q = p;
+			while (q < end && *q != ' ' && *q != ',' && *q != '\t')
+				q++;
+			if (q > p) {
+				int s = asm_sym_lookup(c, p, (int)(q - p), false);
+				if (s < 0 || !c->syms[s].defined)
+					asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
+						    a->col + 2 + (int)(p - a->s) + 1,
+						    "annotation names an undefined label '%.*s'",
+						    (int)(q - p), p);
+			}
+			p = q;
+		}
+	}
+}
+
+static void free_ctx(asm_ctx *c)
+{
+	for (int i = 0; i < c->nsecs; i++) {
+		free(c->secs[i].name);
+		free(c->secs[i].data);
+		free(c->secs[i].flags);
+		free(c->secs[i].type);
+		free(c->secs[i].relocs);
+	}
+	free(c->secs);
+	for (int i = 0; i < c->nkernels; i++) {
+		free(c->kernels[i].name);
+		free(c->kernels[i].exits);
+		free(c->kernels[i].param_off);
+		free(c->kernels[i].param_size);
+	}
+	free(c->kernels);
+	free(c->syms);
+	free(c->symhash);
+	free(c->fix);
+	free(c->annots);
+	while (c->arena) {
+		asm_arena_block *b = c->arena->next;
+		free(c->arena);
+		c->arena = b;
+	}
+	asm_index_free(c->ix);
+}
+
+/* ---- the object ------------------------------------------------------------ */
+
+static int obj_sym_of(asm_ctx *c, simt_object *o, int *secmap, int s)
+{
+	asm_sym *y = &c->syms[s];
+	if (y->obj >= 0)
+		return y->obj;
+	char *name = util_strndup(y->name, (size_t)y->len);
+	if (!name)
+		return -1;
+	int k = obj_find_symbol(o, name);
+	if (k < 0)
+		k = obj_add_symbol(o, name);
+	free(name);
+	if (k < 0)
+		return -1;
+	obj_symbol *os = &o->symbols[k];
+	if (y->defined) {
+		os->section = secmap[y->sec];
+		os->value = y->value;
+	}
+	if (y->global || !y->defined)
+		os->bind = ELF_STB_GLOBAL;
+	if (y->type)
+		os->type = y->type;
+	y->obj = k;
+	return k;
+}
+
+static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
+{
+	/* kernels first: obj_add_kernel makes .text.K, .nv.constant0.K, K */
+	for (int k = 0; k < c->nkernels; k++) {
+		int ok = obj_add_kernel(o, c->kernels[k].name);
+		if (ok < 0)
+			return false;
+		secmap[c->kernels[k].text] = o->kernels[ok].text;
+	}
+	for (int i = 0; i < c->nsecs; i++) {
+		asm_section *s = &c->secs[i];
+		int k = obj_find_section(o, s->name);
+		if (k < 0)
+			k = obj_add_section(o, s->name, s->kind);
+		if (k < 0)
+			return false;
+		secmap[i] = k;
+		obj_section *os = &o->sections[k];
+		if (s->kind == OBJ_SEC_CONST && s->bank == 0 && os->size) {
+			/* .nv.constant0 written in the source replaces the launch area */
+			if (obj_section_append(os, NULL, 0) < 0)
+				return false;
+			free(os->data);
+			os->data = NULL;
+			os->size = 0;
+		}
+		if (s->nobits) {
+			os->sh_type = ELF_SHT_NOBITS;
+			os->size += s->size;
+		} else if (s->size && obj_section_append(os, s->data, s->size) < 0) {
+			return false;
+		}
+		if (s->align > os->align || s->kind == OBJ_SEC_OTHER)
+			os->align = s->align > os->align ? s->align : os->align;
+		if (s->flags && s->kind == OBJ_SEC_OTHER) {
+			os->sh_flags = 0;
+			for (const char *p = s->flags; *p; p++)
+				os->sh_flags |= *p == 'a' ? ELF_SHF_ALLOC
+						: *p == 'x' ? ELF_SHF_EXECINSTR
+						: *p == 'w' ? ELF_SHF_WRITE : 0;
+		}
+	}
+	/* owner kernels of constant / shared sections: by name suffix */
+	for (int i = 0; i < c->nsecs; i++) {
+		obj_section *os = &o->sections[secmap[i]];
+		if (os->kernel >= 0)
+			continue;
+		const char *dot = NULL;
+		if (c->secs[i].kind == OBJ_SEC_CONST || c->secs[i].kind == OBJ_SEC_SHARED)
+			dot = strchr(os->name + 4, '.');
+		for (int k = 0; dot && k < o->nkernels; k++)
+			if (!strcmp(dot + 1, o->kernels[k].name))
+				os->kernel = k;
+	}
+	return true;
+}
+
+static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
+{
+	for (int k = 0; k < c->nkernels; k++) {
+		asm_kernel *ak = &c->kernels[k];
+		obj_kernel *ok = &o->kernels[k];
+		ok->nregs = ak->maxreg;
+		ok->nbarriers = ak->nbar;
+		for (int e = 0; e < ak->nexits; e++)
+			if (!obj_kernel_add_exit(o, k, ak->exits[e]))
+				return false;
+		for (int p = 0; p < ak->nparams; p++)
+			if (obj_kernel_add_param(o, k, ak->param_size[p]) < 0)
+				return false;
+		int sh = obj_find_section(o, "");
+		(void)sh;
+		for (int i = 0; i < c->nsecs; i++)
+			if (c->secs[i].kind == OBJ_SEC_SHARED &&
+			    o->sections[secmap[i]].kernel == k)
+				ok->shared_size = (uint32_t)c->secs[i].size;
+	}
+	return true;
+}
+
+static simt_object *build_object(asm_ctx *c)
+{
+	simt_object *o = obj_new();
+	int *secmap = calloc((size_t)c->nsecs + 1, sizeof *secmap);
+	if (!o || !secmap || !build_sections(c, o, secmap) ||
+	    !build_kernels(c, o, secmap))
+		goto fail;
+	for (int s = 0; s < c->nsyms; s++) {
+		asm_sym *y = &c->syms[s];
+		if (!y->defined && !y->global)
+			continue;
+		int k = obj_sym_of(c, o, secmap, s);
+		if (k < 0)
+			goto fail;
+		if (y->size) {
+			asm_value v;
+			c->line = y->size_line;
+			c->line_start = y->size_line_start;
+			if (asm_expr_eval(c, y->size, y->sec, 0, false, &v)) {
+				if (v.sec >= 0 || v.sym >= 0 || v.v < 0)
+					asm_error(c, y->size_col, ".size must be a non-negative constant");
+				else
+					o->symbols[k].size = (uint64_t)v.v;
+			}
+		}
+	}
+	for (int i = 0; i < c->nsecs; i++) {
+		for (int r = 0; r < c->secs[i].nrelocs; r++) {
+			obj_reloc *rl = &c->secs[i].relocs[r];
+			int k = obj_sym_of(c, o, secmap, rl->symbol);
+			if (k < 0 || !obj_add_reloc(o, secmap[i], rl->offset, rl->type, k,
+						    rl->addend))
+				goto fail;
+		}
+	}
+	free(secmap);
+	return o;
+fail:
+	c->nomem = true;
+	free(secmap);
+	simt_object_free(o);
+	return NULL;
+}
+
+/* ---- entry points ----------------------------------------------------------- */
+
+static void finish_map(asm_ctx *c, int errors_before_fix, int nd_before);
+
+static simt_status run(asm_ctx *c)
+{
+	asm_tok toks[ASM_MAX_TOKS];
+	asm_lex_init(&c->lx, c->text, c->len);
+	int n;
+	while ((n = asm_lex_statement(&c->lx, toks, ASM_MAX_TOKS, &c->line,
+				      &c->line_start)) > 0) {
+		statement(c, toks, n);
+		if (c->nomem)
+			return SIMT_ERR_NOMEM;
+		if (c->d && c->d->limit && c->errors > c->d->limit)
+			break;
+	}
+	int errors = c->errors, nd = c->d ? c->d->count : 0;
+	resolve_fixups(c);
+	finish_map(c, errors, nd);
+	check_annotations(c);
+	return c->nomem ? SIMT_ERR_NOMEM : SIMT_OK;
+}
+
+SIMT_API simt_status simt_assemble(const simt_isa *isa, const char *name,
+				   const char *text, size_t len,
+				   simt_object **out, simt_diags *d)
+{
+	return asm_assemble(isa, name, text, len, out, d, NULL);
+}
+
+/* The final words of the instructions the line map records; a line whose
+ * fixup failed is marked not ok. */
+static void finish_map(asm_ctx *c, int errors_before_fix, int nd_before)
+{
+	if (!c->map)
+		return;
+	for (int i = 0; i < c->map->count; i++) {
+		asm_lineinfo *li = &c->map->items[i];
+		const asm_section *s = &c->secs[li->sec];
+		li->word = codec_load(s->data + (li->pc - s->base));
+	}
+	if (c->errors == errors_before_fix || !c->d)
+		return;
+	for (int k = nd_before; k < c->d->count; k++)
+		for (int i = 0; i < c->map->count; i++)
+			if (c->map->items[i].line == c->d->items[k].line &&
+			    c->d->items[k].severity == SIMT_SEV_ERROR)
+				c->map->items[i].ok = false;
+}
+
+simt_status asm_assemble(const isa_model *isa, const char *name,
+			 const char *text, size_t len, simt_object **out,
+			 simt_diags *d, asm_linemap *map)
+{
+	if (out)
+		*out = NULL;
+	if (!isa || (!text && len))
+		return SIMT_ERR_ARG;
+	asm_ctx c;
+	memset(&c, 0, sizeof c);
+	c.m = isa;
+	c.file = name ? name : "<input>";
+	c.text = text ? text : "";
+	c.len = len;
+	c.d = d;
+	c.cur = -1;
+	c.map = map;
+	simt_status st = asm_index_build(isa, &c.ix);
+	if (st == SIMT_OK)
+		st = run(&c);
+	if (st == SIMT_OK && c.errors == 0 && c.nkernels == 0 && c.nsecs == 0)
+		asm_default_section(&c, "main", 4); /* an empty source: one empty kernel */
+	simt_object *o = NULL;
+	if (st == SIMT_OK && c.errors == 0) {
+		o = build_object(&c);
+		if (!o)
+			st = SIMT_ERR_NOMEM;
+	}
+	if (st == SIMT_OK && c.errors)
+		st = SIMT_ERR_ASM;
+	if (st == SIMT_OK && out)
+		*out = o;
+	else
+		simt_object_free(o);
+	free_ctx(&c);
+	return st;
+}
+
+simt_status asm_line(const isa_model *m, const char *text, uint64_t pc,
+		     isa_word *out, simt_diags *d)
+{
+	asm_ctx c;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.file = "<line>";
+	c.text = text;
+	c.len = strlen(text);
+	c.d = d;
+	c.cur = -1;
+	c.single = true;
+	out->lo = out->hi = 0;
+	simt_status st = asm_index_build(m, &c.ix);
+	if (st != SIMT_OK)
+		return st;
+	if (asm_section_open(&c, ".line", 5, 1) < 0) {
+		free_ctx(&c);
+		return SIMT_ERR_NOMEM;
+	}
+	c.secs[0].base = pc;
+	asm_tok toks[ASM_MAX_TOKS];
+	int count = 0, n;
+	asm_lex_init(&c.lx, c.text, c.len);
+	while ((n = asm_lex_statement(&c.lx, toks, ASM_MAX_TOKS, &c.line,
+				      &c.line_start)) > 0) {
+		if (toks[0].kind == ASM_T_END)
+			continue;
+		if (count++) {
+			asm_error(&c, toks[0].col, "expected one instruction");
+			break;
+		}
+		for (int k = 0; k < n; k++) {
+			if (toks[k].kind == ASM_T_BAD) {
+				asm_error(&c, toks[k].col, "%s", toks[k].msg);
+				goto done;
+			}
+		}
+		instruction(&c, toks, n);
+	}
+	if (!count)
+		asm_error(&c, 1, "expected an instruction");
+done:
+	if (!c.errors && c.secs[0].size >= 16)
+		*out = codec_load(c.secs[0].data);
+	st = c.nomem ? SIMT_ERR_NOMEM : c.errors ? SIMT_ERR_ASM : SIMT_OK;
+	free_ctx(&c);
+	return st;
+}

@@ -1,0 +1,334 @@
+/*
+ * asm.h - the assembler (internal).
+ *
+ * Pipeline, one file per phase:
+ *   lex.c       source bytes -> tokens of one statement (every token has its
+ *               line and column; comments and listing addresses skipped)
+ *   expr.c      `(...)` link-time expressions and directive operands: parse
+ *               into a small tree, evaluate to (section, offset) or a symbol
+ *   parse.c     instruction statement -> guard, mnemonic word, operands with
+ *               their shape (register, name, number, float, c[][], [..]),
+ *               control slots $sched/$req/$wsb
+ *   match.c     mnemonic index; picks the opcode whose Order<> fits the
+ *               operand shapes (isa file order, optional operands skipped
+ *               with backtracking) and fills/range-checks the fields
+ *   directive.c .section/.align/.word/... and the label/symbol table
+ *   asm.c       the driver: statements in order, fixups resolved at the end
+ *               (forward references), exceptions, the simt_object
+ *
+ * Contract: simt_assemble() never prints, never aborts on any input; every
+ * problem is a located diagnostic (file:line:col) and the whole file is
+ * checked (the statement after an error is assembled normally).
+ */
+#ifndef SIMT_ASM_INTERNAL_H
+#define SIMT_ASM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "asm/object.h"
+#include "isa/isa.h"
+
+/* ---- tokens (lex.c) ------------------------------------------------------ */
+
+typedef enum asm_tok_kind {
+	ASM_T_END,   /* end of statement: newline, ';' or end of input */
+	ASM_T_IDENT, /* R5, BAR.RED.AND, .L_x_1, .text.k, $sched, SR_TID.X */
+	ASM_T_INT,   /* 0x1f, 42 (magnitude; '-' is a separate token) */
+	ASM_T_FLOAT, /* 1.5, 1e+10 */
+	ASM_T_STR,   /* "..." (s/len exclude the quotes) */
+	ASM_T_ANNOT, /* (*"BRANCH_TARGETS .L1,.L2"*) (s/len: the inner text) */
+	ASM_T_PUNCT, /* one of , [ ] ( ) + - * / ~ ! @ : ` { } | */
+	ASM_T_BAD    /* a lexical error; msg says which */
+} asm_tok_kind;
+
+typedef struct asm_tok {
+	asm_tok_kind kind;
+	char c;        /* ASM_T_PUNCT character; ';' or '\n' for ASM_T_END */
+	int len;
+	const char *s; /* into the source text */
+	int col;       /* 1-based */
+	uint64_t ival;
+	double fval;
+	const char *msg; /* ASM_T_BAD */
+} asm_tok;
+
+typedef struct asm_lexer {
+	const char *p, *end;
+	const char *line_start;
+	int line;
+	/* the last listing comment of the current line: / *0010* / */
+	bool has_listing;
+	uint64_t listing_addr;
+	int listing_col;
+} asm_lexer;
+
+#define ASM_MAX_TOKS 96
+
+void asm_lex_init(asm_lexer *lx, const char *text, size_t len);
+/*
+ * Read the tokens of the next statement into toks (at most max, the last is
+ * always ASM_T_END).  *line / *line_start describe where the statement starts.
+ * Returns the number of tokens, 0 at the end of input.  A statement with more
+ * than max tokens ends with an ASM_T_BAD token.
+ */
+int asm_lex_statement(asm_lexer *lx, asm_tok *toks, int max, int *line,
+		      const char **line_start);
+
+/* ---- expressions (expr.c) ------------------------------------------------ */
+
+typedef struct asm_expr {
+	char op;             /* 'n' number, 's' symbol, '.', 'u' negate, + - * / */
+	int col;
+	int len;             /* 's': name length */
+	const char *name;    /* 's': into the source text */
+	int64_t v;           /* 'n' */
+	struct asm_expr *a, *b;
+} asm_expr;
+
+/* A value: absolute (sec < 0 and sym < 0), an offset into a section, or an
+ * offset from an undefined/external symbol (a relocation is needed). */
+typedef struct asm_value {
+	int64_t v;
+	int sec;
+	int sym;
+} asm_value;
+
+/* Where each instruction of a source went (for the data-driven tests). */
+typedef struct asm_lineinfo {
+	int line;
+	int sec;          /* internal section index */
+	uint64_t pc;
+	isa_word word;    /* final word (after fixups) */
+	bool ok;          /* no error on this line */
+} asm_lineinfo;
+
+typedef struct asm_linemap {
+	int count, cap;
+	asm_lineinfo *items;
+} asm_linemap;
+
+/* ---- the assembly context (asm.c) ----------------------------------------- */
+
+typedef struct asm_sym {
+	const char *name;
+	int len;
+	int sec;          /* -1: not (yet) defined */
+	uint64_t value;
+	bool global, defined;
+	uint8_t type;     /* STT_* */
+	asm_expr *size;   /* .size expression, evaluated at the end */
+	int size_line, size_col;
+	const char *size_line_start;
+	int line, col;    /* first definition or reference */
+	int obj;          /* index in the object's symbols, -1 */
+} asm_sym;
+
+typedef struct asm_section {
+	char *name;
+	obj_sec_kind kind;
+	int kernel;       /* kernel index for TEXT, -1 otherwise */
+	int bank;
+	uint64_t base;    /* address of offset 0 (0 except for asm_line) */
+	uint8_t *data;
+	size_t size, cap;
+	uint64_t align;
+	bool nobits;
+	char *flags;      /* "ax" */
+	char *type;       /* progbits, nobits, SHT_CUDA_CONSTANT_B2 ... */
+	int nrelocs, crelocs;
+	obj_reloc *relocs;
+} asm_section;
+
+typedef enum asm_fix_kind {
+	ASM_FIX_FIELD, /* an instruction operand */
+	ASM_FIX_DATA   /* .byte/.short/.word/.dword */
+} asm_fix_kind;
+
+typedef struct asm_fixup {
+	asm_fix_kind kind;
+	int sec;
+	uint64_t offset;  /* byte offset of the word / datum in sec */
+	int size;         /* ASM_FIX_DATA: 1, 2, 4, 8 */
+	const isa_opcode *op;
+	int operand;      /* index in op->operands */
+	int field;        /* field that receives the value */
+	asm_expr *expr;
+	int line, col;
+	const char *line_start;
+} asm_fixup;
+
+typedef struct asm_annot {
+	const char *s;
+	int len, line, col;
+	const char *line_start;
+	int sec;
+} asm_annot;
+
+typedef struct asm_kernel {
+	char *name;
+	int text;          /* section index */
+	uint32_t maxreg;   /* highest GPR + 1 */
+	uint32_t nbar;
+	int nexits, cexits;
+	uint32_t *exits;
+	int nparams, cparams;
+	uint32_t *param_off, *param_size;
+	uint32_t param_end;
+} asm_kernel;
+
+typedef struct asm_arena_block {
+	struct asm_arena_block *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char data[];
+} asm_arena_block;
+
+struct asm_index;
+
+typedef struct asm_ctx {
+	const isa_model *m;
+	struct asm_index *ix;
+	const char *file, *text;
+	size_t len;
+	simt_diags *d;
+	int errors;
+	bool nomem;
+	/* the statement being assembled */
+	int line;
+	const char *line_start;
+	asm_lexer lx;
+	/* sections and symbols */
+	int nsecs, csecs;
+	asm_section *secs;
+	int cur;           /* current section, -1 before any */
+	int nkernels, ckernels;
+	asm_kernel *kernels;
+	asm_sym *syms;
+	int nsyms, csyms;
+	int *symhash;      /* open addressing, -1 empty */
+	int symhash_cap;
+	int nfix, cfix;
+	asm_fixup *fix;
+	int nannots, cannots;
+	asm_annot *annots;
+	asm_arena_block *arena;
+	bool single;       /* asm_line: one instruction, no object */
+	asm_linemap *map;  /* optional: where each instruction went */
+} asm_ctx;
+
+/* asm.c: diagnostics at the current statement, allocation */
+void asm_error(asm_ctx *c, int col, const char *fmt, ...) SIMT_PRINTF(3, 4);
+void asm_warning(asm_ctx *c, int col, const char *fmt, ...) SIMT_PRINTF(3, 4);
+void asm_diag_at(asm_ctx *c, simt_severity sev, int line,
+		 const char *line_start, int col, const char *fmt, ...)
+	SIMT_PRINTF(6, 7);
+void *asm_alloc(asm_ctx *c, size_t n); /* arena; zeroed; NULL = out of memory */
+bool asm_emit(asm_ctx *c, const void *bytes, size_t n);
+uint64_t asm_here(const asm_ctx *c);   /* offset in the current section */
+int asm_section_open(asm_ctx *c, const char *name, size_t len, int col);
+int asm_default_section(asm_ctx *c, const char *kernel, size_t len);
+bool asm_add_fixup(asm_ctx *c, const asm_fixup *f);
+bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
+		   int sym, int64_t addend);
+
+/* symbols (directive.c) */
+int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);
+bool asm_define_label(asm_ctx *c, const asm_tok *t);
+/* a directive statement (toks[0] is the directive name) */
+void asm_directive(asm_ctx *c, asm_tok *toks, int n);
+bool asm_is_directive(const asm_tok *t);
+
+/* expressions (expr.c) */
+asm_expr *asm_expr_parse(asm_ctx *c, const asm_tok *toks, int *i);
+/* `( expr ) : toks[*i] is the backtick */
+asm_expr *asm_expr_backtick(asm_ctx *c, const asm_tok *toks, int *i);
+bool asm_expr_has_symbols(const asm_expr *e);
+/*
+ * Evaluate e with `.` = dot in section sec.  Undefined symbols make a
+ * symbol-relative value when allow_reloc, an error otherwise.  Errors are
+ * reported at the expression (current statement location of c).
+ */
+bool asm_expr_eval(asm_ctx *c, const asm_expr *e, int sec, uint64_t dot,
+		   bool allow_reloc, asm_value *out);
+
+/* instructions (parse.c + match.c) */
+typedef enum asm_okind {
+	ASM_O_NAME,  /* R5, RZ, P0, PT, B3, SR_TID.X, a label */
+	ASM_O_PAIR,  /* R[8:9] */
+	ASM_O_INT,   /* 0x10, -0x10 */
+	ASM_O_FLOAT, /* 1.5, -INF */
+	ASM_O_EXPR,  /* `(expr) */
+	ASM_O_CMEM,  /* c[bank][off], c[bank][Ra+off] */
+	ASM_O_MEM    /* [Ra+off], [Ra.64+off], [off] */
+} asm_okind;
+
+typedef struct asm_operand {
+	asm_okind kind;
+	int col;
+	bool lnot;        /* '!' */
+	bool bitnot;      /* '~' */
+	/* NAME / PAIR prefix / MEM and CMEM base register */
+	const char *name;
+	int nlen;
+	bool has_reg;     /* MEM/CMEM: a register inside the brackets */
+	bool is64;        /* MEM: Ra.64 */
+	int reg_col;
+	uint32_t pair_lo, pair_hi;
+	/* INT / offset of MEM and CMEM (neg: value is -mag) */
+	uint64_t mag;
+	bool neg;
+	asm_expr *expr;   /* EXPR, or a MEM/CMEM offset written `(...) */
+	int off_col;
+	double fval;
+	bool fbits_given;
+	uint32_t fbits;
+	/* CMEM */
+	uint64_t bank;
+	int bank_col;
+} asm_operand;
+
+#define ASM_MAX_OPERANDS 16
+#define ASM_MAX_MODS 12
+
+typedef struct asm_inst_text {
+	bool has_guard, guard_not;
+	const asm_tok *guard;
+	const asm_tok *mnem;
+	int noperands;
+	asm_operand ops[ASM_MAX_OPERANDS];
+	int sched_col, req_col, wsb_col;
+	bool has_sched, has_yield, has_req, has_wsb;
+	uint64_t stall, yield, req, wsb;
+} asm_inst_text;
+
+/* parse.c: toks[*i] is the first token after the labels */
+bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
+
+/* match.c */
+simt_status asm_index_build(const isa_model *m, struct asm_index **out);
+void asm_index_free(struct asm_index *ix);
+/*
+ * Assemble one parsed instruction at offset `off` of the current section:
+ * picks the opcode, fills fields, emits fixups for expressions; the word goes
+ * to *w.  Returns false after reporting an error.
+ */
+bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
+	       isa_word *w, const isa_opcode **opp);
+/* Put a resolved fixup value into the field of an instruction word. */
+bool asm_fix_field(asm_ctx *c, const asm_fixup *f, asm_value val,
+		   isa_word *w);
+/* Run the __Exception rules of op on the fields of w. */
+bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
+			  int col);
+
+/* simt_assemble, also filling map (may be NULL) even when errors occur. */
+simt_status asm_assemble(const isa_model *m, const char *name,
+			 const char *text, size_t len, simt_object **out,
+			 simt_diags *d, asm_linemap *map);
+
+/* Single-instruction entry point (round-trip tests): no labels, `.` = pc. */
+simt_status asm_line(const isa_model *m, const char *text, uint64_t pc,
+		     isa_word *out, simt_diags *d);
+
+#endif

@@ -1,0 +1,432 @@
+/*
+ * directive.c - labels, the symbol table and the directives.
+ *
+ * Requires: a statement whose first token is a directive name (or a label).
+ * Produces: sections and their bytes, symbols (labels, .global, .type,
+ * .size), fixups for .word/.dword/.byte/.short operands naming symbols,
+ * kernel parameters (.param).  The simulator test directives (.launch,
+ * .init, .buffer, .expect, .expect-error) belong to `simt test` and are
+ * skipped here; .param is both: it lays out the kernel's parameters.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "asm/elf.h"
+
+/* ---- symbols ----------------------------------------------------------- */
+
+static uint32_t sym_hash(const char *s, int len)
+{
+	uint32_t h = 2166136261u;
+	for (int i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static bool rehash(asm_ctx *c)
+{
+	int cap = c->symhash_cap ? c->symhash_cap * 2 : 1024;
+	int *h = malloc((size_t)cap * sizeof *h);
+	if (!h)
+		return false;
+	memset(h, 0xff, (size_t)cap * sizeof *h);
+	for (int s = 0; s < c->nsyms; s++) {
+		uint32_t i = sym_hash(c->syms[s].name, c->syms[s].len) & (uint32_t)(cap - 1);
+		while (h[i] >= 0)
+			i = (i + 1) & (uint32_t)(cap - 1);
+		h[i] = s;
+	}
+	free(c->symhash);
+	c->symhash = h;
+	c->symhash_cap = cap;
+	return true;
+}
+
+int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
+{
+	if (c->symhash_cap) {
+		uint32_t i = sym_hash(name, len) & (uint32_t)(c->symhash_cap - 1);
+		for (; c->symhash[i] >= 0; i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
+			const asm_sym *y = &c->syms[c->symhash[i]];
+			if (y->len == len && !memcmp(y->name, name, (size_t)len))
+				return c->symhash[i];
+		}
+	}
+	if (!create)
+		return -1;
+	if (2 * (c->nsyms + 1) > c->symhash_cap && !rehash(c)) {
+		c->nomem = true;
+		return -1;
+	}
+	if (!util_grow((void **)&c->syms, &c->csyms, c->nsyms + 1, sizeof *c->syms)) {
+		c->nomem = true;
+		return -1;
+	}
+	asm_sym *y = &c->syms[c->nsyms];
+	memset(y, 0, sizeof *y);
+	y->name = name;
+	y->len = len;
+	y->sec = -1;
+	y->obj = -1;
+	y->line = c->line;
+	uint32_t i = sym_hash(name, len) & (uint32_t)(c->symhash_cap - 1);
+	while (c->symhash[i] >= 0)
+		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
+	c->symhash[i] = c->nsyms;
+	return c->nsyms++;
+}
+
+bool asm_define_label(asm_ctx *c, const asm_tok *t)
+{
+	if (t->len == 1 && t->s[0] == '.') {
+		asm_error(c, t->col, "'.' cannot be a label");
+		return false;
+	}
+	if (c->cur < 0 && asm_default_section(c, t->s, (size_t)t->len) < 0)
+		return false;
+	int s = asm_sym_lookup(c, t->s, t->len, true);
+	if (s < 0)
+		return false;
+	asm_sym *y = &c->syms[s];
+	if (y->defined) {
+		asm_error(c, t->col, "label '%.*s' is already defined (line %d)",
+			  t->len, t->s, y->line);
+		return false;
+	}
+	y->defined = true;
+	y->sec = c->cur;
+	y->value = c->secs[c->cur].base + asm_here(c);
+	y->line = c->line;
+	y->col = t->col;
+	return true;
+}
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static bool is_punct(const asm_tok *t, char ch)
+{
+	return t->kind == ASM_T_PUNCT && t->c == ch;
+}
+
+static bool tok_is(const asm_tok *t, const char *s)
+{
+	size_t n = strlen(s);
+	return t->kind == ASM_T_IDENT && (size_t)t->len == n && !memcmp(t->s, s, n);
+}
+
+static bool expect_end(asm_ctx *c, const asm_tok *t)
+{
+	if (t->kind == ASM_T_END)
+		return true;
+	asm_error(c, t->col, "unexpected '%.*s' at the end of the directive",
+		  t->len, t->s);
+	return false;
+}
+
+/* An absolute expression now (no forward references): .align, .zero */
+static bool const_expr(asm_ctx *c, const asm_tok *toks, int *i, int64_t *v)
+{
+	int col = toks[*i].col;
+	asm_expr *e = asm_expr_parse(c, toks, i);
+	asm_value val;
+	if (!e || !asm_expr_eval(c, e, c->cur, 0, false, &val))
+		return false;
+	if (val.sec >= 0 || val.sym >= 0) {
+		asm_error(c, col, "expected a constant");
+		return false;
+	}
+	*v = val.v;
+	return true;
+}
+
+static bool need_section(asm_ctx *c, int col)
+{
+	if (c->cur >= 0)
+		return true;
+	return asm_default_section(c, "main", 4) >= 0 || (asm_error(c, col, "no section"), false);
+}
+
+/* ---- the directives -------------------------------------------------- */
+
+static void d_section(asm_ctx *c, asm_tok *t)
+{
+	int i = 1;
+	if (t[i].kind != ASM_T_IDENT && t[i].kind != ASM_T_STR) {
+		asm_error(c, t[i].col, "expected a section name");
+		return;
+	}
+	int s = asm_section_open(c, t[i].s, (size_t)t[i].len, t[i].col);
+	if (s < 0)
+		return;
+	i++;
+	asm_section *sec = &c->secs[s];
+	if (is_punct(&t[i], ',')) {
+		i++;
+		if (t[i].kind != ASM_T_STR) {
+			asm_error(c, t[i].col, "expected the section flags as a string");
+			return;
+		}
+		free(sec->flags);
+		sec->flags = util_strndup(t[i].s, (size_t)t[i].len);
+		i++;
+		if (is_punct(&t[i], ',')) {
+			i++;
+			if (is_punct(&t[i], '@') || is_punct(&t[i], '%'))
+				i++;
+			if (t[i].kind != ASM_T_IDENT && t[i].kind != ASM_T_STR) {
+				asm_error(c, t[i].col, "expected a section type");
+				return;
+			}
+			free(sec->type);
+			sec->type = util_strndup(t[i].s, (size_t)t[i].len);
+			if (tok_is(&t[i], "nobits"))
+				sec->nobits = true;
+			i++;
+		}
+	}
+	expect_end(c, &t[i]);
+}
+
+static void d_align(asm_ctx *c, asm_tok *t)
+{
+	int i = 1;
+	int64_t a;
+	if (!const_expr(c, t, &i, &a) || !expect_end(c, &t[i]))
+		return;
+	if (a <= 0 || a > 4096 || (a & (a - 1))) {
+		asm_error(c, t[1].col, ".align takes a power of two up to 4096");
+		return;
+	}
+	if (!need_section(c, t[0].col))
+		return;
+	asm_section *s = &c->secs[c->cur];
+	if ((uint64_t)a > s->align)
+		s->align = (uint64_t)a;
+	uint64_t here = asm_here(c);
+	uint64_t pad = ((here + (uint64_t)a - 1) & ~(uint64_t)(a - 1)) - here;
+	static const uint8_t zeros[4096];
+	asm_emit(c, zeros, pad);
+}
+
+static void d_zero(asm_ctx *c, asm_tok *t)
+{
+	int i = 1;
+	int64_t n;
+	if (!const_expr(c, t, &i, &n) || !expect_end(c, &t[i]))
+		return;
+	if (n < 0 || n > (1 << 28)) {
+		asm_error(c, t[1].col, ".zero size out of range (0..0x10000000)");
+		return;
+	}
+	if (!need_section(c, t[0].col))
+		return;
+	asm_emit(c, NULL, (size_t)n);
+}
+
+/* .byte/.short/.word/.dword expr, ... */
+static void d_data(asm_ctx *c, asm_tok *t, int size)
+{
+	int i = 1;
+	if (!need_section(c, t[0].col))
+		return;
+	for (;;) {
+		int col = t[i].col;
+		asm_expr *e = asm_expr_parse(c, t, &i);
+		if (!e)
+			return;
+		uint64_t off = asm_here(c);
+		asm_fixup f = {ASM_FIX_DATA, c->cur, off, size, NULL, 0, 0, e,
+			       c->line, col, c->line_start};
+		if (!asm_emit(c, NULL, (size_t)size))
+			return;
+		if (c->secs[c->cur].nobits) {
+			asm_error(c, col, "data in a NOBITS section");
+			return;
+		}
+		asm_add_fixup(c, &f);
+		if (!is_punct(&t[i], ','))
+			break;
+		i++;
+	}
+	expect_end(c, &t[i]);
+}
+
+/* .global sym / .globl sym */
+static void d_global(asm_ctx *c, asm_tok *t)
+{
+	int i = 1;
+	for (;;) {
+		if (t[i].kind != ASM_T_IDENT) {
+			asm_error(c, t[i].col, "expected a symbol name");
+			return;
+		}
+		int s = asm_sym_lookup(c, t[i].s, t[i].len, true);
+		if (s >= 0)
+			c->syms[s].global = true;
+		i++;
+		if (!is_punct(&t[i], ','))
+			break;
+		i++;
+	}
+	expect_end(c, &t[i]);
+}
+
+/* sym , @type  (the type: function, object, "STT_CUDA_OBJECT", ...) */
+static void d_type(asm_ctx *c, asm_tok *t)
+{
+	if (t[1].kind != ASM_T_IDENT || !is_punct(&t[2], ',')) {
+		asm_error(c, t[1].col, "expected 'symbol, @type'");
+		return;
+	}
+	int i = 3;
+	if (is_punct(&t[i], '@') || is_punct(&t[i], '%'))
+		i++;
+	if (t[i].kind != ASM_T_IDENT && t[i].kind != ASM_T_STR) {
+		asm_error(c, t[i].col, "expected a symbol type");
+		return;
+	}
+	int s = asm_sym_lookup(c, t[1].s, t[1].len, true);
+	if (s < 0)
+		return;
+	const asm_tok *ty = &t[i];
+	if (tok_is(ty, "function") || (ty->len == 8 && !memcmp(ty->s, "STT_FUNC", 8)))
+		c->syms[s].type = ELF_STT_FUNC;
+	else if (tok_is(ty, "object") || (ty->len >= 10 && strstr(ty->s, "OBJECT") &&
+					  (size_t)(strstr(ty->s, "OBJECT") - ty->s) < (size_t)ty->len))
+		c->syms[s].type = ELF_STT_OBJECT;
+	else
+		c->syms[s].type = ELF_STT_NOTYPE;
+	expect_end(c, &t[i + 1]);
+}
+
+static void d_size(asm_ctx *c, asm_tok *t)
+{
+	if (t[1].kind != ASM_T_IDENT || !is_punct(&t[2], ',')) {
+		asm_error(c, t[1].col, "expected 'symbol, expression'");
+		return;
+	}
+	int i = 3;
+	asm_expr *e = asm_expr_parse(c, t, &i);
+	if (!e || !expect_end(c, &t[i]))
+		return;
+	int s = asm_sym_lookup(c, t[1].s, t[1].len, true);
+	if (s < 0)
+		return;
+	c->syms[s].size = e;
+	c->syms[s].size_line = c->line;
+	c->syms[s].size_col = t[3].col;
+	c->syms[s].size_line_start = c->line_start;
+}
+
+/* .other sym, @"..." : kept for listing compatibility, no effect */
+static void d_other(asm_ctx *c, asm_tok *t)
+{
+	if (t[1].kind != ASM_T_IDENT) {
+		asm_error(c, t[1].col, "expected a symbol name");
+		return;
+	}
+}
+
+/* .param NAME (a 64-bit buffer address) or .param TYPE:VALUE */
+static void d_param(asm_ctx *c, asm_tok *t)
+{
+	static const struct {
+		const char *name;
+		uint32_t size;
+	} types[] = {{"u8", 1}, {"s8", 1}, {"u16", 2}, {"s16", 2}, {"u32", 4},
+		     {"s32", 4}, {"f32", 4}, {"b32", 4}, {"u64", 8}, {"s64", 8},
+		     {"f64", 8}, {"b64", 8}};
+	if (t[1].kind != ASM_T_IDENT) {
+		asm_error(c, t[1].col, "expected a buffer name or TYPE:VALUE");
+		return;
+	}
+	uint32_t size = 8;
+	if (is_punct(&t[2], ':')) {
+		size = 0;
+		for (size_t k = 0; k < UTIL_ARRAY_LEN(types); k++)
+			if (tok_is(&t[1], types[k].name))
+				size = types[k].size;
+		if (!size) {
+			asm_error(c, t[1].col, "unknown parameter type '%.*s'", t[1].len, t[1].s);
+			return;
+		}
+	}
+	if (c->cur < 0 || c->secs[c->cur].kernel < 0) {
+		/* before any code: the parameters of the first kernel */
+		if (c->nkernels == 0 && asm_default_section(c, "main", 4) < 0)
+			return;
+	}
+	int k = c->cur >= 0 && c->secs[c->cur].kernel >= 0 ? c->secs[c->cur].kernel : 0;
+	asm_kernel *kn = &c->kernels[k];
+	uint32_t off = (kn->param_end + size - 1) & ~(size - 1);
+	if (!util_grow((void **)&kn->param_off, &kn->cparams, kn->nparams + 1,
+		       sizeof *kn->param_off))
+		return;
+	int cap = kn->cparams;
+	uint32_t *ps = realloc(kn->param_size, (size_t)cap * sizeof *ps);
+	if (!ps)
+		return;
+	kn->param_size = ps;
+	kn->param_off[kn->nparams] = off;
+	kn->param_size[kn->nparams++] = size;
+	kn->param_end = off + size;
+}
+
+typedef void (*dir_fn)(asm_ctx *, asm_tok *);
+
+static void d_ignore(asm_ctx *c, asm_tok *t)
+{
+	(void)c;
+	(void)t;
+}
+
+static void d_byte(asm_ctx *c, asm_tok *t) { d_data(c, t, 1); }
+static void d_short(asm_ctx *c, asm_tok *t) { d_data(c, t, 2); }
+static void d_word(asm_ctx *c, asm_tok *t) { d_data(c, t, 4); }
+static void d_dword(asm_ctx *c, asm_tok *t) { d_data(c, t, 8); }
+
+static const struct {
+	const char *name;
+	dir_fn fn;
+} directives[] = {
+	{".section", d_section},   {".sectionflags", d_ignore},
+	{".sectioninfo", d_ignore}, {".align", d_align},
+	{".global", d_global},     {".globl", d_global},
+	{".type", d_type},         {".size", d_size},
+	{".other", d_other},       {".byte", d_byte},
+	{".short", d_short},       {".half", d_short},
+	{".word", d_word},         {".dword", d_dword},
+	{".quad", d_dword},        {".zero", d_zero},
+	{".param", d_param},
+	/* simt test directives: read by the test runner, not the assembler */
+	{".launch", d_ignore},     {".init", d_ignore},
+	{".buffer", d_ignore},     {".expect", d_ignore},
+	{".expect-error", d_ignore},
+};
+
+static int find(const asm_tok *t)
+{
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(directives); k++)
+		if (tok_is(t, directives[k].name))
+			return (int)k;
+	return -1;
+}
+
+bool asm_is_directive(const asm_tok *t)
+{
+	return t->kind == ASM_T_IDENT && t->s[0] == '.' && t->len > 1;
+}
+
+void asm_directive(asm_ctx *c, asm_tok *toks, int n)
+{
+	(void)n;
+	/* ".expect-error" lexes as ".expect" '-' "error" */
+	int k = find(&toks[0]);
+	if (k < 0) {
+		asm_error(c, toks[0].col, "unknown directive '%.*s'", toks[0].len,
+			  toks[0].s);
+		return;
+	}
+	directives[k].fn(c, toks);
+}

@@ -1,0 +1,1088 @@
+/*
+ * match.c - mnemonic index, opcode selection by operand shape, field filling.
+ *
+ * Requires: a resolved isa_model (isa.h contract) and a parsed instruction.
+ * Produces: the encoded word of the first opcode (isa file order) of the
+ * mnemonic's optype whose Order<> list fits the written operands, with every
+ * field range-checked; expressions that name symbols become fixups that the
+ * driver resolves at the end.
+ *
+ * Selection, the way LLVM's AsmMatcher works: the dotted word is split at the
+ * longest prefix that names an optype (or a __DefAlias); the rest are
+ * modifiers, resolved against each candidate opcode's enum modifier fields.
+ * Each candidate's operand list is matched against the written operands by
+ * shape only (a name is a register if the field's kind parses it, a
+ * predicate if the field's enum lists it, ...), optional operands (fields
+ * with a default) are skipped with backtracking.  Range errors are reported
+ * after selection, so "0x1000 out of range" is not turned into "no form".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "codec/codec.h"
+
+/* ---- the index ------------------------------------------------------------- */
+
+typedef struct asm_opinfo {
+	int stall, yield, wsb, req;   /* control field indices, -1 if none */
+	int barid;                    /* field "barid" or -1 */
+	bool bar_reg;                 /* BAR/BAR.RED form with a register id */
+	bool is_exit;
+	int nentries;                 /* operand entries written in text */
+	bool skip[ISA_MAX_OPERANDS];  /* guard, sub-operands of [..] / c[][] */
+	bool addr64[ISA_MAX_OPERANDS];
+	uint64_t defaults[ISA_MAX_FIELDS];
+} asm_opinfo;
+
+typedef struct asm_optype {
+	const char *mnem;
+	int len;
+	int first, count; /* into asm_index.ops */
+} asm_optype;
+
+typedef struct asm_modres {
+	signed char state;   /* 0: not resolved yet, 1: ok, -1: error */
+	signed char bad;     /* failing modifier index, -1 none */
+	signed char why;     /* 1 unknown, 2 repeated, 3 missing */
+	signed char missing; /* index in op->mods of a missing field */
+	int nset;
+	int field[ASM_MAX_MODS];
+	uint64_t value[ASM_MAX_MODS];
+} asm_modres;
+
+typedef struct asm_word {
+	const char *s;
+	int len;
+	int optype;          /* -1: unknown mnemonic */
+	int mlen;            /* length of the mnemonic part */
+	int nmods;
+	int mod_off[ASM_MAX_MODS], mod_len[ASM_MAX_MODS];
+	asm_modres *res;     /* per opcode of the optype */
+} asm_word;
+
+typedef struct hslot {
+	const char *s;
+	int len;
+	int value;
+} hslot;
+
+struct asm_index {
+	const isa_model *m;
+	int noptypes;
+	asm_optype *optypes;
+	const isa_opcode **ops;
+	asm_opinfo *info;     /* by opcode index */
+	int hcap;
+	hslot *h;             /* mnemonic -> optype */
+	int wcap, wcount;
+	asm_word *words;      /* dotted word cache (keys point into the source) */
+	hslot *wh;            /* word -> index in words */
+};
+
+static uint32_t hash(const char *s, int len)
+{
+	uint32_t h = 2166136261u;
+	for (int i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int hfind(const hslot *h, int cap, const char *s, int len)
+{
+	uint32_t i = hash(s, len) & (uint32_t)(cap - 1);
+	for (;; i = (i + 1) & (uint32_t)(cap - 1)) {
+		if (!h[i].s)
+			return -1;
+		if (h[i].len == len && !memcmp(h[i].s, s, (size_t)len))
+			return h[i].value;
+	}
+}
+
+static void hput(hslot *h, int cap, const char *s, int len, int value)
+{
+	uint32_t i = hash(s, len) & (uint32_t)(cap - 1);
+	while (h[i].s) {
+		if (h[i].len == len && !memcmp(h[i].s, s, (size_t)len))
+			return; /* first wins */
+		i = (i + 1) & (uint32_t)(cap - 1);
+	}
+	h[i] = (hslot){s, len, value};
+}
+
+static void info_init(const isa_opcode *op, asm_opinfo *in)
+{
+	in->stall = isa_field_find(op, ISA_FIELD_STALL);
+	in->yield = isa_field_find(op, ISA_FIELD_YIELD);
+	in->wsb = isa_field_find(op, ISA_FIELD_WSB);
+	in->req = isa_field_find(op, ISA_FIELD_REQ);
+	in->barid = isa_field_find(op, "barid");
+	in->is_exit = !strcmp(op->mnemonic, "EXIT");
+	in->bar_reg = in->barid < 0 && (!strcmp(op->mnemonic, "BAR") ||
+					!strcmp(op->mnemonic, "BAR.RED"));
+	codec_defaults(op, in->defaults);
+	for (int e = 0; e < op->noperands; e++) {
+		const isa_operand *o = &op->operands[e];
+		if (o->field == op->guard)
+			in->skip[e] = true;
+		if (o->fmt != ISA_FMT_ADDR && o->fmt != ISA_FMT_CADDR)
+			continue;
+		/* e owns [..]: later entries naming its parts are not written */
+		if (in->skip[e])
+			continue;
+		for (int k = 0; k < op->noperands; k++) {
+			int f = op->operands[k].field;
+			if (k != e && (f == o->sub[0] || f == o->sub[1]))
+				in->skip[k] = k > e || in->skip[k];
+			if (f == o->sub[0] && op->operands[k].bitwidth == 64)
+				in->addr64[e] = true;
+		}
+		if (o->field == o->sub[0] && o->bitwidth == 64)
+			in->addr64[e] = true;
+	}
+	for (int e = 0; e < op->noperands; e++)
+		in->nentries += !in->skip[e];
+}
+
+simt_status asm_index_build(const isa_model *m, struct asm_index **out)
+{
+	struct asm_index *ix = calloc(1, sizeof *ix);
+	*out = NULL;
+	if (!ix)
+		return SIMT_ERR_NOMEM;
+	ix->m = m;
+	int n = m->nopcodes;
+	ix->ops = calloc((size_t)n + 1, sizeof *ix->ops);
+	ix->info = calloc((size_t)n + 1, sizeof *ix->info);
+	ix->optypes = calloc((size_t)n + 1, sizeof *ix->optypes);
+	ix->hcap = 16;
+	while (ix->hcap < 2 * (n + m->naliases) + 16)
+		ix->hcap *= 2;
+	ix->h = calloc((size_t)ix->hcap, sizeof *ix->h);
+	ix->wcap = 4096;
+	ix->words = calloc((size_t)ix->wcap / 2, sizeof *ix->words);
+	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
+	if (!ix->ops || !ix->info || !ix->optypes || !ix->h || !ix->words ||
+	    !ix->wh) {
+		asm_index_free(ix);
+		return SIMT_ERR_NOMEM;
+	}
+	/* group opcodes by optype, keeping file order inside each group */
+	bool *done = calloc((size_t)n + 1, 1);
+	if (!done) {
+		asm_index_free(ix);
+		return SIMT_ERR_NOMEM;
+	}
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (done[i])
+			continue;
+		asm_optype *t = &ix->optypes[ix->noptypes];
+		t->mnem = m->opcodes[i]->mnemonic;
+		t->len = (int)strlen(t->mnem);
+		t->first = k;
+		for (int j = i; j < n; j++) {
+			if (done[j] || m->opcodes[j]->optype != m->opcodes[i]->optype)
+				continue;
+			done[j] = true;
+			ix->ops[k++] = m->opcodes[j];
+			info_init(m->opcodes[j], &ix->info[m->opcodes[j]->index]);
+		}
+		t->count = k - t->first;
+		hput(ix->h, ix->hcap, t->mnem, t->len, ix->noptypes);
+		ix->noptypes++;
+	}
+	free(done);
+	for (int a = 0; a < m->naliases; a++) {
+		for (int t = 0; t < ix->noptypes; t++) {
+			if (ix->ops[ix->optypes[t].first]->optype ==
+			    m->aliases[a].optype) {
+				hput(ix->h, ix->hcap, m->aliases[a].mnemonic,
+				     (int)strlen(m->aliases[a].mnemonic), t);
+				break;
+			}
+		}
+	}
+	*out = ix;
+	return SIMT_OK;
+}
+
+void asm_index_free(struct asm_index *ix)
+{
+	if (!ix)
+		return;
+	for (int i = 0; i < ix->wcount; i++)
+		free(ix->words[i].res);
+	free(ix->words);
+	free(ix->wh);
+	free(ix->h);
+	free(ix->optypes);
+	free(ix->info);
+	free(ix->ops);
+	free(ix);
+}
+
+/* ---- mnemonic and modifiers ---------------------------------------------- */
+
+/* Split a dotted word: the longest prefix naming an optype. */
+static void split_word(const struct asm_index *ix, asm_word *w)
+{
+	w->optype = -1;
+	w->nmods = 0;
+	int len = w->len;
+	while (len > 0) {
+		int t = hfind(ix->h, ix->hcap, w->s, len);
+		if (t >= 0) {
+			w->optype = t;
+			break;
+		}
+		while (len > 0 && w->s[len - 1] != '.')
+			len--;
+		if (len > 0)
+			len--; /* drop the dot */
+	}
+	w->mlen = len;
+	if (w->optype < 0)
+		return;
+	int p = len;
+	while (p < w->len) {
+		int q = p + 1;
+		while (q < w->len && w->s[q] != '.')
+			q++;
+		if (w->nmods < ASM_MAX_MODS) {
+			w->mod_off[w->nmods] = p + 1;
+			w->mod_len[w->nmods] = q - p - 1;
+		}
+		w->nmods++;
+		p = q;
+	}
+}
+
+static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
+			     asm_word *tmp)
+{
+	struct asm_index *ix = c->ix;
+	int i = hfind(ix->wh, ix->wcap, s, len);
+	if (i >= 0)
+		return &ix->words[i];
+	memset(tmp, 0, sizeof *tmp);
+	tmp->s = s;
+	tmp->len = len;
+	split_word(ix, tmp);
+	if (tmp->optype >= 0 && tmp->nmods <= ASM_MAX_MODS) {
+		tmp->res = calloc((size_t)ix->optypes[tmp->optype].count,
+				  sizeof *tmp->res);
+		if (!tmp->res)
+			c->nomem = true;
+	}
+	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
+		ix->words[ix->wcount] = *tmp;
+		hput(ix->wh, ix->wcap, s, len, ix->wcount);
+		return &ix->words[ix->wcount++];
+	}
+	return tmp;
+}
+
+static void resolve_mods(const isa_opcode *op, const asm_word *w,
+			 asm_modres *r)
+{
+	r->state = 1;
+	r->bad = -1;
+	r->missing = -1;
+	r->nset = 0;
+	bool set[ISA_MAX_FIELDS] = {false};
+	for (int i = 0; i < w->nmods; i++) {
+		const char *s = w->s + w->mod_off[i];
+		int len = w->mod_len[i];
+		int f = -1;
+		for (int k = 0; k < op->nmods && f < 0; k++)
+			if (isa_enum_find(op->fields[op->mods[k]].type, s,
+					  (size_t)len) >= 0)
+				f = op->mods[k];
+		if (f < 0 || set[f]) {
+			r->state = -1;
+			r->bad = (signed char)i;
+			r->why = f < 0 ? 1 : 2;
+			return;
+		}
+		set[f] = true;
+		r->field[r->nset] = f;
+		r->value[r->nset++] = (uint64_t)isa_enum_find(
+			op->fields[f].type, s, (size_t)len);
+	}
+	for (int k = 0; k < op->nmods; k++) {
+		const isa_field *f = &op->fields[op->mods[k]];
+		if (!set[op->mods[k]] && !f->has_default && !f->is_const) {
+			r->state = -1;
+			r->why = 3;
+			r->missing = (signed char)k;
+			return;
+		}
+	}
+}
+
+/* ---- operand shapes ----------------------------------------------------- */
+
+/* Register number of name in kind t; false if t does not spell it. */
+static bool reg_parse(const isa_type *t, const char *s, int len, uint64_t *num,
+		      bool *zero)
+{
+	*zero = false;
+	if (t->zero && (int)strlen(t->zero) == len && !memcmp(t->zero, s, (size_t)len)) {
+		*zero = true;
+		*num = t->width >= 64 ? UINT64_MAX : (UINT64_C(1) << t->width) - 1;
+		return true;
+	}
+	int pl = t->prefix ? (int)strlen(t->prefix) : 0;
+	if (!t->prefix || len <= pl || len > pl + 9 || memcmp(t->prefix, s, (size_t)pl))
+		return false;
+	uint64_t v = 0;
+	for (int i = pl; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*num = v;
+	return true;
+}
+
+static bool name_is(const asm_operand *o, const char *s)
+{
+	return (int)strlen(s) == o->nlen && !memcmp(o->name, s, (size_t)o->nlen);
+}
+
+static bool is_numeric(const isa_type *t)
+{
+	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
+}
+
+static bool mem_reg_ok(const isa_opcode *op, int f, const asm_operand *o)
+{
+	uint64_t num;
+	bool zero;
+	if (!o->has_reg)
+		return true;
+	if (f < 0)
+		return false;
+	const isa_type *t = op->fields[f].type;
+	return t->cls == ISA_KIND_REG && reg_parse(t, o->name, o->nlen, &num, &zero);
+}
+
+static bool shape_ok(const isa_opcode *op, const asm_opinfo *in, int e,
+		     const asm_operand *o)
+{
+	const isa_operand *d = &op->operands[e];
+	const isa_field *f = &op->fields[d->field];
+	const isa_type *t = f->type;
+	uint64_t num;
+	bool zero;
+	if (o->lnot && (f->modifier < 0 || t->cls != ISA_KIND_ENUM))
+		return false;
+	if (o->bitnot && (f->modifier < 0 || t->cls != ISA_KIND_REG))
+		return false;
+	switch (d->fmt) {
+	case ISA_FMT_ADDR:
+		return o->kind == ASM_O_MEM && mem_reg_ok(op, d->sub[0], o) &&
+		       (!o->has_reg || o->is64 == in->addr64[e]);
+	case ISA_FMT_CADDR:
+		return o->kind == ASM_O_CMEM && !o->is64 &&
+		       mem_reg_ok(op, d->sub[0], o);
+	case ISA_FMT_PCREL:
+	case ISA_FMT_SHIFT:
+		return o->kind == ASM_O_INT || o->kind == ASM_O_EXPR ||
+		       (o->kind == ASM_O_NAME && !o->lnot && !o->bitnot);
+	case ISA_FMT_PLAIN:
+		break;
+	}
+	switch (t->cls) {
+	case ISA_KIND_ENUM:
+		return o->kind == ASM_O_NAME &&
+		       isa_enum_find(t, o->name, (size_t)o->nlen) >= 0;
+	case ISA_KIND_REG:
+		if (o->kind == ASM_O_PAIR)
+			return d->bitwidth == 64 && t->prefix &&
+			       (int)strlen(t->prefix) == o->nlen &&
+			       !memcmp(t->prefix, o->name, (size_t)o->nlen);
+		return o->kind == ASM_O_NAME &&
+		       reg_parse(t, o->name, o->nlen, &num, &zero);
+	case ISA_KIND_UIMM:
+	case ISA_KIND_SIMM:
+		return o->kind == ASM_O_INT || o->kind == ASM_O_EXPR;
+	case ISA_KIND_F32:
+		return o->kind == ASM_O_FLOAT || o->kind == ASM_O_INT ||
+		       (o->kind == ASM_O_NAME &&
+			(name_is(o, "INF") || name_is(o, "QNAN") || name_is(o, "NAN")));
+	case ISA_KIND_CMEM:
+		return o->kind == ASM_O_CMEM && !o->has_reg && !o->expr;
+	}
+	return false;
+}
+
+/* Map operand entries to written operands; map[e] = index or -1. */
+static bool match_from(const isa_opcode *op, const asm_opinfo *in,
+		       const asm_inst_text *it, int e, int k, signed char *map)
+{
+	while (e < op->noperands && in->skip[e])
+		map[e++] = -1;
+	if (e == op->noperands)
+		return k == it->noperands;
+	if (k < it->noperands && shape_ok(op, in, e, &it->ops[k])) {
+		map[e] = (signed char)k;
+		if (match_from(op, in, it, e + 1, k + 1, map))
+			return true;
+	}
+	if (op->operands[e].optional) {
+		map[e] = -1;
+		return match_from(op, in, it, e + 1, k, map);
+	}
+	return false;
+}
+
+/* ---- values -> fields ---------------------------------------------------- */
+
+static uint64_t mask_of(int w)
+{
+	return w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
+}
+
+/* Does the signed/unsigned value (mag, neg) fit a w-bit field? */
+static bool fits(bool is_signed, int w, uint64_t mag, bool neg)
+{
+	if (!is_signed)
+		return !neg && mag <= mask_of(w);
+	uint64_t lim = w >= 64 ? (UINT64_C(1) << 63) : (UINT64_C(1) << (w - 1));
+	return neg ? mag <= lim : mag < lim;
+}
+
+static void range_text(bool is_signed, int w, int shift, char *buf, size_t n)
+{
+	if (!is_signed) {
+		uint64_t hi = mask_of(w);
+		if (shift && w + shift < 64)
+			hi <<= shift;
+		snprintf(buf, n, "0..0x%llx", (unsigned long long)hi);
+		return;
+	}
+	int ww = w + shift > 64 ? 64 : w + shift;
+	uint64_t lim = UINT64_C(1) << (ww - 1);
+	uint64_t hi = shift ? lim - (UINT64_C(1) << shift) : lim - 1;
+	snprintf(buf, n, "-0x%llx..0x%llx", (unsigned long long)lim,
+		 (unsigned long long)hi);
+}
+
+static void to_magneg(int64_t v, uint64_t *mag, bool *neg)
+{
+	*neg = v < 0;
+	*mag = *neg ? 0 - (uint64_t)v : (uint64_t)v;
+}
+
+/*
+ * Convert the written number (mag, neg) for field f of op, formatted per
+ * fmt/shift (PLAIN, SHIFT: byte offset, PCREL: absolute target at pc).
+ */
+static bool number_to_field(asm_ctx *c, const isa_opcode *op, int f,
+			    isa_fmt fmt, int shift, uint64_t mag, bool neg,
+			    uint64_t pc, int col, uint64_t *out)
+{
+	const isa_field *fd = &op->fields[f];
+	const isa_type *t = fd->type;
+	bool sgn = t->cls == ISA_KIND_SIMM;
+	char rng[96];
+	if (t->cls == ISA_KIND_F32) {
+		if (neg || mag > 0xffffffffu) {
+			asm_error(c, col, "float bits 0x%llx do not fit in 32 bits",
+				  (unsigned long long)mag);
+			return false;
+		}
+		*out = mag;
+		return true;
+	}
+	if (!is_numeric(t)) {
+		asm_error(c, col, "operand %s takes a %s, not a number", fd->name,
+			  t->name);
+		return false;
+	}
+	if (fmt == ISA_FMT_PCREL) {
+		int64_t diff = (int64_t)(mag - (pc + 16));
+		if (neg)
+			diff = (int64_t)(0 - mag - (pc + 16));
+		to_magneg(diff, &mag, &neg);
+	}
+	if (fmt == ISA_FMT_SHIFT || fmt == ISA_FMT_PCREL) {
+		if (shift > 0 && shift < 64 && (mag & mask_of(shift))) {
+			asm_error(c, col, "%s %s0x%llx is not a multiple of %llu",
+				  fmt == ISA_FMT_PCREL ? "branch distance" : "offset",
+				  neg ? "-" : "", (unsigned long long)mag,
+				  (unsigned long long)1 << shift);
+			return false;
+		}
+		if (shift > 0 && shift < 64) {
+			/* exact division of a multiple: shift the magnitude */
+			mag >>= shift;
+		}
+	}
+	if (!fits(sgn, fd->width, mag, neg)) {
+		range_text(sgn, fd->width, fmt == ISA_FMT_PLAIN ? 0 : shift, rng,
+			   sizeof rng);
+		if (fmt == ISA_FMT_PCREL)
+			asm_error(c, col, "branch target out of range of %s (distance %s)",
+				  t->name, rng);
+		else
+			asm_error(c, col, "immediate out of range for %s %s (%s)",
+				  t->name, fd->name, rng);
+		return false;
+	}
+	*out = (neg ? 0 - mag : mag) & mask_of(fd->width);
+	return true;
+}
+
+static bool float_bits(asm_ctx *c, const asm_operand *o, uint64_t *out)
+{
+	float f;
+	if (o->kind == ASM_O_NAME) {
+		f = name_is(o, "INF") ? INFINITY : NAN;
+	} else if (o->kind == ASM_O_INT) {
+		/* hex: raw bits; decimal: the value */
+		const char *s = o->name;
+		(void)s;
+		if (o->mag > 0xffffffffu && !o->neg) {
+			asm_error(c, o->col, "float bits do not fit in 32 bits");
+			return false;
+		}
+		*out = o->neg ? (uint64_t)(uint32_t)(0 - (uint32_t)o->mag) : o->mag;
+		return true;
+	} else {
+		if (isfinite(o->fval) && fabs(o->fval) > 3.4028234663852886e38) {
+			asm_error(c, o->col, "float %g out of range", o->fval);
+			return false;
+		}
+		f = (float)o->fval;
+	}
+	uint32_t b;
+	memcpy(&b, &f, 4);
+	*out = b;
+	return true;
+}
+
+/* ---- filling ------------------------------------------------------------- */
+
+typedef struct fill_state {
+	const isa_opcode *op;
+	const asm_opinfo *in;
+	uint64_t *fields;
+	uint64_t pc;
+	uint64_t off;
+	uint32_t maxreg;
+	bool deferred;
+} fill_state;
+
+static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
+		       asm_expr *expr, int col)
+{
+	/* evaluate now when no symbol is involved */
+	if (!asm_expr_has_symbols(expr)) {
+		asm_value v;
+		if (!asm_expr_eval(c, expr, c->cur, s->pc, false, &v))
+			return false;
+		asm_fixup fx = {ASM_FIX_FIELD, c->cur, s->off, 0, s->op, e, f,
+				expr, c->line, col, c->line_start};
+		isa_word w = codec_encode(s->op, s->fields);
+		if (!asm_fix_field(c, &fx, v, &w))
+			return false;
+		const isa_field *fd = &s->op->fields[f];
+		s->fields[f] = util_bits_get(w.lo, w.hi, fd->pos, fd->width);
+		return true;
+	}
+	if (c->single) {
+		asm_error(c, col, "symbols cannot be used in a single instruction");
+		return false;
+	}
+	asm_fixup fx = {ASM_FIX_FIELD, c->cur, s->off, 0, s->op, e, f, expr,
+			c->line, col, c->line_start};
+	s->deferred = true;
+	return asm_add_fixup(c, &fx);
+}
+
+static void count_reg(fill_state *s, const isa_type *t, uint64_t num,
+		      int nregs)
+{
+	if (t->prefix && !strcmp(t->prefix, "R") && num + (uint64_t)nregs > s->maxreg)
+		s->maxreg = (uint32_t)(num + (uint64_t)nregs);
+}
+
+/* A register name for field f (plain or a memory base). */
+static bool fill_reg(asm_ctx *c, fill_state *s, int f, const char *name,
+		     int len, int col, bool pair64)
+{
+	const isa_type *t = s->op->fields[f].type;
+	uint64_t num;
+	bool zero;
+	if (!reg_parse(t, name, len, &num, &zero))
+		return false; /* shape_ok checked it */
+	uint64_t lim = mask_of(t->width);
+	if (!zero && num >= lim) {
+		asm_error(c, col, "register %.*s out of range (%s0..%s%llu, %s)", len,
+			  name, t->prefix, t->prefix, (unsigned long long)lim - 1,
+			  t->zero ? t->zero : "");
+		return false;
+	}
+	if (pair64 && !zero && (num & 1)) {
+		asm_error(c, col, "64-bit register pair must start at an even register, not %.*s",
+			  len, name);
+		return false;
+	}
+	if (!zero)
+		count_reg(s, t, num, pair64 ? 2 : 1);
+	s->fields[f] = num;
+	return true;
+}
+
+static bool fill_mem(asm_ctx *c, fill_state *s, int e, const asm_operand *o)
+{
+	const isa_operand *d = &s->op->operands[e];
+	int ra = d->sub[0], off = d->sub[1];
+	if (d->fmt == ISA_FMT_CADDR) {
+		uint64_t v;
+		if (!number_to_field(c, s->op, d->field, ISA_FMT_PLAIN, 0, o->bank,
+				     false, s->pc, o->bank_col, &v))
+			return false;
+		s->fields[d->field] = v;
+	}
+	if (ra >= 0) {
+		if (o->has_reg) {
+			if (!fill_reg(c, s, ra, o->name, o->nlen, o->reg_col, false))
+				return false;
+			if (o->is64)
+				count_reg(s, s->op->fields[ra].type, s->fields[ra], 2);
+		} else {
+			s->fields[ra] = mask_of(s->op->fields[ra].type->width);
+		}
+	}
+	if (off < 0) {
+		if (o->mag || o->expr) {
+			asm_error(c, o->off_col, "this address takes no offset");
+			return false;
+		}
+		return true;
+	}
+	if (o->expr)
+		return defer_expr(c, s, e, off, o->expr, o->off_col);
+	uint64_t v;
+	if (!number_to_field(c, s->op, off, ISA_FMT_PLAIN, 0, o->mag, o->neg,
+			     s->pc, o->off_col, &v))
+		return false;
+	s->fields[off] = v;
+	return true;
+}
+
+static bool fill_cmem_kind(asm_ctx *c, fill_state *s, int f,
+			   const asm_operand *o)
+{
+	const isa_type *t = s->op->fields[f].type;
+	if (o->bank > mask_of(t->bank_width)) {
+		asm_error(c, o->bank_col, "constant bank 0x%llx out of range (0..0x%llx)",
+			  (unsigned long long)o->bank,
+			  (unsigned long long)mask_of(t->bank_width));
+		return false;
+	}
+	if (o->neg || o->mag > mask_of(t->off_width)) {
+		asm_error(c, o->off_col, "constant offset out of range (0..0x%llx)",
+			  (unsigned long long)mask_of(t->off_width));
+		return false;
+	}
+	s->fields[f] = (o->bank << t->bank_pos) | (o->mag << t->off_pos);
+	return true;
+}
+
+static bool fill_operand(asm_ctx *c, fill_state *s, int e,
+			 const asm_operand *o)
+{
+	const isa_operand *d = &s->op->operands[e];
+	int f = d->field;
+	const isa_field *fd = &s->op->fields[f];
+	const isa_type *t = fd->type;
+	if ((o->lnot || o->bitnot) && fd->modifier >= 0)
+		s->fields[fd->modifier] = 1;
+	if (d->fmt == ISA_FMT_ADDR || d->fmt == ISA_FMT_CADDR)
+		return fill_mem(c, s, e, o);
+	if (o->kind == ASM_O_EXPR)
+		return defer_expr(c, s, e, f, o->expr, o->col);
+	if (o->kind == ASM_O_NAME && (d->fmt == ISA_FMT_PCREL || d->fmt == ISA_FMT_SHIFT)) {
+		asm_expr *x = asm_alloc(c, sizeof *x);
+		if (!x)
+			return false;
+		x->op = (o->nlen == 1 && o->name[0] == '.') ? '.' : 's';
+		x->name = o->name;
+		x->len = o->nlen;
+		x->col = o->col;
+		return defer_expr(c, s, e, f, x, o->col);
+	}
+	switch (t->cls) {
+	case ISA_KIND_ENUM:
+		s->fields[f] = (uint64_t)isa_enum_find(t, o->name, (size_t)o->nlen);
+		return true;
+	case ISA_KIND_REG:
+		if (o->kind == ASM_O_PAIR) {
+			if (o->pair_hi != o->pair_lo + 1) {
+				asm_error(c, o->col, "register pair %.*s[%u:%u] must name two consecutive registers",
+					  o->nlen, o->name, o->pair_lo, o->pair_hi);
+				return false;
+			}
+			char buf[32];
+			int n = snprintf(buf, sizeof buf, "%.*s%u", o->nlen, o->name,
+					 o->pair_lo);
+			return fill_reg(c, s, f, buf, n, o->col, true);
+		}
+		return fill_reg(c, s, f, o->name, o->nlen, o->col, d->bitwidth == 64);
+	case ISA_KIND_F32:
+		return float_bits(c, o, &s->fields[f]);
+	case ISA_KIND_CMEM:
+		return fill_cmem_kind(c, s, f, o);
+	case ISA_KIND_UIMM:
+	case ISA_KIND_SIMM:
+		return number_to_field(c, s->op, f, d->fmt, d->shift, o->mag, o->neg,
+				       s->pc, o->col, &s->fields[f]);
+	}
+	return false;
+}
+
+static bool fill_control(asm_ctx *c, fill_state *s, int f, bool given,
+			 uint64_t v, int col, const char *what)
+{
+	if (!given)
+		return true;
+	if (f < 0) {
+		asm_error(c, col, "%s has no %s field", s->op->name, what);
+		return false;
+	}
+	int w = s->op->fields[f].width;
+	if (v > mask_of(w)) {
+		asm_error(c, col, "%s value %llu out of range (0..%llu)", what,
+			  (unsigned long long)v, (unsigned long long)mask_of(w));
+		return false;
+	}
+	s->fields[f] = v;
+	return true;
+}
+
+static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
+{
+	if (!it->has_guard)
+		return true;
+	const isa_opcode *op = s->op;
+	if (op->guard < 0) {
+		asm_error(c, it->guard->col, "%s takes no guard predicate", op->mnemonic);
+		return false;
+	}
+	const isa_field *g = &op->fields[op->guard];
+	int v = isa_enum_find(g->type, it->guard->s, (size_t)it->guard->len);
+	if (v < 0) {
+		asm_error(c, it->guard->col, "'%.*s' is not a %s guard predicate",
+			  it->guard->len, it->guard->s, g->type->name);
+		return false;
+	}
+	s->fields[op->guard] = (uint64_t)v;
+	if (it->guard_not) {
+		if (g->modifier < 0) {
+			asm_error(c, it->guard->col, "the guard of %s cannot be negated",
+				  op->mnemonic);
+			return false;
+		}
+		s->fields[g->modifier] = 1;
+	}
+	return true;
+}
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+static const char *shape_name(const struct asm_index *ix, const asm_optype *ot,
+			      const asm_operand *o)
+{
+	switch (o->kind) {
+	case ASM_O_PAIR:
+		return "register pair";
+	case ASM_O_INT:
+		return "immediate";
+	case ASM_O_FLOAT:
+		return "float";
+	case ASM_O_EXPR:
+		return "expression";
+	case ASM_O_CMEM:
+		return o->has_reg ? "indexed constant" : "constant";
+	case ASM_O_MEM:
+		return "memory address";
+	case ASM_O_NAME:
+		break;
+	}
+	for (int i = 0; i < ix->m->ntypes; i++) {
+		const isa_type *t = ix->m->types[i];
+		uint64_t num;
+		bool zero;
+		if (t->cls == ISA_KIND_REG && reg_parse(t, o->name, o->nlen, &num, &zero))
+			return !strcmp(t->prefix, "R") ? "register"
+			       : !strcmp(t->prefix, "UR") ? "uniform register"
+							   : "register";
+		if (t->cls == ISA_KIND_ENUM &&
+		    isa_enum_find(t, o->name, (size_t)o->nlen) >= 0) {
+			if (!strcmp(t->name, "Pred"))
+				return "predicate";
+			if (!strcmp(t->name, "UPred"))
+				return "uniform predicate";
+			if (!strcmp(t->name, "BReg"))
+				return "B register";
+			if (o->nlen > 3 && !memcmp(o->name, "SR_", 3))
+				return "special register";
+			return t->name;
+		}
+	}
+	(void)ot;
+	return "label";
+}
+
+static void form_text(const isa_opcode *op, const asm_opinfo *in, util_buf *b)
+{
+	util_buf_puts(b, op->mnemonic);
+	for (int k = 0; k < op->nmods; k++) {
+		const isa_field *f = &op->fields[op->mods[k]];
+		util_buf_printf(b, f->has_default ? "{.%s}" : ".%s", f->name);
+	}
+	bool first = true;
+	for (int e = 0; e < op->noperands; e++) {
+		if (in->skip[e])
+			continue;
+		const isa_operand *d = &op->operands[e];
+		const isa_field *f = &op->fields[d->field];
+		util_buf_puts(b, first ? " " : ", ");
+		first = false;
+		if (d->optional)
+			util_buf_putc(b, '{');
+		if (d->fmt == ISA_FMT_ADDR)
+			util_buf_printf(b, "[%s%s+%s]",
+					d->sub[0] >= 0 ? op->fields[d->sub[0]].type->name : "",
+					in->addr64[e] ? ".64" : "",
+					d->sub[1] >= 0 ? op->fields[d->sub[1]].type->name : "0");
+		else if (d->fmt == ISA_FMT_CADDR)
+			util_buf_printf(b, "c[%s][%s+%s]", f->type->name,
+					d->sub[0] >= 0 ? op->fields[d->sub[0]].type->name : "",
+					d->sub[1] >= 0 ? op->fields[d->sub[1]].type->name : "0");
+		else if (d->bitwidth == 64 && f->type->cls == ISA_KIND_REG)
+			util_buf_printf(b, "%s[n:n+1]", f->type->prefix);
+		else
+			util_buf_puts(b, f->type->name);
+		if (d->optional)
+			util_buf_putc(b, '}');
+	}
+}
+
+static void no_form_error(asm_ctx *c, const asm_optype *ot,
+			  const asm_inst_text *it, const asm_word *w)
+{
+	util_buf b = {0};
+	util_buf_printf(&b, "no form of %.*s takes (", w->mlen, w->s);
+	for (int k = 0; k < it->noperands; k++)
+		util_buf_printf(&b, "%s%s", k ? ", " : "",
+				shape_name(c->ix, ot, &it->ops[k]));
+	util_buf_puts(&b, "); forms: ");
+	for (int i = 0; i < ot->count; i++) {
+		const isa_opcode *op = c->ix->ops[ot->first + i];
+		if (i)
+			util_buf_puts(&b, " | ");
+		form_text(op, &c->ix->info[op->index], &b);
+	}
+	int col = it->noperands ? it->ops[0].col : it->mnem->col;
+	asm_error(c, col, "%s", b.data ? b.data : "no form matches");
+	util_buf_free(&b);
+}
+
+static void mod_error(asm_ctx *c, const isa_opcode *op, const asm_word *w,
+		      const asm_modres *r, int col)
+{
+	util_buf b = {0};
+	if (r->why == 3) {
+		const isa_field *f = &op->fields[op->mods[r->missing]];
+		util_buf_printf(&b, "%.*s needs one of", w->mlen, w->s);
+		for (int v = 0; v < f->type->nvalues; v++)
+			if (f->type->values[v])
+				util_buf_printf(&b, " .%s", f->type->values[v]);
+	} else {
+		int i = r->bad;
+		util_buf_printf(&b, "%s modifier .%.*s for %.*s; modifiers:",
+				r->why == 1 ? "unknown" : "repeated", w->mod_len[i],
+				w->s + w->mod_off[i], w->mlen, w->s);
+		for (int k = 0; k < op->nmods; k++) {
+			const isa_type *t = op->fields[op->mods[k]].type;
+			for (int v = 0; v < t->nvalues; v++)
+				if (t->values[v])
+					util_buf_printf(&b, " .%s", t->values[v]);
+		}
+		if (!op->nmods)
+			util_buf_puts(&b, " (none)");
+	}
+	asm_error(c, col, "%s", b.data ? b.data : "bad modifier");
+	util_buf_free(&b);
+}
+
+/* ---- the entry point ----------------------------------------------------- */
+
+bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
+			  int col)
+{
+	if (!op->nexc)
+		return true;
+	uint64_t fields[ISA_MAX_FIELDS];
+	for (int f = 0; f < op->nfields; f++)
+		fields[f] = util_bits_get(w.lo, w.hi, op->fields[f].pos,
+					  op->fields[f].width);
+	bool ok = true;
+	for (int i = 0; i < op->nexc; i++) {
+		int64_t r = 0;
+		if (isa_expr_eval(op, op->exc[i]->cond, fields, &r) && r) {
+			asm_error(c, col, "%s", op->exc[i]->message);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static void update_kernel(asm_ctx *c, const fill_state *s)
+{
+	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
+		return;
+	asm_kernel *k = &c->kernels[c->secs[c->cur].kernel];
+	const asm_opinfo *in = s->in;
+	if (s->maxreg > k->maxreg)
+		k->maxreg = s->maxreg;
+	if (in->bar_reg)
+		k->nbar = 16;
+	else if (in->barid >= 0 && s->fields[in->barid] + 1 > k->nbar)
+		k->nbar = (uint32_t)s->fields[in->barid] + 1;
+	if (in->is_exit &&
+	    util_grow((void **)&k->exits, &k->cexits, k->nexits + 1, sizeof *k->exits))
+		k->exits[k->nexits++] = (uint32_t)s->off;
+}
+
+bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
+	       isa_word *w, const isa_opcode **opp)
+{
+	asm_word tmp;
+	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, &tmp);
+	bool ok = false;
+	if (wd->optype < 0) {
+		asm_error(c, it->mnem->col, "unknown instruction '%.*s'",
+			  it->mnem->len, it->mnem->s);
+		goto out;
+	}
+	if (wd->nmods > ASM_MAX_MODS || !wd->res) {
+		asm_error(c, it->mnem->col, "too many modifiers");
+		goto out;
+	}
+	const asm_optype *ot = &c->ix->optypes[wd->optype];
+	const isa_opcode *op = NULL, *mod_bad = NULL;
+	const asm_modres *res = NULL, *bad_res = NULL;
+	signed char map[ISA_MAX_OPERANDS];
+	for (int i = 0; i < ot->count && !op; i++) {
+		const isa_opcode *cand = c->ix->ops[ot->first + i];
+		const asm_opinfo *in = &c->ix->info[cand->index];
+		if (in->nentries < it->noperands)
+			continue;
+		if (!match_from(cand, in, it, 0, 0, map))
+			continue;
+		asm_modres *r = &wd->res[i];
+		if (!r->state)
+			resolve_mods(cand, wd, r);
+		if (r->state < 0) {
+			if (!mod_bad) {
+				mod_bad = cand;
+				bad_res = r;
+			}
+			continue;
+		}
+		op = cand;
+		res = r;
+	}
+	if (!op) {
+		if (mod_bad) {
+			int col = it->mnem->col;
+			if (bad_res->why != 3)
+				col += wd->mod_off[bad_res->bad];
+			mod_error(c, mod_bad, wd, bad_res, col);
+		} else {
+			no_form_error(c, ot, it, wd);
+		}
+		goto out;
+	}
+	const asm_opinfo *in = &c->ix->info[op->index];
+	uint64_t fields[ISA_MAX_FIELDS];
+	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
+	fill_state s = {op, in, fields, 0, off, 0, false};
+	s.pc = c->cur >= 0 ? c->secs[c->cur].base + off : off;
+	ok = true;
+	for (int i = 0; i < res->nset; i++)
+		fields[res->field[i]] = res->value[i];
+	ok &= fill_guard(c, &s, it);
+	for (int e = 0; e < op->noperands; e++)
+		if (map[e] >= 0)
+			ok &= fill_operand(c, &s, e, &it->ops[map[e]]);
+	ok &= fill_control(c, &s, in->stall, it->has_sched, it->stall, it->sched_col, "$sched stall");
+	ok &= fill_control(c, &s, in->yield, it->has_yield, it->yield, it->sched_col, "$sched yield");
+	ok &= fill_control(c, &s, in->req, it->has_req, it->req, it->req_col, "$req");
+	ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
+	if (!ok)
+		goto out;
+	*w = codec_encode(op, fields);
+	*opp = op;
+	if (!s.deferred)
+		ok = asm_check_exceptions(c, op, *w, it->mnem->col);
+	update_kernel(c, &s);
+out:
+	if (wd == &tmp)
+		free(tmp.res);
+	return ok;
+}
+
+/* ---- fixups --------------------------------------------------------------- */
+
+bool asm_fix_field(asm_ctx *c, const asm_fixup *fx, asm_value val,
+		   isa_word *w)
+{
+	const isa_opcode *op = fx->op;
+	const isa_operand *d = &op->operands[fx->operand];
+	bool own = d->field == fx->field;
+	isa_fmt fmt = own ? d->fmt : ISA_FMT_PLAIN;
+	if (fmt == ISA_FMT_ADDR || fmt == ISA_FMT_CADDR)
+		fmt = ISA_FMT_PLAIN;
+	const asm_section *sec = &c->secs[fx->sec];
+	uint64_t pc = sec->base + fx->offset;
+	bool external = val.sym >= 0 && !c->syms[val.sym].defined;
+	if (fmt == ISA_FMT_SHIFT && val.sym >= 0 &&
+	    (external || c->syms[val.sym].global) && !c->single) {
+		/* CALL.ABS `(symbol): the linker/loader fills it in */
+		return asm_add_reloc(c, fx->sec, fx->offset, OBJ_R_ABS64_SHIFT4,
+				     val.sym, val.v);
+	}
+	if (external) {
+		asm_error(c, fx->col, "undefined symbol '%.*s'",
+			  c->syms[val.sym].len, c->syms[val.sym].name);
+		return false;
+	}
+	if (fmt == ISA_FMT_PCREL && val.sec >= 0 && val.sec != fx->sec) {
+		asm_error(c, fx->col, "branch target is in section %s, not in %s",
+			  c->secs[val.sec].name, sec->name);
+		return false;
+	}
+	uint64_t mag;
+	bool neg;
+	to_magneg(val.v, &mag, &neg);
+	if (fmt == ISA_FMT_PCREL && !neg) {
+		/* absolute target */
+	}
+	uint64_t v;
+	if (!number_to_field(c, op, fx->field, fmt, d->shift, mag, neg, pc,
+			     fx->col, &v))
+		return false;
+	const isa_field *fd = &op->fields[fx->field];
+	util_bits_set(&w->lo, &w->hi, fd->pos, fd->width, v);
+	return true;
+}

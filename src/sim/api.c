@@ -1,0 +1,351 @@
+/*
+ * api.c - the public simulator API (include/simt/sim.h): load a kernel of
+ * an object (text predecoded once, constant banks, relocations), device
+ * memory for the host, launches, read-back of registers after a run.
+ *
+ * Requires: a checked ISA and an object from the assembler or the ELF
+ * reader.  Produces: a simt_sim; all failures as status + diagnostics.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/object.h"
+#include "sim/sim.h"
+
+struct simt_sim {
+	sim_ctx c;
+	bool ran;
+};
+
+void sim_free_ctas(sim_ctx *c);
+
+void simt_launch_init(simt_launch *l)
+{
+	memset(l, 0, sizeof *l);
+	l->grid[0] = l->grid[1] = l->grid[2] = 1;
+	l->block[0] = 32;
+	l->block[1] = l->block[2] = 1;
+	l->policy = SIMT_POLICY_RR;
+}
+
+simt_status simt_launch_policy(simt_launch *l, const char *text,
+			       simt_diags *d)
+{
+	if (strcmp(text, "rr") == 0 || strcmp(text, "round-robin") == 0) {
+		l->policy = SIMT_POLICY_RR;
+	} else if (strcmp(text, "greedy") == 0) {
+		l->policy = SIMT_POLICY_GREEDY;
+	} else if (strncmp(text, "random", 6) == 0 &&
+		   (text[6] == 0 || text[6] == ':')) {
+		char *end = NULL;
+		l->policy = SIMT_POLICY_RANDOM;
+		l->seed = text[6] ? strtoull(text + 7, &end, 0) : 0;
+		if (text[6] && (!end || *end || end == text + 7)) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "bad seed in policy '%s' (random:SEED)", text);
+			return SIMT_ERR_ARG;
+		}
+	} else {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "unknown policy '%s' (rr, greedy, random:SEED)", text);
+		return SIMT_ERR_ARG;
+	}
+	return SIMT_OK;
+}
+
+static int find_kernel(const simt_object *o, const char *name)
+{
+	for (int k = 0; k < o->nkernels; k++)
+		if (!name || strcmp(o->kernels[k].name, name) == 0)
+			return k;
+	return -1;
+}
+
+/* Value of symbol s: text symbols are kernel-relative byte offsets. */
+static uint64_t sym_value(const simt_object *o, int s)
+{
+	return s >= 0 && s < o->nsymbols ? o->symbols[s].value : 0;
+}
+
+/* Apply the relocations of a section to a private copy of its bytes. */
+static simt_status relocate(const simt_object *o, const obj_section *sec,
+			    uint8_t *data, simt_diags *d)
+{
+	for (int r = 0; r < sec->nrelocs; r++) {
+		const obj_reloc *rl = &sec->relocs[r];
+		uint64_t v = sym_value(o, rl->symbol) + (uint64_t)rl->addend;
+		size_t need = rl->type == OBJ_R_ABS32 ? 4 : rl->type == OBJ_R_ABS64 ? 8 : 16;
+		if (rl->offset + need > sec->size) {
+			util_diag(d, SIMT_SEV_ERROR, sec->name, NULL, 0, 0,
+				  "relocation at 0x%llx is outside the section",
+				  (unsigned long long)rl->offset);
+			return SIMT_ERR_OBJECT;
+		}
+		uint8_t *p = data + rl->offset;
+		if (rl->type == OBJ_R_ABS32) {
+			uint32_t x = (uint32_t)v;
+			memcpy(p, &x, 4);
+		} else if (rl->type == OBJ_R_ABS64) {
+			memcpy(p, &v, 8);
+		} else if (rl->type == OBJ_R_ABS64_SHIFT4) {
+			uint64_t lo, hi;
+			memcpy(&lo, p, 8);
+			memcpy(&hi, p + 8, 8);
+			util_bits_set(&lo, &hi, 32, 50, v >> 4);
+			memcpy(p, &lo, 8);
+			memcpy(p + 8, &hi, 8);
+		}
+	}
+	return SIMT_OK;
+}
+
+static simt_status load_consts(simt_sim *s, const simt_object *o, int k,
+			       simt_diags *d)
+{
+	for (int j = 0; j < o->nsections; j++) {
+		const obj_section *sec = &o->sections[j];
+		if (sec->kind != OBJ_SEC_CONST || sec->kernel != k || !sec->data)
+			continue;
+		uint8_t *copy = malloc(sec->size ? sec->size : 1);
+		if (!copy)
+			return SIMT_ERR_NOMEM;
+		memcpy(copy, sec->data, sec->size);
+		simt_status st = relocate(o, sec, copy, d);
+		bool ok = st == SIMT_OK &&
+			  sim_mem_const_write(s->c.mem, (unsigned)sec->bank, 0,
+					      copy, (uint32_t)sec->size);
+		free(copy);
+		if (st != SIMT_OK)
+			return st;
+		if (!ok) {
+			util_diag(d, SIMT_SEV_ERROR, sec->name, NULL, 0, 0,
+				  "constant bank %d does not fit", sec->bank);
+			return SIMT_ERR_OBJECT;
+		}
+	}
+	return SIMT_OK;
+}
+
+/* Highest GPR row the code names, for the livelock hash. */
+static int rows_used(const sim_ctx *c)
+{
+	int n = 0;
+	for (uint64_t k = 0; k < c->ncode; k++)
+		for (int j = 0; j < c->code[k].nops; j++) {
+			const sim_opnd *o = &c->code[k].op[j];
+			if ((o->kind == SIM_O_REG || o->kind == SIM_O_ADDR ||
+			     o->kind == SIM_O_CMEM) && o->reg < SIM_RZ) {
+				int top = o->reg + (o->width > 32 ? 2 : 1);
+				n = top > n ? top : n;
+			}
+		}
+	return n + (n & 1) > SIM_RZ ? SIM_RZ - 1 : n + (n & 1);
+}
+
+static simt_status load_text(simt_sim *s, const simt_object *o, int k,
+			     simt_diags *d)
+{
+	const obj_kernel *kn = &o->kernels[k];
+	if (kn->text < 0 || kn->text >= o->nsections) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s' has no text section", kn->name);
+		return SIMT_ERR_OBJECT;
+	}
+	const obj_section *sec = &o->sections[kn->text];
+	if (sec->size % SIM_INST_SIZE) {
+		util_diag(d, SIMT_SEV_ERROR, sec->name, NULL, 0, 0,
+			  "text size %zu is not a multiple of 16", sec->size);
+		return SIMT_ERR_OBJECT;
+	}
+	uint8_t *copy = malloc(sec->size ? sec->size : 1);
+	if (!copy)
+		return SIMT_ERR_NOMEM;
+	if (sec->size)
+		memcpy(copy, sec->data, sec->size);
+	simt_status st = relocate(o, sec, copy, d);
+	if (st == SIMT_OK)
+		st = sim_predecode(&s->c, copy, sec->size, d);
+	free(copy);
+	s->c.rows_used = rows_used(&s->c);
+	return st;
+}
+
+simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
+			 const char *kernel, simt_sim **out, simt_diags *d)
+{
+	*out = NULL;
+	int k = obj ? find_kernel(obj, kernel) : -1;
+	if (!isa || k < 0) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "no kernel named '%s' in the object",
+			  kernel ? kernel : "(first)");
+		return SIMT_ERR_ARG;
+	}
+	simt_sim *s = calloc(1, sizeof *s);
+	if (!s)
+		return SIMT_ERR_NOMEM;
+	s->c.isa = isa;
+	s->c.kernel = util_strdup(obj->kernels[k].name);
+	s->c.mem = sim_mem_new();
+	s->c.static_shared = obj->kernels[k].shared_size;
+	simt_launch_init(&s->c.launch);
+	simt_status st = s->c.kernel && s->c.mem ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK)
+		st = load_text(s, obj, k, d);
+	if (st == SIMT_OK)
+		st = load_consts(s, obj, k, d);
+	if (st != SIMT_OK) {
+		simt_sim_free(s);
+		return st;
+	}
+	*out = s;
+	return SIMT_OK;
+}
+
+void simt_sim_free(simt_sim *s)
+{
+	if (!s)
+		return;
+	sim_free_ctas(&s->c);
+	sim_mem_free(s->c.mem);
+	free(s->c.code);
+	free(s->c.kernel);
+	free(s->c.stop_text);
+	free(s);
+}
+
+simt_status simt_sim_alloc(simt_sim *s, uint64_t size, uint64_t *addr,
+			   simt_diags *d)
+{
+	return sim_mem_alloc(s->c.mem, size, addr, d);
+}
+
+simt_status simt_sim_write(simt_sim *s, uint64_t addr, const void *src,
+			   uint64_t len, simt_diags *d)
+{
+	if (sim_mem_host_write(s->c.mem, addr, src, len))
+		return SIMT_OK;
+	util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "write of %llu bytes at 0x%llx is outside the allocated buffers",
+		  (unsigned long long)len, (unsigned long long)addr);
+	return SIMT_ERR_ARG;
+}
+
+simt_status simt_sim_read(simt_sim *s, uint64_t addr, void *dst, uint64_t len,
+			  simt_diags *d)
+{
+	if (sim_mem_host_read(s->c.mem, addr, dst, len))
+		return SIMT_OK;
+	util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "read of %llu bytes at 0x%llx is outside the allocated buffers",
+		  (unsigned long long)len, (unsigned long long)addr);
+	return SIMT_ERR_ARG;
+}
+
+simt_status simt_sim_set_const(simt_sim *s, unsigned bank, uint32_t off,
+			       const void *bytes, size_t len, simt_diags *d)
+{
+	if (len <= UINT32_MAX &&
+	    sim_mem_const_write(s->c.mem, bank, off, bytes, (uint32_t)len))
+		return SIMT_OK;
+	util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "constant bank %u: %zu bytes at 0x%x do not fit", bank, len,
+		  off);
+	return SIMT_ERR_ARG;
+}
+
+simt_status simt_sim_set_params(simt_sim *s, const void *bytes, size_t len,
+				simt_diags *d)
+{
+	return simt_sim_set_const(s, 0, 0x100, bytes, len, d);
+}
+
+static bool launch_ok(const simt_launch *l, simt_diags *d)
+{
+	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+	uint64_t g = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	if (t == 0 || t > 1024 || g == 0 || g > 0xffffffffull) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "bad launch: grid (%u,%u,%u), block (%u,%u,%u) "
+			  "(1 to 1024 threads per CTA, at least one CTA)",
+			  l->grid[0], l->grid[1], l->grid[2], l->block[0],
+			  l->block[1], l->block[2]);
+		return false;
+	}
+	return true;
+}
+
+simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
+{
+	if (!launch_ok(l, d))
+		return SIMT_ERR_ARG;
+	s->c.launch = *l;
+	s->c.diags = d;
+	simt_status st = sim_run(&s->c);
+	s->c.diags = NULL;
+	s->ran = true;
+	return st;
+}
+
+void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out)
+{
+	out->cycles = s->c.cycle;
+	out->steps = s->c.steps;
+	out->thread_insts = s->c.thread_insts;
+}
+
+/* The warp and lane of a thread after a run, or NULL. */
+static const sim_warp *find_thread(const simt_sim *s, const uint32_t cta[3],
+				   const uint32_t tid[3], int *lane)
+{
+	const sim_ctx *c = &s->c;
+	const uint32_t *g = c->launch.grid, *b = c->launch.block;
+	if (!s->ran || !c->ctas)
+		return NULL;
+	for (int k = 0; k < 3; k++)
+		if (cta[k] >= g[k] || tid[k] >= b[k])
+			return NULL;
+	uint64_t ci = cta[0] + (uint64_t)g[0] * (cta[1] + (uint64_t)g[1] * cta[2]);
+	uint64_t ti = tid[0] + (uint64_t)b[0] * (tid[1] + (uint64_t)b[1] * tid[2]);
+	const sim_cta *t = NULL;
+	if (c->kept && ci < c->nctas)
+		t = &c->ctas[ci];
+	else if (!c->kept && memcmp(c->ctas[0].id, cta, 12) == 0)
+		t = &c->ctas[0];
+	if (!t || !t->warps || ti / 32 >= (uint64_t)t->nwarps)
+		return NULL;
+	*lane = (int)(ti % 32);
+	return &t->warps[ti / 32];
+}
+
+simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
+			 const uint32_t tid[3], simt_regfile rf,
+			 unsigned index, uint64_t *value, simt_diags *d)
+{
+	int l = 0;
+	const sim_warp *w = find_thread(s, cta, tid, &l);
+	unsigned limit = rf == SIMT_REG_R ? 256 : rf == SIMT_REG_P ? 8 :
+			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 : 1;
+	if (!w || index >= limit) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "no state for thread (%u,%u,%u) of CTA (%u,%u,%u), "
+			  "register %u (no run, out of range, or CTA not kept)",
+			  tid[0], tid[1], tid[2], cta[0], cta[1], cta[2], index);
+		return SIMT_ERR_ARG;
+	}
+	switch (rf) {
+	case SIMT_REG_R: *value = w->r[index][l]; break;
+	case SIMT_REG_P: *value = index == 7 ? 1 : (w->p[index] >> l) & 1; break;
+	case SIMT_REG_UR: *value = w->ur[index]; break;
+	case SIMT_REG_B: *value = w->breg[index]; break;
+	case SIMT_REG_PC:
+		*value = (w->active >> l & 1) ? w->active_pc : w->rpc[l];
+		break;
+	}
+	return SIMT_OK;
+}
+
+sim_ctx *sim_ctx_of(simt_sim *s)
+{
+	return &s->c;
+}

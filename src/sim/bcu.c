@@ -1,0 +1,247 @@
+/*
+ * bcu.c - the CTA barrier unit of seed 000: BAR.SYNC, BAR.ARV, BAR.RED,
+ * B2R, B2R.RESULT, R2B.
+ *
+ * Requires: records from predecode.c (op[0] = barrier id source, op[1] =
+ * count source for the 3-operand forms, the BAR.RED predicate left in op[]
+ * by SIM_F_PPDATA).  Produces: barrier arrivals, blocking and release of
+ * warps, reductions with their per-warp copies, and the runtime exceptions
+ * the seed names.  A warp counts 32 arrivals whatever its active lanes.
+ *
+ * The 32-bit barrier state word (B2R, R2B, the per-warp BAR.RED copy):
+ *
+ *   31  30   29          19  18  17 16  15 14  13       7  6        0
+ *  +---+---+---------------+---+------+------+-----------+-----------+
+ *  | 0 | 0 | popc (11)     |acc| redop| kind | expected/32| count/32  |
+ *  +---+---+---------------+---+------+------+-----------+-----------+
+ *  kind: 0 idle, 1 SYNC/ARV phase, 2 RED phase.  acc: running AND/OR.
+ *  popc: running POPC (and, after completion, the POPC result); acc holds
+ *  the AND/OR result.  R2B of a value B2R read restores the barrier.
+ */
+#include "sim/sim.h"
+
+#define ST_COUNT(s) ((s) & 0x7fu)
+#define ST_EXP(s) (((s) >> 7) & 0x7fu)
+#define ST_KIND(s) (((s) >> 14) & 3u)
+#define ST_OP(s) (((s) >> 16) & 3u)
+#define ST_ACC(s) (((s) >> 18) & 1u)
+#define ST_POPC(s) (((s) >> 19) & 0x7ffu)
+
+enum { RED_AND, RED_OR, RED_POPC };
+
+uint32_t sim_bar_state(const sim_barrier *b)
+{
+	return (b->count / 32 & 0x7fu) | (b->expected / 32 & 0x7fu) << 7 |
+	       (uint32_t)(b->kind & 3) << 14 | (uint32_t)(b->redop & 3) << 16 |
+	       (uint32_t)b->red_acc_pred << 18 | (b->red_popc & 0x7ffu) << 19;
+}
+
+void sim_bar_set_state(sim_barrier *b, uint32_t s)
+{
+	b->count = ST_COUNT(s) * 32;
+	b->expected = ST_EXP(s) * 32;
+	b->kind = (uint8_t)ST_KIND(s);
+	b->redop = (uint8_t)ST_OP(s);
+	b->red_acc_pred = ST_ACC(s);
+	b->red_popc = ST_POPC(s);
+}
+
+/* Barrier id and count of a BAR / BAR.RED from the lanes' first guard lane. */
+static void bar_operands(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			 bool red, unsigned *id, uint32_t *cnt)
+{
+	int lane = (int)sim_ffs(pmask);
+	int nval = i->nops - (red ? 1 : 0); /* operands before pp */
+	if (nval == 1) { /* BAR.RED Rb, pp: Rb[3:0] id, Rb[15:4] count */
+		uint32_t v = sim_src32(w, i, 0, lane);
+		*id = v & 15u;
+		*cnt = (v >> 4) & 0xfffu;
+		return;
+	}
+	*id = sim_src32(w, i, 0, lane) & 15u;
+	*cnt = nval > 1 ? sim_src32(w, i, 1, lane) & 0xfffu : 0;
+}
+
+/* Whole warps of the CTA (a partial last warp counts as one). */
+static bool bar_complete(const sim_cta *cta, const sim_barrier *b)
+{
+	if (b->expected == 0)
+		return b->count + 32u * (uint32_t)cta->exited_warps ==
+		       32u * (uint32_t)cta->nwarps;
+	return b->count == b->expected;
+}
+
+/* Completion: deliver BAR.RED copies, wake the waiters, reset the phase. */
+static void bar_release(sim_ctx *c, sim_cta *cta, sim_barrier *b)
+{
+	uint32_t state = sim_bar_state(b);
+	for (uint32_t m = b->arrived; m; m &= m - 1) {
+		sim_warp *o = &cta->warps[sim_ffs(m)];
+		if (b->kind == SIM_BAR_RED) {
+			o->red.valid = true;
+			o->red.state = state;
+		}
+	}
+	for (uint32_t m = b->waiting; m; m &= m - 1) {
+		sim_warp *o = &cta->warps[sim_ffs(m)];
+		o->state = SIM_W_READY;
+		if (o->clock < c->cycle + 1)
+			o->clock = c->cycle + 1;
+	}
+	b->count = 0;
+	b->expected = 0;
+	b->kind = SIM_BAR_IDLE;
+	b->waiting = 0;
+	b->arrived = 0;
+	b->red_acc_pred = false;
+	b->red_popc = 0;
+}
+
+/* After a warp exited: count-0 barriers may now be complete. */
+void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta)
+{
+	for (int k = 0; k < SIM_NBARRIERS; k++) {
+		sim_barrier *b = &cta->bar[k];
+		if (b->kind != SIM_BAR_IDLE && b->expected == 0 &&
+		    bar_complete(cta, b))
+			bar_release(c, cta, b);
+	}
+}
+
+/* The runtime exceptions of an arrival; true when the arrival is legal. */
+static bool bar_check(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		      const sim_barrier *b, unsigned id, uint32_t cnt,
+		      int kind, bool arv)
+{
+	const char *err = NULL;
+	if (cnt % 32)
+		err = "barrier count is not a multiple of 32";
+	else if (arv && cnt == 0)
+		err = "BAR.ARV with count 0";
+	else if (b->kind != SIM_BAR_IDLE && b->kind != kind)
+		err = kind == SIM_BAR_RED
+			      ? "BAR.RED shares the barrier with BAR.SYNC/BAR.ARV"
+			      : "BAR.SYNC/BAR.ARV shares the barrier with BAR.RED";
+	else if (b->kind != SIM_BAR_IDLE && b->expected != cnt)
+		err = "count differs from the count of the barrier's other arrivals";
+	else if (cnt && b->count + 32 > cnt)
+		err = "more arrivals than the expected count";
+	if (!err)
+		return true;
+	sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
+		  "%s (barrier %u, count %u, expected %u, arrivals %u)", err,
+		  id, cnt, b->expected, b->count);
+	return false;
+}
+
+/* Arrive at barrier b; block (SYNC/RED) until it completes. */
+static void bar_arrive(sim_warp *w, sim_barrier *b, uint32_t cnt, bool block)
+{
+	sim_cta *cta = w->cta;
+	b->count += 32;
+	b->expected = cnt;
+	b->arrived |= 1u << w->id;
+	w->active_pc += SIM_INST_SIZE;
+	if (bar_complete(cta, b)) {
+		bar_release(w->ctx, cta, b);
+		return;
+	}
+	if (block) {
+		w->state = SIM_W_BAR;
+		w->bar_id = (int)(b - cta->bar);
+		b->waiting |= 1u << w->id;
+	}
+}
+
+void sim_bcu_bar(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	if (pmask == 0) {
+		w->active_pc += SIM_INST_SIZE;
+		return;
+	}
+	unsigned id;
+	uint32_t cnt;
+	bar_operands(w, i, pmask, false, &id, &cnt);
+	bool arv = sim_field(i, "mode", 0) == 1; /* BARMode: SYNC, ARV */
+	sim_barrier *b = &w->cta->bar[id];
+	if (!bar_check(w, i, pmask, b, id, cnt, SIM_BAR_SYNC, arv))
+		return;
+	b->kind = SIM_BAR_SYNC;
+	bar_arrive(w, b, cnt, !arv);
+}
+
+void sim_bcu_bar_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	if (pmask == 0) {
+		w->active_pc += SIM_INST_SIZE;
+		return;
+	}
+	unsigned id;
+	uint32_t cnt;
+	bar_operands(w, i, pmask, true, &id, &cnt);
+	sim_barrier *b = &w->cta->bar[id];
+	if (!bar_check(w, i, pmask, b, id, cnt, SIM_BAR_RED, false))
+		return;
+	uint8_t op = (uint8_t)sim_field(i, "redop", RED_AND);
+	if (b->kind == SIM_BAR_RED && b->redop != op) {
+		sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
+			  "BAR.RED operation differs from the barrier's other "
+			  "arrivals (barrier %u)", id);
+		return;
+	}
+	const sim_opnd *pp = &i->op[i->nops - 1];
+	uint32_t v = sim_pred(w, pp->reg, pp->neg) & pmask;
+	if (b->kind == SIM_BAR_IDLE) {
+		b->redop = op;
+		b->red_acc_pred = op == RED_AND;
+		b->red_popc = 0;
+	}
+	b->kind = SIM_BAR_RED;
+	if (op == RED_AND)
+		b->red_acc_pred = b->red_acc_pred && v == pmask;
+	else if (op == RED_OR)
+		b->red_acc_pred = b->red_acc_pred || v != 0;
+	b->red_popc += sim_popc(v);
+	bar_arrive(w, b, cnt, true);
+}
+
+static void write_rows(sim_warp *w, uint16_t rd, uint32_t pmask, uint32_t v)
+{
+	for (uint32_t m = pmask; m; m &= m - 1)
+		w->r[rd][sim_ffs(m)] = v;
+}
+
+void sim_bcu_b2r(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	bool bar_mode = sim_field(i, "mode", 1) == 1; /* B2RMode: WARP, BAR */
+	uint32_t v;
+	if (bar_mode)
+		v = sim_bar_state(&w->cta->bar[sim_src32(w, i, 1, 0) & 15u]);
+	else
+		v = w->red.valid ? w->red.state : 0; /* undefined: 0 */
+	write_rows(w, i->op[0].reg, pmask, v);
+}
+
+void sim_bcu_b2r_result(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t s = w->red.valid ? w->red.state : 0;
+	write_rows(w, i->op[0].reg, pmask, ST_POPC(s));
+	bool pred = ST_OP(s) == RED_POPC ? ST_POPC(s) != 0 : ST_ACC(s);
+	uint16_t pu = i->op[1].reg;
+	w->p[pu] = pred ? (w->p[pu] | pmask) : (w->p[pu] & ~pmask);
+	w->p[SIM_PT] = ~0u;
+}
+
+void sim_bcu_r2b(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	bool bar_mode = sim_field(i, "mode", 1) == 1;
+	int ra = sim_opnd_find(i, "ra");
+	uint32_t v = sim_src32(w, i, ra, (int)sim_ffs(pmask));
+	if (bar_mode) {
+		int bo = sim_opnd_find(i, "barid");
+		sim_bar_set_state(&w->cta->bar[sim_src32(w, i, bo, 0) & 15u], v);
+	} else {
+		w->red.valid = true;
+		w->red.state = v;
+	}
+}

@@ -1,0 +1,524 @@
+/*
+ * bru.c - the branch unit of seed 001: BRA, BRX, CALL, RET, LEPC, EXIT,
+ * BMOV, BSSY, BSYNC, YIELD, BREAK, WARPSYNC, NANOSLEEP, RTT, TRAP, SYSCALL.
+ *
+ * Requires: records from predecode.c; the prologue of warp.c has computed
+ * pmask = ActiveMask & guard & Pp.  Produces: the warp's new ActivePC,
+ * ActiveMask, RPC, BReg, Valid/Yield/Sleep/Switch masks, exactly as the
+ * seed's pseudo-code; each body below follows its pseudo-code line by line,
+ * and every place where the text is read one way out of several is listed
+ * (with the reason and the pinning test) in docs/semantics.md.
+ */
+#include "sim/sim.h"
+
+#define NEXT(w) ((w)->active_pc + SIM_INST_SIZE)
+
+static void set_rpc(sim_warp *w, uint32_t lanes, uint64_t pc)
+{
+	for (; lanes; lanes &= lanes - 1)
+		w->rpc[sim_ffs(lanes)] = pc;
+}
+
+/* arrivemask: active lanes plus valid lanes parked at this very PC. */
+static uint32_t arrive_mask(const sim_warp *w)
+{
+	return w->active | (w->valid & sim_rpc_eq(w, w->active_pc));
+}
+
+/*
+ * The seed's sleep test on a candidate mask: when every candidate sleeps
+ * (cmask != 0 and no candidate awake) the warp will sleep after switching
+ * and the candidates are kept; otherwise sleeping lanes are dropped.
+ */
+static bool sleep_filter(const sim_warp *w, uint32_t *cmask)
+{
+	if (*cmask != 0 && (*cmask & ~w->sleep) == 0)
+		return true;
+	*cmask &= ~w->sleep;
+	return false;
+}
+
+/* switchPCByMask: run the lanes of cmask that share the lowest lane's RPC. */
+static bool switch_by_mask(sim_warp *w, const sim_inst *i, uint32_t cmask)
+{
+	if (cmask == 0 || (cmask & w->active) || (cmask & ~w->valid)) {
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+			  "no lane group to switch to (candidates 0x%08x)",
+			  cmask);
+		return false;
+	}
+	uint64_t pc = w->rpc[sim_ffs(cmask)];
+	w->active = cmask & sim_rpc_eq(w, pc);
+	w->active_pc = pc;
+	sim_ll_event(w);
+	return true;
+}
+
+/* Lanes with the guard true wait here; the others fall through. */
+static void split_guard(sim_warp *w, uint32_t pmask)
+{
+	set_rpc(w, w->active & pmask, w->active_pc);
+	w->active &= ~pmask;
+	w->active_pc = NEXT(w);
+}
+
+/*
+ * The jump of BRX (and of BRA, CALL, RET, which share it): b_jump lanes go
+ * to target[lane]; partial jumps run the fall-through lanes first.
+ */
+static void do_jump(sim_warp *w, uint32_t b_jump, const uint64_t *target)
+{
+	if (b_jump == 0) {
+		w->active_pc = NEXT(w);
+	} else if (b_jump == w->active) {
+		uint64_t pc = target[sim_ffs(w->active)];
+		uint32_t same = 0;
+		for (uint32_t m = w->active; m; m &= m - 1) {
+			uint32_t l = sim_ffs(m);
+			if (target[l] == pc)
+				same |= 1u << l;
+			else
+				w->rpc[l] = target[l];
+		}
+		bool back = pc <= w->active_pc;
+		w->active = same;
+		w->active_pc = pc;
+		if (back)
+			sim_ll_event(w);
+	} else {
+		for (uint32_t m = b_jump; m; m &= m - 1)
+			w->rpc[sim_ffs(m)] = target[sim_ffs(m)];
+		w->active &= ~b_jump;
+		w->active_pc = NEXT(w);
+	}
+}
+
+/* ---- BRA --------------------------------------------------------------- */
+
+enum { COND_NONE, COND_U, COND_DIV, COND_CONV };
+
+/* aux[0] = cond, aux[1] = ura operand index or -1, aux[2] = target. */
+simt_status sim_prep_bra(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	int off = sim_opnd_find(i, "offset");
+	i->aux[0] = (int64_t)sim_field(i, "cond", COND_NONE);
+	i->aux[1] = sim_opnd_find(i, "ura");
+	i->aux[2] = (int64_t)(i->pc + SIM_INST_SIZE +
+			      (off >= 0 ? (uint64_t)i->op[off].imm : 0));
+	return SIMT_OK;
+}
+
+/*
+ * getGoldenBranchCondition of seed 001 on lane masks: pg is the guard
+ * (Pg & Pp) of all 32 lanes, ur the UR mask (has_ur false: no UR operand).
+ * Returns the jump mask, or ~0u for a modifier the seed rejects.
+ */
+uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
+		      bool has_ur, uint32_t ur)
+{
+	uint32_t pgv = pg & active;
+	if (!has_ur) {
+		bool is_div = (pgv ^ valid) != 0;
+		switch (cond) {
+		case COND_NONE: return pgv;
+		case COND_U: return pgv == active ? active : 0;
+		case COND_DIV: return is_div ? pgv : 0;
+		case COND_CONV: return is_div ? 0 : pgv;
+		default: return ~0u;
+		}
+	}
+	bool is_div;
+	if ((valid ^ active) & ur)
+		is_div = true;
+	else if (pgv != active && pgv != 0)
+		is_div = (active & ~pg & ur) != 0;
+	else
+		is_div = false;
+	bool any = pgv != 0;
+	if (cond == COND_DIV)
+		return any && is_div ? active : 0;
+	if (cond == COND_CONV)
+		return any && !is_div ? active : 0;
+	return ~0u;
+}
+
+void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t pg = sim_pred(w, i->pg, i->pg_not) & sim_pred(w, i->pp, i->pp_not);
+	bool has_ur = i->aux[1] >= 0;
+	uint32_t ur = has_ur ? sim_src32(w, i, (int)i->aux[1], 0) : 0;
+	uint32_t b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
+				  has_ur, ur);
+	if (b == ~0u && has_ur) {
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+			  "BRA with a UR mask needs .DIV or .CONV");
+		return;
+	}
+	uint64_t t[SIM_LANES];
+	for (int l = 0; l < SIM_LANES; l++)
+		t[l] = (uint64_t)i->aux[2];
+	do_jump(w, b, t);
+}
+
+/* ---- BRX, CALL, RET ---------------------------------------------------- */
+
+/* aux[0] = value operand index, aux[1] = byte offset, aux[2] = ABS. */
+simt_status sim_prep_jump(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	int off = sim_opnd_find(i, "offset");
+	i->aux[0] = -1;
+	for (int k = 0; k < i->nops; k++)
+		if (k != off && (i->op[k].kind == SIM_O_REG ||
+				 i->op[k].kind == SIM_O_UREG ||
+				 i->op[k].kind == SIM_O_CMEM))
+			i->aux[0] = k;
+	i->aux[1] = off >= 0 ? i->op[off].imm : 0;
+	i->aux[2] = (int64_t)sim_field(i, "mode", 0); /* BasePCMode: 1 = ABS */
+	return SIMT_OK;
+}
+
+void sim_bru_brx(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint64_t t[SIM_LANES];
+	int v = (int)i->aux[0];
+	bool wide = v >= 0 && i->op[v].width == 64;
+	uint64_t base = i->aux[2] ? 0 : NEXT(w);
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		uint32_t l = sim_ffs(m);
+		uint64_t vb = 0;
+		if (v >= 0)
+			vb = wide ? sim_src64(w, i, v, (int)l)
+				  : (uint64_t)(int64_t)(int32_t)sim_src32(w, i, v, (int)l);
+		t[l] = base + vb + (uint64_t)i->aux[1];
+	}
+	do_jump(w, pmask, t);
+}
+
+void sim_bru_lepc(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	int off = sim_opnd_find(i, "offset");
+	uint64_t v = w->active_pc + (off >= 0 ? (uint64_t)i->op[off].imm : 0);
+	uint16_t rd = i->op[0].reg;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		uint32_t l = sim_ffs(m);
+		w->r[rd][l] = (uint32_t)v;
+		if (rd < SIM_RZ - 1)
+			w->r[rd + 1][l] = (uint32_t)(v >> 32);
+	}
+}
+
+/* ---- EXIT -------------------------------------------------------------- */
+
+/* Pick the next lane group among cmask (non-yield lanes first). */
+static uint32_t pick_lane(const sim_warp *w, uint32_t cmask)
+{
+	uint32_t ny = cmask & ~w->yield;
+	return sim_ffs(ny ? ny : cmask);
+}
+
+void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t mask_np = w->active & ~pmask;
+	if (mask_np) {
+		w->valid &= ~pmask;
+		w->active = mask_np;
+		w->active_pc = NEXT(w);
+		return;
+	}
+	w->valid &= ~w->active;
+	if (w->valid == 0) {
+		sim_warp_exit(w);
+		return;
+	}
+	uint32_t cmask = w->valid;
+	bool do_sleep = sleep_filter(w, &cmask);
+	uint32_t lid = pick_lane(w, cmask);
+	w->active_pc = w->rpc[lid];
+	w->active = sim_rpc_eq(w, w->active_pc) & w->valid;
+	sim_ll_event(w);
+	if (do_sleep)
+		sim_warp_sleep(w);
+}
+
+/* ---- BMOV, BSSY, BREAK ------------------------------------------------- */
+
+void sim_bru_bmov(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	int bo = sim_opnd_find(i, "breg");
+	unsigned b = i->op[bo].reg;
+	int ra = sim_opnd_find(i, "ra");
+	if (ra >= 0) {
+		w->breg[b] = sim_src32(w, i, ra, (int)sim_ffs(pmask));
+		return;
+	}
+	uint16_t rd = i->op[sim_opnd_find(i, "rd")].reg;
+	for (uint32_t m = pmask; m; m &= m - 1)
+		w->r[rd][sim_ffs(m)] = w->breg[b];
+	if (sim_field(i, "clear", 0))
+		w->breg[b] = 0;
+}
+
+void sim_bru_bssy(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	w->breg[i->op[sim_opnd_find(i, "breg")].reg] |= pmask;
+}
+
+void sim_bru_break(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	w->breg[i->op[sim_opnd_find(i, "breg")].reg] &= ~pmask;
+}
+
+/* ---- BSYNC ------------------------------------------------------------- */
+
+/* Release the lanes that have arrived at the BSYNC and go on. */
+static void bsync_release(sim_warp *w, uint32_t arrive, uint32_t yclear)
+{
+	w->active = arrive;
+	w->active_pc = NEXT(w);
+	w->yield &= ~yclear;
+}
+
+void sim_bru_bsync(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t *bmask = &w->breg[i->op[sim_opnd_find(i, "breg")].reg];
+	*bmask &= w->valid;
+	uint32_t arrive = arrive_mask(w);
+	if (w->active & ~pmask) {
+		split_guard(w, pmask);
+		return;
+	}
+	*bmask &= ~w->active;
+	if (*bmask == 0) {
+		bsync_release(w, arrive, arrive);
+		return;
+	}
+	uint32_t cmask = w->valid & ~arrive & ~w->yield;
+	if (sleep_filter(w, &cmask)) {
+		bsync_release(w, arrive, pmask); /* all candidates sleep */
+		return;
+	}
+	uint32_t ny_b = cmask & *bmask, ny_nb = cmask & ~*bmask;
+	set_rpc(w, w->active, w->active_pc);
+	if (ny_b)
+		switch_by_mask(w, i, ny_b);
+	else if (ny_nb)
+		switch_by_mask(w, i, ny_nb);
+	else
+		bsync_release(w, arrive, pmask); /* yield release */
+}
+
+/* ---- YIELD, NANOSLEEP -------------------------------------------------- */
+
+static void switch_mask_update(sim_warp *w)
+{
+	w->switch_mask &= w->valid ^ w->active;
+	if (w->switch_mask == 0)
+		w->switch_mask = w->valid ^ w->active;
+}
+
+/*
+ * The divergent part shared by YIELD and NANOSLEEP: yield to a lane group
+ * of SwitchMask.  The yielding lanes resume at the next instruction
+ * (docs/semantics.md, "YIELD resume point").
+ */
+static void yield_switch(sim_warp *w, const sim_inst *i)
+{
+	switch_mask_update(w);
+	uint32_t cmask = w->switch_mask;
+	bool do_sleep = sleep_filter(w, &cmask);
+	if (cmask == 0) {
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+			  "YIELD found no lane group to switch to");
+		return;
+	}
+	uint32_t lid = pick_lane(w, cmask);
+	uint32_t others = w->valid ^ w->active;
+	w->yield |= w->active;
+	set_rpc(w, w->active, NEXT(w));
+	w->active_pc = w->rpc[lid];
+	w->active = sim_rpc_eq(w, w->active_pc) & others;
+	switch_mask_update(w);
+	sim_ll_event(w);
+	if (do_sleep)
+		sim_warp_sleep(w);
+}
+
+void sim_bru_yield(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	if (w->active & ~pmask) {
+		split_guard(w, pmask);
+		return;
+	}
+	if ((w->valid ^ w->active) == 0) {
+		w->active_pc = NEXT(w);
+		return;
+	}
+	yield_switch(w, i);
+}
+
+/* One timer per warp: the shortest pending sleep wins. */
+static void set_timer(sim_warp *w, uint64_t cycles)
+{
+	uint64_t t = w->ctx->cycle + cycles;
+	if (!w->timer_armed || t < w->timer_cycle)
+		w->timer_cycle = t;
+	w->timer_armed = true;
+}
+
+void sim_bru_nanosleep(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	if (w->active & ~pmask) {
+		split_guard(w, pmask);
+		return;
+	}
+	/* every NANOSLEEP form has one operand besides Pg/Pp: the time */
+	set_timer(w, sim_src32(w, i, 0, (int)sim_ffs(pmask)));
+	w->sleep |= pmask;
+	if ((w->valid ^ w->active) == 0) {
+		w->active_pc = NEXT(w);
+		sim_warp_sleep(w);
+		return;
+	}
+	yield_switch(w, i);
+}
+
+/* ---- WARPSYNC ---------------------------------------------------------- */
+
+static void warpsync_uniform(sim_warp *w, const sim_inst *i, uint32_t mmask,
+			     uint32_t arrive)
+{
+	if ((arrive & mmask) == mmask) {
+		w->active = mmask;
+		w->active_pc = NEXT(w);
+		return;
+	}
+	uint32_t cmask = w->valid & ~arrive & mmask;
+	bool do_sleep = sleep_filter(w, &cmask);
+	uint32_t ny = cmask & ~w->yield, y = cmask & w->yield;
+	set_rpc(w, w->active, w->active_pc);
+	if (switch_by_mask(w, i, ny ? ny : y) && do_sleep)
+		sim_warp_sleep(w);
+}
+
+/* Checks of WARPSYNC.R: own lane in its mask, one mask per group. */
+static bool warpsync_r_check(sim_warp *w, const sim_inst *i,
+			     const uint32_t *mm, uint32_t arrive)
+{
+	uint32_t bad = 0;
+	for (uint32_t m = w->active; m; m &= m - 1)
+		if (!(mm[sim_ffs(m)] >> sim_ffs(m) & 1))
+			bad |= 1u << sim_ffs(m);
+	if (bad) {
+		sim_raise(w, i, bad, SIM_STOP_EXCEPTION,
+			  "WARPSYNC lane outside its own membermask");
+		return false;
+	}
+	for (uint32_t m = w->active; m; m &= m - 1) {
+		uint32_t l = sim_ffs(m);
+		for (uint32_t o = mm[l] & arrive; o; o &= o - 1)
+			if (mm[sim_ffs(o)] != mm[l]) {
+				sim_raise(w, i, (1u << l) | (1u << sim_ffs(o)),
+					  SIM_STOP_EXCEPTION,
+					  "WARPSYNC.R group members with different masks "
+					  "(lane %u: 0x%08x, lane %u: 0x%08x)",
+					  l, mm[l], sim_ffs(o), mm[sim_ffs(o)]);
+				return false;
+			}
+	}
+	return true;
+}
+
+static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
+{
+	uint32_t mm[SIM_LANES];
+	int rb = sim_opnd_find(i, "rb");
+	for (int l = 0; l < SIM_LANES; l++)
+		mm[l] = sim_src32(w, i, rb, l) & w->valid;
+	if (!warpsync_r_check(w, i, mm, arrive))
+		return;
+	uint32_t synced = 0, all = 0;
+	for (uint32_t m = arrive & w->valid; m; m &= m - 1) {
+		uint32_t l = sim_ffs(m);
+		all |= mm[l];
+		if ((mm[l] & ~arrive) == 0)
+			synced |= 1u << l;
+	}
+	if (synced) {
+		uint32_t amask = mm[sim_ffs(synced)];
+		set_rpc(w, w->active & ~amask, w->active_pc);
+		w->active_pc = NEXT(w);
+		w->active = amask;
+		return;
+	}
+	uint32_t cmask = all & ~arrive;
+	bool do_sleep = sleep_filter(w, &cmask);
+	if (cmask == 0) {
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+			  "WARPSYNC found no lane group to switch to");
+		return;
+	}
+	uint32_t lid = pick_lane(w, cmask);
+	set_rpc(w, w->active, w->active_pc);
+	w->active_pc = w->rpc[lid];
+	w->active = sim_rpc_eq(w, w->active_pc) & w->valid;
+	sim_ll_event(w);
+	if (do_sleep)
+		sim_warp_sleep(w);
+}
+
+void sim_bru_warpsync(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t arrive = arrive_mask(w);
+	if (w->active & ~pmask) {
+		split_guard(w, pmask);
+		return;
+	}
+	if (sim_opnd_find(i, "rb") >= 0) {
+		warpsync_grouped(w, i, arrive);
+		return;
+	}
+	/* I, U, C forms: op[0] is the membermask (imm, UR or constant) */
+	uint32_t mmask = sim_src32(w, i, 0, (int)sim_ffs(pmask)) & w->valid;
+	if (w->active & ~mmask) {
+		sim_raise(w, i, w->active & ~mmask, SIM_STOP_EXCEPTION,
+			  "WARPSYNC lane outside its own membermask 0x%08x",
+			  mmask);
+		return;
+	}
+	warpsync_uniform(w, i, mmask, arrive);
+}
+
+/* ---- RTT, TRAP, SYSCALL: defined stops --------------------------------- */
+
+static void stop_or_skip(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			 const char *what, bool has_code)
+{
+	if (pmask == 0) {
+		w->active_pc = NEXT(w);
+		return;
+	}
+	if (!has_code) {
+		sim_raise(w, i, pmask, SIM_STOP_EXCEPTION, "%s", what);
+		return;
+	}
+	uint32_t code = i->nops ? sim_src32(w, i, 0, (int)sim_ffs(pmask)) : 0;
+	sim_raise(w, i, pmask, SIM_STOP_EXCEPTION, "%s (code 0x%x)", what, code);
+}
+
+void sim_bru_rtt(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	stop_or_skip(w, i, pmask,
+		     "RTT: return from trap handler (no trap handler is modelled)",
+		     false);
+}
+
+void sim_bru_trap(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	stop_or_skip(w, i, pmask, "TRAP", true);
+}
+
+void sim_bru_syscall(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	stop_or_skip(w, i, pmask, "SYSCALL: system calls are not modelled",
+		     false);
+}

@@ -1,0 +1,129 @@
+/*
+ * diag.c - how a run stops: runtime exceptions and faults (sim_raise), the
+ * deadlock report, the text of an instruction for both.
+ *
+ * Requires: the warp/CTA/ctx state.  Produces: diagnostics appended to
+ * c->diags (the library never prints), c->stop and c->stop_text.  Every
+ * message names the kernel, the CTA, the warp, the lanes, the PC and the
+ * disassembled instruction.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
+		     size_t size)
+{
+	if (!i || !i->opc)
+		return (size_t)snprintf(buf, size, "<no instruction>");
+	simt_inst si;
+	si.opcode = i->opc->index;
+	si.pc = i->pc;
+	memcpy(si.fields, i->fields, sizeof si.fields);
+	return simt_inst_print(c->isa, &si, buf, size);
+}
+
+static const sim_inst *inst_at(const sim_ctx *c, uint64_t pc)
+{
+	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE;
+	if (pc % SIM_INST_SIZE || pc < c->code_base || k >= c->ncode)
+		return NULL;
+	return &c->code[k];
+}
+
+void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
+	       const char *fmt, ...)
+{
+	sim_ctx *c = w->ctx;
+	if (c->stop != SIM_STOP_NONE)
+		return;
+	c->stop = kind;
+	if (!i)
+		i = inst_at(c, w->active_pc);
+	char text[256], msg[1024];
+	sim_inst_text(c, i, text, sizeof text);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const sim_cta *t = w->cta;
+	free(c->stop_text);
+	c->stop_text = util_format(
+		"kernel '%s', CTA (%u,%u,%u), warp %d, lanes 0x%08x, PC 0x%04llx: "
+		"`%s`: %s",
+		c->kernel, t->id[0], t->id[1], t->id[2], w->id, lanes,
+		(unsigned long long)(i ? i->pc : w->active_pc), text, msg);
+	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0, "%s",
+		  c->stop_text ? c->stop_text : msg);
+}
+
+/* What a blocked warp waits for: its barrier's arrivals. */
+static void describe_bar(util_buf *b, const sim_cta *cta, const sim_warp *w)
+{
+	const sim_barrier *bar = &cta->bar[w->bar_id];
+	util_buf_printf(b, "; waits on barrier %d: %u of ", w->bar_id,
+			bar->count);
+	if (bar->expected)
+		util_buf_printf(b, "expected %u arrivals", bar->expected);
+	else
+		util_buf_printf(b, "%u (all %d warps, %d exited)",
+				32u * (uint32_t)(cta->nwarps - cta->exited_warps),
+				cta->nwarps, cta->exited_warps);
+	util_buf_printf(b, " (arrived warps 0x%08x)", bar->arrived);
+}
+
+/* Lanes parked away from ActivePC, grouped by their RPC. */
+static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
+{
+	uint32_t rest = w->valid & ~w->active;
+	while (rest) {
+		uint64_t pc = w->rpc[sim_ffs(rest)];
+		uint32_t grp = rest & sim_rpc_eq(w, pc);
+		rest &= ~grp;
+		char text[256];
+		const sim_inst *i = inst_at(c, pc);
+		sim_inst_text(c, i, text, sizeof text);
+		util_buf_printf(b, "; lanes 0x%08x parked at PC 0x%04llx `%s`",
+				grp, (unsigned long long)pc, text);
+		if (i && i->opc && strcmp(i->opc->optype->name, "BSYNC") == 0) {
+			uint32_t bm = w->breg[i->op[0].reg] & w->valid;
+			uint32_t missing = bm & ~grp & ~(w->valid & sim_rpc_eq(w, pc));
+			util_buf_printf(b, " (lanes 0x%08x of B%u not arrived)",
+					missing, i->op[0].reg);
+		}
+	}
+}
+
+void sim_report_deadlock(sim_ctx *c, sim_cta *cta)
+{
+	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "kernel '%s', CTA (%u,%u,%u): deadlock: no warp can issue and "
+		  "none is asleep", c->kernel, cta->id[0], cta->id[1], cta->id[2]);
+	free(c->stop_text);
+	c->stop_text = util_format("deadlock in CTA (%u,%u,%u)", cta->id[0],
+				   cta->id[1], cta->id[2]);
+	for (int j = 0; j < cta->nwarps; j++) {
+		const sim_warp *w = &cta->warps[j];
+		if (w->state == SIM_W_EXITED)
+			continue;
+		util_buf b = {0};
+		char text[256];
+		sim_inst_text(c, inst_at(c, w->active_pc - SIM_INST_SIZE), text,
+			      sizeof text);
+		util_buf_printf(&b, "warp %d blocked after PC 0x%04llx `%s`: "
+				"active 0x%08x valid 0x%08x yield 0x%08x sleep "
+				"0x%08x", w->id,
+				(unsigned long long)(w->active_pc - SIM_INST_SIZE),
+				text, w->active, w->valid, w->yield, w->sleep);
+		if (w->state == SIM_W_BAR)
+			describe_bar(&b, cta, w);
+		describe_parked(&b, c, w);
+		char *s = util_buf_take(&b);
+		util_diag(c->diags, SIMT_SEV_NOTE, NULL, NULL, 0, 0, "%s",
+			  s ? s : "warp blocked");
+		free(s);
+	}
+}

@@ -1,0 +1,53 @@
+/*
+ * trace.c - one JSON object per issued warp instruction (docs/trace-format.md),
+ * handed to launch.trace; the library never prints.
+ *
+ * Requires: called by sim_step() right after the handler, so the masks and
+ * PCs it reports are the state AFTER the instruction; pc/asm name the
+ * instruction issued.
+ */
+#include <stdio.h>
+
+#include "sim/sim.h"
+
+/* Append s as a JSON string body (quotes and control characters escaped). */
+static void json_str(util_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			util_buf_printf(b, "\\%c", ch);
+		else if (ch < 0x20)
+			util_buf_printf(b, "\\u%04x", ch);
+		else
+			util_buf_putc(b, (char)ch);
+	}
+}
+
+void sim_trace_step(sim_warp *w, const sim_inst *i)
+{
+	sim_ctx *c = w->ctx;
+	char text[256];
+	sim_inst_text(c, i->opc ? i : NULL, text, sizeof text);
+	util_buf b = {0};
+	const sim_cta *t = w->cta;
+	util_buf_printf(&b,
+			"{\"step\":%llu,\"cycle\":%llu,\"cta\":[%u,%u,%u],"
+			"\"warp\":%d,\"pc\":\"0x%04llx\",\"asm\":\"",
+			(unsigned long long)(c->steps - 1),
+			(unsigned long long)c->cycle, t->id[0], t->id[1],
+			t->id[2], w->id, (unsigned long long)i->pc);
+	json_str(&b, text);
+	util_buf_printf(&b,
+			"\",\"next_pc\":\"0x%04llx\",\"active\":\"0x%08x\","
+			"\"valid\":\"0x%08x\",\"yield\":\"0x%08x\","
+			"\"sleep\":\"0x%08x\",\"breg\":[",
+			(unsigned long long)w->active_pc, w->active, w->valid,
+			w->yield, w->sleep);
+	for (int k = 0; k < SIM_NBREGS; k++)
+		util_buf_printf(&b, "%s\"0x%08x\"", k ? "," : "", w->breg[k]);
+	util_buf_puts(&b, "]}");
+	if (!b.failed)
+		c->launch.trace(c->launch.trace_user, b.data);
+	util_buf_free(&b);
+}

@@ -1,0 +1,167 @@
+/*
+ * warp.c - one warp instruction: fetch the predecoded record at ActivePC,
+ * the common prologue (timer expiry, pmask = ActiveMask & guard & Pp), the
+ * handler, the epilogue (ActivePC += 16 for plain handlers, the warp's
+ * clock += stall), the trace line.  Also the seed's warpSleep()/warpExit()
+ * and the livelock detector's sampling.
+ *
+ * Requires: c->code from predecode.c.  Produces: the warp's next state.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+static void sim_exec_bad_pc(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_raise(w, i, w->active, SIM_STOP_FAULT,
+		  "PC 0x%llx is outside the kernel's code or misaligned",
+		  (unsigned long long)w->active_pc);
+}
+
+static const sim_inst *fetch(sim_ctx *c, uint64_t pc)
+{
+	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE;
+	if (pc % SIM_INST_SIZE == 0 && pc >= c->code_base && k < c->ncode)
+		return &c->code[k];
+	memset(&c->bad_pc, 0, sizeof c->bad_pc);
+	c->bad_pc.exec = sim_exec_bad_pc;
+	c->bad_pc.flags = SIM_F_CTRL;
+	c->bad_pc.pg = c->bad_pc.pp = SIM_PT;
+	c->bad_pc.pc = pc;
+	c->bad_pc.stall = 1;
+	return &c->bad_pc;
+}
+
+/* The single NANOSLEEP timer: its expiry wakes every sleeping lane. */
+void sim_timer_expire(sim_warp *w)
+{
+	w->sleep = 0;
+	w->timer_armed = false;
+	if (w->state == SIM_W_SLEEP) {
+		w->state = SIM_W_READY;
+		if (w->clock < w->timer_cycle)
+			w->clock = w->timer_cycle;
+	}
+}
+
+void sim_step(sim_warp *w)
+{
+	sim_ctx *c = w->ctx;
+	const sim_inst *i = fetch(c, w->active_pc);
+	if (w->timer_armed && c->cycle >= w->timer_cycle)
+		sim_timer_expire(w);
+	uint32_t pmask = w->active & sim_pred(w, i->pg, i->pg_not) &
+			 sim_pred(w, i->pp, i->pp_not);
+	c->steps++;
+	w->steps++;
+	c->thread_insts += sim_popc(w->active);
+	if (i->flags & SIM_F_CTRL) {
+		i->exec(w, i, pmask);
+	} else {
+		if (pmask)
+			i->exec(w, i, pmask);
+		w->active_pc += SIM_INST_SIZE;
+	}
+	w->clock = c->cycle + (i->stall ? i->stall : 1);
+	if (c->launch.trace)
+		sim_trace_step(w, i);
+}
+
+void sim_warp_sleep(sim_warp *w)
+{
+	if (w->timer_armed)
+		w->state = SIM_W_SLEEP;
+}
+
+void sim_warp_exit(sim_warp *w)
+{
+	w->state = SIM_W_EXITED;
+	w->valid = w->active = w->yield = w->sleep = w->switch_mask = 0;
+	w->timer_armed = false;
+	w->cta->exited_warps++;
+	sim_bcu_warp_exited(w->ctx, w->cta);
+}
+
+/* ---- livelock detector --------------------------------------------------- */
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdull;
+}
+
+/* Hash of the whole warp state (control state, used GPR rows, predicates). */
+static uint64_t warp_hash(const sim_warp *w)
+{
+	uint64_t h = mix(0, w->active_pc);
+	h = mix(h, (uint64_t)w->valid << 32 | w->active);
+	h = mix(h, (uint64_t)w->yield << 32 | w->sleep);
+	h = mix(h, w->switch_mask);
+	for (int k = 0; k < SIM_NBREGS; k++)
+		h = mix(h, w->breg[k]);
+	for (int l = 0; l < SIM_LANES; l++)
+		h = mix(h, w->valid >> l & 1 ? w->rpc[l] : 0);
+	for (int k = 0; k < SIM_NPRED; k++)
+		h = mix(h, w->p[k]);
+	for (int k = 0; k < SIM_NUR; k++)
+		h = mix(h, w->ur[k]);
+	const uint64_t *r = (const uint64_t *)w->r;
+	size_t n = (size_t)w->ctx->rows_used * SIM_LANES / 2;
+	for (size_t k = 0; k < n; k++)
+		h = mix(h, r[k]);
+	return h;
+}
+
+static void report_livelock(sim_warp *w, int back)
+{
+	util_buf b = {0};
+	uint64_t seen[32];
+	int nseen = 0;
+	for (int k = 0; k < 32 && (uint64_t)k < w->ll_events; k++) {
+		uint64_t pc = w->ll_pcs[(w->ll_events - 1 - (uint64_t)k) & 31];
+		bool dup = false;
+		for (int j = 0; j < nseen; j++)
+			dup |= seen[j] == pc;
+		if (!dup) {
+			seen[nseen++] = pc;
+			util_buf_printf(&b, "%s0x%llx", nseen > 1 ? ", " : "",
+					(unsigned long long)pc);
+		}
+	}
+	char *pcs = util_buf_take(&b);
+	sim_raise(w, NULL, w->active, SIM_STOP_LIVELOCK,
+		  "livelock: the warp's whole state repeats (within %d "
+		  "control transfers) with no memory write and no other warp "
+		  "issuing; control cycles through PCs %s",
+		  back * 64, pcs ? pcs : "?");
+	free(pcs);
+}
+
+/*
+ * Called at every switch between lane groups and every taken backward
+ * jump.  Every 64th event the warp's state is hashed; if it equals one of
+ * the last 16 samples while no memory was written and no other warp issued,
+ * the warp can never leave the cycle: stop with a livelock report.
+ */
+void sim_ll_event(sim_warp *w)
+{
+	sim_ctx *c = w->ctx;
+	w->ll_pcs[w->ll_events & 31] = w->active_pc;
+	if ((++w->ll_events & 63) != 0)
+		return;
+	uint64_t h = warp_hash(w), others = c->steps - w->steps;
+	uint64_t n = w->ll_events / 64; /* samples so far, this one included */
+	for (uint64_t k = 1; k <= 16 && k < n; k++) {
+		unsigned s = (unsigned)((n - k) & 15);
+		if (w->ll_hash[s] == h && w->ll_writes[s] == c->mem_writes &&
+		    w->ll_others[s] == others) {
+			report_livelock(w, (int)k);
+			return;
+		}
+	}
+	unsigned s = (unsigned)(n & 15);
+	w->ll_hash[s] = h;
+	w->ll_writes[s] = c->mem_writes;
+	w->ll_others[s] = others;
+}
