@@ -7,9 +7,9 @@ MOV R256, R1 ;                               // error: register
 MOV R0, UR63 ;                               // error: register
 MOV R0, P0 ;                                 // error: no form of MOV takes
 @P7 EXIT ;                                   // error: P7
-BMOV B16, R0 ;                               // error: B16
+BMOV B16, R0 ;                               // error: no form of BMOV takes
 CALL.ABS R[7:8], 0x0 ;                       // error: even
-S2R R0, SR_FOO ;                             // error: SR_FOO
+S2R R0, SR_FOO ;                             // error: no form of S2R takes
 
 // immediates out of range
 BAR.SYNC 0x10 ;                              // error: range
@@ -28,7 +28,7 @@ SHF.X.U32 R0, R1, 0x1, RZ ;                  // error: modifier
 ISETP.GE P0, PT, R1, R2, PT ;                // error: ISETP needs one of .AND .OR .XOR
 MUFU R0, R1 ;                                // error: MUFU needs one of
 LDG R0, [R2.64] ;                            // error: LDG needs one of .E
-CALL R[8:9], 0x0 ;                           // error: CALL needs one of .ABS .REL
+CALL R[8:9], 0x0 ;                           // error: CALL needs one of .REL .ABS
 
 // missing or extra operands
 MOV R0 ;                                     // error: no form of MOV takes
