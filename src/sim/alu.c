@@ -37,10 +37,11 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
 	uint32_t c0 = 0, c1 = 0, k0 = 0, k1 = 0;
-	if (rt_has(i, RT_M(X))) {
-		k0 = rt_slot(i, RT_PS0) == RT_NONE ? 0 : rt_get_pred(w, i, RT_PS0);
-		k1 = rt_slot(i, RT_PS1) == RT_NONE ? 0 : rt_get_pred(w, i, RT_PS1);
-	}
+	/* IADD3.X (its own optype) is the only form with source predicates */
+	if (rt_slot(i, RT_PS0) != RT_NONE)
+		k0 = rt_get_pred(w, i, RT_PS0);
+	if (rt_slot(i, RT_PS1) != RT_NONE)
+		k1 = rt_get_pred(w, i, RT_PS1);
 	LANES {
 		uint64_t s = (uint64_t)a[l] + b[l] + c[l] + (k0 >> l & 1) + (k1 >> l & 1);
 		v[l] = (uint32_t)s;
