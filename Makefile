@@ -78,3 +78,18 @@ fuzz-isa: build/fuzz_isa
 	  build/fuzz-isa-corpus
 
 .PHONY: fuzz-isa
+
+# libFuzzer target for the object reader: `make fuzz-elf FUZZ_TIME=300`
+# runs it for FUZZ_TIME seconds from the seeds in tests/object/good.
+FUZZ_TIME ?= 300
+FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/asm/object.c src/asm/elf_read.c \
+	src/asm/elf_write.c src/util/util.c src/util/diag.c
+build/fuzz_elf: $(FUZZ_ELF_SRC) $(HDRS)
+	@mkdir -p build
+	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all $(INC) -o $@ $(FUZZ_ELF_SRC)
+fuzz-elf: build/fuzz_elf
+	@mkdir -p build/fuzz-elf-corpus
+	build/fuzz_elf -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+	  -artifact_prefix=build/ build/fuzz-elf-corpus tests/object/good
+.PHONY: fuzz-elf
