@@ -322,8 +322,16 @@ static void resolve_fields(isa_model *m, isa_ast *ast, simt_diags *d)
 {
 	for (int i = 0; i < ast->nclasses && !ast->nomem; i++) {
 		isa_raw_class *rc = &ast->classes[i];
-		for (int k = 0; k < rc->cls->nfields; k++)
+		for (int k = 0; k < rc->cls->nfields; k++) {
+			const isa_field *f = &rc->cls->fields[k];
+			for (int j = 0; j < k; j++)
+				if (!strcmp(rc->cls->fields[j].name, f->name)) {
+					isa_error(m, d, f->loc, "field '%s' declared twice in '%s'",
+						  f->name, rc->cls->name);
+					break;
+				}
 			resolve_field(m, ast, d, &rc->cls->fields[k], &rc->fields[k]);
+		}
 	}
 }
 
