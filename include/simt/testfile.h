@@ -147,6 +147,8 @@ typedef struct simt_test_opts {
 
 typedef struct simt_test_result {
 	bool passed;
+	bool program_failed;  /* assembly or run stopped with an error (an
+				 .expect-error test passes when it did)   */
 	char *reason;         /* why not (malloc'ed), NULL when passed        */
 	uint64_t cycles, steps, thread_insts;
 	int nbuffers;         /* final contents of tf->buffers[i] (malloc'ed) */

@@ -216,7 +216,9 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		simt_test_opts opts = {o->kernel, obj, trace ? trace_line : NULL, trace};
 		simt_testfile_run(isa, &tf, &opts, &r, d);
 		cli_print_diags(d);
-		if (r.passed) {
+		if (r.passed && r.program_failed) {
+			rc = 1; /* an expected error is still an error for `run` */
+		} else if (r.passed) {
 			for (int k = 0; k < o->nprints; k++)
 				print_buffer(&tf, &r, o->prints[k]);
 		} else {

@@ -257,6 +257,7 @@ static bool read_back(run *u)
 /* Verdict for a file whose program must fail with a given message. */
 static void judge_error(run *u, bool failed)
 {
+	u->r->program_failed = failed;
 	const char *want = u->tf->expect_error;
 	if (!failed)
 		set_reason(u, "expected an error containing \"%s\", but the run succeeded",
@@ -297,6 +298,7 @@ static void execute(run *u, const simt_isa *isa)
 	bool failed = false;
 	simt_launch l;
 	if (!load(u, isa, &failed)) {
+		u->r->program_failed = failed;
 		if (u->tf->expect_error && failed) {
 			free(u->r->reason);
 			u->r->reason = NULL;
@@ -311,6 +313,7 @@ static void execute(run *u, const simt_isa *isa)
 		return;
 	}
 	failed = simt_sim_run(u->sim, &l, &u->pd) != SIMT_OK;
+	u->r->program_failed = failed;
 	simt_sim_stats st;
 	simt_sim_get_stats(u->sim, &st);
 	u->r->cycles = st.cycles;
