@@ -134,23 +134,30 @@ static void read_shdr(reader *r, int i)
 		if (s->type != ELF_SHT_NULL || s->size || s->offset || s->link ||
 		    s->info || get(r, at, 4))
 			fail(r, "section 0 is not the null section");
-		return;
 	}
+}
+
+/* Type, flags, alignment and file range of one section (names known). */
+static void check_shdr(reader *r, int i)
+{
+	const rsec *s = &r->secs[i];
+	const char *n = s->name;
 	if (!known_type(s->type))
-		return fail(r, "section %d has unsupported type 0x%x", i, s->type);
+		return fail(r, "section %d (%s) has unsupported type 0x%x", i, n,
+			    s->type);
 	if (s->flags & ~(uint64_t)(ELF_SHF_WRITE | ELF_SHF_ALLOC |
 				   ELF_SHF_EXECINSTR | ELF_SHF_INFO_LINK))
-		return fail(r, "section %d has unsupported flags 0x%llx", i,
-			    (unsigned long long)s->flags);
+		return fail(r, "section %d (%s) has unsupported flags 0x%llx", i,
+			    n, (unsigned long long)s->flags);
 	if ((s->align & (s->align - 1)) || s->align > ELF_MAX_ALIGN)
-		return fail(r, "section %d: alignment %llu is not a power of two "
-			       "up to %u", i, (unsigned long long)s->align,
+		return fail(r, "section %d (%s): alignment %llu is not a power of "
+			       "two up to %u", i, n, (unsigned long long)s->align,
 			    ELF_MAX_ALIGN);
 	if (s->type != ELF_SHT_NOBITS && !in_file(r, s->offset, s->size))
-		return fail(r, "section %d extends past end of file", i);
+		return fail(r, "section %d (%s) extends past end of file", i, n);
 	if (s->type != ELF_SHT_NOBITS && s->align > 1 && s->offset % s->align)
-		return fail(r, "section %d: offset 0x%llx is not aligned to %llu",
-			    i, (unsigned long long)s->offset,
+		return fail(r, "section %d (%s): offset 0x%llx is not aligned to "
+			       "%llu", i, n, (unsigned long long)s->offset,
 			    (unsigned long long)s->align);
 }
 
@@ -203,6 +210,9 @@ static void read_names(reader *r)
 {
 	int x = (int)get(r, 62, 2);
 	const rsec *t = &r->secs[x];
+	if (t->type == ELF_SHT_STRTAB && !in_file(r, t->offset, t->size))
+		return fail(r, "section %d (section names) extends past end of "
+			       "file", x);
 	if (!strtab_ok(r, t))
 		return fail(r, "section %d (section names) is not a string table", x);
 	uint64_t at = get(r, 40, 8);
@@ -656,6 +666,8 @@ simt_status simt_object_read(const uint8_t *image, size_t len,
 		read_shdr(&r, i);
 	if (!r.failed && !r.nomem)
 		read_names(&r);
+	for (int i = 1; !r.failed && !r.nomem && i < r.shnum; i++)
+		check_shdr(&r, i);
 	if (!r.failed && !r.nomem)
 		find_symtab(&r);
 	if (!r.failed && !r.nomem)
