@@ -141,6 +141,13 @@ static inline void rt_put_pred(sim_warp *w, const sim_inst *i, int slot,
 	*p = (*p & ~pmask) | (v & pmask);
 }
 
+/* True when a destination predicate slot names a real predicate (not PT). */
+static inline bool rt_pred_written(const sim_inst *i, int slot)
+{
+	int k = rt_slot(i, slot);
+	return k != RT_NONE && i->op[k].reg != SIM_PSINK;
+}
+
 /* Lane mask of a source predicate slot (absent: PT). */
 static inline uint32_t rt_get_pred(const sim_warp *w, const sim_inst *i, int slot)
 {
