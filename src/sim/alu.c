@@ -106,9 +106,9 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 /* Lane mask of x[l] OP y[l]; one loop per operator so each vectorises. */
 #define CMP_MASK(T, OP)                                                        \
 	do {                                                                   \
-		uint32_t t_[SIM_LANES];                                        \
+		uint8_t t_[SIM_LANES];                                         \
 		LANES t_[l] = (T)x[l] OP (T)y[l];                              \
-		LANES r |= t_[l] << l;                                         \
+		r = rt_pack(t_);                                               \
 	} while (0)
 
 static uint32_t icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y)
@@ -181,19 +181,30 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	SRC3;
 	uint32_t t3[SIM_LANES];
 	uint32_t lut = rt_row(w, i, rt_slot(i, RT_S3), t3)[0] & 0xff;
-	uint32_t e[8];
-	for (int k = 0; k < 8; k++)
-		e[k] = (lut >> k & 1) ? 0xffffffffu : 0;
-	LANES {
-		uint32_t hi = mux(b[l], mux(c[l], e[7], e[6]), mux(c[l], e[5], e[4]));
-		uint32_t lo = mux(b[l], mux(c[l], e[3], e[2]), mux(c[l], e[1], e[0]));
-		v[l] = mux(a[l], hi, lo);
+	switch (lut) { /* the tables compilers emit most, then the general tree */
+	case 0xc0: LANES v[l] = a[l] & b[l]; break;
+	case 0xfc: LANES v[l] = a[l] | b[l]; break;
+	case 0x3c: LANES v[l] = a[l] ^ b[l]; break;
+	case 0x30: LANES v[l] = a[l] & ~b[l]; break;
+	case 0x80: LANES v[l] = a[l] & b[l] & c[l]; break;
+	case 0xfe: LANES v[l] = a[l] | b[l] | c[l]; break;
+	case 0x96: LANES v[l] = a[l] ^ b[l] ^ c[l]; break;
+	default: {
+		uint32_t e[8];
+		for (int k = 0; k < 8; k++)
+			e[k] = (lut >> k & 1) ? 0xffffffffu : 0;
+		LANES {
+			uint32_t hi = mux(b[l], mux(c[l], e[7], e[6]), mux(c[l], e[5], e[4]));
+			uint32_t lo = mux(b[l], mux(c[l], e[3], e[2]), mux(c[l], e[1], e[0]));
+			v[l] = mux(a[l], hi, lo);
+		}
+	}
 	}
 	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
 	if (rt_pred_written(i, RT_PD0)) {
-		uint32_t nz = 0;
-		LANES nz |= (uint32_t)(v[l] != 0) << l;
-		rt_put_pred(w, i, RT_PD0, nz, pmask);
+		uint8_t nz[SIM_LANES];
+		LANES nz[l] = v[l] != 0;
+		rt_put_pred(w, i, RT_PD0, rt_pack(nz), pmask);
 	}
 }
 

@@ -27,6 +27,8 @@
 #ifndef SIMT_SIM_RT_H
 #define SIMT_SIM_RT_H
 
+#include <string.h>
+
 #include "sim/mem.h"
 #include "sim/sim.h"
 
@@ -116,6 +118,21 @@ static inline uint32_t *rt_dst(sim_warp *w, const sim_inst *i, int k, int h)
 		return w->r[SIM_RSINK];
 	unsigned r = i->op[k].reg;
 	return r >= SIM_RZ || r + h >= SIM_RZ ? w->r[SIM_RSINK] : w->r[r + h];
+}
+
+/*
+ * Pack 32 flags (each byte 0 or 1, lane l at f[l]) into a lane mask: one
+ * multiply gathers 8 flags into a byte (bit i of the top byte = byte i).
+ */
+static inline uint32_t rt_pack(const uint8_t f[SIM_LANES])
+{
+	uint32_t r = 0;
+	for (int g = 0; g < 4; g++) {
+		uint64_t x;
+		memcpy(&x, f + 8 * g, 8);
+		r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * g);
+	}
+	return r;
 }
 
 /* d[l] = v[l] for the lanes of pmask. */
