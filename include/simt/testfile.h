@@ -53,6 +53,9 @@ typedef struct simt_tloc {
 	int line, col;
 } simt_tloc;
 
+/* Largest test buffer, in bytes (256 MiB). */
+#define SIMT_BUFFER_MAX (256ull << 20)
+
 /* A list of element values: explicit, or generated. */
 typedef enum simt_init_kind {
 	SIMT_INIT_LIST, SIMT_INIT_ZERO, SIMT_INIT_IOTA, SIMT_INIT_RANDOM,
@@ -151,6 +154,7 @@ typedef struct simt_test_result {
 				 .expect-error test passes when it did)   */
 	char *reason;         /* why not (malloc'ed), NULL when passed        */
 	uint64_t cycles, steps, thread_insts;
+	double run_seconds;   /* CPU time of the kernel run alone (no set-up) */
 	int nbuffers;         /* final contents of tf->buffers[i] (malloc'ed) */
 	uint8_t **final;
 } simt_test_result;

@@ -48,6 +48,16 @@ static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	const sim_opnd *o = ka == RT_NONE ? NULL : &i->op[ka];
 	bool wide = o && o->width == 64;
 	unsigned r = o ? o->reg : SIM_RZ;
+	if (pmask == 0xffffffffu && r < SIM_RZ && !(wide && r + 1 >= SIM_RZ)) {
+		const uint32_t *lo = w->r[r], *hi = wide ? w->r[r + 1] : NULL;
+		if (hi)
+			for (int l = 0; l < SIM_LANES; l++)
+				addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + off;
+		else
+			for (int l = 0; l < SIM_LANES; l++)
+				addr[l] = (uint64_t)lo[l] + off;
+		return;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		uint64_t base = 0;
@@ -67,6 +77,15 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	bool sign;
 	unsigned size = rt_size(i, &sign);
 	addresses(w, i, pmask, addr);
+	uint8_t *ptr[SIM_LANES];
+	if (size == 4 && sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
+		uint32_t *d = rt_dst(w, i, rt_slot(i, RT_D0), 0);
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&d[l], ptr[l], 4);
+		}
+		return;
+	}
 	if (!sim_mem_load(w, i, sp, pmask, addr, size, data))
 		return;
 	for (uint32_t m = pmask; m; m &= m - 1) {
@@ -84,6 +103,16 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	addresses(w, i, pmask, addr);
+	uint8_t *ptr[SIM_LANES];
+	if (size == 4 && r < SIM_RZ && sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
+		/* lanes in ascending order: the highest lane wins a race */
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(ptr[l], &w->r[r][l], 4);
+		}
+		w->ctx->mem_writes++;
+		return;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		for (unsigned h = 0; h < (size + 3) / 4; h++) {
