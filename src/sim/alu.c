@@ -97,6 +97,10 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
 			v[l] = (uint32_t)(p >> 32) + c[l];
 		}
+	} else if (rt_slot(i, RT_S1) != RT_NONE &&
+		   i->op[rt_slot(i, RT_S1)].kind == SIM_O_IMM) {
+		uint32_t k = b[0]; /* a constant multiplier: no row to load */
+		LANES v[l] = a[l] * k + c[l];
 	} else {
 		LANES v[l] = a[l] * b[l] + c[l];
 	}
@@ -179,8 +183,8 @@ static inline uint32_t mux(uint32_t s, uint32_t x, uint32_t y)
 void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	uint32_t t3[SIM_LANES];
-	uint32_t lut = rt_row(w, i, rt_slot(i, RT_S3), t3)[0] & 0xff;
+	int kl = rt_slot(i, RT_S3);
+	uint32_t lut = kl == RT_NONE ? 0 : (uint32_t)i->op[kl].imm & 0xff;
 	switch (lut) { /* the tables compilers emit most, then the general tree */
 	case 0xc0: LANES v[l] = a[l] & b[l]; break;
 	case 0xfc: LANES v[l] = a[l] | b[l]; break;
