@@ -61,7 +61,6 @@ example: build/simt
 
 # libFuzzer target of the assembler (clang): make fuzz-asm, then
 # build/fuzz/fuzz_asm -max_total_time=300 build/fuzz/asm_corpus
-FUZZ_CC    ?= clang
 FUZZFLAGS  := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 build/fuzz/fuzz_asm: tests/fuzz/fuzz_asm.c $(LIB_SRC) build/gen/isa_builtin.c $(HDRS)
 	@mkdir -p build/fuzz/asm_corpus
@@ -72,4 +71,35 @@ fuzz-asm: build/fuzz/fuzz_asm
 clean:
 	rm -rf build
 
-.PHONY: all check docs docs-check example clean fuzz-asm
+.PHONY: all check docs docs-check example clean
+
+# libFuzzer target for the ISA front end (needs clang); corpus: tests/isa.
+FUZZ_CC ?= clang
+FUZZ_ISA_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c))
+build/fuzz_isa: tests/fuzz/fuzz_isa.c $(FUZZ_ISA_SRC) build/gen/isa_builtin.c $(HDRS)
+	@mkdir -p build
+	$(FUZZ_CC) $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined $(INC) -o $@ \
+	  tests/fuzz/fuzz_isa.c $(FUZZ_ISA_SRC) build/gen/isa_builtin.c -lm
+fuzz-isa: build/fuzz_isa
+	@mkdir -p build/fuzz-isa-corpus
+	cp tests/isa/*.isa tests/isa/bad/*.isa isa/*.isa build/fuzz-isa-corpus/ 2>/dev/null || true
+	build/fuzz_isa -max_total_time=$${FUZZ_SECONDS:-180} -max_len=65536 -timeout=10 \
+	  build/fuzz-isa-corpus
+
+.PHONY: fuzz-isa
+
+# libFuzzer target for the object reader: `make fuzz-elf FUZZ_TIME=300`
+# runs it for FUZZ_TIME seconds from the seeds in tests/object/good.
+FUZZ_TIME ?= 300
+FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/asm/object.c src/asm/elf_read.c \
+	src/asm/elf_write.c src/util/util.c src/util/diag.c
+build/fuzz_elf: $(FUZZ_ELF_SRC) $(HDRS)
+	@mkdir -p build
+	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all $(INC) -o $@ $(FUZZ_ELF_SRC)
+fuzz-elf: build/fuzz_elf
+	@mkdir -p build/fuzz-elf-corpus
+	build/fuzz_elf -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+	  -artifact_prefix=build/ build/fuzz-elf-corpus tests/object/good
+.PHONY: fuzz-elf
+.PHONY: fuzz-asm

@@ -95,6 +95,24 @@ SIMT_API simt_status simt_disassemble_object(const simt_isa *isa,
 					     const char *name, unsigned flags,
 					     char **text, simt_diags *d);
 
+/*
+ * Streaming forms of the two calls above: the text is handed to write(ctx,
+ * piece, len) in pieces of about 64 KiB as it is produced, instead of being
+ * returned as one string (large listings without one large allocation).
+ */
+typedef void (*simt_write_fn)(void *ctx, const char *text, size_t len);
+SIMT_API simt_status simt_disassemble_write(const simt_isa *isa,
+					    const uint8_t *code, size_t len,
+					    uint64_t base, unsigned flags,
+					    simt_write_fn write, void *ctx,
+					    simt_diags *d);
+SIMT_API simt_status simt_disassemble_object_write(const simt_isa *isa,
+						   const simt_object *obj,
+						   const char *name,
+						   unsigned flags,
+						   simt_write_fn write,
+						   void *ctx, simt_diags *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -133,6 +133,40 @@ SIMT_API simt_status simt_testfile_directive(simt_testfile *tf,
 					     const char *line, simt_diags *d);
 SIMT_API void simt_testfile_free(simt_testfile *tf);
 
+/* ---- running a test file ------------------------------------------------- */
+
+struct simt_object;
+typedef void simt_test_trace_fn(void *user, const char *json);
+
+typedef struct simt_test_opts {
+	const char *kernel;          /* NULL: the object's first kernel        */
+	const simt_object *object;   /* NULL: assemble tf->asm_text            */
+	simt_test_trace_fn *trace;   /* NULL: no trace (docs/trace-format.md)  */
+	void *trace_user;
+} simt_test_opts;
+
+typedef struct simt_test_result {
+	bool passed;
+	bool program_failed;  /* assembly or run stopped with an error (an
+				 .expect-error test passes when it did)   */
+	char *reason;         /* why not (malloc'ed), NULL when passed        */
+	uint64_t cycles, steps, thread_insts;
+	int nbuffers;         /* final contents of tf->buffers[i] (malloc'ed) */
+	uint8_t **final;
+} simt_test_result;
+
+/*
+ * Assemble (unless opts->object), set up buffers/params/inits/launch, run,
+ * and check the expectations.  Returns SIMT_OK when the test could be
+ * carried out (r->passed tells the verdict) - the diagnostics of the
+ * program (assembly errors, faults, deadlocks) are appended to d either
+ * way; an error status only for problems of the test file itself.
+ */
+SIMT_API simt_status simt_testfile_run(const simt_isa *isa, simt_testfile *tf,
+				       const simt_test_opts *opts,
+				       simt_test_result *r, simt_diags *d);
+SIMT_API void simt_test_result_free(simt_test_result *r);
+
 SIMT_API const char *simt_elem_name(simt_elem t);
 SIMT_API int simt_elem_size(simt_elem t);
 /* Fill out (count elements of type t) from v; false + diagnostic on error. */

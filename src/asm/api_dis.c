@@ -113,14 +113,51 @@ size_t simt_inst_print(const simt_isa *isa, const simt_inst *in, char *buf,
 	return copy_out(&b, buf, size);
 }
 
-static simt_status take_text(util_buf *b, char **text, simt_status st)
+/* The writer behind the text-returning calls: append to a util_buf. */
+static void append(void *ctx, const char *text, size_t len)
+{
+	util_buf_putn(ctx, text, len);
+}
+
+/* Hand what is left in b to write; report a failed allocation. */
+static simt_status finish(util_buf *b, simt_write_fn write, void *ctx,
+			  const char *name, simt_status st, simt_diags *d)
 {
 	if (b->failed) {
-		util_buf_free(b);
-		*text = NULL;
-		return SIMT_ERR_NOMEM;
+		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
+		st = SIMT_ERR_NOMEM;
+	} else if (b->len) {
+		write(ctx, b->data, b->len);
 	}
-	*text = util_buf_take(b);
+	util_buf_free(b);
+	return st;
+}
+
+simt_status simt_disassemble_write(const simt_isa *isa, const uint8_t *code,
+				   size_t len, uint64_t base, unsigned flags,
+				   simt_write_fn write, void *ctx,
+				   simt_diags *d)
+{
+	if (!isa || !write || (!code && len) || !isa->decoder) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "simt_disassemble: invalid argument");
+		return SIMT_ERR_ARG;
+	}
+	util_buf b = {0};
+	simt_status st = dis_buffer(isa, "<code>", code, len, base, flags, &b,
+				    write, ctx, d);
+	return finish(&b, write, ctx, "<code>", st, d);
+}
+
+/* Run a writer-based call into one malloc'ed string. */
+static simt_status to_text(util_buf *text_buf, simt_status st, char **text)
+{
+	if (st == SIMT_ERR_ARG || st == SIMT_ERR_NOMEM || text_buf->failed) {
+		util_buf_free(text_buf);
+		*text = NULL;
+		return st == SIMT_ERR_ARG ? st : SIMT_ERR_NOMEM;
+	}
+	*text = util_buf_take(text_buf);
 	return *text ? st : SIMT_ERR_NOMEM;
 }
 
@@ -128,50 +165,90 @@ simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
 			     size_t len, uint64_t base, unsigned flags,
 			     char **text, simt_diags *d)
 {
-	if (!isa || !text || (!code && len) || !isa->decoder) {
-		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "simt_disassemble: invalid argument");
+	if (!text)
 		return SIMT_ERR_ARG;
-	}
-	util_buf b = {0};
-	simt_status st = dis_buffer(isa, "<code>", code, len, base, flags, &b, d);
-	return take_text(&b, text, st);
+	util_buf all = {0};
+	simt_status st = simt_disassemble_write(isa, code, len, base, flags,
+						append, &all, d);
+	return to_text(&all, st, text);
 }
 
-/* Constant banks of kernel k as .word data, so the listing reassembles. */
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/* Length of the run of zero bytes at p (at most n). */
+static size_t zero_run(const uint8_t *p, size_t n)
+{
+	size_t k = 0;
+	while (k < n && !p[k])
+		k++;
+	return k;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/* One constant bank: .word lines, four to a line; zero runs of 16 bytes or
+ * more as .zero; a tail shorter than a word as .byte. */
+static void put_const_data(const obj_section *sec, util_buf *out)
+{
+	util_buf_printf(out, "\n.section %s,\"a\",@progbits\n", sec->name);
+	size_t i = 0, n = sec->size;
+	while (i < n) {
+		size_t z = zero_run(sec->data + i, n - i) & ~(size_t)3;
+		if (z >= 16) {
+			util_buf_printf(out, "        .zero %zu\n", z);
+			i += z;
+			continue;
+		}
+		if (n - i < 4) {
+			util_buf_printf(out, "        .byte 0x%02x\n", sec->data[i++]);
+			continue;
+		}
+		util_buf_puts(out, "        .word ");
+		for (int k = 0; k < 4 && n - i >= 4; k++, i += 4)
+			util_buf_printf(out, "%s0x%08x", k ? ", " : "",
+					le32(sec->data + i));
+		util_buf_putc(out, '\n');
+	}
+}
+
+/* Constant banks of kernel k, so the listing reassembles.  An all-zero bank
+ * 0 is the launch area the assembler lays out itself: not printed. */
 static void put_const_sections(const simt_object *obj, int k, util_buf *out)
 {
 	for (int s = 0; s < obj->nsections; s++) {
 		const obj_section *sec = &obj->sections[s];
 		if (sec->kernel != k || sec->kind != OBJ_SEC_CONST || !sec->data)
 			continue;
-		util_buf_printf(out, "\n.section %s,\"a\",@progbits\n", sec->name);
-		for (size_t i = 0; i + 4 <= sec->size; i += 4) {
-			uint32_t v = (uint32_t)sec->data[i] |
-				     (uint32_t)sec->data[i + 1] << 8 |
-				     (uint32_t)sec->data[i + 2] << 16 |
-				     (uint32_t)sec->data[i + 3] << 24;
-			util_buf_printf(out, "%s0x%08x", i % 16 ? ", " : "        .word ", v);
-			if (i % 16 == 12 || i + 8 > sec->size)
-				util_buf_putc(out, '\n');
-		}
-		for (size_t i = sec->size & ~(size_t)3; i < sec->size; i++)
-			util_buf_printf(out, "        .byte 0x%02x\n", sec->data[i]);
+		if (sec->bank == 0 && all_zero(sec->data, sec->size))
+			continue;
+		put_const_data(sec, out);
 	}
 }
 
-simt_status simt_disassemble_object(const simt_isa *isa,
-				    const simt_object *obj, const char *name,
-				    unsigned flags, char **text, simt_diags *d)
+simt_status simt_disassemble_object_write(const simt_isa *isa,
+					  const simt_object *obj,
+					  const char *name, unsigned flags,
+					  simt_write_fn write, void *ctx,
+					  simt_diags *d)
 {
-	if (!isa || !obj || !text || !isa->decoder) {
+	if (!isa || !obj || !write || !isa->decoder) {
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
 			  "simt_disassemble_object: invalid argument");
 		return SIMT_ERR_ARG;
 	}
 	util_buf b = {0};
 	simt_status st = SIMT_OK;
-	for (int k = 0; k < obj->nkernels; k++) {
+	for (int k = 0; k < obj->nkernels && st != SIMT_ERR_NOMEM; k++) {
 		const obj_kernel *kn = &obj->kernels[k];
 		if (kn->text < 0 || kn->text >= obj->nsections)
 			continue;
@@ -181,10 +258,22 @@ simt_status simt_disassemble_object(const simt_isa *isa,
 				sec->name, sec->name);
 		simt_status s = dis_buffer(isa, name ? name : sec->name,
 					   sec->data, sec->data ? sec->size : 0,
-					   0, flags, &b, d);
+					   0, flags, &b, write, ctx, d);
 		if (s != SIMT_OK && st == SIMT_OK)
 			st = s;
 		put_const_sections(obj, k, &b);
 	}
-	return take_text(&b, text, st);
+	return finish(&b, write, ctx, name, st, d);
+}
+
+simt_status simt_disassemble_object(const simt_isa *isa,
+				    const simt_object *obj, const char *name,
+				    unsigned flags, char **text, simt_diags *d)
+{
+	if (!text)
+		return SIMT_ERR_ARG;
+	util_buf all = {0};
+	simt_status st = simt_disassemble_object_write(isa, obj, name, flags,
+						       append, &all, d);
+	return to_text(&all, st, text);
 }

@@ -42,8 +42,11 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 	uint64_t fields[ISA_MAX_FIELDS];
 	for (size_t w = 0; w < n; w++) {
 		uint64_t pc = base + 16 * w;
-		const isa_opcode *op =
-			codec_decode(m, codec_load(code + 16 * w), fields, NULL);
+		isa_word word = codec_load(code + 16 * w);
+		const isa_opcode *op = codec_lookup(m, word);
+		if (!op || !codec_info(m, op)->has_pcrel)
+			continue;
+		op = codec_decode(m, word, fields, NULL);
 		for (int i = 0; op && i < op->noperands; i++) {
 			uint64_t target;
 			if (!dis_pcrel_target(op, i, fields, pc, &target) ||
@@ -73,7 +76,7 @@ static void put_hex_fixed(util_buf *out, uint64_t v, int digits)
 	char s[16];
 	for (int i = digits - 1; i >= 0; i--, v >>= 4)
 		s[i] = "0123456789abcdef"[v & 15];
-	util_buf_putn(out, s, (size_t)digits);
+	dis_putn(out, s, (size_t)digits);
 }
 
 static void put_addr_column(util_buf *out, uint64_t pc)
@@ -81,9 +84,9 @@ static void put_addr_column(util_buf *out, uint64_t pc)
 	int digits = 4;
 	while (digits < 16 && (pc >> (4 * digits)))
 		digits++;
-	util_buf_puts(out, "/*");
+	dis_puts(out, "/*");
 	put_hex_fixed(out, pc, digits);
-	util_buf_puts(out, "*/ ");
+	dis_puts(out, "*/ ");
 }
 
 static void put_hex_comment(util_buf *out, size_t line_start, isa_word w)
@@ -92,14 +95,14 @@ static void put_hex_comment(util_buf *out, size_t line_start, isa_word w)
 	static const char spaces[HEX_COLUMN + 1] =
 		"                                                                ";
 	if (col < HEX_COLUMN)
-		util_buf_putn(out, spaces, HEX_COLUMN - col);
+		dis_putn(out, spaces, HEX_COLUMN - col);
 	else
-		util_buf_putc(out, ' ');
-	util_buf_puts(out, "/* 0x");
+		dis_putc(out, ' ');
+	dis_puts(out, "/* 0x");
 	put_hex_fixed(out, w.hi, 16);
-	util_buf_puts(out, " 0x");
+	dis_puts(out, " 0x");
 	put_hex_fixed(out, w.lo, 16);
-	util_buf_puts(out, " */");
+	dis_puts(out, " */");
 }
 
 /* `.word` line for a word that does not decode, plus its diagnostic. */
@@ -110,9 +113,9 @@ static void put_bad_word(const isa_model *m, const char *name, isa_word w,
 	codec_explain(m, w, why, sizeof why);
 	uint32_t part[4] = {(uint32_t)w.lo, (uint32_t)(w.lo >> 32),
 			    (uint32_t)w.hi, (uint32_t)(w.hi >> 32)};
-	util_buf_puts(out, ".word ");
+	dis_puts(out, ".word ");
 	for (int i = 0; i < 4; i++) {
-		util_buf_puts(out, i ? ", 0x" : "0x");
+		dis_puts(out, i ? ", 0x" : "0x");
 		put_hex_fixed(out, part[i], 8);
 	}
 	util_buf_printf(out, " // does not decode: %s", why);
@@ -125,47 +128,64 @@ static void put_bad_word(const isa_model *m, const char *name, isa_word w,
 static void put_tail(const char *name, const uint8_t *p, size_t n,
 		     uint64_t pc, util_buf *out, simt_diags *d)
 {
-	util_buf_puts(out, "        .byte ");
+	dis_puts(out, "        .byte ");
 	for (size_t i = 0; i < n; i++) {
-		util_buf_puts(out, i ? ", 0x" : "0x");
+		dis_puts(out, i ? ", 0x" : "0x");
 		put_hex_fixed(out, p[i], 2);
 	}
-	util_buf_puts(out, " // not a whole instruction word\n");
+	dis_puts(out, " // not a whole instruction word\n");
 	util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
 		  "%zu bytes at 0x%04llx do not make a whole 16-byte word", n,
 		  (unsigned long long)pc);
 }
 
+/* Print one word; *next_label walks the sorted labels along with pc. */
 static void put_line(const isa_model *m, const char *name, isa_word w,
 		     uint64_t pc, unsigned flags, const dis_labels *labels,
-		     util_buf *out, simt_diags *d, bool *bad)
+		     int *next_label, util_buf *out, simt_diags *d, bool *bad)
 {
 	uint64_t fields[ISA_MAX_FIELDS];
-	int l = dis_label_find(labels, pc);
-	if (l >= 0) {
-		dis_label_name(labels, l, out);
-		util_buf_puts(out, ":\n");
+	while (*next_label < labels->count && labels->addrs[*next_label] < pc)
+		++*next_label;
+	if (*next_label < labels->count && labels->addrs[*next_label] == pc) {
+		dis_label_name(labels, *next_label, out);
+		dis_puts(out, ":\n");
 	}
 	size_t start = out->len;
-	util_buf_puts(out, "        ");
+	dis_puts(out, "        ");
 	if (flags & SIMT_DIS_ADDR)
 		put_addr_column(out, pc);
 	const isa_opcode *op = codec_decode(m, w, fields, NULL);
 	if (op) {
 		dis_print_inst(m, op, fields, pc, labels, out);
-		util_buf_puts(out, " ;");
+		dis_puts(out, " ;");
 	} else {
 		*bad = true;
 		put_bad_word(m, name, w, pc, out, d);
 	}
 	if (flags & SIMT_DIS_HEX)
 		put_hex_comment(out, start, w);
-	util_buf_putc(out, '\n');
+	dis_putc(out, '\n');
+}
+
+/* Grow out once to about the size of the listing (avoids repeated copies). */
+static void reserve(util_buf *out, size_t extra)
+{
+	if (out->failed || out->len + extra + 1 <= out->cap)
+		return;
+	char *p = realloc(out->data, out->len + extra + 1);
+	if (!p)
+		return; /* the buffer grows piecewise instead */
+	if (!out->data)
+		p[0] = '\0';
+	out->data = p;
+	out->cap = out->len + extra + 1;
 }
 
 simt_status dis_buffer(const isa_model *m, const char *name,
 		       const uint8_t *code, size_t len, uint64_t base,
-		       unsigned flags, util_buf *out, simt_diags *d)
+		       unsigned flags, util_buf *out, simt_write_fn write,
+		       void *ctx, simt_diags *d)
 {
 	size_t n = len / 16;
 	dis_labels labels = {0, NULL, NULL};
@@ -179,9 +199,18 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 		labels.addrs = addrs;
 	}
 	bool bad = false;
-	for (size_t w = 0; w < n; w++)
+	int next_label = 0;
+	reserve(out, write ? 2 * DIS_FLUSH
+			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
+	for (size_t w = 0; w < n; w++) {
 		put_line(m, name, codec_load(code + 16 * w), base + 16 * w,
-			 flags, &labels, out, d, &bad);
+			 flags, &labels, &next_label, out, d, &bad);
+		if (write && out->len >= DIS_FLUSH && !out->failed) {
+			write(ctx, out->data, out->len);
+			out->len = 0;
+			out->data[0] = '\0';
+		}
+	}
 	if (len % 16) {
 		put_tail(name, code + 16 * n, len % 16, base + 16 * n, out, d);
 		bad = true;

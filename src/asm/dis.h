@@ -11,10 +11,52 @@
 #define SIMT_ASM_DIS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "isa/isa.h"
 #include "simt/simt.h"
 #include "util/util.h"
+
+/*
+ * Appends to a util_buf without a function call when it has room: the
+ * printer emits a dozen small pieces per instruction.
+ */
+static inline void dis_putn(util_buf *b, const char *s, size_t n)
+{
+	if (b->len + n < b->cap && !b->failed) {
+		memcpy(b->data + b->len, s, n);
+		b->len += n;
+		b->data[b->len] = '\0';
+	} else {
+		util_buf_putn(b, s, n);
+	}
+}
+
+/* Room for n more bytes (and the NUL); false after a failed allocation. */
+static inline bool dis_reserve(util_buf *b, size_t n)
+{
+	if (b->len + n < b->cap && !b->failed)
+		return true;
+	util_buf_putn(b, "", 0); /* grows by doubling when needed... */
+	while (!b->failed && b->len + n >= b->cap) {
+		size_t len = b->len;
+		util_buf_putn(b, "                ", 16); /* ...in steps */
+		b->len = len;
+		if (b->data)
+			b->data[len] = '\0';
+	}
+	return !b->failed;
+}
+
+static inline void dis_puts(util_buf *b, const char *s)
+{
+	dis_putn(b, s, strlen(s));
+}
+
+static inline void dis_putc(util_buf *b, char c)
+{
+	dis_putn(b, &c, 1);
+}
 
 /* Labels known to the printer: sorted addresses, named .L_x_<index>
  * (or names[i] when names is not NULL). */
@@ -48,14 +90,17 @@ bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
 
 /*
  * Disassemble len bytes (a multiple of 16, else the tail is reported) at
- * address base into out.  flags: SIMT_DIS_ADDR, SIMT_DIS_HEX,
- * SIMT_DIS_LABELS.  Undecodable words print as .word lines and add a
- * diagnostic (file = name, line = the output line); returns SIMT_OK or
- * SIMT_ERR_DECODE when some word did not decode (the text is complete
- * either way).
+ * address base, appending to out.  flags: SIMT_DIS_ADDR, SIMT_DIS_HEX,
+ * SIMT_DIS_LABELS.  When write is not NULL, out is handed to it and emptied
+ * whenever it passes DIS_FLUSH bytes (the caller flushes the rest).
+ * Undecodable words print as .word lines and add a diagnostic (file = name);
+ * returns SIMT_OK, or SIMT_ERR_DECODE when some word did not decode (the
+ * text is complete either way), or SIMT_ERR_NOMEM.
  */
+#define DIS_FLUSH 65536
 simt_status dis_buffer(const isa_model *m, const char *name,
 		       const uint8_t *code, size_t len, uint64_t base,
-		       unsigned flags, util_buf *out, simt_diags *d);
+		       unsigned flags, util_buf *out, simt_write_fn write,
+		       void *ctx, simt_diags *d);
 
 #endif

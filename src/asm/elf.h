@@ -39,6 +39,7 @@
 #ifndef SIMT_ASM_ELF_H
 #define SIMT_ASM_ELF_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -75,6 +76,9 @@
 #define ELF_SHF_ALLOC 0x2u
 #define ELF_SHF_EXECINSTR 0x4u
 #define ELF_SHF_INFO_LINK 0x40u
+
+/* Largest sh_addralign simtkit writes or reads (keeps images small). */
+#define ELF_MAX_ALIGN 0x1000u
 
 #define ELF_SHN_UNDEF 0
 #define ELF_SHN_LORESERVE 0xff00u
@@ -113,6 +117,15 @@ typedef enum obj_info_attr {
 	OBJ_INFO_ATTRS(OBJ_X_ATTR)
 #undef OBJ_X_ATTR
 } obj_info_attr;
+
+/* Names the writer gives its own sections: no section of the object may
+ * use them (prefixes .nv.info and .rela; exact .shstrtab .strtab .symtab). */
+static inline bool elf_reserved_name(const char *n)
+{
+	return strncmp(n, ".nv.info", 8) == 0 || strncmp(n, ".rela", 5) == 0 ||
+	       strcmp(n, ".shstrtab") == 0 || strcmp(n, ".strtab") == 0 ||
+	       strcmp(n, ".symtab") == 0;
+}
 
 /* Parameters live in constant bank 0 from this offset (docs/launch-abi.md). */
 #define OBJ_PARAM_BASE 0x100u

@@ -134,19 +134,41 @@ static void read_shdr(reader *r, int i)
 		if (s->type != ELF_SHT_NULL || s->size || s->offset || s->link ||
 		    s->info || get(r, at, 4))
 			fail(r, "section 0 is not the null section");
-		return;
 	}
+}
+
+/* Type, flags, alignment and file range of one section (names known). */
+static void check_shdr(reader *r, int i)
+{
+	const rsec *s = &r->secs[i];
+	const char *n = s->name;
 	if (!known_type(s->type))
-		return fail(r, "section %d has unsupported type 0x%x", i, s->type);
-	if (s->align & (s->align - 1))
-		return fail(r, "section %d: alignment %llu is not a power of two",
-			    i, (unsigned long long)s->align);
+		return fail(r, "section %d (%s) has unsupported type 0x%x", i, n,
+			    s->type);
+	if (s->flags & ~(uint64_t)(ELF_SHF_WRITE | ELF_SHF_ALLOC |
+				   ELF_SHF_EXECINSTR | ELF_SHF_INFO_LINK))
+		return fail(r, "section %d (%s) has unsupported flags 0x%llx", i,
+			    n, (unsigned long long)s->flags);
+	if ((s->align & (s->align - 1)) || s->align > ELF_MAX_ALIGN)
+		return fail(r, "section %d (%s): alignment %llu is not a power of "
+			       "two up to %u", i, n, (unsigned long long)s->align,
+			    ELF_MAX_ALIGN);
 	if (s->type != ELF_SHT_NOBITS && !in_file(r, s->offset, s->size))
-		return fail(r, "section %d extends past end of file", i);
+		return fail(r, "section %d (%s) extends past end of file", i, n);
 	if (s->type != ELF_SHT_NOBITS && s->align > 1 && s->offset % s->align)
-		return fail(r, "section %d: offset 0x%llx is not aligned to %llu",
-			    i, (unsigned long long)s->offset,
+		return fail(r, "section %d (%s): offset 0x%llx is not aligned to "
+			       "%llu", i, n, (unsigned long long)s->offset,
 			    (unsigned long long)s->align);
+}
+
+/* Names are printable ASCII (they appear in diagnostics and listings);
+ * returns the first other byte, 0 if none. */
+static int bad_char(const char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return (unsigned char)*s;
+	return 0;
 }
 
 /* Is [off, off+size) of the image a string table (ends with a NUL)? */
@@ -188,6 +210,9 @@ static void read_names(reader *r)
 {
 	int x = (int)get(r, 62, 2);
 	const rsec *t = &r->secs[x];
+	if (t->type == ELF_SHT_STRTAB && !in_file(r, t->offset, t->size))
+		return fail(r, "section %d (section names) extends past end of "
+			       "file", x);
 	if (!strtab_ok(r, t))
 		return fail(r, "section %d (section names) is not a string table", x);
 	uint64_t at = get(r, 40, 8);
@@ -196,7 +221,11 @@ static void read_names(reader *r)
 		if (n >= t->size)
 			return fail(r, "section %d: name offset 0x%x outside the "
 				       "section name table", i, n);
-		r->secs[i].name = (const char *)r->img + t->offset + n;
+		const char *nm = (const char *)r->img + t->offset + n;
+		if (bad_char(nm))
+			return fail(r, "section %d: name has the unprintable byte "
+				       "0x%02x", i, bad_char(nm));
+		r->secs[i].name = nm;
 	}
 	check_unique_names(r);
 }
@@ -252,6 +281,9 @@ static void read_content(reader *r, int i)
 {
 	rsec *s = &r->secs[i];
 	obj_sec_kind k = kind_of(s->name);
+	if (elf_reserved_name(s->name))
+		return fail(r, "section %d (%s): code or data section with a "
+			       "reserved name", i, s->name);
 	if (k == OBJ_SEC_TEXT &&
 	    (s->type != ELF_SHT_PROGBITS || !(s->flags & ELF_SHF_EXECINSTR)))
 		return fail(r, "section %d (%s): code section is not executable "
@@ -302,6 +334,9 @@ static void read_symbol(reader *r, uint64_t i)
 		return fail(r, "symbol %llu: name offset 0x%x outside %s",
 			    (unsigned long long)i, name, sname(r, (int)t->link));
 	const char *nm = (const char *)r->img + st->offset + name;
+	if (bad_char(nm))
+		return fail(r, "symbol %llu: name has the unprintable byte 0x%02x",
+			    (unsigned long long)i, bad_char(nm));
 	if (bind != ELF_STB_LOCAL && bind != ELF_STB_GLOBAL && bind != ELF_STB_WEAK)
 		return fail(r, "symbol %llu (%s): unknown binding %d",
 			    (unsigned long long)i, nm, bind);
@@ -359,7 +394,7 @@ static void read_symbols(reader *r)
 static int reloc_width(uint32_t type)
 {
 	switch (type) {
-	case OBJ_R_ABS64_SHIFT4: return 8;
+	case OBJ_R_ABS64_SHIFT4: return SIMT_INST_SIZE; /* a whole instruction */
 	case OBJ_R_ABS32: return 4;
 	case OBJ_R_ABS64: return 8;
 	default: return 0;
@@ -401,7 +436,8 @@ static void read_rela(reader *r, int i)
 				       "symbol %llu of %llu", i, s->name,
 				    (unsigned long long)k, (unsigned long long)sym,
 				    (unsigned long long)r->nsyms);
-		if (off > t->size || t->size - off < (uint64_t)w)
+		if (off > t->size || t->size - off < (uint64_t)w ||
+		    (type == OBJ_R_ABS64_SHIFT4 && off % SIMT_INST_SIZE))
 			return fail(r, "section %d (%s): relocation %llu at 0x%llx "
 				       "lies outside %s", i, s->name,
 				    (unsigned long long)k, (unsigned long long)off,
@@ -534,6 +570,20 @@ static void read_info_records(reader *r, int i, int k)
 		fail(r, "section %d (%s): no PARAM_CBANK attribute", i, s->name);
 }
 
+/* Is there a global function NAME at offset 0 of section text? (Section
+ * symbols may carry any name, so a name lookup alone is not enough.) */
+static bool kernel_symbol(const simt_object *o, const char *name, int text)
+{
+	for (int y = 0; y < o->nsymbols; y++) {
+		const obj_symbol *s = &o->symbols[y];
+		if (s->section == text && s->type == ELF_STT_FUNC &&
+		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
+		    strcmp(s->name, name) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Kernel for one .nv.info.<k> section: its text, its symbol, its records. */
 static void read_kernel(reader *r, int i)
 {
@@ -552,10 +602,7 @@ static void read_kernel(reader *r, int i)
 		return fail(r, "section %d (%s): info %u is not section .text.%s",
 			    i, s->name, s->info, kname);
 	int text = r->secs[s->info].mem;
-	int y = obj_find_symbol(r->o, kname);
-	if (y < 0 || r->o->symbols[y].section != text ||
-	    r->o->symbols[y].type != ELF_STT_FUNC ||
-	    r->o->symbols[y].bind == ELF_STB_LOCAL || r->o->symbols[y].value)
+	if (!kernel_symbol(r->o, kname, text))
 		return fail(r, "section %d (%s): no global function symbol %s at "
 			       "the start of .text.%s", i, s->name, kname, kname);
 	int k = obj_add_kernel_entry(r->o, kname, text);
@@ -619,6 +666,8 @@ simt_status simt_object_read(const uint8_t *image, size_t len,
 		read_shdr(&r, i);
 	if (!r.failed && !r.nomem)
 		read_names(&r);
+	for (int i = 1; !r.failed && !r.nomem && i < r.shnum; i++)
+		check_shdr(&r, i);
 	if (!r.failed && !r.nomem)
 		find_symtab(&r);
 	if (!r.failed && !r.nomem)

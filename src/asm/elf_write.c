@@ -167,9 +167,9 @@ static void build_info(writer *w, int k, bytes *b)
 static void check_section(writer *w, int i)
 {
 	const obj_section *s = &w->o->sections[i];
-	if (s->align && (s->align & (s->align - 1)))
-		bad(w, "section %s: alignment %ld is not a power of two",
-		    s->name, (long)s->align);
+	if ((s->align & (s->align - 1)) || s->align > ELF_MAX_ALIGN)
+		bad(w, "section %s: alignment %ld is not a power of two up to %u",
+		    s->name, (long)s->align, ELF_MAX_ALIGN);
 	if (s->kind == OBJ_SEC_TEXT && s->size % 16)
 		bad(w, "section %s: size %ld is not a multiple of 16",
 		    s->name, (long)s->size);
@@ -181,9 +181,13 @@ static void check_section(writer *w, int i)
 		    (long)s->size);
 	if (s->kind == OBJ_SEC_INFO)
 		return;
+	if (elf_reserved_name(s->name))
+		bad(w, "section %s: the name is reserved for the writer's own "
+		       "sections", s->name);
 	for (int r = 0; r < s->nrelocs; r++) {
 		const obj_reloc *rl = &s->relocs[r];
-		int width = rl->type == OBJ_R_ABS32 ? 4 : 8;
+		int width = rl->type == OBJ_R_ABS32 ? 4
+			    : rl->type == OBJ_R_ABS64 ? 8 : SIMT_INST_SIZE;
 		if (rl->symbol < 0 || rl->symbol >= w->o->nsymbols)
 			bad(w, "section %s: relocation %ld names symbol %ld",
 			    s->name, (long)r, (long)rl->symbol);
@@ -191,7 +195,8 @@ static void check_section(writer *w, int i)
 			bad(w, "section %s: relocation %ld has type %ld", s->name,
 			    (long)r, (long)rl->type);
 		if (s->sh_type == ELF_SHT_NOBITS || rl->offset > s->size ||
-		    s->size - rl->offset < (uint64_t)width)
+		    s->size - rl->offset < (uint64_t)width ||
+		    (rl->type == OBJ_R_ABS64_SHIFT4 && rl->offset % SIMT_INST_SIZE))
 			bad(w, "section %s: relocation %ld at 0x%lx is outside it",
 			    s->name, (long)r, (long)rl->offset);
 	}

@@ -11,46 +11,152 @@
  * never allocates except to grow the output buffer.
  */
 #include "asm/dis.h"
+#include "codec/codec.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- small formatting helpers ------------------------------------------ */
+/* ---- the output cursor ------------------------------------------------- */
 
-static void put_hex(util_buf *out, uint64_t v)
+/*
+ * A cursor into the util_buf being appended to: p and end live in registers
+ * while one instruction is printed, and the buffer's own length is updated
+ * once at the end (pb_close).  Growing goes through util_buf.
+ */
+typedef struct pbuf {
+	char *p, *end;
+	util_buf *b;
+} pbuf;
+
+#define PB_CHUNK 512 /* room asked for at once; one line rarely needs more */
+
+static bool pb_grow(pbuf *pb, size_t n)
 {
-	char tmp[20];
-	int n = 0;
-	do {
-		tmp[n++] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	char s[22];
-	s[0] = '0';
-	s[1] = 'x';
-	for (int i = 0; i < n; i++)
-		s[2 + i] = tmp[n - 1 - i];
-	util_buf_putn(out, s, (size_t)n + 2);
+	util_buf *b = pb->b;
+	if (b->failed)
+		return false;
+	b->len = b->data ? (size_t)(pb->p - b->data) : 0;
+	size_t len = b->len;
+	char pad[PB_CHUNK];
+	memset(pad, ' ', sizeof pad);
+	for (size_t want = n + PB_CHUNK; !b->failed && want;) {
+		size_t k = want < sizeof pad ? want : sizeof pad;
+		util_buf_putn(b, pad, k); /* grows the buffer by doubling */
+		want -= k;
+	}
+	b->len = len;
+	if (b->failed || !b->data) {
+		pb->p = pb->end = NULL;
+		return false;
+	}
+	b->data[len] = '\0';
+	pb->p = b->data + len;
+	pb->end = b->data + b->cap - 1; /* keep room for the NUL */
+	return true;
 }
 
-static void put_dec(util_buf *out, uint64_t v)
+static pbuf pb_open(util_buf *b)
 {
-	char tmp[24];
-	int n = sizeof tmp;
-	do {
-		tmp[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	util_buf_putn(out, tmp + n, sizeof tmp - (size_t)n);
+	pbuf pb = {b->data ? b->data + b->len : NULL,
+		   b->data ? b->data + b->cap - 1 : NULL, b};
+	if (!b->data || (size_t)(pb.end - pb.p) < PB_CHUNK)
+		pb_grow(&pb, PB_CHUNK);
+	return pb;
+}
+
+static void pb_close(pbuf *pb)
+{
+	util_buf *b = pb->b;
+	if (b->failed || !pb->p)
+		return;
+	b->len = (size_t)(pb->p - b->data);
+	b->data[b->len] = '\0';
+}
+
+static inline bool pb_room(pbuf *pb, size_t n)
+{
+	return (pb->p && (size_t)(pb->end - pb->p) >= n) || pb_grow(pb, n);
+}
+
+static inline void pputn(pbuf *pb, const char *s, size_t n)
+{
+	if (!pb_room(pb, n))
+		return;
+	memcpy(pb->p, s, n);
+	pb->p += n;
+}
+
+static inline void pputc(pbuf *pb, char c)
+{
+	if (pb_room(pb, 1))
+		*pb->p++ = c;
+}
+
+/* Short names: copy until the NUL without a separate strlen pass. */
+static inline void pputs(pbuf *pb, const char *s)
+{
+	while (*s) {
+		if (!pb_room(pb, 1))
+			return;
+		char *p = pb->p, *e = pb->end;
+		while (*s && p < e)
+			*p++ = *s++;
+		pb->p = p;
+	}
+}
+
+/* ---- small formatting helpers ------------------------------------------ */
+
+/* Numbers are written straight into the buffer (no temporary copies). */
+static void put_hex(pbuf *out, uint64_t v)
+{
+	int n = v ? (67 - __builtin_clzll(v)) / 4 : 1; /* hex digits */
+	if (!pb_room(out, (size_t)n + 2))
+		return;
+	char *p = out->p;
+	p[0] = '0';
+	p[1] = 'x';
+	for (int i = n + 1; i >= 2; i--, v >>= 4)
+		p[i] = "0123456789abcdef"[v & 15];
+	out->p += n + 2;
+}
+
+static void put_dec(pbuf *out, uint64_t v)
+{
+	if (!pb_room(out, 20))
+		return;
+	char *p = out->p;
+	if (v < 10) {
+		p[0] = (char)('0' + v);
+		out->p += 1;
+	} else if (v < 100) {
+		p[0] = (char)('0' + v / 10);
+		p[1] = (char)('0' + v % 10);
+		out->p += 2;
+	} else if (v < 1000) {
+		p[0] = (char)('0' + v / 100);
+		p[1] = (char)('0' + v / 10 % 10);
+		p[2] = (char)('0' + v % 10);
+		out->p += 3;
+	} else {
+		char tmp[24];
+		int n = sizeof tmp;
+		do {
+			tmp[--n] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+		memcpy(p, tmp + n, sizeof tmp - (size_t)n);
+		out->p += sizeof tmp - (size_t)n;
+	}
 }
 
 /* Signed hex: 0x10, -0x10. */
-static void put_shex(util_buf *out, int64_t v)
+static void put_shex(pbuf *out, int64_t v)
 {
 	if (v < 0) {
-		util_buf_putc(out, '-');
+		pputc(out, '-');
 		put_hex(out, (uint64_t)0 - (uint64_t)v);
 	} else {
 		put_hex(out, (uint64_t)v);
@@ -72,19 +178,19 @@ static int64_t sext(uint64_t v, int width)
 }
 
 /* A float literal that reads back to the same bits (textsyntax: Float32). */
-static void put_f32(util_buf *out, uint32_t bits)
+static void put_f32(pbuf *out, uint32_t bits)
 {
 	float f;
 	memcpy(&f, &bits, sizeof f);
 	if (isnan(f)) {
 		if (bits == 0x7fc00000u)
-			util_buf_puts(out, "+QNAN");
+			pputs(out, "+QNAN");
 		else
 			put_hex(out, bits);
 		return;
 	}
 	if (isinf(f)) {
-		util_buf_puts(out, f < 0 ? "-INF" : "+INF");
+		pputs(out, f < 0 ? "-INF" : "+INF");
 		return;
 	}
 	char s[40];
@@ -95,7 +201,7 @@ static void put_f32(util_buf *out, uint32_t bits)
 	}
 	if (!strpbrk(s, ".e"))
 		strcat(s, ".0"); /* "1" would read as an integer */
-	util_buf_puts(out, s);
+	pputs(out, s);
 }
 
 /* ---- labels ----------------------------------------------------------- */
@@ -113,73 +219,70 @@ int dis_label_find(const dis_labels *l, uint64_t addr)
 	return (l && lo < l->count && l->addrs[lo] == addr) ? lo : -1;
 }
 
-void dis_label_name(const dis_labels *l, int i, util_buf *out)
+static void put_label(pbuf *out, const dis_labels *l, int i)
 {
 	if (l->names && l->names[i]) {
-		util_buf_puts(out, l->names[i]);
+		pputs(out, l->names[i]);
 		return;
 	}
-	util_buf_puts(out, ".L_x_");
+	pputn(out, ".L_x_", 5);
 	put_dec(out, (uint64_t)i);
+}
+
+void dis_label_name(const dis_labels *l, int i, util_buf *out)
+{
+	pbuf pb = pb_open(out);
+	put_label(&pb, l, i);
+	pb_close(&pb);
 }
 
 /* ---- operands ---------------------------------------------------------- */
 
 /* Is the .not/.bitnot companion of field i set (differs from its default)? */
-static bool negated(const isa_opcode *op, const uint64_t *fields, int i)
+static inline bool negated(const codec_opinfo *c, const uint64_t *fields,
+			   int i)
 {
-	int k = op->fields[i].modifier;
-	return k >= 0 && fields[k] != op->fields[k].value;
+	int k = c->modifier[i];
+	return k >= 0 && fields[k] != c->value[k];
 }
 
-static bool at_default(const isa_opcode *op, const uint64_t *fields, int i)
+static inline bool at_default(const codec_opinfo *c, const uint64_t *fields,
+			      int i)
 {
-	const isa_field *f = &op->fields[i];
-	return f->has_default && fields[i] == f->value;
+	return ((c->default_fields >> i) & 1) && fields[i] == c->value[i];
 }
 
 /* '!' for x.not, '~' for x.bitnot. */
-static char negation_char(const isa_opcode *op, int i)
+static char negation_char(const codec_opinfo *info, int i)
 {
-	int k = op->fields[i].modifier;
-	const char *dot = strrchr(op->fields[k].name, '.');
-	return (dot && !strcmp(dot, ".bitnot")) ? '~' : '!';
+	return (info->bitnot_fields >> i) & 1 ? '~' : '!';
 }
 
-/* Bitwidth of the operand that uses field i (0 if none). */
-static int field_bitwidth(const isa_opcode *op, int i)
-{
-	for (int k = 0; k < op->noperands; k++)
-		if (op->operands[k].field == i)
-			return op->operands[k].bitwidth;
-	return 0;
-}
-
-static void put_reg(util_buf *out, const isa_type *t, uint64_t v, bool pair)
+static void put_reg(pbuf *out, const isa_type *t, uint64_t v, bool pair)
 {
 	if (v == ones(t->width)) {
-		util_buf_puts(out, t->zero);
+		pputs(out, t->zero);
 		return;
 	}
-	util_buf_puts(out, t->prefix);
+	pputs(out, t->prefix);
 	if (pair) {
-		util_buf_putc(out, '[');
+		pputc(out, '[');
 		put_dec(out, v);
-		util_buf_putc(out, ':');
+		pputc(out, ':');
 		put_dec(out, v + 1);
-		util_buf_putc(out, ']');
+		pputc(out, ']');
 	} else {
 		put_dec(out, v);
 	}
 }
 
-static void put_cmem(util_buf *out, const isa_type *t, uint64_t v)
+static void put_cmem(pbuf *out, const isa_type *t, uint64_t v)
 {
-	util_buf_puts(out, "c[");
+	pputs(out, "c[");
 	put_hex(out, (v >> t->bank_pos) & ones(t->bank_width));
-	util_buf_puts(out, "][");
+	pputs(out, "][");
 	put_hex(out, (v >> t->off_pos) & ones(t->off_width));
-	util_buf_putc(out, ']');
+	pputc(out, ']');
 }
 
 /* The value of an immediate field as text shows it (before PCRel). */
@@ -189,7 +292,7 @@ static int64_t imm_value(const isa_field *f, uint64_t v)
 }
 
 /* A plain field value by its kind (no operand format applied). */
-static void put_value(util_buf *out, const isa_opcode *op, int i,
+static void put_value(pbuf *out, const isa_opcode *op, int i,
 		      const uint64_t *fields, bool pair)
 {
 	const isa_field *f = &op->fields[i];
@@ -197,7 +300,7 @@ static void put_value(util_buf *out, const isa_opcode *op, int i,
 	uint64_t v = fields[i];
 	switch (t->cls) {
 	case ISA_KIND_ENUM:
-		util_buf_puts(out, v < (uint64_t)t->nvalues && t->values[v]
+		pputs(out, v < (uint64_t)t->nvalues && t->values[v]
 					   ? t->values[v] : "?");
 		break;
 	case ISA_KIND_REG:
@@ -219,8 +322,8 @@ static void put_value(util_buf *out, const isa_opcode *op, int i,
 }
 
 /* Inside brackets: R2, R2+0x10, R2-0x10, R2.64+0x10, 0x10 (ra = RZ). */
-static void put_address(util_buf *out, const isa_opcode *op,
-			const isa_operand *o, const uint64_t *fields)
+static void put_address(pbuf *out, const isa_opcode *op,
+			const isa_operand *o, const uint64_t *fields, bool wide)
 {
 	int ra = o->sub[0], off = o->sub[1];
 	bool rz = true;
@@ -229,9 +332,8 @@ static void put_address(util_buf *out, const isa_opcode *op,
 		rz = t->cls == ISA_KIND_REG && fields[ra] == ones(t->width);
 		if (!rz) {
 			put_value(out, op, ra, fields, false);
-			if (field_bitwidth(op, ra) == 64 ||
-			    (ra == o->field && o->bitwidth == 64))
-				util_buf_puts(out, ".64");
+			if (wide)
+				pputn(out, ".64", 3);
 		}
 	}
 	int64_t v = off >= 0 ? imm_value(&op->fields[off], fields[off]) : 0;
@@ -240,7 +342,7 @@ static void put_address(util_buf *out, const isa_opcode *op,
 	} else if (v < 0) {
 		put_shex(out, v);
 	} else if (v > 0) {
-		util_buf_putc(out, '+');
+		pputc(out, '+');
 		put_hex(out, (uint64_t)v);
 	}
 }
@@ -257,15 +359,17 @@ bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
 	return true;
 }
 
-static void put_operand(util_buf *out, const isa_opcode *op, int i,
+static void put_operand(pbuf *out, const isa_opcode *op,
+			const codec_opinfo *info, int i,
 			const uint64_t *fields, uint64_t pc,
 			const dis_labels *labels)
 {
+	bool wide = (info->addr64_operands >> i) & 1;
 	const isa_operand *o = &op->operands[i];
 	const isa_field *f = &op->fields[o->field];
 	uint64_t target;
-	if (negated(op, fields, o->field))
-		util_buf_putc(out, negation_char(op, o->field));
+	if (negated(info, fields, o->field))
+		pputc(out, negation_char(info, o->field));
 	switch (o->fmt) {
 	case ISA_FMT_PLAIN:
 		put_value(out, op, o->field, fields,
@@ -279,169 +383,137 @@ static void put_operand(util_buf *out, const isa_opcode *op, int i,
 		dis_pcrel_target(op, i, fields, pc, &target);
 		int l = dis_label_find(labels, target);
 		if (l >= 0)
-			dis_label_name(labels, l, out);
+			put_label(out, labels, l);
 		else
 			put_hex(out, target);
 		break;
 	}
 	case ISA_FMT_ADDR:
-		util_buf_putc(out, '[');
-		put_address(out, op, o, fields);
-		util_buf_putc(out, ']');
+		pputc(out, '[');
+		put_address(out, op, o, fields, wide);
+		pputc(out, ']');
 		break;
 	case ISA_FMT_CADDR:
-		util_buf_puts(out, "c[");
+		pputs(out, "c[");
 		put_hex(out, fields[o->field]);
-		util_buf_puts(out, "][");
-		put_address(out, op, o, fields);
-		util_buf_putc(out, ']');
+		pputs(out, "][");
+		put_address(out, op, o, fields, wide);
+		pputc(out, ']');
 		break;
 	}
-}
-
-/* Field i is printed inside an earlier Address/ConstAddress operand. */
-static bool inside_memory_operand(const isa_opcode *op, int upto, int field)
-{
-	for (int k = 0; k < upto; k++) {
-		const isa_operand *o = &op->operands[k];
-		if ((o->fmt == ISA_FMT_ADDR || o->fmt == ISA_FMT_CADDR) &&
-		    (o->sub[0] == field || o->sub[1] == field))
-			return true;
-	}
-	return false;
 }
 
 /* Omitted when the field and its .not/.bitnot are at their defaults. */
-static bool omitted(const isa_opcode *op, const isa_operand *o,
+static bool omitted(const codec_opinfo *info, const isa_operand *o,
 		    const uint64_t *fields)
 {
-	if (!at_default(op, fields, o->field) || negated(op, fields, o->field))
+	if (!at_default(info, fields, o->field) || negated(info, fields, o->field))
 		return false;
 	for (int s = 0; s < 2; s++)
 		if ((o->fmt == ISA_FMT_ADDR || o->fmt == ISA_FMT_CADDR) &&
 		    o->sub[s] >= 0 && o->sub[s] != o->field &&
-		    !at_default(op, fields, o->sub[s]))
+		    !at_default(info, fields, o->sub[s]))
 			return false;
 	return true;
 }
 
-static void put_operands(util_buf *out, const isa_opcode *op,
-			 const uint64_t *fields, uint64_t pc,
-			 const dis_labels *labels)
+static void put_operands(pbuf *out, const isa_opcode *op,
+			 const codec_opinfo *info, const uint64_t *fields,
+			 uint64_t pc, const dis_labels *labels)
 {
 	bool first = true;
 	for (int i = 0; i < op->noperands; i++) {
 		const isa_operand *o = &op->operands[i];
-		if (o->field == op->guard || omitted(op, o, fields) ||
-		    inside_memory_operand(op, i, o->field))
+		if (((info->skip_operands >> i) & 1) || omitted(info, o, fields))
 			continue;
-		util_buf_puts(out, first ? " " : ", ");
+		pputn(out, ", " + first, 2 - (size_t)first);
 		first = false;
-		put_operand(out, op, i, fields, pc, labels);
+		put_operand(out, op, info, i, fields, pc, labels);
 	}
 }
 
 /* ---- guard, modifiers, control slots ------------------------------------ */
 
-static void put_guard(util_buf *out, const isa_opcode *op,
-		      const uint64_t *fields)
+static void put_guard(pbuf *out, const isa_opcode *op,
+		      const codec_opinfo *info, const uint64_t *fields)
 {
 	int g = op->guard;
-	if (g < 0 || (at_default(op, fields, g) && !negated(op, fields, g)))
+	if (g < 0 || (at_default(info, fields, g) && !negated(info, fields, g)))
 		return;
-	util_buf_putc(out, '@');
-	if (negated(op, fields, g))
-		util_buf_putc(out, '!');
+	pputc(out, '@');
+	if (negated(info, fields, g))
+		pputc(out, '!');
 	put_value(out, op, g, fields, false);
-	util_buf_putc(out, ' ');
+	pputc(out, ' ');
 }
 
-static void put_mods(util_buf *out, const isa_opcode *op,
-		     const uint64_t *fields)
+static void put_mods(pbuf *out, const isa_opcode *op,
+		     const codec_opinfo *info, const uint64_t *fields)
 {
 	for (int k = 0; k < op->nmods; k++) {
 		int i = op->mods[k];
-		if (at_default(op, fields, i))
+		if (at_default(info, fields, i))
 			continue;
-		util_buf_putc(out, '.');
+		pputc(out, '.');
 		put_value(out, op, i, fields, false);
 	}
 }
 
-typedef struct ctl_fields {
-	int stall, yield, wsb, req;
-} ctl_fields;
-
-/* Control fields by name; a cheap first-letter test keeps this fast. */
-static ctl_fields find_ctl(const isa_opcode *op)
+static bool ctl_set(const codec_opinfo *c, const uint64_t *fields, int i)
 {
-	ctl_fields c = {-1, -1, -1, -1};
-	for (int i = 0; i < op->nfields; i++) {
-		const char *n = op->fields[i].name;
-		switch (n[0]) {
-		case 's':
-			if (!strcmp(n, ISA_FIELD_STALL))
-				c.stall = i;
-			break;
-		case 'y':
-			if (!strcmp(n, ISA_FIELD_YIELD))
-				c.yield = i;
-			break;
-		case 'w':
-			if (!strcmp(n, ISA_FIELD_WSB))
-				c.wsb = i;
-			break;
-		case 'r':
-			if (!strcmp(n, ISA_FIELD_REQ))
-				c.req = i;
-			break;
-		}
-	}
-	return c;
+	return i >= 0 && fields[i] != c->value[i];
 }
 
-static bool ctl_set(const isa_opcode *op, const uint64_t *fields, int i)
+static void put_slot(pbuf *out, const char *name, uint64_t v)
 {
-	return i >= 0 && fields[i] != op->fields[i].value;
-}
-
-static void put_slot(util_buf *out, const char *name, uint64_t v)
-{
-	util_buf_puts(out, name);
+	pputs(out, name);
 	put_dec(out, v);
-	util_buf_putc(out, ')');
+	pputc(out, ')');
 }
 
-static void put_control(util_buf *out, const isa_opcode *op,
-			const uint64_t *fields)
+static void put_control(pbuf *out, const codec_opinfo *c,
+			const isa_opcode *op, const uint64_t *fields)
 {
-	ctl_fields c = find_ctl(op);
-	if (ctl_set(op, fields, c.stall) || ctl_set(op, fields, c.yield)) {
-		util_buf_puts(out, " $sched(");
-		put_dec(out, c.stall >= 0 ? fields[c.stall] : 0);
-		if (ctl_set(op, fields, c.yield)) {
-			util_buf_putc(out, ',');
-			put_dec(out, fields[c.yield]);
+	if (ctl_set(c, fields, c->stall) || ctl_set(c, fields, c->yield)) {
+		pputs(out, " $sched(");
+		put_dec(out, c->stall >= 0 ? fields[c->stall] : 0);
+		if (ctl_set(c, fields, c->yield)) {
+			pputc(out, ',');
+			put_dec(out, fields[c->yield]);
 		}
-		util_buf_putc(out, ')');
+		pputc(out, ')');
 	}
-	if (ctl_set(op, fields, c.req)) {
-		util_buf_puts(out, " $req(");
-		put_hex(out, fields[c.req]);
-		util_buf_putc(out, ')');
+	if (ctl_set(c, fields, c->req)) {
+		pputs(out, " $req(");
+		put_hex(out, fields[c->req]);
+		pputc(out, ')');
 	}
-	if (ctl_set(op, fields, c.wsb))
-		put_slot(out, " $wsb(", fields[c.wsb]);
+	if (ctl_set(c, fields, c->wsb))
+		put_slot(out, " $wsb(", fields[c->wsb]);
+}
+
+static void print_inst(const isa_model *m, const isa_opcode *op,
+		       const uint64_t *fields, uint64_t pc,
+		       const dis_labels *labels, pbuf *out)
+{
+	codec_opinfo local;
+	const codec_opinfo *info = codec_info(m, op);
+	if (!info) {
+		codec_info_compute(op, &local);
+		info = &local;
+	}
+	put_guard(out, op, info, fields);
+	pputs(out, op->mnemonic);
+	put_mods(out, op, info, fields);
+	put_operands(out, op, info, fields, pc, labels);
+	put_control(out, info, op, fields);
 }
 
 void dis_print_inst(const isa_model *m, const isa_opcode *op,
 		    const uint64_t *fields, uint64_t pc,
 		    const dis_labels *labels, util_buf *out)
 {
-	(void)m;
-	put_guard(out, op, fields);
-	util_buf_puts(out, op->mnemonic);
-	put_mods(out, op, fields);
-	put_operands(out, op, fields, pc, labels);
-	put_control(out, op, fields);
+	pbuf pb = pb_open(out);
+	print_inst(m, op, fields, pc, labels, &pb);
+	pb_close(&pb);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "util/util.h"
@@ -80,35 +81,50 @@ static int parse_args(int argc, char **argv, dis_opts *o)
 	return 0;
 }
 
+static void write_file(void *ctx, const char *text, size_t len)
+{
+	fwrite(text, 1, len, ctx);
+}
+
 static simt_status disassemble(const simt_isa *isa, const dis_opts *o,
-			       const uint8_t *data, size_t len, char **text,
+			       const uint8_t *data, size_t len, FILE *out,
 			       simt_diags *d)
 {
 	if (o->raw)
-		return simt_disassemble(isa, data, len, o->base, o->flags, text,
-					d);
+		return simt_disassemble_write(isa, data, len, o->base, o->flags,
+					      write_file, out, d);
 	simt_object *obj = NULL;
 	simt_status st = simt_object_read(data, len, o->input, &obj, d);
 	if (st != SIMT_OK)
 		return st;
-	st = simt_disassemble_object(isa, obj, o->input, o->flags, text, d);
+	st = simt_disassemble_object_write(isa, obj, o->input, o->flags,
+					   write_file, out, d);
 	simt_object_free(obj);
 	return st;
 }
 
-static int write_text(const char *path, const char *text)
+/* The whole file in one allocation of its size (stat first). */
+static char *read_input(const char *path, size_t *len)
 {
-	FILE *f = path ? fopen(path, "w") : stdout;
-	if (!f) {
-		fprintf(stderr, "simt dis: cannot write '%s'\n", path);
-		return 1;
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		fclose(f);
+		return util_read_file(path, len);
 	}
-	fputs(text, f);
-	if (path && fclose(f)) {
-		fprintf(stderr, "simt dis: cannot write '%s'\n", path);
-		return 1;
+	char *p = malloc((size_t)st.st_size + 1);
+	size_t n = p ? fread(p, 1, (size_t)st.st_size, f) : 0;
+	int bad = !p || ferror(f) || n != (size_t)st.st_size;
+	fclose(f);
+	if (bad) {
+		free(p);
+		errno = p ? EIO : ENOMEM;
+		return NULL;
 	}
-	return 0;
+	*len = n;
+	return p;
 }
 
 int cli_dis(int argc, char **argv)
@@ -122,27 +138,33 @@ int cli_dis(int argc, char **argv)
 	if (rc)
 		return rc;
 	size_t len = 0;
-	char *data = util_read_file(o.input, &len);
+	char *data = read_input(o.input, &len);
 	if (!data) {
 		fprintf(stderr, "simt dis: cannot read '%s': %s\n", o.input,
 			strerror(errno));
 		return 1;
 	}
-	simt_isa *isa = cli_load_isa(o.isa_dir);
+	FILE *out = o.output ? fopen(o.output, "w") : stdout;
+	simt_isa *isa = out ? cli_load_isa(o.isa_dir) : NULL;
 	if (!isa) {
+		if (!out)
+			fprintf(stderr, "simt dis: cannot write '%s'\n", o.output);
+		else if (o.output)
+			fclose(out);
 		free(data);
 		return 1;
 	}
 	simt_diags d;
 	simt_diags_init(&d);
-	char *text = NULL;
-	simt_status st = disassemble(isa, &o, (const uint8_t *)data, len, &text, &d);
-	if (text)
-		rc = write_text(o.output, text);
+	simt_status st = disassemble(isa, &o, (const uint8_t *)data, len, out, &d);
+	if (fflush(out) || ferror(out) || (o.output && fclose(out))) {
+		fprintf(stderr, "simt dis: cannot write '%s'\n",
+			o.output ? o.output : "standard output");
+		rc = 1;
+	}
 	cli_print_diags(&d);
 	if (st != SIMT_OK && !d.errors)
 		fprintf(stderr, "simt dis: %s: %s\n", o.input, simt_strerror(st));
-	free(text);
 	free(data);
 	simt_diags_free(&d);
 	simt_isa_free(isa);

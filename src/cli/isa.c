@@ -12,7 +12,7 @@
 
 static int usage(FILE *f, int code)
 {
-	fprintf(f, "usage: simt isa check FILES...\n"
+	fprintf(f, "usage: simt isa check [FILES...]\n"
 		   "       simt isa dump --json [FILES...]\n"
 		   "       simt isa doc [-o DIR] [FILES...]\n"
 		   "FILES are description files in order (base definitions first);\n"
@@ -89,11 +89,8 @@ int cli_isa(int argc, char **argv)
 		return usage(stderr, 2);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout, 0);
-	if (!strcmp(argv[1], "check")) {
-		if (argc < 3)
-			return usage(stderr, 2);
+	if (!strcmp(argv[1], "check"))
 		return cmd_check(argc - 2, argv + 2);
-	}
 	if (!strcmp(argv[1], "dump"))
 		return cmd_dump(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "doc"))

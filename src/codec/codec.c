@@ -9,13 +9,20 @@
  */
 #include "codec/codec.h"
 
+#include <string.h>
+
 isa_word codec_load(const uint8_t bytes[16])
 {
 	isa_word w = {0, 0};
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&w.lo, bytes, 8); /* the word's byte order is the host's */
+	memcpy(&w.hi, bytes + 8, 8);
+#else
 	for (int i = 7; i >= 0; i--) {
 		w.lo = (w.lo << 8) | bytes[i];
 		w.hi = (w.hi << 8) | bytes[8 + i];
 	}
+#endif
 	return w;
 }
 

@@ -49,6 +49,37 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
 			   char *buf, size_t size);
 
 /*
+ * Facts about one opcode that consumers on hot paths need per word, derived
+ * once by codec_build (codec_info) or on demand (codec_info_compute).
+ */
+typedef struct codec_opinfo {
+	int stall, yield, wsb, req; /* control field indices, -1 if absent */
+	uint64_t enum_check;        /* bit i: field i is an enum with holes  */
+	uint64_t pair_check;        /* bit i: field i is a 64-bit reg pair   */
+	bool has_pcrel;             /* some operand is PCRel                 */
+	/* for printers: */
+	uint32_t skip_operands;     /* bit k: operand k is the guard or is
+				       printed inside an Address operand   */
+	uint32_t addr64_operands;   /* bit k: Address operand k, 64-bit base */
+	uint64_t bitnot_fields;     /* bit i: field i's modifier is x.bitnot */
+	uint64_t default_fields;    /* bit i: field i has a default          */
+	int nfields;
+	uint8_t pos[ISA_MAX_FIELDS];     /* fields[i].pos, compact           */
+	uint64_t mask[ISA_MAX_FIELDS];   /* ones in fields[i].width bits     */
+	uint64_t enum_valid[ISA_MAX_FIELDS]; /* enum_check fields of width
+						<= 6: bit v = value v named */
+	int8_t modifier[ISA_MAX_FIELDS]; /* fields[i].modifier, compact      */
+	uint64_t value[ISA_MAX_FIELDS];  /* fields[i].value (default/const)  */
+} codec_opinfo;
+
+void codec_info_compute(const isa_opcode *op, codec_opinfo *out);
+/* The cached facts of op (the model's decode table must exist). */
+const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op);
+
+/* The opcode whose fixed bits match w (no further checks), or NULL. */
+const isa_opcode *codec_lookup(const isa_model *m, isa_word w);
+
+/*
  * The detailed reason why w does not decode (bit ranges, field names, values),
  * written into buf; returns buf.  For diagnostics, off the hot path.
  */

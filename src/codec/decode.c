@@ -25,7 +25,133 @@
 struct codec_table {
 	uint32_t start[KEY_COUNT + 1]; /* bucket k = cand[start[k] .. start[k+1]) */
 	const isa_opcode **cand;
+	int nopcodes;
+	codec_opinfo *info;            /* by isa_opcode.index */
 };
+
+static uint64_t ones(int width)
+{
+	return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1;
+}
+
+/* Can an enum field of this width hold a value that names nothing? */
+static bool has_holes(const isa_field *f)
+{
+	const isa_type *t = f->type;
+	if (f->width < 63 && (uint64_t)t->nvalues < (UINT64_C(1) << f->width))
+		return true;
+	for (int v = 0; v < t->nvalues && (uint64_t)v <= ones(f->width); v++)
+		if (!t->values[v])
+			return true;
+	return false;
+}
+
+static int control_index(const char *name)
+{
+	static const char *const names[] = {ISA_FIELD_STALL, ISA_FIELD_YIELD,
+					    ISA_FIELD_WSB, ISA_FIELD_REQ};
+	for (int k = 0; k < 4; k++)
+		if (!strcmp(name, names[k]))
+			return k;
+	return -1;
+}
+
+/* Bitwidth of the operand that uses field i (0 if none). */
+static int field_bitwidth(const isa_opcode *op, int i)
+{
+	for (int k = 0; k < op->noperands; k++)
+		if (op->operands[k].field == i)
+			return op->operands[k].bitwidth;
+	return 0;
+}
+
+/* Field f is printed inside an Address/ConstAddress operand before k. */
+static bool inside_memory_operand(const isa_opcode *op, int k, int f)
+{
+	for (int j = 0; j < k; j++) {
+		const isa_operand *o = &op->operands[j];
+		if ((o->fmt == ISA_FMT_ADDR || o->fmt == ISA_FMT_CADDR) &&
+		    (o->sub[0] == f || o->sub[1] == f))
+			return true;
+	}
+	return false;
+}
+
+/* For a small enum: bit v set when value v names something; else 0. */
+static uint64_t enum_valid_bits(const isa_field *f)
+{
+	const isa_type *t = f->type;
+	if (t->cls != ISA_KIND_ENUM || f->width > 6)
+		return 0;
+	uint64_t bits = 0;
+	for (int v = 0; v < t->nvalues && v < (1 << f->width); v++)
+		if (t->values[v])
+			bits |= UINT64_C(1) << v;
+	return bits;
+}
+
+static void printer_facts(const isa_opcode *op, codec_opinfo *out)
+{
+	for (int k = 0; k < op->noperands && k < 32; k++) {
+		const isa_operand *o = &op->operands[k];
+		if (o->field == op->guard || inside_memory_operand(op, k, o->field))
+			out->skip_operands |= UINT32_C(1) << k;
+		if ((o->fmt == ISA_FMT_ADDR || o->fmt == ISA_FMT_CADDR) &&
+		    o->sub[0] >= 0 &&
+		    (field_bitwidth(op, o->sub[0]) == 64 ||
+		     (o->sub[0] == o->field && o->bitwidth == 64)))
+			out->addr64_operands |= UINT32_C(1) << k;
+	}
+	out->nfields = op->nfields;
+	for (int i = 0; i < op->nfields && i < 64; i++) {
+		int m = op->fields[i].modifier;
+		out->modifier[i] = (int8_t)m;
+		out->pos[i] = (uint8_t)op->fields[i].pos;
+		out->mask[i] = ones(op->fields[i].width);
+		out->enum_valid[i] = enum_valid_bits(&op->fields[i]);
+		out->value[i] = op->fields[i].value;
+		if (op->fields[i].has_default)
+			out->default_fields |= UINT64_C(1) << i;
+		const char *dot = m >= 0 ? strrchr(op->fields[m].name, '.') : NULL;
+		if (dot && !strcmp(dot, ".bitnot"))
+			out->bitnot_fields |= UINT64_C(1) << i;
+	}
+}
+
+void codec_info_compute(const isa_opcode *op, codec_opinfo *out)
+{
+	int ctl[4] = {-1, -1, -1, -1};
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < op->nfields && i < 64; i++) {
+		const isa_field *f = &op->fields[i];
+		int k = control_index(f->name);
+		if (k >= 0)
+			ctl[k] = i;
+		if (f->type->cls == ISA_KIND_ENUM && !f->is_const && has_holes(f))
+			out->enum_check |= UINT64_C(1) << i;
+	}
+	for (int i = 0; i < op->noperands; i++) {
+		const isa_operand *o = &op->operands[i];
+		if (o->bitwidth == 64 && o->fmt == ISA_FMT_PLAIN &&
+		    op->fields[o->field].type->cls == ISA_KIND_REG)
+			out->pair_check |= UINT64_C(1) << o->field;
+		if (o->fmt == ISA_FMT_PCREL)
+			out->has_pcrel = true;
+	}
+	printer_facts(op, out);
+	out->stall = ctl[0];
+	out->yield = ctl[1];
+	out->wsb = ctl[2];
+	out->req = ctl[3];
+}
+
+const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op)
+{
+	const struct codec_table *t = m ? m->decoder : NULL;
+	if (!t || op->index < 0 || op->index >= t->nopcodes)
+		return NULL;
+	return &t->info[op->index];
+}
 
 static bool key_matches(const isa_opcode *op, uint32_t key)
 {
@@ -50,8 +176,14 @@ simt_status codec_build(isa_model *m, simt_diags *d)
 	}
 	t->start[KEY_COUNT] = (uint32_t)total;
 	t->cand = malloc((total ? total : 1) * sizeof *t->cand);
-	if (!t->cand)
+	t->info = calloc((size_t)m->nopcodes + 1, sizeof *t->info);
+	if (!t->cand || !t->info)
 		goto nomem;
+	t->nopcodes = m->nopcodes;
+	for (int i = 0; i < m->nopcodes; i++) {
+		UTIL_ASSERT(m->opcodes[i]->index == i);
+		codec_info_compute(m->opcodes[i], &t->info[i]);
+	}
 	size_t n = 0;
 	for (uint32_t k = 0; k < KEY_COUNT; k++)
 		for (int i = 0; i < m->nopcodes; i++)
@@ -72,6 +204,7 @@ void codec_free(struct codec_table *t)
 	if (!t)
 		return;
 	free(t->cand);
+	free(t->info);
 	free(t);
 }
 
@@ -82,7 +215,7 @@ static bool fixed_match(const isa_opcode *op, isa_word w)
 }
 
 /* The one opcode whose fixed bits match w, or NULL. */
-static const isa_opcode *lookup(const struct codec_table *t, isa_word w)
+static inline const isa_opcode *lookup(const struct codec_table *t, isa_word w)
 {
 	uint32_t k = (uint32_t)(w.lo & KEY_MASK);
 	for (uint32_t i = t->start[k]; i < t->start[k + 1]; i++)
@@ -91,20 +224,14 @@ static const isa_opcode *lookup(const struct codec_table *t, isa_word w)
 	return NULL;
 }
 
-static bool is_pair_operand(const isa_opcode *op, const isa_operand *o)
+static const char *validate(const isa_opcode *op, const codec_opinfo *info,
+			   const uint64_t *fields, char *buf, size_t size)
 {
-	const isa_type *ty = op->fields[o->field].type;
-	return o->bitwidth == 64 && o->fmt == ISA_FMT_PLAIN &&
-	       ty->cls == ISA_KIND_REG;
-}
-
-const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
-			   char *buf, size_t size)
-{
-	for (int i = 0; i < op->nfields; i++) {
+	for (uint64_t b = info->enum_check; b; b &= b - 1) {
+		int i = __builtin_ctzll(b);
 		const isa_field *f = &op->fields[i];
 		const isa_type *ty = f->type;
-		if (ty->cls != ISA_KIND_ENUM || f->is_const)
+		if (info->enum_valid[i] && ((info->enum_valid[i] >> fields[i]) & 1))
 			continue;
 		if (fields[i] >= (uint64_t)ty->nvalues || !ty->values[fields[i]]) {
 			snprintf(buf, size,
@@ -114,18 +241,15 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
 			return buf;
 		}
 	}
-	for (int i = 0; i < op->noperands; i++) {
-		const isa_operand *o = &op->operands[i];
-		const isa_field *f = &op->fields[o->field];
-		uint64_t zero = f->width >= 64 ? ~UINT64_C(0)
-					       : (UINT64_C(1) << f->width) - 1;
-		if (is_pair_operand(op, o) && fields[o->field] != zero &&
-		    (fields[o->field] & 1)) {
+	for (uint64_t b = info->pair_check; b; b &= b - 1) {
+		int i = __builtin_ctzll(b);
+		const isa_field *f = &op->fields[i];
+		if (fields[i] != ones(f->width) && (fields[i] & 1)) {
 			snprintf(buf, size,
 				 "operand %s of %s is a 64-bit register pair but "
 				 "its base register %s%llu is odd",
 				 f->name, op->name, f->type->prefix,
-				 (unsigned long long)fields[o->field]);
+				 (unsigned long long)fields[i]);
 			return buf;
 		}
 	}
@@ -137,12 +261,26 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
 	return NULL;
 }
 
-static void extract(const isa_opcode *op, isa_word w, uint64_t *fields)
+const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
+			   char *buf, size_t size)
 {
-	for (int i = 0; i < op->nfields; i++) {
-		const isa_field *f = &op->fields[i];
-		fields[i] = util_bits_get(w.lo, w.hi, f->pos, f->width);
-	}
+	codec_opinfo info;
+	codec_info_compute(op, &info);
+	return validate(op, &info, fields, buf, size);
+}
+
+/* util_bits_get on the compact layout of codec_opinfo, without branches
+ * (a 128-bit shift): this loop runs for every field of every word. */
+static void extract(const codec_opinfo *c, isa_word w, uint64_t *fields)
+{
+	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;
+	for (int i = 0; i < c->nfields; i++)
+		fields[i] = (uint64_t)(x >> c->pos[i]) & c->mask[i];
+}
+
+const isa_opcode *codec_lookup(const isa_model *m, isa_word w)
+{
+	return lookup(m->decoder, w);
 }
 
 const isa_opcode *codec_decode(const isa_model *m, isa_word w,
@@ -164,9 +302,10 @@ const isa_opcode *codec_decode(const isa_model *m, isa_word w,
 		*why = stray;
 		return NULL;
 	}
-	extract(op, w, fields);
+	const codec_opinfo *info = &m->decoder->info[op->index];
+	extract(info, w, fields);
 	char buf[8];
-	if (codec_validate(op, fields, buf, sizeof buf)) {
+	if (validate(op, info, fields, buf, sizeof buf)) {
 		*why = invalid;
 		return NULL;
 	}
@@ -212,7 +351,7 @@ const char *codec_explain(const isa_model *m, isa_word w, char *buf,
 		return buf;
 	}
 	uint64_t fields[ISA_MAX_FIELDS];
-	extract(op, w, fields);
+	extract(&m->decoder->info[op->index], w, fields);
 	const char *why = codec_validate(op, fields, buf, size);
 	if (!why)
 		snprintf(buf, size, "the word decodes as %s", op->name);

@@ -322,8 +322,16 @@ static void resolve_fields(isa_model *m, isa_ast *ast, simt_diags *d)
 {
 	for (int i = 0; i < ast->nclasses && !ast->nomem; i++) {
 		isa_raw_class *rc = &ast->classes[i];
-		for (int k = 0; k < rc->cls->nfields; k++)
+		for (int k = 0; k < rc->cls->nfields; k++) {
+			const isa_field *f = &rc->cls->fields[k];
+			for (int j = 0; j < k; j++)
+				if (!strcmp(rc->cls->fields[j].name, f->name)) {
+					isa_error(m, d, f->loc, "field '%s' declared twice in '%s'",
+						  f->name, rc->cls->name);
+					break;
+				}
 			resolve_field(m, ast, d, &rc->cls->fields[k], &rc->fields[k]);
+		}
 	}
 }
 
@@ -690,6 +698,44 @@ static void build_opcode(isa_model *m, isa_ast *ast, simt_diags *d, const isa_cl
 	finish(&x);
 }
 
+static bool descends(const isa_class *c, const isa_class *a)
+{
+	lineage l = {0};
+	breadth_first(&l, c);
+	return seen(l.bfs, l.nbfs, a);
+}
+
+/* Does some opcode below class a have an operand called name? */
+static bool used_below(const isa_model *m, const isa_class *a, const char *name)
+{
+	for (int i = 0; i < m->nopcodes; i++)
+		if (operand_named(m->opcodes[i], name) >= 0 && descends(m->opcodes[i]->cls, a))
+			return true;
+	return false;
+}
+
+/* Bitwidth/AsmFormat of groups and optypes must name an operand of at least
+ * one opcode below them (the opcode's own ones are checked per opcode). */
+static void check_inherited_info(isa_model *m, isa_ast *ast, simt_diags *d)
+{
+	for (int i = 0; i < ast->nclasses; i++) {
+		const isa_raw_class *rc = &ast->classes[i];
+		const isa_class *a = rc->cls;
+		if (a->kind == ISA_OPCODE)
+			continue;
+		for (int k = 0; k < a->nbitwidth; k++)
+			if (!used_below(m, a, a->bitwidth_name[k]))
+				isa_error(m, d, rc->bitwidth_locs[k],
+					  "Bitwidth<> names '%s', which is no operand of any opcode below '%s'",
+					  a->bitwidth_name[k], a->name);
+		for (int k = 0; k < a->nformat; k++)
+			if (!used_below(m, a, a->formats[k].operand))
+				isa_error(m, d, a->formats[k].loc,
+					  "AsmFormat<> names '%s', which is no operand of any opcode below '%s'",
+					  a->formats[k].operand, a->name);
+	}
+}
+
 void isa_resolve(isa_model *m, isa_ast *ast, simt_diags *d)
 {
 	int before = d->errors;
@@ -704,4 +750,6 @@ void isa_resolve(isa_model *m, isa_ast *ast, simt_diags *d)
 	for (int i = 0; i < m->nclasses && !ast->nomem; i++)
 		if (m->classes[i]->kind == ISA_OPCODE)
 			build_opcode(m, ast, d, m->classes[i]);
+	if (!ast->nomem)
+		check_inherited_info(m, ast, d);
 }

@@ -277,10 +277,13 @@ static char *scan_section(parser *p, stmt_fn stmt)
 	size_t after_kw = p->last.pos + p->last.len;
 	util_buf b = {0};
 	size_t rest = skip_blanks(p, after_kw);
-	if (rest < p->len && p->src[rest] != '\n' && !starts(p, rest, "//"))
-		buf_line(&b, p, rest, pos);
 	bool fence = false;
 	int fence_line = 0;
+	if (rest < p->len && p->src[rest] != '\n' && !starts(p, rest, "//")) {
+		buf_line(&b, p, rest, pos);
+		if (starts(p, rest, "```"))
+			fence = true, fence_line = line - 1;
+	}
 	while (pos < p->len) {
 		size_t first = skip_blanks(p, pos), end = next_line(p, pos);
 		if (!fence && keyword_at(p, first))

@@ -30,22 +30,25 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /*
- * IADD3: d = a + b + c (+ carry-in predicates with .X).  The sum has up to
- * 34 bits: the first predicate output gets bit 32, the second bit 33.
+ * IADD3: d = a + b + c (+ carry-in predicates with .X).  The carry
+ * k = sum >> 32 is 0, 1 or 2; it leaves as a count in two predicates,
+ * Pu = (k >= 1) and Pv = (k >= 2), so that IADD3.X ..., Pu, Pv adds it
+ * back (the multi-word add idiom).
  */
 void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
 	uint32_t c0 = 0, c1 = 0, k0 = 0, k1 = 0;
-	if (rt_has(i, RT_M(X))) {
-		k0 = rt_slot(i, RT_PS0) == RT_NONE ? 0 : rt_get_pred(w, i, RT_PS0);
-		k1 = rt_slot(i, RT_PS1) == RT_NONE ? 0 : rt_get_pred(w, i, RT_PS1);
-	}
+	/* IADD3.X (its own optype) is the only form with source predicates */
+	if (rt_slot(i, RT_PS0) != RT_NONE)
+		k0 = rt_get_pred(w, i, RT_PS0);
+	if (rt_slot(i, RT_PS1) != RT_NONE)
+		k1 = rt_get_pred(w, i, RT_PS1);
 	LANES {
 		uint64_t s = (uint64_t)a[l] + b[l] + c[l] + (k0 >> l & 1) + (k1 >> l & 1);
 		v[l] = (uint32_t)s;
-		c0 |= (uint32_t)(s >> 32 & 1) << l;
-		c1 |= (uint32_t)(s >> 33 & 1) << l;
+		c0 |= (uint32_t)((s >> 32) >= 1) << l;
+		c1 |= (uint32_t)((s >> 32) >= 2) << l;
 	}
 	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
 	rt_put_pred(w, i, RT_PD0, c0, pmask);

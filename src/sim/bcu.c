@@ -4,7 +4,7 @@
  *
  * Requires: records from predecode.c (op[0] = barrier id source, op[1] =
  * count source for the 3-operand forms, the BAR.RED predicate left in op[]
- * by SIM_F_PPDATA).  Produces: barrier arrivals, blocking and release of
+ * (no SIM_F_PPGUARD)).  Produces: barrier arrivals, blocking and release of
  * warps, reductions with their per-warp copies, and the runtime exceptions
  * the seed names.  A warp counts 32 arrivals whatever its active lanes.
  *

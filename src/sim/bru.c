@@ -111,7 +111,8 @@ simt_status sim_prep_bra(sim_ctx *c, sim_inst *i, simt_diags *d)
 /*
  * getGoldenBranchCondition of seed 001 on lane masks: pg is the guard
  * (Pg & Pp) of all 32 lanes, ur the UR mask (has_ur false: no UR operand).
- * Returns the jump mask, or ~0u for a modifier the seed rejects.
+ * Returns the jump mask; a modifier the seed rejects (the Python raises)
+ * jumps no lane - the handler reports it before calling.
  */
 uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		      bool has_ur, uint32_t ur)
@@ -124,7 +125,7 @@ uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		case COND_U: return pgv == active ? active : 0;
 		case COND_DIV: return is_div ? pgv : 0;
 		case COND_CONV: return is_div ? 0 : pgv;
-		default: return ~0u;
+		default: return 0;
 		}
 	}
 	bool is_div;
@@ -139,7 +140,7 @@ uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		return any && is_div ? active : 0;
 	if (cond == COND_CONV)
 		return any && !is_div ? active : 0;
-	return ~0u;
+	return 0;
 }
 
 void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -147,13 +148,13 @@ void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t pg = sim_pred(w, i->pg, i->pg_not) & sim_pred(w, i->pp, i->pp_not);
 	bool has_ur = i->aux[1] >= 0;
 	uint32_t ur = has_ur ? sim_src32(w, i, (int)i->aux[1], 0) : 0;
-	uint32_t b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
-				  has_ur, ur);
-	if (b == ~0u && has_ur) {
+	if (has_ur && i->aux[0] != COND_DIV && i->aux[0] != COND_CONV) {
 		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
 			  "BRA with a UR mask needs .DIV or .CONV");
 		return;
 	}
+	uint32_t b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
+				  has_ur, ur);
 	uint64_t t[SIM_LANES];
 	for (int l = 0; l < SIM_LANES; l++)
 		t[l] = (uint64_t)i->aux[2];

@@ -17,20 +17,44 @@ unsigned rt_size(const sim_inst *i, bool *sign);
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign);
 
+/*
+ * Predecode of every memory row: the address register, offset and data
+ * register are found by their field names (ra, off, rb) or, when predecode
+ * made one [Ra+off] operand of them, in the RT_ADDR slot.
+ *   aux[2]: bits 0-3 ra operand, 4-7 off operand, 8-11 rb operand (0xF
+ *           none), bit 12: ra/off come from one SIM_O_ADDR operand.
+ */
+simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	int ra = sim_opnd_find(i, "ra"), off = sim_opnd_find(i, "off");
+	int rb = sim_opnd_find(i, "rb");
+	int addr = rt_slot(i, RT_ADDR);
+	if (addr != RT_NONE)
+		ra = off = addr;
+	i->aux[2] = (ra < 0 ? RT_NONE : ra) | (off < 0 ? RT_NONE : off) << 4 |
+		    (rb < 0 ? RT_NONE : rb) << 8 | (addr != RT_NONE) << 12;
+	return SIMT_OK;
+}
+
 /* Per-lane effective addresses of the memory operand. */
 static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		      uint64_t addr[SIM_LANES])
 {
-	int k = rt_slot(i, RT_ADDR);
-	const sim_opnd *o = &i->op[k == RT_NONE ? 0 : k];
-	uint64_t off = (uint64_t)o->imm;
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	uint64_t off = ko == RT_NONE ? 0 : (uint64_t)i->op[ko].imm;
+	const sim_opnd *o = ka == RT_NONE ? NULL : &i->op[ka];
+	bool wide = o && o->width == 64;
+	unsigned r = o ? o->reg : SIM_RZ;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		uint64_t base = 0;
-		if (k != RT_NONE && o->reg < SIM_RZ) {
-			base = w->r[o->reg][l];
-			if (o->width == 64 && o->reg + 1 < SIM_RZ)
-				base |= (uint64_t)w->r[o->reg + 1][l] << 32;
+		if (r < SIM_RZ) {
+			base = w->r[r][l];
+			if (wide && r + 1 < SIM_RZ)
+				base |= (uint64_t)w->r[r + 1][l] << 32;
 		}
 		addr[l] = base + off;
 	}
@@ -57,7 +81,7 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	uint8_t data[SIM_LANES][16];
 	bool sign;
 	unsigned size = rt_size(i, &sign);
-	int k = rt_slot(i, RT_S0);
+	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	addresses(w, i, pmask, addr);
 	for (uint32_t m = pmask; m; m &= m - 1) {

@@ -222,4 +222,5 @@ bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
 void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
 const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
 
+
 #endif

@@ -161,7 +161,7 @@ static void sim_fill(sim_inst *i, const sim_op_row *row)
 		i->pg_not = sim_neg_of(op, i->fields, op->guard);
 	}
 	int ppf = isa_field_find(op, "pp");
-	bool pp_guard = ppf >= 0 && !(row && (row->flags & SIM_F_PPDATA));
+	bool pp_guard = ppf >= 0 && row && (row->flags & SIM_F_PPGUARD);
 	if (pp_guard) {
 		i->pp = (uint8_t)i->fields[ppf];
 		i->pp_not = sim_neg_of(op, i->fields, ppf);

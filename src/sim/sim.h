@@ -96,8 +96,10 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 /* Handler flags. */
 #define SIM_F_CTRL 1u  /* control handler: always called, owns PC/masks */
 #define SIM_F_MEMW 2u  /* may write memory (livelock detector resets)   */
-#define SIM_F_PPDATA 4u /* the field pp is a data input (BAR.RED), not a
-			   second guard: predecode leaves it in op[]       */
+#define SIM_F_PPGUARD 4u /* the field pp is a second guard (seed 001's Pp,
+			    BRU_P group): predecode folds it into pmask.
+			    Without this flag pp stays an operand in op[]
+			    (BAR.RED's reduction input, IADD3.X's carry).  */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
@@ -129,24 +131,24 @@ int sim_opnd_find(const sim_inst *i, const char *name);
  * row decodes but raises "no execution handler" when issued.
  */
 #define SIM_OPS_CORE(X)                                                        \
-	X(BRA, sim_bru_bra, sim_prep_bra, SIM_F_CTRL)                          \
-	X(BRX, sim_bru_brx, sim_prep_jump, SIM_F_CTRL)                         \
-	X(CALL, sim_bru_brx, sim_prep_jump, SIM_F_CTRL)                        \
-	X(RET, sim_bru_brx, sim_prep_jump, SIM_F_CTRL)                         \
+	X(BRA, sim_bru_bra, sim_prep_bra, SIM_F_CTRL | SIM_F_PPGUARD)                          \
+	X(BRX, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)                         \
+	X(CALL, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)                        \
+	X(RET, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)                         \
 	X(LEPC, sim_bru_lepc, NULL, 0)                                         \
-	X(EXIT, sim_bru_exit, NULL, SIM_F_CTRL)                                \
+	X(EXIT, sim_bru_exit, NULL, SIM_F_CTRL | SIM_F_PPGUARD)                                \
 	X(BMOV, sim_bru_bmov, NULL, 0)                                         \
 	X(BSSY, sim_bru_bssy, NULL, 0)                                         \
 	X(BSYNC, sim_bru_bsync, NULL, SIM_F_CTRL)                              \
-	X(YIELD, sim_bru_yield, NULL, SIM_F_CTRL)                              \
-	X(BREAK, sim_bru_break, NULL, 0)                                       \
-	X(WARPSYNC, sim_bru_warpsync, NULL, SIM_F_CTRL)                        \
-	X(NANOSLEEP, sim_bru_nanosleep, NULL, SIM_F_CTRL)                      \
+	X(YIELD, sim_bru_yield, NULL, SIM_F_CTRL | SIM_F_PPGUARD)                              \
+	X(BREAK, sim_bru_break, NULL, SIM_F_PPGUARD)                                       \
+	X(WARPSYNC, sim_bru_warpsync, NULL, SIM_F_CTRL | SIM_F_PPGUARD)                        \
+	X(NANOSLEEP, sim_bru_nanosleep, NULL, SIM_F_CTRL | SIM_F_PPGUARD)                      \
 	X(RTT, sim_bru_rtt, NULL, SIM_F_CTRL)                                  \
 	X(TRAP, sim_bru_trap, NULL, SIM_F_CTRL)                                \
 	X(SYSCALL, sim_bru_syscall, NULL, SIM_F_CTRL)                          \
 	X(BAR, sim_bcu_bar, NULL, SIM_F_CTRL)                                  \
-	X(BAR_RED, sim_bcu_bar_red, NULL, SIM_F_CTRL | SIM_F_PPDATA)                        \
+	X(BAR_RED, sim_bcu_bar_red, NULL, SIM_F_CTRL)                        \
 	X(B2R, sim_bcu_b2r, NULL, 0)                                           \
 	X(B2R_RESULT, sim_bcu_b2r_result, NULL, 0)                             \
 	X(R2B, sim_bcu_r2b, NULL, 0)
@@ -371,7 +373,7 @@ void sim_ll_event(sim_warp *w);
 uint32_t sim_bar_state(const sim_barrier *b);
 void sim_bar_set_state(sim_barrier *b, uint32_t s);
 void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta);
-/* bru.c: getGoldenBranchCondition on lane masks (~0u: invalid modifier). */
+/* bru.c: getGoldenBranchCondition on lane masks. */
 uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		      bool has_ur, uint32_t ur);
 

@@ -142,17 +142,41 @@ void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	}
 }
 
+/*
+ * LDC: the bank, index register and offset are found by field name (bank,
+ * ra, off), or in one c[bank][Ra+off] operand when predecode made one.
+ */
+simt_status rt_prep_ldc(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	int k = rt_slot(i, RT_S0);
+	if (k != RT_NONE && i->op[k].kind == SIM_O_CMEM) {
+		i->aux[2] = i->op[k].bank;
+		i->aux[3] = (int64_t)((uint64_t)i->op[k].reg << 32 |
+				      (uint32_t)i->op[k].imm);
+		return SIMT_OK;
+	}
+	int kb = sim_opnd_find(i, "bank"), kr = sim_opnd_find(i, "ra");
+	int ko = sim_opnd_find(i, "off");
+	i->aux[2] = kb < 0 ? 0 : i->op[kb].imm;
+	uint64_t reg = kr < 0 ? SIM_RZ : i->op[kr].reg;
+	uint32_t off = ko < 0 ? 0 : (uint32_t)i->op[ko].imm;
+	i->aux[3] = (int64_t)(reg << 32 | off);
+	return SIMT_OK;
+}
+
 void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	int k = rt_slot(i, RT_S0);
-	if (k == RT_NONE || i->op[k].kind != SIM_O_CMEM)
-		return;
-	const sim_opnd *o = &i->op[k];
+	unsigned bank = (unsigned)i->aux[2];
+	unsigned reg = (unsigned)((uint64_t)i->aux[3] >> 32);
+	uint32_t off = (uint32_t)i->aux[3];
 	bool sign;
 	unsigned size = rt_size(i, &sign);
 	uint8_t bytes[16];
-	if (o->reg == SIM_RZ) {
-		if (!sim_mem_const_read(w, i, o->bank, (uint32_t)o->imm, size, bytes))
+	if (reg >= SIM_RZ) {
+		if (!sim_mem_const_read(w, i, bank, off, size, bytes))
 			return;
 		for (uint32_t m = pmask; m; m &= m - 1)
 			rt_unpack(w, i, (int)sim_ffs(m), bytes, size, sign);
@@ -160,8 +184,7 @@ void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		uint64_t off = (uint64_t)(int64_t)o->imm + w->r[o->reg][l];
-		if (!sim_mem_const_read(w, i, o->bank, (uint32_t)off, size, bytes))
+		if (!sim_mem_const_read(w, i, bank, off + w->r[reg][l], size, bytes))
 			return;
 		rt_unpack(w, i, l, bytes, size, sign);
 	}

@@ -405,7 +405,7 @@ static bool d_launch(cur *c)
 		const char *k;
 		size_t n = word(c, &k);
 		if (!n || !expect_ch(c, '='))
-			err(c, k, "expected key=value");
+			return err(c, k, "expected key=value");
 		uint64_t v = 0;
 		if (word_is(k, n, "grid")) {
 			tf->has_grid = parse_dims(c, tf->grid);
@@ -471,23 +471,26 @@ static bool d_buffer(cur *c)
 	if (!have_count && b.init.kind != SIMT_INIT_LIST)
 		err(c, w, "buffer '%.*s' needs a count", (int)n, w);
 	if (c->failed)
-		values_free(&b.init);
+		return values_free(&b.init);
 	b.count = have_count ? (uint32_t)count : (uint32_t)b.init.n;
 	if (b.init.kind == SIMT_INIT_LIST && (uint32_t)b.init.n != b.count) {
-		return err(c, w, "%d values given for %u elements", b.init.n, b.count);
-		values_free(&b.init);
+		err(c, w, "%d values given for %u elements", b.init.n, b.count);
+		return values_free(&b.init);
 	}
 	b.name = util_strndup(w, n);
 	int i = find_buffer(tf, w, n);
 	if (i >= 0) { /* a later definition replaces the earlier one */
 		free(tf->buffers[i].name);
-		return values_free(&tf->buffers[i].init);
+		values_free(&tf->buffers[i].init);
 		tf->buffers[i] = b;
-		return false;
+		return true;
 	}
 	int cap = tf->nbuffers;
-	if (!util_grow((void **)&tf->buffers, &cap, tf->nbuffers + 1, sizeof b))
-		err(c, w, "out of memory");
+	if (!util_grow((void **)&tf->buffers, &cap, tf->nbuffers + 1, sizeof b)) {
+		free(b.name);
+		values_free(&b.init);
+		return err(c, w, "out of memory");
+	}
 	tf->buffers[tf->nbuffers++] = b;
 	return !c->failed;
 }
@@ -564,8 +567,10 @@ static bool d_init(cur *c)
 		c->p = at;
 		in.kind = SIMT_TINIT_VALUE;
 		simt_elem t = *at == '-' ? SIMT_S32 : SIMT_U32;
-		if (strchr(at, '.') && *at != '0')
-			t = SIMT_F32;
+		size_t tok = strcspn(at, " \t\r\n");
+		const char *dot = memchr(at, '.', tok);
+		if (dot && !(at[0] == '0' && (at[1] == 'x' || at[1] == 'X')))
+			t = SIMT_F32; /* 1.5, -0.25: the bits of a float */
 		if (!parse_value(c, t, &in.value))
 			return false;
 		in.value &= 0xffffffffu;
@@ -609,18 +614,18 @@ static bool d_expect(cur *c)
 		return values_free(&e.values);
 	uint32_t want = e.index >= 0 ? 1 : tf->buffers[b].count;
 	if (e.values.kind == SIMT_INIT_LIST && (uint32_t)e.values.n != want)
-		return err(c, w, "%d values expected for '%s', %d given", (int)want,
+		err(c, w, "%d values expected for '%s', %d given", (int)want,
 		    tf->buffers[b].name, e.values.n);
 	else if (!at_end(c))
 		err(c, c->p, "unexpected text after the values");
 	if (c->failed)
-		values_free(&e.values);
+		return values_free(&e.values);
 	e.name = util_strndup(w, n);
 	int cap = tf->nexpects;
 	if (!util_grow((void **)&tf->expects, &cap, tf->nexpects + 1, sizeof e)) {
-		return values_free(&e.values);
 		free(e.name);
-		err(c, w, "out of memory");
+		values_free(&e.values);
+		return err(c, w, "out of memory");
 	}
 	tf->expects[tf->nexpects++] = e;
 	return !c->failed;

@@ -50,3 +50,10 @@ IADD3 R0, PT, P1, R1, R2, R3 ;               // error: carry-out
 // branch targets and byte offsets
 BRA 0x108 ;                                  // error: multiple of 16
 BRX R6, -0x78 ;                              // error: multiple of 16
+
+// constant operands must be aligned to their size
+MOV R0, c[0x0][0x2] ;                        // error: multiple of 4
+IMAD R2, R0, R5, c[0x0][0x162] ;             // error: multiple of 4
+IMAD.WIDE R2, R0, R5, c[0x0][0x164] ;        // error: multiple of 8
+BRX c[0x3][0x181] ;                          // error: multiple of 4
+WARPSYNC c[0x2][0x102] ;                     // error: multiple of 4

@@ -87,10 +87,13 @@ BRX R6, -0x70 ;
 LEPC R[4:5] ;
 LEPC R[4:5], 0x80 ;
 
-// ---- seed 001, EXIT (the seed writes `@!P1 EXIT, P2`: the comma after the
-// mnemonic is dropped here, operands follow the mnemonic after a space) --------
+// ---- seed 001, EXIT ---------------------------------------------------------------------------
+// The seed writes `@!P1 EXIT, P2`: the text syntax has no comma between the
+// mnemonic and the first operand, so that spelling is rejected and the line
+// is repeated without it.
      EXIT ;
 @P0  EXIT ;
+@!P1 EXIT, P2 ;             // error: unexpected ','
 @!P1 EXIT P2 ;
 
 // ---- seed 001, BMOV ---------------------------------------------------------------------------

@@ -247,7 +247,8 @@ TEST(dis_buffer_listing)
 	simt_diags d;
 	simt_diags_init(&d);
 	simt_status st = dis_buffer(&fx.m, "t.bin", code, sizeof code, 0,
-				    SIMT_DIS_ADDR | SIMT_DIS_LABELS, &out, &d);
+				    SIMT_DIS_ADDR | SIMT_DIS_LABELS, &out, NULL, NULL,
+				    &d);
 	CHECK_EQ(st, SIMT_ERR_DECODE);
 	CHECK_STR(out.data,
 		  ".L_x_0:\n"
@@ -270,7 +271,7 @@ TEST(dis_buffer_listing)
 	util_buf hex = {0};
 	simt_diags_clear(&d);
 	CHECK_EQ(dis_buffer(&fx.m, "t.bin", code, 16, 0x1000, SIMT_DIS_HEX,
-			    &hex, &d), SIMT_OK);
+			    &hex, NULL, NULL, &d), SIMT_OK);
 	CHECK_STR(hex.data, "        BAR.SYNC 0x0 ;                                          "
 			    "/* 0x001c000000000000 0x0000000000007001 */\n");
 	util_buf_free(&hex);

@@ -330,3 +330,58 @@ TEST(isa_never_crashes_on_prefixes)
 	free(s0);
 	CHECK(1);
 }
+
+TEST(isa_reports_every_error)
+{
+	/* three syntax errors, each on its own line, and parsing goes on */
+	const char *syntax = "__DefGroup G : [ALL]\n"
+			     "  __Encoding\n"
+			     "    field<16 8> Reg a;\n"
+			     "    field<24, 8> Reg b\n"
+			     "    field<32, 8> Reg c;\n"
+			     "    field<40, 8> Reg d = ;\n"
+			     "    field<48, 8> Reg e;\n";
+	simt_diags d;
+	simt_diags_init(&d);
+	CHECK_EQ(load_with_base("syntax.isa", syntax, &d, NULL), SIMT_ERR_PARSE);
+	CHECK_EQ(d.errors, 3);
+	static const int lines[3] = {3, 5, 6}; /* the missing ';' shows at the next token */
+	for (int i = 0; i < d.count && i < 3; i++)
+		CHECK_EQ(d.items[i].line, lines[i]);
+	simt_diags_clear(&d);
+	/* three resolution errors */
+	const char *names = "__DefGroup G : [ALL, NOPE]\n"
+			    "  __Encoding\n"
+			    "    field<16, 8> Foo a;\n"
+			    "    field<24, 8> Reg b = P0;\n";
+	CHECK_EQ(load_with_base("names.isa", names, &d, NULL), SIMT_ERR_PARSE);
+	CHECK_EQ(d.errors, 3);
+	simt_diags_free(&d);
+}
+
+TEST(isa_doc_pages)
+{
+	char *p = path_in("isa/dump.isa");
+	char *text = p ? util_read_file(p, NULL) : NULL;
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = NULL;
+	if (text)
+		load_with_base("dump.isa", text, &d, &m);
+	CHECK(m != NULL);
+	const char *dir = "build/test-isa-doc";
+	CHECK(m && isa_write_docs(m, dir, &d) == SIMT_OK);
+	char *readme = util_read_file("build/test-isa-doc/README.md", NULL);
+	char *page = util_read_file("build/test-isa-doc/NOP.md", NULL);
+	CHECK(readme && strstr(readme, "| [NOP](NOP.md) | NOP_X |"));
+	CHECK(page && strstr(page, "- `mode` (Mode, bits 80-81): `.LO` `.HI` (default)"));
+	CHECK(page && strstr(page, "| 1 | `imm` | SImm16 | signed | 32-47 |"));
+	/* the lowest row of the drawing: stype and optype fixed */
+	CHECK(page && strstr(page, "|stype=X|  optype=NOP   |\n"));
+	free(readme);
+	free(page);
+	isa_free(m);
+	simt_diags_free(&d);
+	free(text);
+	free(p);
+}

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "simt/simt.h"
 #include "test.h"
 
 /* Path of the seed file whose name starts with prefix ("000_"), or NULL. */
@@ -243,4 +244,89 @@ TEST(isa_builtin_field_conventions)
 		CHECK(pg >= 0 && o->fields[pg].pos == 12 && o->guard == pg);
 	}
 	isa_free(b);
+}
+
+/* ---- the __Examples of the builtin ISA are valid code ----------------------- */
+
+/* The lines of the fenced blocks of text, comments and "..." lines dropped,
+ * after a prologue that defines the labels the examples use. */
+static char *example_source(const char *text)
+{
+	util_buf b = {0};
+	util_buf_puts(&b, "k:\n.Base:\nlabel:\n.Target:\n.Label:\n");
+	bool fenced = false;
+	for (const char *p = text; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		const char *t = p;
+		while (t < p + n && (*t == ' ' || *t == '\t'))
+			t++;
+		if (!strncmp(t, "```", 3)) {
+			fenced = !fenced;
+		} else if (fenced) {
+			const char *c = strstr(t, "//");
+			size_t m = (c && c < p + n) ? (size_t)(c - t) : (size_t)(p + n - t);
+			char *line = util_strndup(t, m);
+			if (!strstr(line, "..."))
+				util_buf_printf(&b, "%s\n", line);
+			free(line);
+		}
+		p = e ? e + 1 : p + n;
+	}
+	return util_buf_take(&b);
+}
+
+/* Assemble the examples of class c; mark the opcodes they use in seen[]. */
+static void assemble_examples(const isa_model *m, const isa_class *c,
+			      const char *text, bool *seen)
+{
+	char *src = example_source(text);
+	char *name = util_format("%s __Examples", c->name);
+	simt_diags d;
+	simt_diags_init(&d);
+	simt_object *obj = NULL;
+	simt_status s = simt_assemble(m, name, src, strlen(src), &obj, &d);
+	for (int i = 0; i < d.count; i++)
+		test_fail(__FILE__, __LINE__, "%s:%d:%d: %s (%s)", name,
+			  d.items[i].line, d.items[i].col, d.items[i].message,
+			  d.items[i].source_line ? d.items[i].source_line : "");
+	CHECK(s == SIMT_OK);
+	size_t len = 0;
+	const uint8_t *code = obj && simt_object_kernel_count(obj) > 0
+				      ? simt_object_kernel_code(obj, 0, &len)
+				      : NULL;
+	for (size_t off = 0; code && off + SIMT_INST_SIZE <= len; off += SIMT_INST_SIZE) {
+		simt_inst in;
+		if (simt_decode(m, code + off, off, &in, NULL) == SIMT_OK &&
+		    in.opcode >= 0 && in.opcode < m->nopcodes)
+			seen[in.opcode] = true;
+	}
+	simt_object_free(obj);
+	simt_diags_free(&d);
+	free(name);
+	free(src);
+}
+
+TEST(isa_builtin_examples_assemble_and_cover_every_opcode)
+{
+	isa_model *m = load_builtin();
+	if (!m)
+		return;
+	bool *seen = calloc((size_t)m->nopcodes, sizeof *seen);
+	for (int i = 0; seen && i < m->nclasses; i++) {
+		const isa_class *c = m->classes[i];
+		for (int k = 0; k < c->ndocs; k++)
+			if (!strcmp(c->docs[k].section, "Examples"))
+				assemble_examples(m, c, c->docs[k].text, seen);
+	}
+	util_buf missing = {0};
+	for (int i = 0; seen && i < m->nopcodes; i++)
+		if (!seen[i])
+			util_buf_printf(&missing, " %s", m->opcodes[i]->name);
+	char *list = util_buf_take(&missing);
+	if (list && *list)
+		test_fail(__FILE__, __LINE__, "no __Examples line uses:%s", list);
+	free(list);
+	free(seen);
+	isa_free(m);
 }

@@ -1,0 +1,262 @@
+/*
+ * run.c - `simt run`: run a kernel of a .s source or a .o object.
+ *
+ * Options become test-file directive lines applied after the file's own
+ * (simt_testfile_directive), so the command line overrides the file:
+ *   --grid 4,1,1         -> .launch grid=4,1,1
+ *   --buffer out=u32[64]:iota -> .buffer out u32[64] = iota
+ *   --param out          -> .param out   (any --param replaces the file's)
+ * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
+ * fault, failed expectation or error (diagnostics on stderr), 2 on usage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "simt/testfile.h"
+#include "util/util.h"
+
+static const char usage_text[] =
+	"usage: simt run PROGRAM.s|PROGRAM.o [OPTIONS]\n"
+	"\n"
+	"  --kernel K              kernel to run (default: the first)\n"
+	"  --grid X[,Y,Z]          CTAs (default 1)\n"
+	"  --block X[,Y,Z]         threads per CTA (default 32)\n"
+	"  --shared N              dynamic shared memory bytes\n"
+	"  --buffer NAME=TYPE[N]:INIT   global buffer; TYPE u8 u16 u32 u64 s8 s16\n"
+	"                          s32 s64 f32 f64; INIT zero | iota | random(SEED)\n"
+	"                          | file(PATH) | {v0,v1,...}\n"
+	"  --param NAME|TYPE:VALUE kernel parameter (buffer address or value)\n"
+	"  --print NAME            print a buffer after the run\n"
+	"  --trace FILE.jsonl      one JSON line per issued warp instruction\n"
+	"  --policy rr|greedy|random:SEED   warp scheduling policy\n"
+	"  --max-cycles N          stop after N cycles\n"
+	"  --stats                 print cycles and instruction counts\n"
+	"  --isa DIR               use the ISA description files of DIR\n";
+
+typedef struct run_opts {
+	const char *input, *kernel, *isa_dir, *trace;
+	int nlines, nprints;
+	char *lines[256];
+	const char *prints[64];
+	bool params_given, stats;
+} run_opts;
+
+static int add_line(run_opts *o, char *line)
+{
+	if (!line || o->nlines == (int)UTIL_ARRAY_LEN(o->lines)) {
+		free(line);
+		fprintf(stderr, "simt run: too many options\n");
+		return 2;
+	}
+	o->lines[o->nlines++] = line;
+	return 0;
+}
+
+/* --buffer NAME=TYPE[N]:INIT -> ".buffer NAME TYPE[N] = INIT" */
+static char *buffer_line(const char *v)
+{
+	const char *eq = strchr(v, '='), *colon = eq ? strchr(eq, ':') : NULL;
+	if (!eq || !colon)
+		return NULL;
+	return util_format(".buffer %.*s %.*s = %s", (int)(eq - v), v,
+			   (int)(colon - eq - 1), eq + 1, colon + 1);
+}
+
+static int option(run_opts *o, const char *a, const char *v)
+{
+	static const char *const launch_keys[][2] = {
+		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
+		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
+	};
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
+		if (!strcmp(a, launch_keys[k][0]))
+			return add_line(o, util_format(".launch %s=%s", launch_keys[k][1], v));
+	if (!strcmp(a, "--buffer")) {
+		char *line = buffer_line(v);
+		if (!line) {
+			fprintf(stderr, "simt run: --buffer wants NAME=TYPE[N]:INIT, got '%s'\n", v);
+			return 2;
+		}
+		return add_line(o, line);
+	}
+	if (!strcmp(a, "--param")) {
+		o->params_given = true;
+		return add_line(o, util_format(".param %s", v));
+	}
+	if (!strcmp(a, "--print")) {
+		if (o->nprints == (int)UTIL_ARRAY_LEN(o->prints))
+			return 2;
+		o->prints[o->nprints++] = v;
+		return 0;
+	}
+	if (!strcmp(a, "--kernel"))
+		o->kernel = v;
+	else if (!strcmp(a, "--trace"))
+		o->trace = v;
+	else if (!strcmp(a, "--isa"))
+		o->isa_dir = v;
+	else {
+		fprintf(stderr, "simt run: unknown option '%s'\n%s", a, usage_text);
+		return 2;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, run_opts *o)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage_text, stdout);
+			exit(0);
+		}
+		if (!strcmp(a, "--stats")) {
+			o->stats = true;
+			continue;
+		}
+		if (a[0] != '-') {
+			if (o->input) {
+				fprintf(stderr, "simt run: one program at a time\n");
+				return 2;
+			}
+			o->input = a;
+			continue;
+		}
+		if (i + 1 >= argc) {
+			fprintf(stderr, "simt run: %s needs a value\n", a);
+			return 2;
+		}
+		int rc = option(o, a, argv[++i]);
+		if (rc)
+			return rc;
+	}
+	if (!o->input) {
+		fputs(usage_text, stderr);
+		return 2;
+	}
+	return 0;
+}
+
+static void trace_line(void *user, const char *json)
+{
+	fputs(json, user);
+	fputc('\n', user);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* Parse the file (or an empty test for objects) and apply the options. */
+static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
+		     simt_object **obj, simt_diags *d)
+{
+	size_t len;
+	char *data = util_read_file(o->input, &len);
+	if (!data) {
+		fprintf(stderr, "simt run: cannot read '%s'\n", o->input);
+		return 1;
+	}
+	simt_status st;
+	if (ends_with(o->input, ".o")) {
+		st = simt_object_read((const uint8_t *)data, len, o->input, obj, d);
+		if (st == SIMT_OK)
+			st = simt_testfile_parse(o->input, "", 0, tf, d);
+	} else {
+		st = simt_testfile_parse(o->input, data, len, tf, d);
+	}
+	free(data);
+	if (st != SIMT_OK)
+		return 1;
+	if (o->params_given)
+		tf->nparams = 0; /* the command line's parameters replace the file's */
+	for (int k = 0; k < o->nlines; k++)
+		if (simt_testfile_directive(tf, o->lines[k], d) != SIMT_OK)
+			return 1;
+	(void)isa;
+	return 0;
+}
+
+static void print_buffer(const simt_testfile *tf, const simt_test_result *r,
+			 const char *name)
+{
+	for (int k = 0; k < tf->nbuffers; k++) {
+		if (strcmp(tf->buffers[k].name, name))
+			continue;
+		const simt_tbuffer *b = &tf->buffers[k];
+		int size = simt_elem_size(b->type);
+		printf("%s = {", name);
+		for (uint32_t e = 0; e < b->count; e++) {
+			char v[48];
+			simt_elem_format(b->type, r->final[k] + (size_t)e * size, v, sizeof v);
+			printf("%s%s", e ? ", " : "", v);
+		}
+		printf("}\n");
+		return;
+	}
+	fprintf(stderr, "simt run: --print: no buffer '%s'\n", name);
+}
+
+static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
+{
+	simt_testfile tf;
+	simt_object *obj = NULL;
+	simt_test_result r = {0};
+	int rc = load_test(o, isa, &tf, &obj, d);
+	FILE *trace = NULL;
+	if (!rc && o->trace && !(trace = fopen(o->trace, "w"))) {
+		fprintf(stderr, "simt run: cannot write '%s'\n", o->trace);
+		rc = 1;
+	}
+	if (!rc) {
+		simt_test_opts opts = {o->kernel, obj, trace ? trace_line : NULL, trace};
+		simt_testfile_run(isa, &tf, &opts, &r, d);
+		cli_print_diags(d);
+		if (r.passed && r.program_failed) {
+			rc = 1; /* an expected error is still an error for `run` */
+		} else if (r.passed) {
+			for (int k = 0; k < o->nprints; k++)
+				print_buffer(&tf, &r, o->prints[k]);
+		} else {
+			fprintf(stderr, "simt run: %s: %s\n", o->input, r.reason);
+			rc = 1;
+		}
+		if (o->stats)
+			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu\n",
+				(unsigned long long)r.cycles, (unsigned long long)r.steps,
+				(unsigned long long)r.thread_insts);
+	} else {
+		cli_print_diags(d);
+	}
+	if (trace)
+		fclose(trace);
+	simt_test_result_free(&r);
+	simt_testfile_free(&tf);
+	simt_object_free(obj);
+	return rc;
+}
+
+int cli_run(int argc, char **argv)
+{
+	run_opts o = {0};
+	int rc = parse_args(argc, argv, &o);
+	if (!rc) {
+		simt_isa *isa = cli_load_isa(o.isa_dir);
+		if (!isa) {
+			rc = 1;
+		} else {
+			simt_diags d;
+			simt_diags_init(&d);
+			rc = execute(&o, isa, &d);
+			simt_diags_free(&d);
+			simt_isa_free(isa);
+		}
+	}
+	for (int k = 0; k < o.nlines; k++)
+		free(o.lines[k]);
+	return rc;
+}

@@ -1,0 +1,70 @@
+/*
+ * test.c - `simt test FILES...`: run self-checking test files
+ * (tests/sim/README.md).  One line per file on stdout, `ok FILE` or
+ * `FAIL FILE: reason` (the program's diagnostics follow on stderr), then
+ * `N passed, N failed`.  Exit 1 when any file failed, 2 on usage errors.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "simt/testfile.h"
+#include "util/util.h"
+
+/* Run one file; returns true when it passed. */
+static bool test_one(simt_isa *isa, const char *path)
+{
+	simt_diags d;
+	simt_diags_init(&d);
+	simt_testfile tf;
+	simt_test_result r = {0};
+	size_t len;
+	char *text = util_read_file(path, &len);
+	bool ok = false;
+	if (!text) {
+		printf("FAIL %s: cannot read the file\n", path);
+	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK) {
+		printf("FAIL %s: bad test directives\n", path);
+		simt_testfile_free(&tf);
+	} else {
+		simt_testfile_run(isa, &tf, NULL, &r, &d);
+		ok = r.passed;
+		if (ok)
+			printf("ok %s\n", path);
+		else
+			printf("FAIL %s: %s\n", path, r.reason);
+		simt_test_result_free(&r);
+		simt_testfile_free(&tf);
+	}
+	fflush(stdout);
+	if (!ok)
+		cli_print_diags(&d);
+	simt_diags_free(&d);
+	free(text);
+	return ok;
+}
+
+int cli_test(int argc, char **argv)
+{
+	const char *isa_dir = NULL;
+	int first = 1;
+	if (argc > 2 && !strcmp(argv[1], "--isa")) {
+		isa_dir = argv[2];
+		first = 3;
+	}
+	if (first >= argc || !strcmp(argv[first], "--help")) {
+		fprintf(first >= argc ? stderr : stdout,
+			"usage: simt test [--isa DIR] FILE.s...\n");
+		return first >= argc ? 2 : 0;
+	}
+	simt_isa *isa = cli_load_isa(isa_dir);
+	if (!isa)
+		return 1;
+	int pass = 0, fail = 0;
+	for (int k = first; k < argc; k++)
+		test_one(isa, argv[k]) ? pass++ : fail++;
+	printf("%d passed, %d failed\n", pass, fail);
+	simt_isa_free(isa);
+	return fail ? 1 : 0;
+}

@@ -1,0 +1,94 @@
+/* test_sim_testfile.c - the directive parser of self-checking test files. */
+#include "simt/testfile.h"
+#include "test.h"
+
+static const char good[] =
+	"// a test\n"
+	".launch grid=2,3 block=64 shared=128 policy=random:7 max-cycles=1000\n"
+	"//! .buffer out f32[3] = {1.5, -0.0, 0x7fc00001}\n"
+	".buffer in s16[] = {-1, 2, 0x7fff}\n"
+	".buffer r u64[4] = random(42)\n"
+	".param out\n"
+	".param u8:255\n"
+	".init R3 = lane\n"
+	".init R4 = -2.5 // comment.\n"
+	".init P1 = mask 0xffff\n"
+	"    EXIT ;\n"
+	".expect out[1] = -0.0\n"
+	".expect in = iota\n";
+
+TEST(sim_testfile_parses_directives)
+{
+	simt_testfile tf;
+	simt_diags d;
+	simt_diags_init(&d);
+	CHECK_EQ(simt_testfile_parse("t.s", good, sizeof good - 1, &tf, &d), SIMT_OK);
+	CHECK_EQ(d.count, 0);
+	CHECK(tf.has_grid && tf.grid[0] == 2 && tf.grid[1] == 3 && tf.grid[2] == 1);
+	CHECK_EQ(tf.block[0], 64);
+	CHECK_EQ(tf.shared, 128);
+	CHECK_STR(tf.policy, "random:7");
+	CHECK_EQ(tf.max_cycles, 1000);
+	CHECK_EQ(tf.nbuffers, 3);
+	CHECK_EQ(tf.buffers[0].init.bits[1], 0x80000000u);
+	CHECK_EQ(tf.buffers[0].init.bits[2], 0x7fc00001u);
+	CHECK_EQ(tf.buffers[1].count, 3);
+	CHECK_EQ(tf.buffers[1].init.bits[0], 0xffff);
+	CHECK_EQ(tf.nparams, 2);
+	CHECK_STR(tf.params[0].buffer, "out");
+	CHECK_EQ(tf.params[1].bits, 255);
+	CHECK_EQ(tf.ninits, 3);
+	CHECK_EQ(tf.inits[1].value, 0xc0200000u);
+	CHECK(tf.inits[2].pred && tf.inits[2].value == 0xffff);
+	CHECK_EQ(tf.nexpects, 2);
+	CHECK_EQ(tf.expects[0].index, 1);
+	/* directives are blanked, instructions kept, lines unchanged */
+	CHECK(strstr(tf.asm_text, ".launch") == NULL);
+	CHECK(strstr(tf.asm_text, "EXIT") != NULL);
+	CHECK_EQ(strlen(tf.asm_text), sizeof good - 1);
+	/* generated values are reproducible */
+	uint64_t a[4], b[4];
+	CHECK_EQ(simt_values_fill(&tf.buffers[2].init, SIMT_U64, 4, (uint8_t *)a, "t", &d), SIMT_OK);
+	CHECK_EQ(simt_values_fill(&tf.buffers[2].init, SIMT_U64, 4, (uint8_t *)b, "t", &d), SIMT_OK);
+	CHECK(memcmp(a, b, sizeof a) == 0 && a[0] != a[1]);
+	/* a command-line override replaces the buffer of the same name */
+	CHECK_EQ(simt_testfile_directive(&tf, ".buffer out f32[2] = 0", &d), SIMT_OK);
+	CHECK_EQ(tf.nbuffers, 3);
+	CHECK_EQ(tf.buffers[0].count, 2);
+	simt_testfile_free(&tf);
+	simt_diags_free(&d);
+}
+
+TEST(sim_testfile_errors_are_located)
+{
+	static const struct {
+		const char *text, *msg;
+		int col;
+	} cases[] = {
+		{".launch grid=0\n", "dimension must be", 14},
+		{".launch warp=3\n", "unknown .launch key 'warp'", 9},
+		{".buffer b u33[4] = 0\n", "expected a type", 11},
+		{".buffer b u8[4] = {1, 2, 3}\n", "3 values given for 4 elements", 9},
+		{".buffer b u8[2] = {1, 256}\n", "value does not fit u8", 23},
+		{".expect nope = 0\n", "no buffer named 'nope'", 9},
+		{".buffer b u8[2] = 0\n.expect b[2] = 1\n", "index 2 outside 'b'", 11},
+		{".init R255 = 1\n", "expected a register", 7},
+		{".init P0 = 5\n", "mask 0xHEX", 12},
+		{".expect-error \"open\n", "unterminated string", 15},
+		{"  //! .param f32:x\n", "bad f32 value", 18},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		simt_testfile tf;
+		simt_diags d;
+		simt_diags_init(&d);
+		simt_status st = simt_testfile_parse("e.s", cases[k].text,
+						     strlen(cases[k].text), &tf, &d);
+		CHECK(st != SIMT_OK);
+		const simt_diag *g = d.count ? &d.items[d.count - 1] : NULL;
+		if (!g || !strstr(g->message, cases[k].msg) || g->col != cases[k].col)
+			test_fail(__FILE__, __LINE__, "case %zu: got '%s' at col %d", k,
+				  g ? g->message : "-", g ? g->col : 0);
+		simt_testfile_free(&tf);
+		simt_diags_free(&d);
+	}
+}
