@@ -151,6 +151,9 @@ static int enum_find(const struct asm_index *ix, const isa_type *t,
 	}
 }
 
+/* A key that no real type has: names of every enum type. */
+#define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
+
 static bool enums_build(struct asm_index *ix)
 {
 	const isa_model *m = ix->m;
@@ -159,7 +162,7 @@ static bool enums_build(struct asm_index *ix)
 		if (m->types[i]->cls == ISA_KIND_ENUM)
 			total += m->types[i]->nvalues;
 	ix->ecap = 64;
-	while (ix->ecap < 2 * total + 64)
+	while (ix->ecap < 4 * total + 64)
 		ix->ecap *= 2;
 	ix->enums = calloc((size_t)ix->ecap, sizeof *ix->enums);
 	if (!ix->enums)
@@ -183,6 +186,15 @@ static bool enums_build(struct asm_index *ix)
 						   same(ix->enums[k].s, t->values[v], len)))
 				k = (k + 1) & (uint32_t)(ix->ecap - 1);
 			ix->enums[k] = (eslot){t, t->values[v], len, v};
+			/* and under ANY_ENUM: "some enum spells this name" */
+			const isa_type *any = ANY_ENUM(ix);
+			k = (hash(t->values[v], len) ^ type_hash(any)) &
+			    (uint32_t)(ix->ecap - 1);
+			while (ix->enums[k].t && !(ix->enums[k].t == any &&
+						   ix->enums[k].len == len &&
+						   same(ix->enums[k].s, t->values[v], len)))
+				k = (k + 1) & (uint32_t)(ix->ecap - 1);
+			ix->enums[k] = (eslot){any, t->values[v], len, 0};
 		}
 	}
 	return true;
@@ -551,7 +563,7 @@ static bool shape_ok(const struct asm_index *ix, const isa_opcode *op,
 	const isa_type *t = f->type;
 	if (o->lnot && (f->modifier < 0 || t->cls != ISA_KIND_ENUM))
 		return false;
-	if (o->bitnot && (f->modifier < 0 || t->cls != ISA_KIND_REG))
+	if (o->bitnot && (f->modifier < 0 || t->cls == ISA_KIND_ENUM))
 		return false;
 	switch (d->fmt) {
 	case ISA_FMT_ADDR:
@@ -563,8 +575,12 @@ static bool shape_ok(const struct asm_index *ix, const isa_opcode *op,
 		       (!o->has_reg || reg_ok(in, d->sub[0], o));
 	case ISA_FMT_PCREL:
 	case ISA_FMT_SHIFT:
+		/* a bare name is a label unless it spells a register or an
+		 * enum value (URZ, P0, B1 are never labels) */
 		return o->kind == ASM_O_INT || o->kind == ASM_O_EXPR ||
-		       (o->kind == ASM_O_NAME && !o->lnot && !o->bitnot);
+		       (o->kind == ASM_O_NAME && !o->lnot && !o->bitnot &&
+			!o->regmask &&
+			enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash) < 0);
 	case ISA_FMT_PLAIN:
 		break;
 	}
