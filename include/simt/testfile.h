@@ -53,6 +53,9 @@ typedef struct simt_tloc {
 	int line, col;
 } simt_tloc;
 
+/* Largest test buffer, in bytes (256 MiB). */
+#define SIMT_BUFFER_MAX (256ull << 20)
+
 /* A list of element values: explicit, or generated. */
 typedef enum simt_init_kind {
 	SIMT_INIT_LIST, SIMT_INIT_ZERO, SIMT_INIT_IOTA, SIMT_INIT_RANDOM,

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "simt/testfile.h"
@@ -214,7 +215,11 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	}
 	if (!rc) {
 		simt_test_opts opts = {o->kernel, obj, trace ? trace_line : NULL, trace};
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 		simt_testfile_run(isa, &tf, &opts, &r, d);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+		double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 		cli_print_diags(d);
 		if (r.passed && r.program_failed) {
 			rc = 1; /* an expected error is still an error for `run` */
@@ -226,9 +231,11 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 			rc = 1;
 		}
 		if (o->stats)
-			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu\n",
+			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu, "
+				"cpu seconds %.4f (assembly, set-up and run), %.3g thread instructions/s\n",
 				(unsigned long long)r.cycles, (unsigned long long)r.steps,
-				(unsigned long long)r.thread_insts);
+				(unsigned long long)r.thread_insts, secs,
+				secs > 0 ? (double)r.thread_insts / secs : 0.0);
 	} else {
 		cli_print_diags(d);
 	}

@@ -75,6 +75,7 @@ void isa_ast_free(isa_ast *ast)
 		isa_raw_class *rc = &ast->classes[i];
 		free_names(rc->parent_names, rc->nparents);
 		free(rc->parent_locs);
+		free(rc->parent_idx);
 		int nf = rc->cls ? rc->cls->nfields : 0;
 		for (int k = 0; k < nf; k++) {
 			free(rc->fields[k].type_name);

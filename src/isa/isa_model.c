@@ -109,18 +109,29 @@ static void check_duplicates(isa_model *m, simt_diags *d)
 			}
 }
 
+static int class_index(const isa_model *m, const char *name)
+{
+	for (int i = 0; i < m->nclasses; i++)
+		if (!strcmp(m->classes[i]->name, name))
+			return i;
+	return -1;
+}
+
+/* m->classes[i] and ast->classes[i] are the same class (isa_parse.c). */
 static void resolve_parents(isa_model *m, isa_ast *ast, simt_diags *d)
 {
 	for (int i = 0; i < ast->nclasses; i++) {
 		isa_raw_class *rc = &ast->classes[i];
 		isa_class *c = rc->cls;
 		c->parents = calloc((size_t)rc->nparents + 1, sizeof *c->parents);
-		if (!c->parents) {
+		rc->parent_idx = calloc((size_t)rc->nparents + 1, sizeof *rc->parent_idx);
+		if (!c->parents || !rc->parent_idx) {
 			ast->nomem = true;
 			return;
 		}
 		for (int k = 0; k < rc->nparents; k++) {
-			isa_class *p = (isa_class *)isa_class_find(m, rc->parent_names[k]);
+			int pi = class_index(m, rc->parent_names[k]);
+			isa_class *p = pi >= 0 ? m->classes[pi] : NULL;
 			if (!p)
 				isa_error(m, d, rc->parent_locs[k], "unknown parent '%s'",
 					  rc->parent_names[k]);
@@ -130,46 +141,48 @@ static void resolve_parents(isa_model *m, isa_ast *ast, simt_diags *d)
 					  p->name);
 			else if (p == c)
 				isa_error(m, d, rc->parent_locs[k], "'%s' is its own parent", c->name);
-			else
+			else {
 				c->parents[c->nparents++] = p;
+				rc->parent_idx[rc->nparent_idx++] = pi;
+			}
 		}
 	}
 }
 
-/* Depth-first cycle search; state: 0 new, 1 on the path, 2 done. */
-static bool has_cycle(const isa_model *m, const isa_class *c, char *state, int depth)
+/* Depth-first search with colours kept across roots (0 new, 1 on the
+ * path, 2 done): linear in classes + parent links.  A parent found on the
+ * path closes a cycle; that class is reported once. */
+static void find_cycles(isa_model *m, isa_ast *ast, simt_diags *d, int i, char *colour,
+			bool *found)
 {
-	int i = 0;
-	while (m->classes[i] != c)
-		i++;
-	if (state[i] == 1)
-		return true;
-	if (state[i] == 2 || depth > m->nclasses)
-		return false;
-	state[i] = 1;
-	for (int k = 0; k < c->nparents; k++)
-		if (has_cycle(m, c->parents[k], state, depth + 1))
-			return true;
-	state[i] = 2;
-	return false;
-}
-
-static bool check_cycles(isa_model *m, simt_diags *d)
-{
-	char *state = calloc((size_t)m->nclasses + 1, 1);
-	if (!state)
-		return false;
-	bool ok = true;
-	for (int i = 0; i < m->nclasses; i++) {
-		memset(state, 0, (size_t)m->nclasses);
-		if (has_cycle(m, m->classes[i], state, 0)) {
-			isa_error(m, d, m->classes[i]->loc, "'%s' inherits from itself",
-				  m->classes[i]->name);
-			ok = false;
+	colour[i] = 1;
+	const isa_raw_class *rc = &ast->classes[i];
+	for (int k = 0; k < rc->nparent_idx; k++) {
+		int p = rc->parent_idx[k];
+		if (colour[p] == 0) {
+			find_cycles(m, ast, d, p, colour, found);
+		} else if (colour[p] == 1) {
+			isa_error(m, d, m->classes[p]->loc, "'%s' inherits from itself",
+				  m->classes[p]->name);
+			*found = true;
 		}
 	}
-	free(state);
-	return ok;
+	colour[i] = 2;
+}
+
+static bool check_cycles(isa_model *m, isa_ast *ast, simt_diags *d)
+{
+	char *colour = calloc((size_t)m->nclasses + 1, 1);
+	if (!colour) {
+		ast->nomem = true;
+		return false;
+	}
+	bool found = false;
+	for (int i = 0; i < m->nclasses; i++)
+		if (colour[i] == 0)
+			find_cycles(m, ast, d, i, colour, &found);
+	free(colour);
+	return !found;
 }
 
 /* ---- types and values ----------------------------------------------------------- */
@@ -384,7 +397,7 @@ static bool seen(const isa_class *const *v, int n, const isa_class *c)
 
 static void post_order(lineage *l, const isa_class *c)
 {
-	if (seen(l->post, l->npost, c))
+	if (l->overflow || seen(l->post, l->npost, c))
 		return;
 	for (int i = 0; i < c->nparents; i++)
 		post_order(l, c->parents[i]);
@@ -599,13 +612,12 @@ static void attach_operand_info(ctx *x)
 	isa_opcode *op = x->op;
 	for (int i = x->l.nbfs - 1; i >= 0; i--) { /* farthest first: nearer overwrite */
 		const isa_class *a = x->l.bfs[i];
-		const isa_raw_class *rc = raw_of(x->ast, a);
 		for (int k = 0; k < a->nbitwidth; k++) {
 			int o = operand_named(op, a->bitwidth_name[k]);
 			if (o >= 0)
 				op->operands[o].bitwidth = a->bitwidth[k];
 			else if (a == x->c)
-				isa_error(x->m, x->d, rc->bitwidth_locs[k],
+				isa_error(x->m, x->d, raw_of(x->ast, a)->bitwidth_locs[k],
 					  "Bitwidth<> names '%s', which is not an operand of '%s'",
 					  a->bitwidth_name[k], op->name);
 		}
@@ -698,42 +710,55 @@ static void build_opcode(isa_model *m, isa_ast *ast, simt_diags *d, const isa_cl
 	finish(&x);
 }
 
-static bool descends(const isa_class *c, const isa_class *a)
-{
-	lineage l = {0};
-	breadth_first(&l, c);
-	return seen(l.bfs, l.nbfs, a);
-}
-
-/* Does some opcode below class a have an operand called name? */
-static bool used_below(const isa_model *m, const isa_class *a, const char *name)
-{
-	for (int i = 0; i < m->nopcodes; i++)
-		if (operand_named(m->opcodes[i], name) >= 0 && descends(m->opcodes[i]->cls, a))
-			return true;
-	return false;
-}
-
 /* Bitwidth/AsmFormat of groups and optypes must name an operand of at least
- * one opcode below them (the opcode's own ones are checked per opcode). */
+ * one opcode below them (the opcode's own ones are checked per opcode).
+ * used[i] marks, per class i, its declarations some opcode uses: bits 0..n-1
+ * of a list of Bitwidth then AsmFormat entries. */
 static void check_inherited_info(isa_model *m, isa_ast *ast, simt_diags *d)
 {
+	bool **used = calloc((size_t)ast->nclasses + 1, sizeof *used);
+	if (!used) {
+		ast->nomem = true;
+		return;
+	}
 	for (int i = 0; i < ast->nclasses; i++) {
+		const isa_class *a = ast->classes[i].cls;
+		used[i] = calloc((size_t)(a->nbitwidth + a->nformat) + 1, sizeof **used);
+		if (!used[i])
+			ast->nomem = true;
+	}
+	for (int o = 0; o < m->nopcodes && !ast->nomem; o++) {
+		const isa_opcode *op = m->opcodes[o];
+		lineage l = {0};
+		breadth_first(&l, op->cls);
+		for (int j = 0; j < l.nbfs; j++) {
+			const isa_class *a = l.bfs[j];
+			int ci = class_index(m, a->name);
+			for (int k = 0; ci >= 0 && k < a->nbitwidth; k++)
+				used[ci][k] |= operand_named(op, a->bitwidth_name[k]) >= 0;
+			for (int k = 0; ci >= 0 && k < a->nformat; k++)
+				used[ci][a->nbitwidth + k] |= operand_named(op, a->formats[k].operand) >= 0;
+		}
+	}
+	for (int i = 0; i < ast->nclasses && !ast->nomem; i++) {
 		const isa_raw_class *rc = &ast->classes[i];
 		const isa_class *a = rc->cls;
 		if (a->kind == ISA_OPCODE)
 			continue;
 		for (int k = 0; k < a->nbitwidth; k++)
-			if (!used_below(m, a, a->bitwidth_name[k]))
+			if (!used[i][k])
 				isa_error(m, d, rc->bitwidth_locs[k],
 					  "Bitwidth<> names '%s', which is no operand of any opcode below '%s'",
 					  a->bitwidth_name[k], a->name);
 		for (int k = 0; k < a->nformat; k++)
-			if (!used_below(m, a, a->formats[k].operand))
+			if (!used[i][a->nbitwidth + k])
 				isa_error(m, d, a->formats[k].loc,
 					  "AsmFormat<> names '%s', which is no operand of any opcode below '%s'",
 					  a->formats[k].operand, a->name);
 	}
+	for (int i = 0; i < ast->nclasses; i++)
+		free(used[i]);
+	free(used);
 }
 
 void isa_resolve(isa_model *m, isa_ast *ast, simt_diags *d)
@@ -741,7 +766,7 @@ void isa_resolve(isa_model *m, isa_ast *ast, simt_diags *d)
 	int before = d->errors;
 	check_duplicates(m, d);
 	resolve_parents(m, ast, d);
-	if (ast->nomem || !check_cycles(m, d))
+	if (ast->nomem || !check_cycles(m, ast, d))
 		return;
 	resolve_fields(m, ast, d);
 	resolve_aliases(m, ast, d);

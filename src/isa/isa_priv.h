@@ -69,6 +69,8 @@ typedef struct isa_raw_class {
 	int nparents;
 	char **parent_names;
 	isa_loc *parent_locs;
+	int *parent_idx;     /* resolved parents, index in ast->classes */
+	int nparent_idx;
 	isa_raw_field *fields;
 	int fields_cap;
 	isa_loc *order_locs, *in_locs, *out_locs, *bitwidth_locs;

@@ -38,12 +38,24 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	uint32_t c0 = 0, c1 = 0, k0 = 0, k1 = 0;
+	uint32_t k0 = 0, k1 = 0;
 	/* IADD3.X (its own optype) is the only form with source predicates */
 	if (rt_slot(i, RT_PS0) != RT_NONE)
 		k0 = rt_get_pred(w, i, RT_PS0);
 	if (rt_slot(i, RT_PS1) != RT_NONE)
 		k1 = rt_get_pred(w, i, RT_PS1);
+	bool carries = rt_pred_written(i, RT_PD0) || rt_pred_written(i, RT_PD1);
+	if (!carries && !(k0 | k1)) { /* the common case: a plain sum */
+		LANES v[l] = a[l] + b[l] + c[l];
+		rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+		return;
+	}
+	if (!carries) {
+		LANES v[l] = a[l] + b[l] + c[l] + (k0 >> l & 1) + (k1 >> l & 1);
+		rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+		return;
+	}
+	uint32_t c0 = 0, c1 = 0;
 	LANES {
 		uint64_t s = (uint64_t)a[l] + b[l] + c[l] + (k0 >> l & 1) + (k1 >> l & 1);
 		v[l] = (uint32_t)s;
@@ -85,25 +97,50 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
 			v[l] = (uint32_t)(p >> 32) + c[l];
 		}
+	} else if (rt_slot(i, RT_S1) != RT_NONE &&
+		   i->op[rt_slot(i, RT_S1)].kind == SIM_O_IMM) {
+		uint32_t k = b[0]; /* a constant multiplier: no row to load */
+		LANES v[l] = a[l] * k + c[l];
 	} else {
 		LANES v[l] = a[l] * b[l] + c[l];
 	}
 	rt_put(d0, v, pmask);
 }
 
-/* Compare codes shared with fp.c's FSETP (integer part). */
-static uint32_t icmp(uint64_t mods, bool u, uint32_t x, uint32_t y)
+/* Lane mask of x[l] OP y[l]; one loop per operator so each vectorises. */
+#define CMP_MASK(T, OP)                                                        \
+	do {                                                                   \
+		uint8_t t_[SIM_LANES];                                         \
+		LANES t_[l] = (T)x[l] OP (T)y[l];                              \
+		r = rt_pack(t_);                                               \
+	} while (0)
+
+static uint32_t icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y)
 {
-	bool lt = u ? x < y : (int32_t)x < (int32_t)y;
-	bool eq = x == y;
-	if (mods & RT_M(LT)) return lt;
-	if (mods & RT_M(EQ)) return eq;
-	if (mods & RT_M(LE)) return lt || eq;
-	if (mods & RT_M(GT)) return !lt && !eq;
-	if (mods & RT_M(NE)) return !eq;
-	if (mods & RT_M(GE)) return !lt;
-	if (mods & RT_M(T)) return 1;
-	return 0; /* .F */
+	uint32_t r = 0;
+	if (mods & RT_M(T))
+		return 0xffffffffu;
+	if (mods & RT_M(EQ))
+		CMP_MASK(uint32_t, ==);
+	else if (mods & RT_M(NE))
+		CMP_MASK(uint32_t, !=);
+	else if (u && (mods & RT_M(LT)))
+		CMP_MASK(uint32_t, <);
+	else if (u && (mods & RT_M(LE)))
+		CMP_MASK(uint32_t, <=);
+	else if (u && (mods & RT_M(GT)))
+		CMP_MASK(uint32_t, >);
+	else if (u && (mods & RT_M(GE)))
+		CMP_MASK(uint32_t, >=);
+	else if (mods & RT_M(LT))
+		CMP_MASK(int32_t, <);
+	else if (mods & RT_M(LE))
+		CMP_MASK(int32_t, <=);
+	else if (mods & RT_M(GT))
+		CMP_MASK(int32_t, >);
+	else if (mods & RT_M(GE))
+		CMP_MASK(int32_t, >=);
+	return r; /* .F: no lane */
 }
 
 /* Combine a compare result mask with the source predicate (.AND/.OR/.XOR). */
@@ -124,35 +161,55 @@ void sim_rt_isetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
 	uint64_t mods = (uint64_t)i->aux[1];
 	bool u = (mods & RT_M(U32)) != 0;
-	uint32_t r = 0;
-	LANES r |= icmp(mods, u, a[l], b[l]) << l;
+	uint32_t r = icmp(mods, u, a, b);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);
 	rt_put_pred(w, i, RT_PD1, rt_bool_op(mods, ~r, p), pmask);
 }
 
+/* Bit-wise select: s ? x : y. */
+static inline uint32_t mux(uint32_t s, uint32_t x, uint32_t y)
+{
+	return (s & x) | (~s & y);
+}
+
 /*
  * LOP3.LUT: each result bit is lut[(a << 2) | (b << 1) | c] of the
  * corresponding source bits (a = 0xf0, b = 0xcc, c = 0xaa select the
- * sources).  The predicate output, when written, is (result != 0).
+ * sources).  Evaluated as a branch-free multiplexer tree over the eight
+ * table entries, so the lane loop vectorises.  The predicate output, when
+ * written, is (result != 0).
  */
 void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	uint32_t t3[SIM_LANES];
-	uint32_t lut = rt_row(w, i, rt_slot(i, RT_S3), t3)[0] & 0xff;
-	uint32_t nz = 0;
-	LANES {
-		uint32_t r = 0;
+	int kl = rt_slot(i, RT_S3);
+	uint32_t lut = kl == RT_NONE ? 0 : (uint32_t)i->op[kl].imm & 0xff;
+	switch (lut) { /* the tables compilers emit most, then the general tree */
+	case 0xc0: LANES v[l] = a[l] & b[l]; break;
+	case 0xfc: LANES v[l] = a[l] | b[l]; break;
+	case 0x3c: LANES v[l] = a[l] ^ b[l]; break;
+	case 0x30: LANES v[l] = a[l] & ~b[l]; break;
+	case 0x80: LANES v[l] = a[l] & b[l] & c[l]; break;
+	case 0xfe: LANES v[l] = a[l] | b[l] | c[l]; break;
+	case 0x96: LANES v[l] = a[l] ^ b[l] ^ c[l]; break;
+	default: {
+		uint32_t e[8];
 		for (int k = 0; k < 8; k++)
-			if (lut >> k & 1)
-				r |= (k & 4 ? a[l] : ~a[l]) & (k & 2 ? b[l] : ~b[l]) &
-				     (k & 1 ? c[l] : ~c[l]);
-		v[l] = r;
-		nz |= (uint32_t)(r != 0) << l;
+			e[k] = (lut >> k & 1) ? 0xffffffffu : 0;
+		LANES {
+			uint32_t hi = mux(b[l], mux(c[l], e[7], e[6]), mux(c[l], e[5], e[4]));
+			uint32_t lo = mux(b[l], mux(c[l], e[3], e[2]), mux(c[l], e[1], e[0]));
+			v[l] = mux(a[l], hi, lo);
+		}
+	}
 	}
 	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
-	rt_put_pred(w, i, RT_PD0, nz, pmask);
+	if (rt_pred_written(i, RT_PD0)) {
+		uint8_t nz[SIM_LANES];
+		LANES nz[l] = v[l] != 0;
+		rt_put_pred(w, i, RT_PD0, rt_pack(nz), pmask);
+	}
 }
 
 /*

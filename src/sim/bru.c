@@ -155,10 +155,20 @@ void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 	uint32_t b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
 				  has_ur, ur);
-	uint64_t t[SIM_LANES];
-	for (int l = 0; l < SIM_LANES; l++)
-		t[l] = (uint64_t)i->aux[2];
-	do_jump(w, b, t);
+	uint64_t target = (uint64_t)i->aux[2];
+	/* do_jump() with one target for every lane, without the lane loops */
+	if (b == 0) {
+		w->active_pc = NEXT(w);
+	} else if (b == w->active) {
+		bool back = target <= w->active_pc;
+		w->active_pc = target;
+		if (back)
+			sim_ll_event(w);
+	} else {
+		set_rpc(w, b, target);
+		w->active &= ~b;
+		w->active_pc = NEXT(w);
+	}
 }
 
 /* ---- BRX, CALL, RET ---------------------------------------------------- */

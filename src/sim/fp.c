@@ -159,8 +159,9 @@ void sim_rt_fsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	fsrc(w, i, RT_S0, flush, a);
 	fsrc(w, i, RT_S1, flush, b);
 	uint64_t mods = (uint64_t)i->aux[1];
-	uint32_t r = 0;
-	LANES r |= fcmp(mods, a[l], b[l]) << l;
+	uint8_t t[SIM_LANES];
+	LANES t[l] = (uint8_t)fcmp(mods, a[l], b[l]);
+	uint32_t r = rt_pack(t);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);
 	rt_put_pred(w, i, RT_PD1, rt_bool_op(mods, ~r, p), pmask);

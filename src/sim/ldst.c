@@ -67,6 +67,15 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	bool sign;
 	unsigned size = rt_size(i, &sign);
 	addresses(w, i, pmask, addr);
+	uint8_t *ptr[SIM_LANES];
+	if (size == 4 && sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
+		uint32_t *d = rt_dst(w, i, rt_slot(i, RT_D0), 0);
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&d[l], ptr[l], 4);
+		}
+		return;
+	}
 	if (!sim_mem_load(w, i, sp, pmask, addr, size, data))
 		return;
 	for (uint32_t m = pmask; m; m &= m - 1) {
@@ -84,6 +93,16 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	addresses(w, i, pmask, addr);
+	uint8_t *ptr[SIM_LANES];
+	if (size == 4 && r < SIM_RZ && sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
+		/* lanes in ascending order: the highest lane wins a race */
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(ptr[l], &w->r[r][l], 4);
+		}
+		w->ctx->mem_writes++;
+		return;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		for (unsigned h = 0; h < (size + 3) / 4; h++) {

@@ -221,6 +221,14 @@ typedef struct sim_reg_init {
 bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
 void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
 const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
+/*
+ * Fast path of the load/store handlers: host pointers for every lane's
+ * access, or false (nothing reported) when some lane would fault - the
+ * handler then takes sim_mem_load/store, which reports the fault.
+ */
+bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
+		     const uint64_t addr[SIM_LANES], unsigned size,
+		     uint8_t *ptr[SIM_LANES]);
 
 
 #endif

@@ -306,3 +306,27 @@ const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank)
 {
 	return bank < SIM_CONST_BANKS ? &m->bank[bank] : NULL;
 }
+
+bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
+		     const uint64_t addr[SIM_LANES], unsigned size,
+		     uint8_t *ptr[SIM_LANES])
+{
+	if (sp == SIM_SPACE_GLOBAL) { /* the hot case, kept inline */
+		sim_gmem *g = &w->ctx->mem->g;
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			sim_fault why;
+			if (!(ptr[l] = sim_gmem_ptr(g, addr[l], size, &why)))
+				return false;
+		}
+		return true;
+	}
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		sim_space s = sp;
+		sim_fault why;
+		if (!(ptr[l] = lane_ptr(w, &s, addr[l], l, size, &why)))
+			return false;
+	}
+	return true;
+}

@@ -27,6 +27,8 @@
 #ifndef SIMT_SIM_RT_H
 #define SIMT_SIM_RT_H
 
+#include <string.h>
+
 #include "sim/mem.h"
 #include "sim/sim.h"
 
@@ -118,6 +120,21 @@ static inline uint32_t *rt_dst(sim_warp *w, const sim_inst *i, int k, int h)
 	return r >= SIM_RZ || r + h >= SIM_RZ ? w->r[SIM_RSINK] : w->r[r + h];
 }
 
+/*
+ * Pack 32 flags (each byte 0 or 1, lane l at f[l]) into a lane mask: one
+ * multiply gathers 8 flags into a byte (bit i of the top byte = byte i).
+ */
+static inline uint32_t rt_pack(const uint8_t f[SIM_LANES])
+{
+	uint32_t r = 0;
+	for (int g = 0; g < 4; g++) {
+		uint64_t x;
+		memcpy(&x, f + 8 * g, 8);
+		r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * g);
+	}
+	return r;
+}
+
 /* d[l] = v[l] for the lanes of pmask. */
 static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 {
@@ -139,6 +156,13 @@ static inline void rt_put_pred(sim_warp *w, const sim_inst *i, int slot,
 		return;
 	uint32_t *p = &w->p[i->op[k].reg];
 	*p = (*p & ~pmask) | (v & pmask);
+}
+
+/* True when a destination predicate slot names a real predicate (not PT). */
+static inline bool rt_pred_written(const sim_inst *i, int slot)
+{
+	int k = rt_slot(i, slot);
+	return k != RT_NONE && i->op[k].reg != SIM_PSINK;
 }
 
 /* Lane mask of a source predicate slot (absent: PT). */

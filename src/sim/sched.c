@@ -50,10 +50,10 @@ static sim_warp *pick(sim_ctx *c, sim_cta *cta, int *last)
 		*last = ids[rng_next(c) % (uint64_t)k];
 		return &cta->warps[*last];
 	}
-	for (int j = 1; j <= n; j++) {
-		int id = (*last + j) % n;
-		if (id < 0)
-			id += n;
+	int id = *last;
+	for (int j = 0; j < n; j++) {
+		if (++id >= n)
+			id = 0;
 		if (eligible(&cta->warps[id], c->cycle)) {
 			*last = id;
 			return &cta->warps[id];

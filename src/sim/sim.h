@@ -368,7 +368,15 @@ void sim_trace_step(sim_warp *w, const sim_inst *i);
 void sim_warp_sleep(sim_warp *w);
 void sim_timer_expire(sim_warp *w);
 void sim_warp_exit(sim_warp *w);
-void sim_ll_event(sim_warp *w);
+void sim_ll_sample(sim_warp *w);
+/* A switch between lane groups or a taken backward jump (livelock
+ * detector): cheap bookkeeping, a state hash every 64th event. */
+static inline void sim_ll_event(sim_warp *w)
+{
+	w->ll_pcs[w->ll_events & 31] = w->active_pc;
+	if ((++w->ll_events & 63) == 0)
+		sim_ll_sample(w);
+}
 /* bcu.c: the barrier state word; re-check count-0 barriers after an exit. */
 uint32_t sim_bar_state(const sim_barrier *b);
 void sim_bar_set_state(sim_barrier *b, uint32_t s);
@@ -385,9 +393,11 @@ static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */
 {
 	return (uint32_t)__builtin_ctz(m);
 }
-static inline uint32_t sim_popc(uint32_t m)
+static inline uint32_t sim_popc(uint32_t m) /* SWAR: no libgcc call */
 {
-	return (uint32_t)__builtin_popcount(m);
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 /* Lanes of w whose RPC equals pc. */
 static inline uint32_t sim_rpc_eq(const sim_warp *w, uint64_t pc)

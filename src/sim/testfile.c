@@ -460,8 +460,9 @@ static bool d_buffer(cur *c)
 		const char *at = c->p;
 		if (!parse_u64(c, &count) || !expect_ch(c, ']'))
 			return false;
-		if (count == 0 || count > (1u << 28))
-			return err(c, at, "count must be 1..2^28");
+		if (count == 0 || count > SIMT_BUFFER_MAX)
+			return err(c, at, "count must be 1..%llu",
+				   (unsigned long long)SIMT_BUFFER_MAX);
 		have_count = true;
 	}
 	if (!expect_ch(c, '=') || !parse_values(c, b.type, &b.init))
@@ -473,6 +474,11 @@ static bool d_buffer(cur *c)
 	if (c->failed)
 		return values_free(&b.init);
 	b.count = have_count ? (uint32_t)count : (uint32_t)b.init.n;
+	if ((uint64_t)b.count * (uint64_t)elems[b.type].size > SIMT_BUFFER_MAX) {
+		err(c, w, "buffer '%.*s' is larger than %u MiB", (int)n, w,
+		    (unsigned)(SIMT_BUFFER_MAX >> 20));
+		return values_free(&b.init);
+	}
 	if (b.init.kind == SIMT_INIT_LIST && (uint32_t)b.init.n != b.count) {
 		err(c, w, "%d values given for %u elements", b.init.n, b.count);
 		return values_free(&b.init);

@@ -139,17 +139,14 @@ static void report_livelock(sim_warp *w, int back)
 }
 
 /*
- * Called at every switch between lane groups and every taken backward
- * jump.  Every 64th event the warp's state is hashed; if it equals one of
+ * Every 64th switch between lane groups or taken backward jump
+ * (sim_ll_event in sim.h) the warp's state is hashed; if it equals one of
  * the last 16 samples while no memory was written and no other warp issued,
  * the warp can never leave the cycle: stop with a livelock report.
  */
-void sim_ll_event(sim_warp *w)
+void sim_ll_sample(sim_warp *w)
 {
 	sim_ctx *c = w->ctx;
-	w->ll_pcs[w->ll_events & 31] = w->active_pc;
-	if ((++w->ll_events & 63) != 0)
-		return;
 	uint64_t h = warp_hash(w), others = c->steps - w->steps;
 	uint64_t n = w->ll_events / 64; /* samples so far, this one included */
 	for (uint64_t k = 1; k <= 16 && k < n; k++) {

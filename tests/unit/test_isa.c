@@ -385,3 +385,64 @@ TEST(isa_doc_pages)
 	free(text);
 	free(p);
 }
+
+TEST(isa_syntax_corners)
+{
+	const char *text =
+		"__DefBitFieldType SReg<8>\n"
+		"    SR_LANEID;\n"
+		"    SR_TID.X = 0x21;   // explicit encoding, dotted name\n"
+		"    SR_TID.Y;          /* continues at 0x22 */\n"
+		"__DefOperandKind F32<32> = Float32();\n"
+		"__DefOptype S2R : [ALL]\n"
+		"  __Encoding\n"
+		"    field<0,8> Optype optype==NOP;\n"
+		"    field<16, 8> Reg rd = RZ;\n"
+		"    field<32, 8> SReg sr = SR_TID.Y;\n"
+		"    field<40, 32> F32 f = 0x3f800000;\n"
+		"  __Syntax ```asm\n"
+		"S2R Rd, SR\n"
+		"__NotAKeyword inside the fence\n"
+		"```\n"
+		"  __OperandInfo\n"
+		"    Some prose first.\n"
+		"    Order<rd,\n"
+		"          sr, f>;  // spans two lines\n"
+		"    Bitwidth<rd>= 32;\n"
+		"    More prose.\n"
+		"__DefOpcode S2R_X : [S2R]\n"
+		"  __Encoding\n"
+		"    field<8, 4> SType stype == X;\n"
+		"  __Exception\n"
+		"    EncodingError<IllegalBitFieldValue, \"no lane id\"> = sr == \"SR_LANEID\" || !(f >> 31 == 0);\n";
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = NULL;
+	CHECK_EQ(load_with_base("corners.isa", text, &d, &m), SIMT_OK);
+	print_diags(&d);
+	const isa_type *t = m ? isa_type_find(m, "SReg") : NULL;
+	CHECK(t && t->nvalues == 0x23);
+	CHECK(t && isa_enum_find(t, "SR_TID.Y", 8) == 0x22);
+	CHECK(t && t->values[1] == NULL);
+	const isa_opcode *op = m ? isa_opcode_find(m, "S2R_X") : NULL;
+	CHECK(op != NULL);
+	if (op) {
+		CHECK_EQ(op->noperands, 3);
+		CHECK_EQ(op->operands[0].bitwidth, 32);
+		CHECK_EQ(op->fields[isa_field_find(op, "rd")].value, 255);
+		CHECK_EQ(op->fields[isa_field_find(op, "sr")].value, 0x22);
+		CHECK(strstr(op->optype->syntax, "__NotAKeyword") != NULL);
+		uint64_t vals[ISA_MAX_FIELDS] = {0};
+		int64_t r = -1;
+		vals[isa_field_find(op, "sr")] = 0; /* SR_LANEID */
+		CHECK(isa_expr_eval(op, op->exc[0]->cond, vals, &r) && r == 1);
+		vals[isa_field_find(op, "sr")] = 0x21;
+		CHECK(isa_expr_eval(op, op->exc[0]->cond, vals, &r) && r == 0);
+		vals[isa_field_find(op, "f")] = 0xbf800000; /* sign bit: (f >> 31) == 0 is false */
+		CHECK(isa_expr_eval(op, op->exc[0]->cond, vals, &r) && r == 1);
+	}
+	const isa_class *c = m ? isa_class_find(m, "S2R") : NULL;
+	CHECK(c && c->ndocs == 1 && !strcmp(c->docs[0].text, "    Some prose first.\n    More prose."));
+	isa_free(m);
+	simt_diags_free(&d);
+}
