@@ -75,15 +75,19 @@ clean:
 
 # libFuzzer target for the ISA front end (needs clang); corpus: tests/isa.
 FUZZ_CC ?= clang
+SIMT_SEEDS_DIR ?= /work/shared/seeds
 FUZZ_ISA_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c))
 build/fuzz_isa: tests/fuzz/fuzz_isa.c $(FUZZ_ISA_SRC) build/gen/isa_builtin.c $(HDRS)
 	@mkdir -p build
-	$(FUZZ_CC) $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined $(INC) -o $@ \
+	$(FUZZ_CC) $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  $(INC) -o $@ \
 	  tests/fuzz/fuzz_isa.c $(FUZZ_ISA_SRC) build/gen/isa_builtin.c -lm
 fuzz-isa: build/fuzz_isa
 	@mkdir -p build/fuzz-isa-corpus
 	cp tests/isa/*.isa tests/isa/bad/*.isa isa/*.isa build/fuzz-isa-corpus/ 2>/dev/null || true
+	cp $(SIMT_SEEDS_DIR)/000_*.txt $(SIMT_SEEDS_DIR)/001_*.txt build/fuzz-isa-corpus/ 2>/dev/null || true
 	build/fuzz_isa -max_total_time=$${FUZZ_SECONDS:-180} -max_len=65536 -timeout=10 \
+	  -artifact_prefix=build/fuzz-isa- \
 	  build/fuzz-isa-corpus
 
 .PHONY: fuzz-isa
