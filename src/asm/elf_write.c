@@ -143,9 +143,33 @@ static uint64_t shared_size(const simt_object *o, int k)
 	return size;
 }
 
+/* What the reader will demand of kernel k: its code section .text.<k>
+ * and a global function <k> at the start of it. */
+static void check_kernel(writer *w, int k)
+{
+	const simt_object *o = w->o;
+	const obj_kernel *kn = &o->kernels[k];
+	if (kn->text < 0 || kn->text >= o->nsections ||
+	    o->sections[kn->text].kind != OBJ_SEC_TEXT ||
+	    strncmp(o->sections[kn->text].name, ".text.", 6) != 0 ||
+	    strcmp(o->sections[kn->text].name + 6, kn->name) != 0)
+		return bad(w, "kernel %s: code section is not .text.%s", kn->name,
+			   kn->name);
+	for (int y = 0; y < o->nsymbols; y++) {
+		const obj_symbol *s = &o->symbols[y];
+		if (s->section == kn->text && s->type == ELF_STT_FUNC &&
+		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
+		    strcmp(s->name, kn->name) == 0)
+			return;
+	}
+	bad(w, "kernel %s: no global function symbol %s at the start of its "
+	       "code", kn->name, kn->name);
+}
+
 static void build_info(writer *w, int k, bytes *b)
 {
 	const obj_kernel *kn = &w->o->kernels[k];
+	check_kernel(w, k);
 	info_u32(b, OBJ_INFO_REGCOUNT, kn->nregs);
 	info_u32(b, OBJ_INFO_NUM_BARRIERS, kn->nbarriers);
 	info_u32(b, OBJ_INFO_NUM_MBARRIERS, kn->nmbarriers);

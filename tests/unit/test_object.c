@@ -267,3 +267,48 @@ TEST(object_empty_and_writer_checks)
 	simt_diags_free(&d);
 	simt_object_free(o);
 }
+
+/* The writer refuses what the reader would refuse, naming the culprit. */
+TEST(object_writer_kernel_checks)
+{
+	static const struct {
+		int what;
+		const char *expect;
+	} cases[] = {
+		{0, "kernel k: no global function symbol k"},
+		{1, "kernel k: code section is not .text.k"},
+		{2, "relocation 0 names symbol 99"},
+		{3, "section .text.k: alignment 3 is not a power of two"},
+		{4, "section .rela.x: the name is reserved"},
+		{5, "relocation 0 at 0xc is outside it"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		simt_object *o = obj_new();
+		int k = obj_add_kernel(o, "k");
+		int t = o->kernels[k].text;
+		obj_section_append(&o->sections[t], NULL, 16);
+		switch (cases[i].what) {
+		case 0: o->symbols[obj_find_symbol(o, "k")].bind = 0; break;
+		case 1: o->kernels[k].text = obj_kernel_const(o, k, 0); break;
+		case 2: obj_add_reloc(o, t, 0, OBJ_R_ABS64_SHIFT4, 99, 0); break;
+		case 3: o->sections[t].align = 3; break;
+		case 4: obj_add_section(o, ".rela.x", OBJ_SEC_OTHER); break;
+		case 5: obj_add_reloc(o, t, 12, OBJ_R_ABS64, 0, 0); break;
+		}
+		simt_diags d;
+		simt_diags_init(&d);
+		uint8_t *img = NULL;
+		size_t len = 0;
+		CHECK_EQ(simt_object_write(o, &img, &len, &d), SIMT_ERR_ARG);
+		CHECK(img == NULL);
+		bool found = false;
+		for (int j = 0; j < d.count; j++)
+			found |= strstr(d.items[j].message, cases[i].expect) != NULL;
+		if (!found)
+			test_fail(__FILE__, __LINE__, "case %zu: want \"%s\", got \"%s\"",
+				  i, cases[i].expect,
+				  d.count ? d.items[0].message : "(nothing)");
+		simt_diags_free(&d);
+		simt_object_free(o);
+	}
+}
