@@ -232,10 +232,11 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		}
 		if (o->stats)
 			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu, "
-				"cpu seconds %.4f (assembly, set-up and run), %.3g thread instructions/s\n",
+				"run cpu seconds %.4f, total cpu seconds %.4f (with assembly and set-up), "
+				"%.3g thread instructions/s\n",
 				(unsigned long long)r.cycles, (unsigned long long)r.steps,
-				(unsigned long long)r.thread_insts, secs,
-				secs > 0 ? (double)r.thread_insts / secs : 0.0);
+				(unsigned long long)r.thread_insts, r.run_seconds, secs,
+				r.run_seconds > 0 ? (double)r.thread_insts / r.run_seconds : 0.0);
 	} else {
 		cli_print_diags(d);
 	}
