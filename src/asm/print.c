@@ -193,7 +193,7 @@ static void put_f32(pbuf *out, uint32_t bits)
 		pputs(out, f < 0 ? "-INF" : "+INF");
 		return;
 	}
-	char s[40];
+	char s[320]; /* %.*g of a double may need 310 bytes */
 	if (f == (float)(int32_t)f && fabsf(f) < 16777216.0f) {
 		/* integral: exact as an integer, the common case in code */
 		snprintf(s, sizeof s, "%s%ld", signbit(f) ? "-" : "",
