@@ -340,6 +340,18 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 	if (sp == SIM_SPACE_GLOBAL && lanes == 0xffffffffu &&
 	    resolve_one_page(&w->ctx->mem->g, addr, size, ptr))
 		return true;
+	if (sp == SIM_SPACE_SHARED) { /* one bounds check per lane, no switch */
+		uint8_t *base = w->cta->shared;
+		uint64_t len = w->cta->shared_size;
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			uint64_t a = addr[l];
+			if ((a & (size - 1)) || a >= len || len - a < size)
+				return false;
+			ptr[l] = base + a;
+		}
+		return true;
+	}
 	if (sp == SIM_SPACE_GLOBAL) { /* the hot case, kept inline */
 		sim_gmem *g = &w->ctx->mem->g;
 		for (uint32_t m = lanes; m; m &= m - 1) {
