@@ -59,6 +59,15 @@ example: build/simt
 	@build/simt as examples/brx_test.s -o build/brx_test.o
 	@echo "== simt dis build/brx_test.o"; build/simt dis build/brx_test.o
 
+# libFuzzer target of the assembler (clang): make fuzz-asm, then
+# build/fuzz/fuzz_asm -max_total_time=300 build/fuzz/asm_corpus
+FUZZFLAGS  := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+build/fuzz/fuzz_asm: tests/fuzz/fuzz_asm.c $(LIB_SRC) build/gen/isa_builtin.c $(HDRS)
+	@mkdir -p build/fuzz/asm_corpus
+	$(FUZZ_CC) $(CSTD) $(INC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) build/gen/isa_builtin.c -lm
+	cp tests/asm/*.s build/fuzz/asm_corpus/ 2>/dev/null; cp examples/*.s build/fuzz/asm_corpus/ 2>/dev/null; true
+fuzz-asm: build/fuzz/fuzz_asm
+
 clean:
 	rm -rf build
 
@@ -97,3 +106,4 @@ fuzz-elf: build/fuzz_elf
 	build/fuzz_elf -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 	  -artifact_prefix=build/ build/fuzz-elf-corpus tests/object/good
 .PHONY: fuzz-elf
+.PHONY: fuzz-asm

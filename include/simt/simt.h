@@ -99,9 +99,11 @@ SIMT_API simt_status simt_disassemble_object(const simt_isa *isa,
  * Streaming forms of the two calls above: the text is handed to write(ctx,
  * piece, len) in pieces of about 64 KiB as it is produced, instead of being
  * returned as one string (large listings without one large allocation).
+ * name labels diagnostics (NULL: "<code>").
  */
 typedef void (*simt_write_fn)(void *ctx, const char *text, size_t len);
 SIMT_API simt_status simt_disassemble_write(const simt_isa *isa,
+					    const char *name,
 					    const uint8_t *code, size_t len,
 					    uint64_t base, unsigned flags,
 					    simt_write_fn write, void *ctx,

@@ -154,6 +154,7 @@ typedef struct simt_test_result {
 				 .expect-error test passes when it did)   */
 	char *reason;         /* why not (malloc'ed), NULL when passed        */
 	uint64_t cycles, steps, thread_insts;
+	double run_seconds;   /* CPU time of the kernel run alone (no set-up) */
 	int nbuffers;         /* final contents of tf->buffers[i] (malloc'ed) */
 	uint8_t **final;
 } simt_test_result;

@@ -133,20 +133,23 @@ static simt_status finish(util_buf *b, simt_write_fn write, void *ctx,
 	return st;
 }
 
-simt_status simt_disassemble_write(const simt_isa *isa, const uint8_t *code,
-				   size_t len, uint64_t base, unsigned flags,
+simt_status simt_disassemble_write(const simt_isa *isa, const char *name,
+				   const uint8_t *code, size_t len,
+				   uint64_t base, unsigned flags,
 				   simt_write_fn write, void *ctx,
 				   simt_diags *d)
 {
+	if (!name)
+		name = "<code>";
 	if (!isa || !write || (!code && len) || !isa->decoder) {
 		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "simt_disassemble: invalid argument");
 		return SIMT_ERR_ARG;
 	}
 	util_buf b = {0};
-	simt_status st = dis_buffer(isa, "<code>", code, len, base, flags, &b,
+	simt_status st = dis_buffer(isa, name, code, len, base, flags, &b,
 				    write, ctx, d);
-	return finish(&b, write, ctx, "<code>", st, d);
+	return finish(&b, write, ctx, name, st, d);
 }
 
 /* Run a writer-based call into one malloc'ed string. */
@@ -168,8 +171,8 @@ simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,
 	if (!text)
 		return SIMT_ERR_ARG;
 	util_buf all = {0};
-	simt_status st = simt_disassemble_write(isa, code, len, base, flags,
-						append, &all, d);
+	simt_status st = simt_disassemble_write(isa, NULL, code, len, base,
+						flags, append, &all, d);
 	return to_text(&all, st, text);
 }
 

@@ -98,12 +98,18 @@ uint64_t asm_here(const asm_ctx *c)
 bool asm_emit(asm_ctx *c, const void *bytes, size_t n)
 {
 	asm_section *s = &c->secs[c->cur];
+	if (n == 0)
+		return true;
 	if (s->nobits) {
 		s->size += n;
 		return true;
 	}
 	if (s->size + n > s->cap) {
 		size_t cap = s->cap ? s->cap : 4096;
+		/* a text section is about a third of its source: start there */
+		while (!s->cap && s->kind == OBJ_SEC_TEXT && cap < c->len / 3 &&
+		       cap < ((size_t)1 << 30))
+			cap *= 2;
 		while (cap < s->size + n)
 			cap *= 2;
 		uint8_t *p = realloc(s->data, cap);
@@ -428,7 +434,11 @@ static int obj_sym_of(asm_ctx *c, simt_object *o, int *secmap, int s)
 	char *name = util_strndup(y->name, (size_t)y->len);
 	if (!name)
 		return -1;
-	int k = obj_find_symbol(o, name);
+	/* only kernel symbols exist already (obj_add_kernel made them) */
+	int k = -1;
+	for (int i = 0; i < c->nkernels && k < 0; i++)
+		if (!strcmp(c->kernels[i].name, name))
+			k = obj_find_symbol(o, name);
 	if (k < 0)
 		k = obj_add_symbol(o, name);
 	free(name);
@@ -476,6 +486,12 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 		if (s->nobits) {
 			os->sh_type = ELF_SHT_NOBITS;
 			os->size += s->size;
+		} else if (s->size && !os->size && !os->data) {
+			/* hand the bytes over: our capacity is a power of two >= the
+			 * size, which is what object.c assumes */
+			os->data = s->data;
+			os->size = s->size;
+			s->data = NULL;
 		} else if (s->size && obj_section_append(os, s->data, s->size) < 0) {
 			return false;
 		}
@@ -537,6 +553,10 @@ static simt_object *build_object(asm_ctx *c)
 	for (int s = 0; s < c->nsyms; s++) {
 		asm_sym *y = &c->syms[s];
 		if (!y->defined && !y->global)
+			continue;
+		/* .L labels are assembler-local, as in GNU as: not in .symtab */
+		if (!y->global && !y->size && y->len >= 2 && y->name[0] == '.' &&
+		    y->name[1] == 'L')
 			continue;
 		int k = obj_sym_of(c, o, secmap, s);
 		if (k < 0)

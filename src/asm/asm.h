@@ -114,6 +114,7 @@ typedef struct asm_linemap {
 typedef struct asm_sym {
 	const char *name;
 	int len;
+	uint32_t hash;
 	int sec;          /* -1: not (yet) defined */
 	uint64_t value;
 	bool global, defined;
@@ -286,6 +287,11 @@ typedef struct asm_operand {
 	/* CMEM */
 	uint64_t bank;
 	int bank_col;
+	/* filled by match.c once per instruction: the name's hash, which
+	 * register kinds spell it (bit i: the index's i-th Register kind) */
+	uint32_t hash;
+	uint32_t regmask, zeromask;
+	uint64_t regnum;
 } asm_operand;
 
 #define ASM_MAX_OPERANDS 16

@@ -32,7 +32,7 @@ static bool rehash(asm_ctx *c)
 		return false;
 	memset(h, 0xff, (size_t)cap * sizeof *h);
 	for (int s = 0; s < c->nsyms; s++) {
-		uint32_t i = sym_hash(c->syms[s].name, c->syms[s].len) & (uint32_t)(cap - 1);
+		uint32_t i = c->syms[s].hash & (uint32_t)(cap - 1);
 		while (h[i] >= 0)
 			i = (i + 1) & (uint32_t)(cap - 1);
 		h[i] = s;
@@ -45,11 +45,13 @@ static bool rehash(asm_ctx *c)
 
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 {
+	uint32_t h = sym_hash(name, len);
 	if (c->symhash_cap) {
-		uint32_t i = sym_hash(name, len) & (uint32_t)(c->symhash_cap - 1);
+		uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 		for (; c->symhash[i] >= 0; i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
 			const asm_sym *y = &c->syms[c->symhash[i]];
-			if (y->len == len && !memcmp(y->name, name, (size_t)len))
+			if (y->hash == h && y->len == len &&
+			    !memcmp(y->name, name, (size_t)len))
 				return c->symhash[i];
 		}
 	}
@@ -67,10 +69,11 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 	memset(y, 0, sizeof *y);
 	y->name = name;
 	y->len = len;
+	y->hash = h;
 	y->sec = -1;
 	y->obj = -1;
 	y->line = c->line;
-	uint32_t i = sym_hash(name, len) & (uint32_t)(c->symhash_cap - 1);
+	uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 	while (c->symhash[i] >= 0)
 		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
 	c->symhash[i] = c->nsyms;
@@ -272,6 +275,16 @@ static void d_global(asm_ctx *c, asm_tok *t)
 	expect_end(c, &t[i]);
 }
 
+/* Does s[0..len) contain word?  (the source is not NUL-terminated) */
+static bool contains(const char *s, int len, const char *word)
+{
+	int n = (int)strlen(word);
+	for (int i = 0; i + n <= len; i++)
+		if (!memcmp(s + i, word, (size_t)n))
+			return true;
+	return false;
+}
+
 /* sym , @type  (the type: function, object, "STT_CUDA_OBJECT", ...) */
 static void d_type(asm_ctx *c, asm_tok *t)
 {
@@ -292,8 +305,7 @@ static void d_type(asm_ctx *c, asm_tok *t)
 	const asm_tok *ty = &t[i];
 	if (tok_is(ty, "function") || (ty->len == 8 && !memcmp(ty->s, "STT_FUNC", 8)))
 		c->syms[s].type = ELF_STT_FUNC;
-	else if (tok_is(ty, "object") || (ty->len >= 10 && strstr(ty->s, "OBJECT") &&
-					  (size_t)(strstr(ty->s, "OBJECT") - ty->s) < (size_t)ty->len))
+	else if (tok_is(ty, "object") || contains(ty->s, ty->len, "OBJECT"))
 		c->syms[s].type = ELF_STT_OBJECT;
 	else
 		c->syms[s].type = ELF_STT_NOTYPE;

@@ -26,19 +26,22 @@
 
 #define HEX_COLUMN 64 /* where the raw-word comment starts */
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* Pass 1: the sorted, distinct branch targets inside [base, base+len). */
+/*
+ * Pass 1: mark the PC-relative targets that fall on a word of the buffer
+ * (l->mark, one bit per word) and count the labels before each 64 words
+ * (l->rank).  The caller frees mark and rank.
+ */
 static simt_status collect_labels(const isa_model *m, const uint8_t *code,
-				  size_t n, uint64_t base, uint64_t **out,
-				  int *count)
+				  size_t n, uint64_t base, dis_labels *l)
 {
-	uint64_t *t = NULL;
-	int nt = 0, cap = 0;
+	size_t nblocks = n / 64 + 1;
+	uint64_t *mark = calloc(nblocks, sizeof *mark);
+	uint32_t *rank = calloc(nblocks, sizeof *rank);
+	if (!mark || !rank) {
+		free(mark);
+		free(rank);
+		return SIMT_ERR_NOMEM;
+	}
 	uint64_t fields[ISA_MAX_FIELDS];
 	for (size_t w = 0; w < n; w++) {
 		uint64_t pc = base + 16 * w;
@@ -48,26 +51,20 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 			continue;
 		op = codec_decode(m, word, fields, NULL);
 		for (int i = 0; op && i < op->noperands; i++) {
-			uint64_t target;
-			if (!dis_pcrel_target(op, i, fields, pc, &target) ||
-			    target < base || (target - base) / 16 >= n ||
-			    (target - base) % 16)
+			uint64_t t;
+			if (!dis_pcrel_target(op, i, fields, pc, &t) || t < base ||
+			    (t - base) / 16 >= n || (t - base) % 16)
 				continue;
-			if (!util_grow((void **)&t, &cap, nt + 1, sizeof *t)) {
-				free(t);
-				return SIMT_ERR_NOMEM;
-			}
-			t[nt++] = target;
+			size_t k = (t - base) / 16;
+			mark[k / 64] |= UINT64_C(1) << (k % 64);
 		}
 	}
-	if (nt)
-		qsort(t, (size_t)nt, sizeof *t, cmp_u64);
-	int k = 0;
-	for (int i = 0; i < nt; i++)
-		if (k == 0 || t[k - 1] != t[i])
-			t[k++] = t[i];
-	*out = t;
-	*count = k;
+	uint32_t total = 0;
+	for (size_t j = 0; j < nblocks; j++) {
+		rank[j] = total;
+		total += (uint32_t)__builtin_popcountll(mark[j]);
+	}
+	*l = (dis_labels){(int)total, NULL, NULL, base, n, mark, rank};
 	return SIMT_OK;
 }
 
@@ -79,14 +76,21 @@ static void put_hex_fixed(util_buf *out, uint64_t v, int digits)
 	dis_putn(out, s, (size_t)digits);
 }
 
-static void put_addr_column(util_buf *out, uint64_t pc)
+/* The indentation and the optional address column, in one piece. */
+static void put_prefix(util_buf *out, uint64_t pc, bool addr)
 {
-	int digits = 4;
-	while (digits < 16 && (pc >> (4 * digits)))
-		digits++;
-	dis_puts(out, "/*");
-	put_hex_fixed(out, pc, digits);
-	dis_puts(out, "*/ ");
+	char s[40] = "        /*";
+	size_t n = 8;
+	if (addr) {
+		int digits = 4;
+		while (digits < 16 && (pc >> (4 * digits)))
+			digits++;
+		for (int i = digits - 1; i >= 0; i--, pc >>= 4)
+			s[10 + i] = "0123456789abcdef"[pc & 15];
+		memcpy(s + 10 + digits, "*/ ", 3);
+		n = 13 + (size_t)digits;
+	}
+	dis_putn(out, s, n);
 }
 
 static void put_hex_comment(util_buf *out, size_t line_start, isa_word w)
@@ -139,26 +143,27 @@ static void put_tail(const char *name, const uint8_t *p, size_t n,
 		  (unsigned long long)pc);
 }
 
-/* Print one word; *next_label walks the sorted labels along with pc. */
+/* Print one word (and the label that names it). */
 static void put_line(const isa_model *m, const char *name, isa_word w,
 		     uint64_t pc, unsigned flags, const dis_labels *labels,
-		     int *next_label, util_buf *out, simt_diags *d, bool *bad)
+		     util_buf *out, simt_diags *d, bool *bad)
 {
 	uint64_t fields[ISA_MAX_FIELDS];
-	while (*next_label < labels->count && labels->addrs[*next_label] < pc)
-		++*next_label;
-	if (*next_label < labels->count && labels->addrs[*next_label] == pc) {
-		dis_label_name(labels, *next_label, out);
-		dis_puts(out, ":\n");
+	int l = labels->count ? dis_label_find(labels, pc) : -1;
+	if (l >= 0) {
+		dis_label_name(labels, l, out);
+		dis_putn(out, ":\n", 2);
 	}
 	size_t start = out->len;
-	dis_puts(out, "        ");
-	if (flags & SIMT_DIS_ADDR)
-		put_addr_column(out, pc);
+	put_prefix(out, pc, flags & SIMT_DIS_ADDR);
 	const isa_opcode *op = codec_decode(m, w, fields, NULL);
 	if (op) {
 		dis_print_inst(m, op, fields, pc, labels, out);
-		dis_puts(out, " ;");
+		if (!(flags & SIMT_DIS_HEX)) {
+			dis_putn(out, " ;\n", 3);
+			return;
+		}
+		dis_putn(out, " ;", 2);
 	} else {
 		*bad = true;
 		put_bad_word(m, name, w, pc, out, d);
@@ -188,23 +193,18 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 		       void *ctx, simt_diags *d)
 {
 	size_t n = len / 16;
-	dis_labels labels = {0, NULL, NULL};
-	uint64_t *addrs = NULL;
-	if (flags & SIMT_DIS_LABELS) {
-		if (collect_labels(m, code, n, base, &addrs, &labels.count)) {
-			util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0,
-				  "out of memory");
-			return SIMT_ERR_NOMEM;
-		}
-		labels.addrs = addrs;
+	dis_labels labels = {0};
+	if ((flags & SIMT_DIS_LABELS) &&
+	    collect_labels(m, code, n, base, &labels)) {
+		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
+		return SIMT_ERR_NOMEM;
 	}
 	bool bad = false;
-	int next_label = 0;
 	reserve(out, write ? 2 * DIS_FLUSH
 			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
 	for (size_t w = 0; w < n; w++) {
 		put_line(m, name, codec_load(code + 16 * w), base + 16 * w,
-			 flags, &labels, &next_label, out, d, &bad);
+			 flags, &labels, out, d, &bad);
 		if (write && out->len >= DIS_FLUSH && !out->failed) {
 			write(ctx, out->data, out->len);
 			out->len = 0;
@@ -215,7 +215,8 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 		put_tail(name, code + 16 * n, len % 16, base + 16 * n, out, d);
 		bad = true;
 	}
-	free(addrs);
+	free((void *)labels.mark);
+	free((void *)labels.rank);
 	if (out->failed) {
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
 		return SIMT_ERR_NOMEM;

@@ -58,12 +58,21 @@ static inline void dis_putc(util_buf *b, char c)
 	dis_putn(b, &c, 1);
 }
 
-/* Labels known to the printer: sorted addresses, named .L_x_<index>
- * (or names[i] when names is not NULL). */
+/*
+ * Labels known to the printer, named .L_x_<index> (or names[i]), in one of
+ * two forms: a sorted list of addresses, or (dis.c) a bitmap over the
+ * instructions of a buffer - bit i of mark: a label at base + 16 i - with
+ * rank[j] = the number of labels before word 64 j, so that finding one is
+ * O(1).
+ */
 typedef struct dis_labels {
 	int count;
-	const uint64_t *addrs;     /* ascending */
+	const uint64_t *addrs;     /* ascending; NULL when mark is used */
 	const char *const *names;  /* optional */
+	uint64_t base;
+	size_t nwords;
+	const uint64_t *mark;
+	const uint32_t *rank;
 } dis_labels;
 
 /* Index of the label at addr, or -1. */

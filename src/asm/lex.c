@@ -14,7 +14,7 @@
 #include "asm/asm.h"
 
 /* Character classes, one table lookup per byte. */
-enum { C_ID = 1, C_IDSTART = 2, C_DIGIT = 4, C_HEX = 8, C_SPACE = 16 };
+enum { C_ID = 1, C_IDSTART = 2, C_DIGIT = 4, C_HEX = 8, C_SPACE = 16, C_PUNCT = 32 };
 
 static unsigned char cls[256];
 
@@ -34,6 +34,8 @@ static void init_classes(void)
 		if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' ||
 		    ch == '\v')
 			k |= C_SPACE;
+		if (ch && strchr(",[]()+-*/~!@:`{}|=%&^<>", ch))
+			k |= C_PUNCT;
 		cls[ch] = k;
 	}
 }
@@ -193,8 +195,14 @@ static bool lex_string(asm_lexer *lx, const char *q, asm_tok *t)
 /* The next token of the current statement. */
 static void lex_one(asm_lexer *lx, asm_tok *t)
 {
-	memset(t, 0, sizeof *t);
+	t->len = 0;
+	t->c = 0;
+	t->ival = 0;
+	t->msg = NULL;
 	for (;;) {
+		/* listings indent a lot: skip 8 blanks at a time */
+		while (lx->end - lx->p >= 8 && !memcmp(lx->p, "        ", 8))
+			lx->p += 8;
 		while (lx->p < lx->end && (cls[(unsigned char)*lx->p] & C_SPACE))
 			lx->p++;
 		if (lx->p >= lx->end) {
@@ -206,8 +214,8 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
 		}
 		char ch = *lx->p;
 		if (ch == '/' && at(lx, lx->p + 1) == '/') {
-			while (lx->p < lx->end && *lx->p != '\n')
-				lx->p++;
+			const char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+			lx->p = nl ? nl : lx->end;
 			continue;
 		}
 		if (ch == '/' && at(lx, lx->p + 1) == '*') {
@@ -245,7 +253,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
 	}
 	if (cls[ch] & C_IDSTART) {
 		const char *e = q + 1;
-		while (cls[at(lx, e)] & C_ID)
+		while (e < lx->end && (cls[(unsigned char)*e] & C_ID))
 			e++;
 		t->kind = ASM_T_IDENT;
 		t->len = (int)(e - q);
@@ -280,7 +288,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
 		t->len = s.len;
 		return;
 	}
-	if (strchr(",[]()+-*/~!@:`{}|=%&^<>", ch) && ch) {
+	if (cls[ch] & C_PUNCT) {
 		t->kind = ASM_T_PUNCT;
 		t->c = (char)ch;
 		t->len = 1;

@@ -26,12 +26,27 @@
 
 /* ---- the index ------------------------------------------------------------- */
 
+/* Results of the __Exception rules of one opcode, keyed by the values of
+ * the (few) fields the rules read: most instructions repeat them. */
+#define EXC_SLOTS 64
+#define EXC_KEYS 4
+typedef struct exc_cache {
+	bool usable;
+	int nf;
+	int f[EXC_KEYS];
+	unsigned char valid[EXC_SLOTS];
+	uint64_t key[EXC_SLOTS][EXC_KEYS];
+} exc_cache;
+
 typedef struct asm_opinfo {
+	exc_cache *exc;               /* NULL: no rules */
+	signed char freg[ISA_MAX_FIELDS]; /* field's Register kind (index), -1 */
 	int stall, yield, wsb, req;   /* control field indices, -1 if none */
 	int barid;                    /* field "barid" or -1 */
 	bool bar_reg;                 /* BAR/BAR.RED form with a register id */
 	bool is_exit;
 	int nentries;                 /* operand entries written in text */
+	int nmin;                     /* of which not optional */
 	bool skip[ISA_MAX_OPERANDS];  /* guard, sub-operands of [..] / c[][] */
 	bool addr64[ISA_MAX_OPERANDS];
 	uint64_t defaults[ISA_MAX_FIELDS];
@@ -69,8 +84,26 @@ typedef struct hslot {
 	int value;
 } hslot;
 
+#define MAX_REGKINDS 16
+
+typedef struct regkind {
+	const isa_type *t;
+	int plen, zlen;
+} regkind;
+
+typedef struct eslot {            /* enum value name -> encoding, per type */
+	const isa_type *t;
+	const char *s;
+	int len;
+	int value;
+} eslot;
+
 struct asm_index {
 	const isa_model *m;
+	int nreg;
+	regkind reg[MAX_REGKINDS];
+	int ecap;
+	eslot *enums;
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
@@ -90,13 +123,98 @@ static uint32_t hash(const char *s, int len)
 	return h;
 }
 
+static inline bool same(const char *a, const char *b, int len)
+{
+	for (int i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+static uint32_t type_hash(const isa_type *t)
+{
+	uintptr_t p = (uintptr_t)t;
+	return (uint32_t)(p >> 4) * 2654435761u;
+}
+
+/* Encoding of enum value `name` (hash h) in type t, or -1. */
+static int enum_find(const struct asm_index *ix, const isa_type *t,
+		     const char *s, int len, uint32_t h)
+{
+	uint32_t i = (h ^ type_hash(t)) & (uint32_t)(ix->ecap - 1);
+	for (;; i = (i + 1) & (uint32_t)(ix->ecap - 1)) {
+		const eslot *e = &ix->enums[i];
+		if (!e->t)
+			return -1;
+		if (e->t == t && e->len == len && same(e->s, s, len))
+			return e->value;
+	}
+}
+
+/* A key that no real type has: names of every enum type. */
+#define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
+
+static bool enums_build(struct asm_index *ix)
+{
+	const isa_model *m = ix->m;
+	int total = 0;
+	for (int i = 0; i < m->ntypes; i++)
+		if (m->types[i]->cls == ISA_KIND_ENUM)
+			total += m->types[i]->nvalues;
+	ix->ecap = 64;
+	while (ix->ecap < 4 * total + 64)
+		ix->ecap *= 2;
+	ix->enums = calloc((size_t)ix->ecap, sizeof *ix->enums);
+	if (!ix->enums)
+		return false;
+	for (int i = 0; i < m->ntypes; i++) {
+		const isa_type *t = m->types[i];
+		if (t->cls == ISA_KIND_REG && ix->nreg < MAX_REGKINDS && t->prefix)
+			ix->reg[ix->nreg++] = (regkind){t, (int)strlen(t->prefix),
+							t->zero ? (int)strlen(t->zero) : -1};
+		if (t->cls != ISA_KIND_ENUM)
+			continue;
+		for (int v = t->nvalues - 1; v >= 0; v--) {
+			/* first spelling wins: insert from the end, overwrite */
+			if (!t->values[v])
+				continue;
+			int len = (int)strlen(t->values[v]);
+			uint32_t k = (hash(t->values[v], len) ^ type_hash(t)) &
+				     (uint32_t)(ix->ecap - 1);
+			while (ix->enums[k].t && !(ix->enums[k].t == t &&
+						   ix->enums[k].len == len &&
+						   same(ix->enums[k].s, t->values[v], len)))
+				k = (k + 1) & (uint32_t)(ix->ecap - 1);
+			ix->enums[k] = (eslot){t, t->values[v], len, v};
+			/* and under ANY_ENUM: "some enum spells this name" */
+			const isa_type *any = ANY_ENUM(ix);
+			k = (hash(t->values[v], len) ^ type_hash(any)) &
+			    (uint32_t)(ix->ecap - 1);
+			while (ix->enums[k].t && !(ix->enums[k].t == any &&
+						   ix->enums[k].len == len &&
+						   same(ix->enums[k].s, t->values[v], len)))
+				k = (k + 1) & (uint32_t)(ix->ecap - 1);
+			ix->enums[k] = (eslot){any, t->values[v], len, 0};
+		}
+	}
+	return true;
+}
+
+static int regkind_of(const struct asm_index *ix, const isa_type *t)
+{
+	for (int i = 0; i < ix->nreg; i++)
+		if (ix->reg[i].t == t)
+			return i;
+	return -1;
+}
+
 static int hfind(const hslot *h, int cap, const char *s, int len)
 {
 	uint32_t i = hash(s, len) & (uint32_t)(cap - 1);
 	for (;; i = (i + 1) & (uint32_t)(cap - 1)) {
 		if (!h[i].s)
 			return -1;
-		if (h[i].len == len && !memcmp(h[i].s, s, (size_t)len))
+		if (h[i].len == len && same(h[i].s, s, len))
 			return h[i].value;
 	}
 }
@@ -112,8 +230,35 @@ static void hput(hslot *h, int cap, const char *s, int len, int value)
 	h[i] = (hslot){s, len, value};
 }
 
-static void info_init(const isa_opcode *op, asm_opinfo *in)
+static void exc_fields(const isa_opcode *op, const isa_expr *e, exc_cache *x)
 {
+	if (!e || !x->usable)
+		return;
+	if (e->op == ISA_E_FIELD) {
+		int f = isa_field_find(op, e->str);
+		for (int i = 0; i < x->nf; i++)
+			if (x->f[i] == f)
+				return;
+		if (f < 0 || x->nf == EXC_KEYS) {
+			x->usable = false;
+			return;
+		}
+		x->f[x->nf++] = f;
+	}
+	exc_fields(op, e->a, x);
+	exc_fields(op, e->b, x);
+}
+
+static void info_init(const struct asm_index *ix, const isa_opcode *op,
+		      asm_opinfo *in)
+{
+	if (op->nexc && (in->exc = calloc(1, sizeof *in->exc))) {
+		in->exc->usable = true;
+		for (int i = 0; i < op->nexc; i++)
+			exc_fields(op, op->exc[i]->cond, in->exc);
+	}
+	for (int f = 0; f < op->nfields; f++)
+		in->freg[f] = (signed char)regkind_of(ix, op->fields[f].type);
 	in->stall = isa_field_find(op, ISA_FIELD_STALL);
 	in->yield = isa_field_find(op, ISA_FIELD_YIELD);
 	in->wsb = isa_field_find(op, ISA_FIELD_WSB);
@@ -142,8 +287,10 @@ static void info_init(const isa_opcode *op, asm_opinfo *in)
 		if (o->field == o->sub[0] && o->bitwidth == 64)
 			in->addr64[e] = true;
 	}
-	for (int e = 0; e < op->noperands; e++)
+	for (int e = 0; e < op->noperands; e++) {
 		in->nentries += !in->skip[e];
+		in->nmin += !in->skip[e] && !op->operands[e].optional;
+	}
 }
 
 simt_status asm_index_build(const isa_model *m, struct asm_index **out)
@@ -169,6 +316,10 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 		asm_index_free(ix);
 		return SIMT_ERR_NOMEM;
 	}
+	if (!enums_build(ix)) {
+		asm_index_free(ix);
+		return SIMT_ERR_NOMEM;
+	}
 	/* group opcodes by optype, keeping file order inside each group */
 	bool *done = calloc((size_t)n + 1, 1);
 	if (!done) {
@@ -188,7 +339,7 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 				continue;
 			done[j] = true;
 			ix->ops[k++] = m->opcodes[j];
-			info_init(m->opcodes[j], &ix->info[m->opcodes[j]->index]);
+			info_init(ix, m->opcodes[j], &ix->info[m->opcodes[j]->index]);
 		}
 		t->count = k - t->first;
 		hput(ix->h, ix->hcap, t->mnem, t->len, ix->noptypes);
@@ -217,8 +368,11 @@ void asm_index_free(struct asm_index *ix)
 		free(ix->words[i].res);
 	free(ix->words);
 	free(ix->wh);
+	free(ix->enums);
 	free(ix->h);
 	free(ix->optypes);
+	for (int i = 0; ix->info && i < ix->m->nopcodes; i++)
+		free(ix->info[i].exc);
 	free(ix->info);
 	free(ix->ops);
 	free(ix);
@@ -358,55 +512,86 @@ static bool is_numeric(const isa_type *t)
 	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
 }
 
-static bool mem_reg_ok(const isa_opcode *op, int f, const asm_operand *o)
+/* Which Register kinds of the index spell the operand's name (once per
+ * operand, so shape checks are bit tests). */
+static void classify(const struct asm_index *ix, asm_operand *o)
 {
-	uint64_t num;
-	bool zero;
-	if (!o->has_reg)
-		return true;
-	if (f < 0)
-		return false;
-	const isa_type *t = op->fields[f].type;
-	return t->cls == ISA_KIND_REG && reg_parse(t, o->name, o->nlen, &num, &zero);
+	o->regmask = o->zeromask = 0;
+	o->regnum = 0;
+	if (o->kind == ASM_O_PAIR) {
+		for (int i = 0; i < ix->nreg; i++)
+			if (ix->reg[i].plen == o->nlen &&
+			    same(ix->reg[i].t->prefix, o->name, o->nlen))
+				o->regmask |= 1u << i;
+		o->regnum = o->pair_lo;
+		return;
+	}
+	if (o->kind != ASM_O_NAME && !o->has_reg)
+		return;
+	o->hash = hash(o->name, o->nlen);
+	for (int i = 0; i < ix->nreg; i++) {
+		const regkind *r = &ix->reg[i];
+		if (r->zlen == o->nlen && same(r->t->zero, o->name, o->nlen)) {
+			o->zeromask |= 1u << i;
+			o->regmask |= 1u << i;
+			continue;
+		}
+		if (o->nlen <= r->plen || o->nlen > r->plen + 9 ||
+		    !same(r->t->prefix, o->name, r->plen))
+			continue;
+		uint64_t v = 0;
+		int k = r->plen;
+		for (; k < o->nlen && o->name[k] >= '0' && o->name[k] <= '9'; k++)
+			v = v * 10 + (uint64_t)(o->name[k] - '0');
+		if (k == o->nlen) {
+			o->regmask |= 1u << i;
+			o->regnum = v;
+		}
+	}
 }
 
-static bool shape_ok(const isa_opcode *op, const asm_opinfo *in, int e,
-		     const asm_operand *o)
+static inline bool reg_ok(const asm_opinfo *in, int f, const asm_operand *o)
+{
+	return f >= 0 && in->freg[f] >= 0 && (o->regmask >> in->freg[f]) & 1u;
+}
+
+static bool shape_ok(const struct asm_index *ix, const isa_opcode *op,
+		     const asm_opinfo *in, int e, const asm_operand *o)
 {
 	const isa_operand *d = &op->operands[e];
 	const isa_field *f = &op->fields[d->field];
 	const isa_type *t = f->type;
-	uint64_t num;
-	bool zero;
 	if (o->lnot && (f->modifier < 0 || t->cls != ISA_KIND_ENUM))
 		return false;
-	if (o->bitnot && (f->modifier < 0 || t->cls != ISA_KIND_REG))
+	if (o->bitnot && (f->modifier < 0 || t->cls == ISA_KIND_ENUM))
 		return false;
 	switch (d->fmt) {
 	case ISA_FMT_ADDR:
-		return o->kind == ASM_O_MEM && mem_reg_ok(op, d->sub[0], o) &&
-		       (!o->has_reg || o->is64 == in->addr64[e]);
+		return o->kind == ASM_O_MEM &&
+		       (!o->has_reg || (reg_ok(in, d->sub[0], o) &&
+					o->is64 == in->addr64[e]));
 	case ISA_FMT_CADDR:
 		return o->kind == ASM_O_CMEM && !o->is64 &&
-		       mem_reg_ok(op, d->sub[0], o);
+		       (!o->has_reg || reg_ok(in, d->sub[0], o));
 	case ISA_FMT_PCREL:
 	case ISA_FMT_SHIFT:
+		/* a bare name is a label unless it spells a register or an
+		 * enum value (URZ, P0, B1 are never labels) */
 		return o->kind == ASM_O_INT || o->kind == ASM_O_EXPR ||
-		       (o->kind == ASM_O_NAME && !o->lnot && !o->bitnot);
+		       (o->kind == ASM_O_NAME && !o->lnot && !o->bitnot &&
+			!o->regmask &&
+			enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash) < 0);
 	case ISA_FMT_PLAIN:
 		break;
 	}
 	switch (t->cls) {
 	case ISA_KIND_ENUM:
 		return o->kind == ASM_O_NAME &&
-		       isa_enum_find(t, o->name, (size_t)o->nlen) >= 0;
+		       enum_find(ix, t, o->name, o->nlen, o->hash) >= 0;
 	case ISA_KIND_REG:
 		if (o->kind == ASM_O_PAIR)
-			return d->bitwidth == 64 && t->prefix &&
-			       (int)strlen(t->prefix) == o->nlen &&
-			       !memcmp(t->prefix, o->name, (size_t)o->nlen);
-		return o->kind == ASM_O_NAME &&
-		       reg_parse(t, o->name, o->nlen, &num, &zero);
+			return d->bitwidth == 64 && reg_ok(in, d->field, o);
+		return o->kind == ASM_O_NAME && reg_ok(in, d->field, o);
 	case ISA_KIND_UIMM:
 	case ISA_KIND_SIMM:
 		return o->kind == ASM_O_INT || o->kind == ASM_O_EXPR;
@@ -421,21 +606,22 @@ static bool shape_ok(const isa_opcode *op, const asm_opinfo *in, int e,
 }
 
 /* Map operand entries to written operands; map[e] = index or -1. */
-static bool match_from(const isa_opcode *op, const asm_opinfo *in,
-		       const asm_inst_text *it, int e, int k, signed char *map)
+static bool match_from(const struct asm_index *ix, const isa_opcode *op,
+		       const asm_opinfo *in, const asm_inst_text *it, int e,
+		       int k, signed char *map)
 {
 	while (e < op->noperands && in->skip[e])
 		map[e++] = -1;
 	if (e == op->noperands)
 		return k == it->noperands;
-	if (k < it->noperands && shape_ok(op, in, e, &it->ops[k])) {
+	if (k < it->noperands && shape_ok(ix, op, in, e, &it->ops[k])) {
 		map[e] = (signed char)k;
-		if (match_from(op, in, it, e + 1, k + 1, map))
+		if (match_from(ix, op, in, it, e + 1, k + 1, map))
 			return true;
 	}
 	if (op->operands[e].optional) {
 		map[e] = -1;
-		return match_from(op, in, it, e + 1, k, map);
+		return match_from(ix, op, in, it, e + 1, k, map);
 	}
 	return false;
 }
@@ -612,25 +798,24 @@ static void count_reg(fill_state *s, const isa_type *t, uint64_t num,
 		s->maxreg = (uint32_t)(num + (uint64_t)nregs);
 }
 
-/* A register name for field f (plain or a memory base). */
-static bool fill_reg(asm_ctx *c, fill_state *s, int f, const char *name,
-		     int len, int col, bool pair64)
+/* A register operand (plain, pair base or memory base) into field f. */
+static bool fill_reg(asm_ctx *c, fill_state *s, int f, const asm_operand *o,
+		     int col, bool pair64)
 {
 	const isa_type *t = s->op->fields[f].type;
-	uint64_t num;
-	bool zero;
-	if (!reg_parse(t, name, len, &num, &zero))
-		return false; /* shape_ok checked it */
+	int rk = s->in->freg[f];
+	bool zero = rk >= 0 && ((o->zeromask >> rk) & 1u);
 	uint64_t lim = mask_of(t->width);
+	uint64_t num = zero ? lim : o->regnum;
 	if (!zero && num >= lim) {
-		asm_error(c, col, "register %.*s out of range (%s0..%s%llu, %s)", len,
-			  name, t->prefix, t->prefix, (unsigned long long)lim - 1,
-			  t->zero ? t->zero : "");
+		asm_error(c, col, "register %s%llu out of range (%s0..%s%llu, %s)",
+			  t->prefix, (unsigned long long)num, t->prefix, t->prefix,
+			  (unsigned long long)lim - 1, t->zero ? t->zero : "");
 		return false;
 	}
 	if (pair64 && !zero && (num & 1)) {
-		asm_error(c, col, "64-bit register pair must start at an even register, not %.*s",
-			  len, name);
+		asm_error(c, col, "64-bit register pair must start at an even register, not %s%llu",
+			  t->prefix, (unsigned long long)num);
 		return false;
 	}
 	if (!zero)
@@ -652,7 +837,7 @@ static bool fill_mem(asm_ctx *c, fill_state *s, int e, const asm_operand *o)
 	}
 	if (ra >= 0) {
 		if (o->has_reg) {
-			if (!fill_reg(c, s, ra, o->name, o->nlen, o->reg_col, false))
+			if (!fill_reg(c, s, ra, o, o->reg_col, false))
 				return false;
 			if (o->is64)
 				count_reg(s, s->op->fields[ra].type, s->fields[ra], 2);
@@ -721,7 +906,7 @@ static bool fill_operand(asm_ctx *c, fill_state *s, int e,
 	}
 	switch (t->cls) {
 	case ISA_KIND_ENUM:
-		s->fields[f] = (uint64_t)isa_enum_find(t, o->name, (size_t)o->nlen);
+		s->fields[f] = (uint64_t)enum_find(c->ix, t, o->name, o->nlen, o->hash);
 		return true;
 	case ISA_KIND_REG:
 		if (o->kind == ASM_O_PAIR) {
@@ -730,12 +915,9 @@ static bool fill_operand(asm_ctx *c, fill_state *s, int e,
 					  o->nlen, o->name, o->pair_lo, o->pair_hi);
 				return false;
 			}
-			char buf[32];
-			int n = snprintf(buf, sizeof buf, "%.*s%u", o->nlen, o->name,
-					 o->pair_lo);
-			return fill_reg(c, s, f, buf, n, o->col, true);
+			return fill_reg(c, s, f, o, o->col, true);
 		}
-		return fill_reg(c, s, f, o->name, o->nlen, o->col, d->bitwidth == 64);
+		return fill_reg(c, s, f, o, o->col, d->bitwidth == 64);
 	case ISA_KIND_F32:
 		return float_bits(c, o, &s->fields[f]);
 	case ISA_KIND_CMEM:
@@ -777,7 +959,8 @@ static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
 		return false;
 	}
 	const isa_field *g = &op->fields[op->guard];
-	int v = isa_enum_find(g->type, it->guard->s, (size_t)it->guard->len);
+	int v = enum_find(c->ix, g->type, it->guard->s, it->guard->len,
+			  hash(it->guard->s, it->guard->len));
 	if (v < 0) {
 		asm_error(c, it->guard->col, "'%.*s' is not a %s guard predicate",
 			  it->guard->len, it->guard->s, g->type->name);
@@ -881,9 +1064,15 @@ static void no_form_error(asm_ctx *c, const asm_optype *ot,
 {
 	util_buf b = {0};
 	util_buf_printf(&b, "no form of %.*s takes (", w->mlen, w->s);
-	for (int k = 0; k < it->noperands; k++)
-		util_buf_printf(&b, "%s%s", k ? ", " : "",
-				shape_name(c->ix, ot, &it->ops[k]));
+	for (int k = 0; k < it->noperands; k++) {
+		const asm_operand *o = &it->ops[k];
+		const char *what = shape_name(c->ix, ot, o);
+		if (!strcmp(what, "label"))
+			util_buf_printf(&b, "%slabel or unknown name '%.*s'",
+					k ? ", " : "", o->nlen, o->name);
+		else
+			util_buf_printf(&b, "%s%s", k ? ", " : "", what);
+	}
 	util_buf_puts(&b, "); forms: ");
 	for (int i = 0; i < ot->count; i++) {
 		const isa_opcode *op = c->ix->ops[ot->first + i];
@@ -926,11 +1115,45 @@ static void mod_error(asm_ctx *c, const isa_opcode *op, const asm_word *w,
 
 /* ---- the entry point ----------------------------------------------------- */
 
+/* codec_encode, inlined for the hot path (same result). */
+static isa_word encode(const isa_opcode *op, const uint64_t *fields)
+{
+	isa_word w = {0, 0};
+	for (int i = 0; i < op->nfields; i++) {
+		const isa_field *f = &op->fields[i];
+		uint64_t v = f->is_const ? f->value : fields[i];
+		int pos = f->pos, width = f->width;
+		uint64_t m = width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1;
+		v &= m;
+		if (pos >= 64) {
+			w.hi |= v << (pos - 64);
+		} else {
+			w.lo |= v << pos;
+			if (pos + width > 64)
+				w.hi |= v >> (64 - pos);
+		}
+	}
+	return w;
+}
+
 bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			  int col)
 {
 	if (!op->nexc)
 		return true;
+	exc_cache *x = c->ix->info[op->index].exc;
+	uint64_t key[EXC_KEYS] = {0};
+	unsigned slot = 0;
+	if (x && x->usable) {
+		for (int i = 0; i < x->nf; i++) {
+			const isa_field *f = &op->fields[x->f[i]];
+			key[i] = util_bits_get(w.lo, w.hi, f->pos, f->width);
+			slot = slot * 31u + (unsigned)key[i];
+		}
+		slot %= EXC_SLOTS;
+		if (x->valid[slot] && !memcmp(x->key[slot], key, sizeof key))
+			return true;
+	}
 	uint64_t fields[ISA_MAX_FIELDS];
 	for (int f = 0; f < op->nfields; f++)
 		fields[f] = util_bits_get(w.lo, w.hi, op->fields[f].pos,
@@ -942,6 +1165,10 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			asm_error(c, col, "%s", op->exc[i]->message);
 			ok = false;
 		}
+	}
+	if (ok && x && x->usable) {
+		x->valid[slot] = 1;
+		memcpy(x->key[slot], key, sizeof key);
 	}
 	return ok;
 }
@@ -979,15 +1206,17 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		goto out;
 	}
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
+	for (int k = 0; k < it->noperands; k++)
+		classify(c->ix, (asm_operand *)&it->ops[k]);
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
 	for (int i = 0; i < ot->count && !op; i++) {
 		const isa_opcode *cand = c->ix->ops[ot->first + i];
 		const asm_opinfo *in = &c->ix->info[cand->index];
-		if (in->nentries < it->noperands)
+		if (in->nentries < it->noperands || in->nmin > it->noperands)
 			continue;
-		if (!match_from(cand, in, it, 0, 0, map))
+		if (!match_from(c->ix, cand, in, it, 0, 0, map))
 			continue;
 		asm_modres *r = &wd->res[i];
 		if (!r->state)
@@ -1031,7 +1260,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
 	if (!ok)
 		goto out;
-	*w = codec_encode(op, fields);
+	*w = encode(op, fields);
 	*opp = op;
 	if (!s.deferred)
 		ok = asm_check_exceptions(c, op, *w, it->mnem->col);

@@ -190,9 +190,8 @@ static bool parse_operand(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	}
 	if (t->kind == ASM_T_IDENT) {
 		asm_tok *n = &toks[*i + 1];
-		if (is_punct(n, '[') && t->len == 1 && t->s[0] == 'c' &&
-		    !o->lnot && !o->bitnot)
-			return parse_cmem(c, toks, i, o);
+		if (is_punct(n, '[') && t->len == 1 && t->s[0] == 'c' && !o->lnot)
+			return parse_cmem(c, toks, i, o); /* ~c[..][..] is allowed */
 		if (is_punct(n, '['))
 			return parse_pair(c, toks, i, o);
 		o->kind = ASM_O_NAME;

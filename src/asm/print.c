@@ -193,11 +193,24 @@ static void put_f32(pbuf *out, uint32_t bits)
 		pputs(out, f < 0 ? "-INF" : "+INF");
 		return;
 	}
-	char s[40];
-	for (int prec = 1; prec <= 9; prec++) {
-		snprintf(s, sizeof s, "%.*g", prec, (double)f);
-		if (strtof(s, NULL) == f)
-			break;
+	char s[320]; /* %.*g of a double may need 310 bytes */
+	if (f == (float)(int32_t)f && fabsf(f) < 16777216.0f) {
+		/* integral: exact as an integer, the common case in code */
+		snprintf(s, sizeof s, "%s%ld", signbit(f) ? "-" : "",
+			 labs((long)f));
+	} else {
+		/* The shortest %g precision that reads back: if p digits do,
+		 * so do p + 1, hence a binary search over 1..9. */
+		int lo = 1, hi = 9;
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			snprintf(s, sizeof s, "%.*g", mid, (double)f);
+			if (strtof(s, NULL) == f)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		snprintf(s, sizeof s, "%.*g", lo, (double)f);
 	}
 	if (!strpbrk(s, ".e"))
 		strcat(s, ".0"); /* "1" would read as an integer */
@@ -208,7 +221,17 @@ static void put_f32(pbuf *out, uint32_t bits)
 
 int dis_label_find(const dis_labels *l, uint64_t addr)
 {
-	int lo = 0, hi = l ? l->count : 0;
+	if (!l)
+		return -1;
+	if (l->mark) {
+		uint64_t off = addr - l->base, i = off / 16;
+		if (addr < l->base || off % 16 || i >= l->nwords ||
+		    !((l->mark[i / 64] >> (i % 64)) & 1))
+			return -1;
+		uint64_t below = l->mark[i / 64] & ((UINT64_C(1) << (i % 64)) - 1);
+		return (int)l->rank[i / 64] + __builtin_popcountll(below);
+	}
+	int lo = 0, hi = l->count;
 	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
 		if (l->addrs[mid] < addr)
@@ -216,7 +239,7 @@ int dis_label_find(const dis_labels *l, uint64_t addr)
 		else
 			hi = mid;
 	}
-	return (l && lo < l->count && l->addrs[lo] == addr) ? lo : -1;
+	return (lo < l->count && l->addrs[lo] == addr) ? lo : -1;
 }
 
 static void put_label(pbuf *out, const dis_labels *l, int i)

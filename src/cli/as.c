@@ -1,7 +1,10 @@
 /* as.c - `simt as in.s -o out.o [--isa DIR]`: assemble into an ELF object. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "util/util.h"
@@ -22,6 +25,32 @@ static char *default_output(const char *in)
 	if (dot && (!slash || dot > slash))
 		n = (size_t)(dot - in);
 	return util_format("%.*s.o", (int)n, in);
+}
+
+/* The whole file in one allocation and (usually) one read. */
+static char *read_all(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return util_read_file(path, len);
+	}
+	size_t n = (size_t)st.st_size, got = 0;
+	char *buf = malloc(n + 1);
+	while (buf && got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	if (buf)
+		buf[got] = '\0';
+	*len = got;
+	return buf;
 }
 
 static int write_file(const char *path, const uint8_t *data, size_t len)
@@ -62,7 +91,7 @@ int cli_as(int argc, char **argv)
 	if (!isa)
 		return 1;
 	size_t len = 0;
-	char *text = !strcmp(in, "-") ? NULL : util_read_file(in, &len);
+	char *text = read_all(in, &len);
 	if (!text) {
 		perror(in);
 		simt_isa_free(isa);

@@ -91,8 +91,8 @@ static simt_status disassemble(const simt_isa *isa, const dis_opts *o,
 			       simt_diags *d)
 {
 	if (o->raw)
-		return simt_disassemble_write(isa, data, len, o->base, o->flags,
-					      write_file, out, d);
+		return simt_disassemble_write(isa, o->input, data, len, o->base,
+					      o->flags, write_file, out, d);
 	simt_object *obj = NULL;
 	simt_status st = simt_object_read(data, len, o->input, &obj, d);
 	if (st != SIMT_OK)

@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"  --grid X[,Y,Z]          CTAs (default 1)\n"
 	"  --block X[,Y,Z]         threads per CTA (default 32)\n"
 	"  --shared N              dynamic shared memory bytes\n"
+	"  --local N               local memory bytes per thread (default 1024)\n"
 	"  --buffer NAME=TYPE[N]:INIT   global buffer; TYPE u8 u16 u32 u64 s8 s16\n"
 	"                          s32 s64 f32 f64; INIT zero | iota | random(SEED)\n"
 	"                          | file(PATH) | {v0,v1,...}\n"
@@ -70,6 +71,7 @@ static int option(run_opts *o, const char *a, const char *v)
 	static const char *const launch_keys[][2] = {
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
+		{"--local", "local"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
@@ -173,8 +175,11 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 	free(data);
 	if (st != SIMT_OK)
 		return 1;
-	if (o->params_given)
-		tf->nparams = 0; /* the command line's parameters replace the file's */
+	if (o->params_given) { /* the command line's parameters replace the file's */
+		for (int k = 0; k < tf->nparams; k++)
+			free(tf->params[k].buffer);
+		tf->nparams = 0;
+	}
 	for (int k = 0; k < o->nlines; k++)
 		if (simt_testfile_directive(tf, o->lines[k], d) != SIMT_OK)
 			return 1;
@@ -232,10 +237,11 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		}
 		if (o->stats)
 			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu, "
-				"cpu seconds %.4f (assembly, set-up and run), %.3g thread instructions/s\n",
+				"run cpu seconds %.4f, total cpu seconds %.4f (with assembly and set-up), "
+				"%.3g thread instructions/s\n",
 				(unsigned long long)r.cycles, (unsigned long long)r.steps,
-				(unsigned long long)r.thread_insts, secs,
-				secs > 0 ? (double)r.thread_insts / secs : 0.0);
+				(unsigned long long)r.thread_insts, r.run_seconds, secs,
+				r.run_seconds > 0 ? (double)r.thread_insts / r.run_seconds : 0.0);
 	} else {
 		cli_print_diags(d);
 	}

@@ -80,6 +80,17 @@ const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op);
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w);
 
 /*
+ * The __Exception rules of every opcode compiled for fast checks (rules.c);
+ * same meaning as isa_expr_eval.  codec_build makes them.
+ */
+typedef struct codec_rules codec_rules;
+codec_rules *codec_rules_build(const isa_model *m); /* NULL: out of memory */
+void codec_rules_free(codec_rules *r);
+/* The message of the first rule of op that holds for fields, or NULL. */
+const char *codec_rules_check(const codec_rules *r, const isa_opcode *op,
+			      const uint64_t *fields);
+
+/*
  * The detailed reason why w does not decode (bit ranges, field names, values),
  * written into buf; returns buf.  For diagnostics, off the hot path.
  */

@@ -27,6 +27,7 @@ struct codec_table {
 	const isa_opcode **cand;
 	int nopcodes;
 	codec_opinfo *info;            /* by isa_opcode.index */
+	codec_rules *rules;            /* compiled __Exception rules */
 };
 
 static uint64_t ones(int width)
@@ -153,26 +154,47 @@ const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op)
 	return &t->info[op->index];
 }
 
-static bool key_matches(const isa_opcode *op, uint32_t key)
+/*
+ * Visit every 12-bit key op can match: its fixed key bits, all settings of
+ * the free ones.  Counts (count != NULL) or places op at cursor[key].
+ */
+static void for_each_key(const isa_opcode *op, uint32_t *count,
+			 uint32_t *cursor, const isa_opcode **cand)
 {
 	uint32_t km = (uint32_t)(op->fixed_mask.lo & KEY_MASK);
-	uint32_t kv = (uint32_t)(op->fixed_value.lo & KEY_MASK);
-	return (key & km) == kv;
+	uint32_t kv = (uint32_t)(op->fixed_value.lo & km);
+	uint32_t free_bits = KEY_MASK & ~km;
+	for (uint32_t s = free_bits;; s = (s - 1) & free_bits) {
+		uint32_t key = kv | s;
+		if (count)
+			count[key]++;
+		else
+			cand[cursor[key]++] = op;
+		if (!s)
+			break;
+	}
 }
 
 simt_status codec_build(isa_model *m, simt_diags *d)
 {
 	codec_free(m->decoder);
 	m->decoder = NULL;
+	uint32_t *count = NULL;
 	struct codec_table *t = calloc(1, sizeof *t);
 	if (!t)
 		goto nomem;
-	/* Pass 1 counts the members of each bucket, pass 2 places them. */
+	/* Pass 1 counts the members of each bucket, pass 2 places them in
+	 * opcode order; each opcode visits only the keys it matches. */
+	count = calloc(KEY_COUNT + 1, sizeof *count);
+	if (!count)
+		goto nomem;
+	for (int i = 0; i < m->nopcodes; i++)
+		for_each_key(m->opcodes[i], count, NULL, NULL);
 	size_t total = 0;
 	for (uint32_t k = 0; k < KEY_COUNT; k++) {
 		t->start[k] = (uint32_t)total;
-		for (int i = 0; i < m->nopcodes; i++)
-			total += key_matches(m->opcodes[i], k);
+		total += count[k];
+		count[k] = t->start[k]; /* now the fill cursor of bucket k */
 	}
 	t->start[KEY_COUNT] = (uint32_t)total;
 	t->cand = malloc((total ? total : 1) * sizeof *t->cand);
@@ -184,15 +206,16 @@ simt_status codec_build(isa_model *m, simt_diags *d)
 		UTIL_ASSERT(m->opcodes[i]->index == i);
 		codec_info_compute(m->opcodes[i], &t->info[i]);
 	}
-	size_t n = 0;
-	for (uint32_t k = 0; k < KEY_COUNT; k++)
-		for (int i = 0; i < m->nopcodes; i++)
-			if (key_matches(m->opcodes[i], k))
-				t->cand[n++] = m->opcodes[i];
-	UTIL_ASSERT(n == total);
+	t->rules = codec_rules_build(m);
+	if (!t->rules)
+		goto nomem;
+	for (int i = 0; i < m->nopcodes; i++)
+		for_each_key(m->opcodes[i], NULL, count, t->cand);
+	free(count);
 	m->decoder = t;
 	return SIMT_OK;
 nomem:
+	free(count);
 	codec_free(t);
 	util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 		  "out of memory building the decode table");
@@ -205,6 +228,7 @@ void codec_free(struct codec_table *t)
 		return;
 	free(t->cand);
 	free(t->info);
+	codec_rules_free(t->rules);
 	free(t);
 }
 
@@ -224,8 +248,10 @@ static inline const isa_opcode *lookup(const struct codec_table *t, isa_word w)
 	return NULL;
 }
 
+/* rules NULL: evaluate the rules with isa_expr_eval (no table built). */
 static const char *validate(const isa_opcode *op, const codec_opinfo *info,
-			   const uint64_t *fields, char *buf, size_t size)
+			   const codec_rules *rules, const uint64_t *fields,
+			   char *buf, size_t size)
 {
 	for (uint64_t b = info->enum_check; b; b &= b - 1) {
 		int i = __builtin_ctzll(b);
@@ -253,6 +279,8 @@ static const char *validate(const isa_opcode *op, const codec_opinfo *info,
 			return buf;
 		}
 	}
+	if (rules)
+		return op->nexc ? codec_rules_check(rules, op, fields) : NULL;
 	for (int i = 0; i < op->nexc; i++) {
 		int64_t r = 0;
 		if (isa_expr_eval(op, op->exc[i]->cond, fields, &r) && r)
@@ -266,7 +294,7 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
 {
 	codec_opinfo info;
 	codec_info_compute(op, &info);
-	return validate(op, &info, fields, buf, size);
+	return validate(op, &info, NULL, fields, buf, size);
 }
 
 /* util_bits_get on the compact layout of codec_opinfo, without branches
@@ -305,7 +333,7 @@ const isa_opcode *codec_decode(const isa_model *m, isa_word w,
 	const codec_opinfo *info = &m->decoder->info[op->index];
 	extract(info, w, fields);
 	char buf[8];
-	if (validate(op, info, fields, buf, sizeof buf)) {
+	if (validate(op, info, m->decoder->rules, fields, buf, sizeof buf)) {
 		*why = invalid;
 		return NULL;
 	}

@@ -8,7 +8,8 @@
  * IEEE hosts); .RZ/.RM/.RP switch the host rounding mode around the one
  * operation (volatile operands keep the compiler from moving it); .FTZ
  * flushes subnormal inputs and results to zero of the same sign; a NaN
- * result is the canonical 0x7fffffff.  MUFU uses libm (see its comment).
+ * result is the canonical 0x7fffffff.  MUFU uses libm in double precision
+ * (see its comment).
  */
 #include <fenv.h>
 #include <math.h>
@@ -168,12 +169,13 @@ void sim_rt_fsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /*
- * MUFU: RCP = 1/x and SQRT = sqrtf(x) are correctly rounded; RSQ is
- * 1/sqrt(x) in double rounded once to float (correctly rounded except in
- * rare double-rounding cases); EX2, LG2, SIN, COS are glibc's exp2f,
- * log2f, sinf, cosf (within 1 ulp).  The hardware's MUFU is an
- * approximation (about 1-2 ulp): programs that need bit-exact agreement
- * with a GPU must not depend on the last bits of these results.
+ * MUFU: the function computed in double precision (libm) and rounded once
+ * to float, as isa/fp.isa says.  For .RCP and .SQRT that is the correctly
+ * rounded result (53 >= 2 * 24 + 2 bits: double rounding is harmless);
+ * .RSQ, .EX2, .LG2, .SIN, .COS are within half an ulp plus the double
+ * rounding (exact on exact cases such as EX2(3) = 8).  The hardware's
+ * MUFU is an approximation (about 1-2 ulp): programs that need bit-exact
+ * agreement with a GPU must not depend on the last bits of these results.
  * Subnormal inputs and results are flushed to zero, as on the hardware.
  */
 void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -183,16 +185,16 @@ void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	fsrc(w, i, RT_S0, true, a);
 	uint64_t m = (uint64_t)i->aux[1];
 	LANES {
-		float x = a[l], r;
-		if (m & RT_M(RCP)) r = 1.0f / x;
-		else if (m & RT_M(SQRT)) r = sqrtf(x);
-		else if (m & RT_M(RSQ)) r = (float)(1.0 / sqrt((double)x));
-		else if (m & RT_M(EX2)) r = exp2f(x);
-		else if (m & RT_M(LG2)) r = log2f(x);
-		else if (m & RT_M(SIN)) r = sinf(x);
-		else if (m & RT_M(COS)) r = cosf(x);
+		double x = a[l], r;
+		if (m & RT_M(RCP)) r = 1.0 / x;
+		else if (m & RT_M(SQRT)) r = sqrt(x);
+		else if (m & RT_M(RSQ)) r = 1.0 / sqrt(x);
+		else if (m & RT_M(EX2)) r = exp2(x);
+		else if (m & RT_M(LG2)) r = log2(x);
+		else if (m & RT_M(SIN)) r = sin(x);
+		else if (m & RT_M(COS)) r = cos(x);
 		else r = x;
-		v[l] = result(r, true);
+		v[l] = result((float)r, true);
 	}
 	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
 }

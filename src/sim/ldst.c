@@ -48,6 +48,16 @@ static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	const sim_opnd *o = ka == RT_NONE ? NULL : &i->op[ka];
 	bool wide = o && o->width == 64;
 	unsigned r = o ? o->reg : SIM_RZ;
+	if (pmask == 0xffffffffu && r < SIM_RZ && !(wide && r + 1 >= SIM_RZ)) {
+		const uint32_t *lo = w->r[r], *hi = wide ? w->r[r + 1] : NULL;
+		if (hi)
+			for (int l = 0; l < SIM_LANES; l++)
+				addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + off;
+		else
+			for (int l = 0; l < SIM_LANES; l++)
+				addr[l] = (uint64_t)lo[l] + off;
+		return;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		uint64_t base = 0;

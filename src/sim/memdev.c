@@ -307,10 +307,51 @@ const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank)
 	return bank < SIM_CONST_BANKS ? &m->bank[bank] : NULL;
 }
 
+/*
+ * All 32 lanes inside one page (the coalesced case): one page lookup and
+ * a bounds check of the lowest and highest address; false when the lanes
+ * spread over pages, are misaligned, or leave the buffer.
+ */
+static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
+			     unsigned size, uint8_t *ptr[SIM_LANES])
+{
+	uint64_t lo = addr[0], hi = addr[0], bits = 0;
+	for (int l = 0; l < SIM_LANES; l++) {
+		lo = addr[l] < lo ? addr[l] : lo;
+		hi = addr[l] > hi ? addr[l] : hi;
+		bits |= addr[l];
+	}
+	if ((bits & (size - 1)) || (lo >> SIM_PAGE_BITS) != (hi >> SIM_PAGE_BITS))
+		return false;
+	sim_fault why;
+	uint8_t *p0 = sim_gmem_ptr(g, lo, size, &why);
+	if (!p0 || !sim_gmem_ptr(g, hi, size, &why))
+		return false;
+	uint8_t *base = p0 - (lo & (SIM_PAGE_SIZE - 1));
+	for (int l = 0; l < SIM_LANES; l++)
+		ptr[l] = base + (addr[l] & (SIM_PAGE_SIZE - 1));
+	return true;
+}
+
 bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     const uint64_t addr[SIM_LANES], unsigned size,
 		     uint8_t *ptr[SIM_LANES])
 {
+	if (sp == SIM_SPACE_GLOBAL && lanes == 0xffffffffu &&
+	    resolve_one_page(&w->ctx->mem->g, addr, size, ptr))
+		return true;
+	if (sp == SIM_SPACE_SHARED) { /* one bounds check per lane, no switch */
+		uint8_t *base = w->cta->shared;
+		uint64_t len = w->cta->shared_size;
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			uint64_t a = addr[l];
+			if ((a & (size - 1)) || a >= len || len - a < size)
+				return false;
+			ptr[l] = base + a;
+		}
+		return true;
+	}
 	if (sp == SIM_SPACE_GLOBAL) { /* the hot case, kept inline */
 		sim_gmem *g = &w->ctx->mem->g;
 		for (uint32_t m = lanes; m; m &= m - 1) {

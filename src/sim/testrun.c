@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sim/mem.h"
 #include "sim/sim.h"
@@ -312,7 +313,12 @@ static void execute(run *u, const simt_isa *isa)
 		set_reason(u, "out of memory");
 		return;
 	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 	failed = simt_sim_run(u->sim, &l, &u->pd) != SIMT_OK;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+	u->r->run_seconds = (double)(t1.tv_sec - t0.tv_sec) +
+			    1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 	u->r->program_failed = failed;
 	simt_sim_stats st;
 	simt_sim_get_stats(u->sim, &st);

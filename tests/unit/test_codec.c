@@ -175,7 +175,7 @@ TEST(print_pcrel_targets_and_labels)
 	set(op, f, "pp.not", 1);
 	set(op, f, "cond", 1);
 	uint64_t addrs[] = {0x10, 0xe0};
-	dis_labels l = {2, addrs, NULL};
+	dis_labels l = {.count = 2, .addrs = addrs};
 	CHECK_STR(text_of(op, f, 0x100, &l), "BRA.DIV !P2, .L_x_1");
 	set(op, f, "offset", 0);
 	CHECK_STR(text_of(op, f, 0x100, &l), "BRA.DIV !P2, 0x110");

@@ -1,4 +1,6 @@
 /* test_sim_testfile.c - the directive parser of self-checking test files. */
+#include <stdio.h>
+
 #include "simt/testfile.h"
 #include "test.h"
 
@@ -90,5 +92,60 @@ TEST(sim_testfile_errors_are_located)
 				  g ? g->message : "-", g ? g->col : 0);
 		simt_testfile_free(&tf);
 		simt_diags_free(&d);
+	}
+}
+
+/* Run a test text; returns the verdict, reason copied into why. */
+static bool run_text(const char *text, char *why, size_t n, bool *program_failed)
+{
+	static simt_isa *isa;
+	simt_diags d;
+	simt_diags_init(&d);
+	if (!isa)
+		simt_isa_load_builtin(&isa, &d);
+	simt_testfile tf;
+	simt_test_result r;
+	bool ok = false;
+	why[0] = 0;
+	if (simt_testfile_parse("r.s", text, strlen(text), &tf, &d) == SIMT_OK &&
+	    simt_testfile_run(isa, &tf, NULL, &r, &d) == SIMT_OK) {
+		ok = r.passed;
+		snprintf(why, n, "%s", r.reason ? r.reason : "");
+		*program_failed = r.program_failed;
+		simt_test_result_free(&r);
+	}
+	simt_testfile_free(&tf);
+	simt_diags_free(&d);
+	return ok;
+}
+
+TEST(sim_testfile_run_verdicts)
+{
+	static const struct {
+		const char *text;
+		bool pass, program_failed;
+		const char *reason;
+	} cases[] = {
+		{".buffer o u32[2] = 0\n.param o\n.launch block=2\n.init R1 = lane\n"
+		 "LDC.64 R2, c[0x0][0x100] ;\nIMAD.WIDE.U32 R2, R1, 0x4, R2 ;\n"
+		 "STG.E [R2.64], R1 ;\nEXIT ;\n.expect o = {0, 1}\n", true, false, ""},
+		{".buffer o u32[2] = 0\n.param o\n.launch block=2\n.init R1 = lane\n"
+		 "LDC.64 R2, c[0x0][0x100] ;\nSTG.E [R2.64], R1 ;\nEXIT ;\n.expect o = {0, 1}\n",
+		 false, false, "r.s:8: o[0] = 1, expected 0 (2 of 2 elements differ)"}, /* lane 1 wins */
+		{"EXIT ;\n.expect-error \"unmapped\"\n", false, false,
+		 "expected an error containing \"unmapped\", but the run succeeded"},
+		{"LDG.E R4, [R2.64] ;\nEXIT ;\n.expect-error \"misaligned\"\n", false, true,
+		 "expected an error containing \"misaligned\", got: "},
+		{"BOGUS R1 ;\n.expect-error \"unknown\"\n", true, true, ""},
+		{"BOGUS R1 ;\n", false, true, "assembly failed: "},
+		{".param nothere\nEXIT ;\n", false, false, "r.s:1: .param names no buffer 'nothere'"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char why[512];
+		bool failed = false;
+		bool pass = run_text(cases[k].text, why, sizeof why, &failed);
+		if (pass != cases[k].pass || strncmp(why, cases[k].reason, strlen(cases[k].reason)) ||
+		    (cases[k].program_failed && !failed))
+			test_fail(__FILE__, __LINE__, "case %zu: pass=%d reason '%s'", k, pass, why);
 	}
 }

@@ -1,0 +1,74 @@
+#!/bin/sh
+# bench/run.sh - assembler and disassembler throughput of simtkit against
+# llvm-mc (AMDGPU, gfx900) on 200,000-line inputs of a similar mix.
+#
+#   sh bench/run.sh [LINES]        (default 200000; run from the repo root)
+#
+# Each command runs 3 times; the best wall-clock time counts (and the CPU
+# time, user+sys, of that run is shown too: on a shared, loaded machine the
+# CPU-time ratio is the steadier figure).  Instructions/s = instructions
+# of the input / seconds.  Ratio = simtkit instructions/s over llvm-mc's.
+# Inputs are generated deterministically by bench/gen_simt.awk and
+# bench/gen_amd.awk into build/bench/.
+set -e
+n=${1:-200000}
+out=build/bench
+mkdir -p "$out"
+make -s build/simt >/dev/null
+SIMT=build/simt
+MC=${LLVM_MC:-llvm-mc}
+
+awk -v n="$n" -f bench/gen_simt.awk >"$out/simt.s"
+awk -v n="$n" -f bench/gen_amd.awk >"$out/amd.s"
+
+# instruction lines: not a label, not a directive
+count() { grep -c -v -E '^[A-Za-z_.][A-Za-z0-9_.]*:|^[[:space:]]*\.|^[[:space:]]*$' "$1"; }
+ni_simt=$(count "$out/simt.s")
+ni_amd=$(count "$out/amd.s")
+
+# AMD words for the disassembler: the encodings llvm-mc prints, one line each
+$MC -arch=amdgcn -mcpu=gfx900 -show-encoding "$out/amd.s" 2>/dev/null |
+	sed -n 's/.*encoding: \[\(.*\)\]/\1/p' | tr ',' ' ' |
+	sed 's/\bA\b/0x00/g' >"$out/amd.hex"   # fixup bytes (branch offsets) -> 0
+
+now() { date +%s%N; }
+# best RUNS: prints "seconds cpu_seconds" of the fastest of 3 runs
+best() {
+	b=""
+	bc=""
+	for i in 1 2 3; do
+		t0=$(now)
+		if command -v /usr/bin/time >/dev/null 2>&1; then
+			/usr/bin/time -f "%U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
+			c=$(awk '{print $1 + $2}' "$out/time.txt")
+		else
+			"$@" >/dev/null 2>"$out/err.txt" || true
+			c=0
+		fi
+		t1=$(now)
+		d=$(( (t1 - t0) / 1000 ))
+		if [ -z "$b" ] || [ "$d" -lt "$b" ]; then b=$d; bc=$c; fi
+	done
+	awk -v us="$b" -v c="$bc" 'BEGIN { printf "%.4f %.3f\n", us / 1e6, c }'
+}
+
+report() { # name instructions "seconds cpu"
+	echo "$3" | awk -v name="$1" -v n="$2" '{ printf "%-34s %8d insts %8.4f s (cpu %6.3f s) %12.0f insts/s\n", name, n, $1, $2, n / $1 }'
+}
+
+r_as=$(best $SIMT as "$out/simt.s" -o "$out/simt.o")
+r_dis=$(best $SIMT dis "$out/simt.o")
+r_mc=$(best $MC -arch=amdgcn -mcpu=gfx900 -filetype=obj "$out/amd.s" -o "$out/amd.o")
+r_mcd=$(best $MC -arch=amdgcn -mcpu=gfx900 -disassemble "$out/amd.hex")
+
+echo "inputs: $out/simt.s ($ni_simt instructions), $out/amd.s ($ni_amd instructions)"
+report "simt as" "$ni_simt" "$r_as"
+report "llvm-mc -filetype=obj (gfx900)" "$ni_amd" "$r_mc"
+report "simt dis" "$ni_simt" "$r_dis"
+report "llvm-mc -disassemble (gfx900)" "$ni_amd" "$r_mcd"
+ratio() {
+	echo "$2 $3 $4 $5" | awk -v name="$1" -v a="$6" -v b="$7" \
+		'{ printf "%-10s %6.1fx faster (wall), %6.1fx (cpu)\n", name, (a / $1) / (b / $3), ($4 > 0 && $2 > 0) ? (a / $2) / (b / $4) : 0 }'
+}
+ratio "assemble:" $r_as $r_mc "$ni_simt" "$ni_amd"
+ratio "disasm:" $r_dis $r_mcd "$ni_simt" "$ni_amd"

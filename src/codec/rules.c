@@ -1,0 +1,205 @@
+/*
+ * rules.c - __Exception conditions compiled for the decoder.
+ *
+ * Contract: requires a resolved model; produces, per opcode, its rules as
+ * small trees whose field references are field indices and whose enum value
+ * names ("DIV") are already numbers, so checking a decoded word costs a few
+ * array reads instead of name lookups.  The meaning is exactly that of
+ * isa_expr_eval (isa_expr.c): 64-bit wrap-around arithmetic, short-circuit
+ * and/or, a string compared with an enum field is that value's index,
+ * True/False are 1/0, and anything without a value (unknown field or name,
+ * division by zero, shift outside 0..63) makes the rule not hold.  The unit
+ * test codec_rules_agree_with_isa_eval holds the two to the same answers.
+ */
+#include "codec/codec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cx_node {
+	isa_expr_op op; /* ISA_E_STR here means "no value" */
+	int a, b;       /* children, node indices */
+	int64_t v;      /* ISA_E_INT: value; ISA_E_FIELD: field index */
+} cx_node;
+
+struct codec_rules {
+	cx_node *nodes;
+	int nnodes, cap;
+	int *first;     /* by opcode index: its first entry in roots */
+	int *roots;     /* the root node of each rule, opcode by opcode */
+	bool nomem;
+};
+
+static int node(codec_rules *r, isa_expr_op op, int a, int b, int64_t v)
+{
+	if (!util_grow((void **)&r->nodes, &r->cap, r->nnodes + 1,
+		       sizeof *r->nodes)) {
+		r->nomem = true;
+		return 0;
+	}
+	r->nodes[r->nnodes] = (cx_node){op, a, b, v};
+	return r->nnodes++;
+}
+
+/* A string operand: an enum value of the field on the other side, else
+ * True/False, else no value. */
+static int string_node(codec_rules *r, const isa_opcode *op,
+		       const isa_expr *e, const isa_expr *other)
+{
+	if (other && other->op == ISA_E_FIELD) {
+		int f = isa_field_find(op, other->str);
+		const isa_type *t = f >= 0 ? op->fields[f].type : NULL;
+		if (t && t->cls == ISA_KIND_ENUM) {
+			int k = isa_enum_find(t, e->str, strlen(e->str));
+			return k >= 0 ? node(r, ISA_E_INT, 0, 0, k)
+				      : node(r, ISA_E_STR, 0, 0, 0);
+		}
+	}
+	if (!strcmp(e->str, "True"))
+		return node(r, ISA_E_INT, 0, 0, 1);
+	if (!strcmp(e->str, "False"))
+		return node(r, ISA_E_INT, 0, 0, 0);
+	return node(r, ISA_E_STR, 0, 0, 0);
+}
+
+/* other: the sibling of e in a comparison or arithmetic (for strings). */
+static int compile(codec_rules *r, const isa_opcode *op, const isa_expr *e,
+		   const isa_expr *other)
+{
+	int a, b, f;
+	switch (e->op) {
+	case ISA_E_INT:
+		return node(r, ISA_E_INT, 0, 0, e->value);
+	case ISA_E_STR:
+		return string_node(r, op, e, other);
+	case ISA_E_FIELD:
+		f = isa_field_find(op, e->str);
+		return f < 0 ? node(r, ISA_E_STR, 0, 0, 0)
+			     : node(r, ISA_E_FIELD, 0, 0, f);
+	case ISA_E_NOT:
+	case ISA_E_NEG:
+	case ISA_E_BITNOT:
+		a = compile(r, op, e->a, NULL);
+		return node(r, e->op, a, 0, 0);
+	case ISA_E_AND:
+	case ISA_E_OR:
+		a = compile(r, op, e->a, NULL);
+		b = compile(r, op, e->b, NULL);
+		return node(r, e->op, a, b, 0);
+	default:
+		a = compile(r, op, e->a, e->b);
+		b = compile(r, op, e->b, e->a);
+		return node(r, e->op, a, b, 0);
+	}
+}
+
+codec_rules *codec_rules_build(const isa_model *m)
+{
+	codec_rules *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	int total = 0;
+	for (int i = 0; i < m->nopcodes; i++)
+		total += m->opcodes[i]->nexc;
+	r->first = calloc((size_t)m->nopcodes + 1, sizeof *r->first);
+	r->roots = calloc((size_t)total + 1, sizeof *r->roots);
+	if (!r->first || !r->roots)
+		r->nomem = true;
+	for (int i = 0, k = 0; i < m->nopcodes && !r->nomem; i++) {
+		const isa_opcode *op = m->opcodes[i];
+		r->first[i] = k;
+		for (int x = 0; x < op->nexc; x++)
+			r->roots[k++] = compile(r, op, op->exc[x]->cond, NULL);
+	}
+	if (r->nomem) {
+		codec_rules_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void codec_rules_free(codec_rules *r)
+{
+	if (!r)
+		return;
+	free(r->nodes);
+	free(r->first);
+	free(r->roots);
+	free(r);
+}
+
+/* The arithmetic of isa_expr.c, on values that exist. */
+static bool arith(isa_expr_op o, int64_t a, int64_t b, int64_t *v)
+{
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+	switch (o) {
+	case ISA_E_ADD: *v = (int64_t)(ua + ub); return true;
+	case ISA_E_SUB: *v = (int64_t)(ua - ub); return true;
+	case ISA_E_MUL: *v = (int64_t)(ua * ub); return true;
+	case ISA_E_DIV:
+	case ISA_E_MOD:
+		if (b == 0 || (a == INT64_MIN && b == -1))
+			return false;
+		*v = o == ISA_E_DIV ? a / b : a % b;
+		return true;
+	case ISA_E_BAND: *v = (int64_t)(ua & ub); return true;
+	case ISA_E_BOR: *v = (int64_t)(ua | ub); return true;
+	case ISA_E_BXOR: *v = (int64_t)(ua ^ ub); return true;
+	case ISA_E_SHL:
+	case ISA_E_SHR:
+		if (b < 0 || b > 63)
+			return false;
+		*v = (int64_t)(o == ISA_E_SHL ? ua << b : ua >> b);
+		return true;
+	case ISA_E_EQ: *v = a == b; return true;
+	case ISA_E_NE: *v = a != b; return true;
+	case ISA_E_LT: *v = a < b; return true;
+	case ISA_E_LE: *v = a <= b; return true;
+	case ISA_E_GT: *v = a > b; return true;
+	case ISA_E_GE: *v = a >= b; return true;
+	default: return false;
+	}
+}
+
+static bool run(const cx_node *n, int i, const uint64_t *vals, int64_t *v)
+{
+	const cx_node *x = &n[i];
+	int64_t a, b;
+	switch (x->op) {
+	case ISA_E_INT:
+		return *v = x->v, true;
+	case ISA_E_FIELD:
+		return *v = (int64_t)vals[x->v], true;
+	case ISA_E_STR:
+		return false;
+	case ISA_E_NOT:
+		return run(n, x->a, vals, &a) && (*v = !a, true);
+	case ISA_E_NEG:
+		return run(n, x->a, vals, &a) &&
+		       (*v = (int64_t)(0 - (uint64_t)a), true);
+	case ISA_E_BITNOT:
+		return run(n, x->a, vals, &a) && (*v = (int64_t)~(uint64_t)a, true);
+	case ISA_E_AND:
+	case ISA_E_OR:
+		if (!run(n, x->a, vals, &a))
+			return false;
+		if ((x->op == ISA_E_AND) == !a)
+			return *v = a != 0, true; /* short circuit */
+		return run(n, x->b, vals, &b) && (*v = b != 0, true);
+	default:
+		return run(n, x->a, vals, &a) && run(n, x->b, vals, &b) &&
+		       arith(x->op, a, b, v);
+	}
+}
+
+const char *codec_rules_check(const codec_rules *r, const isa_opcode *op,
+			      const uint64_t *fields)
+{
+	const int *root = r->roots + r->first[op->index];
+	for (int x = 0; x < op->nexc; x++) {
+		int64_t v = 0;
+		if (run(r->nodes, root[x], fields, &v) && v)
+			return op->exc[x]->message;
+	}
+	return NULL;
+}
