@@ -446,3 +446,23 @@ TEST(isa_syntax_corners)
 	isa_free(m);
 	simt_diags_free(&d);
 }
+
+TEST(isa_builtin_loads_and_checks)
+{
+	simt_diags d;
+	simt_diags_init(&d);
+	isa_model *m = NULL;
+	CHECK_EQ(isa_load_builtin(&m, &d), SIMT_OK);
+	print_diags(&d);
+	CHECK(m && m->nopcodes > 0 && m->decoder != NULL);
+	/* every opcode: optype, mnemonic, fixed bits inside its fields */
+	for (int i = 0; m && i < m->nopcodes; i++) {
+		const isa_opcode *op = m->opcodes[i];
+		CHECK(op->optype && op->mnemonic && op->index == i);
+		CHECK_EQ(op->fixed_mask.lo & ~op->used_mask.lo, 0);
+		CHECK_EQ(op->fixed_mask.hi & ~op->used_mask.hi, 0);
+	}
+	CHECK(m && simt_isa_check(m, &d) == SIMT_OK);
+	isa_free(m);
+	simt_diags_free(&d);
+}
