@@ -175,8 +175,11 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 	free(data);
 	if (st != SIMT_OK)
 		return 1;
-	if (o->params_given)
-		tf->nparams = 0; /* the command line's parameters replace the file's */
+	if (o->params_given) { /* the command line's parameters replace the file's */
+		for (int k = 0; k < tf->nparams; k++)
+			free(tf->params[k].buffer);
+		tf->nparams = 0;
+	}
 	for (int k = 0; k < o->nlines; k++)
 		if (simt_testfile_directive(tf, o->lines[k], d) != SIMT_OK)
 			return 1;

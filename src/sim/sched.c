@@ -62,6 +62,21 @@ static sim_warp *pick(sim_ctx *c, sim_cta *cta, int *last)
 	return NULL;
 }
 
+/* Wake the sleeping warps whose timer expired; recompute next_wake. */
+static void wake_expired(sim_ctx *c, sim_cta *cta)
+{
+	c->next_wake = UINT64_MAX;
+	for (int j = 0; j < cta->nwarps; j++) {
+		sim_warp *w = &cta->warps[j];
+		if (w->state != SIM_W_SLEEP)
+			continue;
+		if (w->timer_cycle <= c->cycle)
+			sim_timer_expire(w);
+		else if (w->timer_cycle < c->next_wake)
+			c->next_wake = w->timer_cycle;
+	}
+}
+
 /* Nothing eligible now: jump to the next event; false when there is none. */
 static bool advance(sim_ctx *c, sim_cta *cta)
 {
@@ -77,11 +92,7 @@ static bool advance(sim_ctx *c, sim_cta *cta)
 		return false;
 	if (next > c->cycle)
 		c->cycle = next;
-	for (int j = 0; j < cta->nwarps; j++) {
-		sim_warp *w = &cta->warps[j];
-		if (w->state == SIM_W_SLEEP && w->timer_cycle <= c->cycle)
-			sim_timer_expire(w);
-	}
+	wake_expired(c, cta);
 	return true;
 }
 
@@ -144,7 +155,10 @@ static void run_cta(sim_ctx *c, sim_cta *cta)
 {
 	int last = -1;
 	uint64_t limit = c->launch.max_cycles;
+	c->next_wake = UINT64_MAX;
 	for (;;) {
+		if (c->cycle >= c->next_wake)
+			wake_expired(c, cta);
 		sim_warp *w = pick(c, cta, &last);
 		if (!w) {
 			if (advance(c, cta))

@@ -272,6 +272,7 @@ struct sim_ctx {
 	uint64_t thread_insts;     /* sum of popcount(ActiveMask) at issue     */
 	uint64_t mem_writes;       /* incremented by every store/atomic (mem.c) */
 	uint64_t rng;              /* random policy state                      */
+	uint64_t next_wake;        /* earliest timer of a sleeping warp        */
 	sim_stop stop;
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */

@@ -70,8 +70,11 @@ void sim_step(sim_warp *w)
 
 void sim_warp_sleep(sim_warp *w)
 {
-	if (w->timer_armed)
-		w->state = SIM_W_SLEEP;
+	if (!w->timer_armed)
+		return;
+	w->state = SIM_W_SLEEP;
+	if (w->timer_cycle < w->ctx->next_wake)
+		w->ctx->next_wake = w->timer_cycle;
 }
 
 void sim_warp_exit(sim_warp *w)
