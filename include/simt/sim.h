@@ -48,6 +48,8 @@ typedef struct simt_launch {
 	uint64_t max_cycles;   /* 0: default limit (1e9)                      */
 	simt_trace_fn *trace;  /* NULL: no trace                              */
 	void *trace_user;
+	uint32_t resident;     /* CTAs resident (running interleaved) at once;
+				  0: the whole grid up to 64 CTAs           */
 } simt_launch;
 
 typedef struct simt_sim_stats {

@@ -1,17 +1,36 @@
 /*
- * sched.c - launch: CTAs one after another (x fastest), warps of a CTA
- * interleaved by the policy on one cycle counter.
+ * sched.c - launch: up to R CTAs of the grid resident at once, the warps
+ * of all resident CTAs interleaved by the policy on one cycle counter.
  *
  * Requires: a predecoded program and c->launch.  Produces: the final state
- * of every CTA (kept for simt_sim_reg when the grid is small), c->stop and
- * the diagnostics of the first stop.
+ * of every CTA (kept for simt_sim_reg when the grid is small, else the
+ * last R), c->stop and the diagnostics of the first stop.
  *
- * Timing model: at most one warp issues per cycle; an issue at cycle t
- * makes its warp eligible again at t + stall (stall 0 counts as 1).  When
- * no warp is eligible the counter jumps to the next clock or timer expiry.
- * Policies: round-robin from the warp after the last issuer (default),
- * greedy (the last issuer while it is eligible, else round-robin), random
- * (uniform among eligible warps, xorshift64* seeded by launch.seed).
+ * Residency: R = launch.resident (0: the whole grid up to
+ * SIM_DEFAULT_RESIDENT CTAs).  The first R CTAs (linear id, x fastest)
+ * are launched at cycle 0; when every warp of a resident CTA has exited,
+ * its shared/local memory is released and the next CTA in linear order is
+ * launched in its place at the current cycle.  R = 1 is the old sequential
+ * model.  A CTA's state (warps, barriers, shared memory via
+ * sim_mem_cta_begin) exists only from its launch; after it finishes only
+ * the warps stay (kept mode) for read-back.
+ *
+ * Timing model: at most one warp of the whole grid issues per cycle; an
+ * issue at cycle t makes its warp eligible again at t + stall (stall 0
+ * counts as 1).  When no warp is eligible the counter jumps to the next
+ * clock or timer expiry; when there is none and a CTA is still resident,
+ * that is a deadlock (reported for every resident CTA).  A warp blocked
+ * on its CTA's barrier while other CTAs issue is just waiting.
+ * Policies, over the resident warps in (CTA linear id, warp id) order:
+ * round-robin from the warp after the last issuer (default), greedy (the
+ * last issuer while it is eligible, else round-robin), random (uniform
+ * among eligible warps, xorshift64* seeded by launch.seed).  When the last
+ * issuer's CTA retires, round-robin continues with the CTA after it; the
+ * new CTA is the last in the order.  Everything is a function of the
+ * inputs and the policy: same inputs, same trace.
+ *
+ * Hooks for other units go in run_grid() (per issue) and advance() (next
+ * event time); keep them O(1) per issue.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +38,20 @@
 #include "sim/sim.h"
 
 #define SIM_KEEP_BYTES (256u << 20) /* keep every CTA up to this size */
+#define SIM_RESIDENT_BYTES (1ull << 30) /* warp state of resident CTAs */
+#define SIM_DEFAULT_RESIDENT 64u
 #define SIM_DEFAULT_MAX_CYCLES 1000000000ull
+
+/* The resident set: CTAs in linear-id order and their warps, flattened. */
+typedef struct sched {
+	sim_cta **res;     /* resident CTAs, ascending linear id            */
+	int nres, cap;     /* resident count, R                             */
+	sim_warp **rw;     /* nres * wpc warps, (CTA, warp) order          */
+	int nrw, wpc;
+	int last;          /* index in rw of the last issuer, -1: none      */
+	uint64_t next;     /* linear id of the next CTA to launch           */
+	uint64_t total;    /* CTAs in the grid                              */
+} sched;
 
 static uint64_t rng_next(sim_ctx *c)
 {
@@ -34,40 +66,47 @@ static bool eligible(const sim_warp *w, uint64_t cycle)
 	return w->state == SIM_W_READY && w->clock <= cycle;
 }
 
-static sim_warp *pick(sim_ctx *c, sim_cta *cta, int *last)
+static sim_warp *pick_random(sim_ctx *c, sched *s)
 {
-	int n = cta->nwarps;
-	if (c->launch.policy == SIMT_POLICY_GREEDY && *last >= 0 &&
-	    eligible(&cta->warps[*last], c->cycle))
-		return &cta->warps[*last];
-	if (c->launch.policy == SIMT_POLICY_RANDOM) {
-		int ids[32], k = 0;
-		for (int j = 0; j < n; j++)
-			if (eligible(&cta->warps[j], c->cycle))
-				ids[k++] = j;
-		if (!k)
-			return NULL;
-		*last = ids[rng_next(c) % (uint64_t)k];
-		return &cta->warps[*last];
-	}
-	int id = *last;
+	uint64_t k = 0;
+	for (int j = 0; j < s->nrw; j++)
+		k += eligible(s->rw[j], c->cycle);
+	if (!k)
+		return NULL;
+	uint64_t r = rng_next(c) % k;
+	for (int j = 0;; j++)
+		if (eligible(s->rw[j], c->cycle) && r-- == 0) {
+			s->last = j;
+			return s->rw[j];
+		}
+}
+
+static sim_warp *pick(sim_ctx *c, sched *s)
+{
+	int n = s->nrw;
+	if (c->launch.policy == SIMT_POLICY_GREEDY && s->last >= 0 &&
+	    eligible(s->rw[s->last], c->cycle))
+		return s->rw[s->last];
+	if (c->launch.policy == SIMT_POLICY_RANDOM)
+		return pick_random(c, s);
+	int id = s->last;
 	for (int j = 0; j < n; j++) {
 		if (++id >= n)
 			id = 0;
-		if (eligible(&cta->warps[id], c->cycle)) {
-			*last = id;
-			return &cta->warps[id];
+		if (eligible(s->rw[id], c->cycle)) {
+			s->last = id;
+			return s->rw[id];
 		}
 	}
 	return NULL;
 }
 
 /* Wake the sleeping warps whose timer expired; recompute next_wake. */
-static void wake_expired(sim_ctx *c, sim_cta *cta)
+static void wake_expired(sim_ctx *c, sched *s)
 {
 	c->next_wake = UINT64_MAX;
-	for (int j = 0; j < cta->nwarps; j++) {
-		sim_warp *w = &cta->warps[j];
+	for (int j = 0; j < s->nrw; j++) {
+		sim_warp *w = s->rw[j];
 		if (w->state != SIM_W_SLEEP)
 			continue;
 		if (w->timer_cycle <= c->cycle)
@@ -78,11 +117,11 @@ static void wake_expired(sim_ctx *c, sim_cta *cta)
 }
 
 /* Nothing eligible now: jump to the next event; false when there is none. */
-static bool advance(sim_ctx *c, sim_cta *cta)
+static bool advance(sim_ctx *c, sched *s)
 {
 	uint64_t next = UINT64_MAX;
-	for (int j = 0; j < cta->nwarps; j++) {
-		sim_warp *w = &cta->warps[j];
+	for (int j = 0; j < s->nrw; j++) {
+		sim_warp *w = s->rw[j];
 		if (w->state == SIM_W_READY && w->clock < next)
 			next = w->clock;
 		if (w->state == SIM_W_SLEEP && w->timer_cycle < next)
@@ -92,7 +131,7 @@ static bool advance(sim_ctx *c, sim_cta *cta)
 		return false;
 	if (next > c->cycle)
 		c->cycle = next;
-	wake_expired(c, cta);
+	wake_expired(c, s);
 	return true;
 }
 
@@ -122,12 +161,16 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	w->clock = c->cycle;
 }
 
-static simt_status cta_init(sim_ctx *c, sim_cta *cta, const uint32_t id[3])
+static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 {
+	const uint32_t *g = c->launch.grid;
 	sim_warp *keep = cta->warps;
 	int keepn = cta->nwarps;
 	memset(cta, 0, sizeof *cta);
-	memcpy(cta->id, id, sizeof cta->id);
+	cta->lin = lin;
+	cta->id[0] = (uint32_t)(lin % g[0]);
+	cta->id[1] = (uint32_t)(lin / g[0] % g[1]);
+	cta->id[2] = (uint32_t)(lin / ((uint64_t)g[0] * g[1]));
 	cta->nthreads = c->launch.block[0] * c->launch.block[1] * c->launch.block[2];
 	cta->nwarps = (int)((cta->nthreads + SIM_LANES - 1) / SIM_LANES);
 	cta->warps = keepn == cta->nwarps ? keep : NULL;
@@ -142,40 +185,92 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, const uint32_t id[3])
 	return sim_mem_cta_begin(c, cta, c->diags);
 }
 
-static void stop_limit(sim_ctx *c, sim_cta *cta)
+/* Launch the next CTA of the grid into slot (kept mode: its own). */
+static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 {
-	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-		  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
-		  "(--max-cycles)", c->kernel, cta->id[0], cta->id[1],
-		  cta->id[2], (unsigned long long)c->launch.max_cycles);
+	sim_cta *cta = c->kept ? &c->ctas[s->next] : slot;
+	simt_status st = cta_init(c, cta, s->next++);
+	if (st != SIMT_OK) {
+		if (cta->warps)
+			sim_mem_cta_end(c, cta);
+		return st;
+	}
+	s->res[s->nres++] = cta;
+	for (int j = 0; j < s->wpc; j++)
+		s->rw[s->nrw++] = &cta->warps[j];
+	return SIMT_OK;
+}
+
+/* Every warp of cta exited: release it, launch the next CTA. */
+static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
+{
+	int p = 0;
+	while (s->res[p] != cta)
+		p++;
+	sim_mem_cta_end(c, cta);
+	int lo = p * s->wpc, hi = lo + s->wpc;
+	memmove(&s->res[p], &s->res[p + 1],
+		sizeof *s->res * (size_t)(s->nres - p - 1));
+	memmove(&s->rw[lo], &s->rw[hi], sizeof *s->rw * (size_t)(s->nrw - hi));
+	s->nres--;
+	s->nrw -= s->wpc;
+	if (s->last >= hi)
+		s->last -= s->wpc;
+	else if (s->last >= lo)
+		s->last = lo - 1; /* continue with the CTA after it */
+	if (s->next < s->total)
+		return launch_next(c, s, cta);
+	return SIMT_OK;
+}
+
+static void stop_limit(sim_ctx *c, sched *s)
+{
+	const uint32_t *a = s->res[0]->id, *b = s->res[s->nres - 1]->id;
+	if (s->nres == 1)
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
+			  "(--max-cycles)", c->kernel, a[0], a[1], a[2],
+			  (unsigned long long)c->launch.max_cycles);
+	else
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s', %d resident CTAs (%u,%u,%u) to "
+			  "(%u,%u,%u): cycle limit %llu reached (--max-cycles)",
+			  c->kernel, s->nres, a[0], a[1], a[2], b[0], b[1], b[2],
+			  (unsigned long long)c->launch.max_cycles);
 	c->stop = SIM_STOP_LIMIT;
 }
 
-static void run_cta(sim_ctx *c, sim_cta *cta)
+static simt_status run_grid(sim_ctx *c, sched *s)
 {
-	int last = -1;
 	uint64_t limit = c->launch.max_cycles;
-	c->next_wake = UINT64_MAX;
 	for (;;) {
 		if (c->cycle >= c->next_wake)
-			wake_expired(c, cta);
-		sim_warp *w = pick(c, cta, &last);
+			wake_expired(c, s);
+		sim_warp *w = pick(c, s);
 		if (!w) {
-			if (advance(c, cta))
+			if (advance(c, s))
 				continue;
-			if (cta->exited_warps < cta->nwarps) {
-				sim_report_deadlock(c, cta);
+			if (s->nres) {
+				sim_report_deadlock(c, s->res, s->nres,
+						    s->total - s->next);
 				c->stop = SIM_STOP_DEADLOCK;
 			}
-			return;
+			return SIMT_OK;
 		}
+		c->cta = w->cta;
 		sim_step(w);
 		c->cycle++;
 		if (c->stop != SIM_STOP_NONE)
-			return;
-		if (c->cycle > limit) {
-			stop_limit(c, cta);
-			return;
+			return SIMT_OK;
+		if (w->state == SIM_W_EXITED &&
+		    w->cta->exited_warps == w->cta->nwarps) {
+			simt_status st = retire(c, s, w->cta);
+			if (st != SIMT_OK)
+				return st;
+		}
+		if (c->cycle > limit && s->nres) {
+			stop_limit(c, s);
+			return SIMT_OK;
 		}
 	}
 }
@@ -189,6 +284,26 @@ static void free_ctas(sim_ctx *c)
 	c->nctas = 0;
 }
 
+/* R for this launch; false (with a diagnostic) when it cannot fit. */
+static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
+{
+	uint64_t want = c->launch.resident ? c->launch.resident
+					   : SIM_DEFAULT_RESIDENT;
+	if (want > n)
+		want = n;
+	if (want * per > SIM_RESIDENT_BYTES) {
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "%llu resident CTAs need %llu MiB of warp state "
+			  "(limit %llu MiB); lower --resident-ctas",
+			  (unsigned long long)want,
+			  (unsigned long long)(want * per >> 20),
+			  (unsigned long long)(SIM_RESIDENT_BYTES >> 20));
+		return false;
+	}
+	*r = (int)want;
+	return true;
+}
+
 simt_status sim_run(sim_ctx *c)
 {
 	const uint32_t *g = c->launch.grid, *bd = c->launch.block;
@@ -199,24 +314,29 @@ simt_status sim_run(sim_ctx *c)
 	c->rng = c->launch.seed * 0x9e3779b97f4a7c15ull + 1;
 	c->stop = SIM_STOP_NONE;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
+	c->next_wake = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
+	sched s = {.last = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
+	if (!resident_count(c, n, per, &s.cap))
+		return SIMT_ERR_ARG;
 	c->kept = n * per <= SIM_KEEP_BYTES;
-	c->nctas = c->kept ? n : 1;
+	c->nctas = c->kept ? n : (uint64_t)s.cap;
 	c->ctas = calloc(c->nctas, sizeof *c->ctas);
-	if (!c->ctas)
-		return SIMT_ERR_NOMEM;
-	for (uint64_t k = 0; k < n && c->stop == SIM_STOP_NONE; k++) {
-		uint32_t id[3] = {(uint32_t)(k % g[0]), (uint32_t)(k / g[0] % g[1]),
-				  (uint32_t)(k / ((uint64_t)g[0] * g[1]))};
-		sim_cta *cta = &c->ctas[c->kept ? k : 0];
-		c->cta = cta;
-		simt_status st = cta_init(c, cta, id);
-		if (st != SIMT_OK)
-			return st;
-		run_cta(c, cta);
-		sim_mem_cta_end(c, cta);
-	}
+	s.res = malloc(sizeof *s.res * (size_t)s.cap);
+	s.rw = malloc(sizeof *s.rw * (size_t)s.cap * (size_t)s.wpc);
+	simt_status st = c->ctas && s.res && s.rw ? SIMT_OK : SIMT_ERR_NOMEM;
+	for (int k = 0; k < s.cap && st == SIMT_OK; k++)
+		st = launch_next(c, &s, &c->ctas[k]);
+	if (st == SIMT_OK)
+		st = run_grid(c, &s);
+	for (int k = 0; k < s.nres; k++)
+		sim_mem_cta_end(c, s.res[k]);
+	free(s.res);
+	free(s.rw);
+	c->cta = NULL;
+	if (st != SIMT_OK)
+		return st;
 	if (c->stop == SIM_STOP_NONE)
 		c->stop = SIM_STOP_DONE;
 	return c->stop == SIM_STOP_DONE ? SIMT_OK : SIMT_ERR_RUNTIME;
