@@ -42,13 +42,12 @@
 #define SIM_DEFAULT_RESIDENT 64u
 #define SIM_DEFAULT_MAX_CYCLES 1000000000ull
 
-/* The resident set: CTAs in linear-id order and their warps, flattened. */
+/* The resident set: CTAs in linear-id order, each with wpc warps; the
+ * scheduling order is (position in res, warp id). */
 typedef struct sched {
 	sim_cta **res;     /* resident CTAs, ascending linear id            */
-	int nres, cap;     /* resident count, R                             */
-	sim_warp **rw;     /* nres * wpc warps, (CTA, warp) order          */
-	int nrw, wpc;
-	int last;          /* index in rw of the last issuer, -1: none      */
+	int nres, cap, wpc; /* resident count, R, warps per CTA             */
+	int lp, lj;        /* last issuer: res index and warp; lp -1: none  */
 	uint64_t next;     /* linear id of the next CTA to launch           */
 	uint64_t total;    /* CTAs in the grid                              */
 } sched;
@@ -69,33 +68,48 @@ static bool eligible(const sim_warp *w, uint64_t cycle)
 static sim_warp *pick_random(sim_ctx *c, sched *s)
 {
 	uint64_t k = 0;
-	for (int j = 0; j < s->nrw; j++)
-		k += eligible(s->rw[j], c->cycle);
+	for (int p = 0; p < s->nres; p++)
+		for (int j = 0; j < s->wpc; j++)
+			k += eligible(&s->res[p]->warps[j], c->cycle);
 	if (!k)
 		return NULL;
 	uint64_t r = rng_next(c) % k;
-	for (int j = 0;; j++)
-		if (eligible(s->rw[j], c->cycle) && r-- == 0) {
-			s->last = j;
-			return s->rw[j];
-		}
+	for (int p = 0; p < s->nres; p++)
+		for (int j = 0; j < s->wpc; j++)
+			if (eligible(&s->res[p]->warps[j], c->cycle) && r-- == 0) {
+				s->lp = p;
+				s->lj = j;
+				return &s->res[p]->warps[j];
+			}
+	return NULL;
 }
 
+/* Round-robin from the warp after the last issuer, over (CTA, warp). */
 static sim_warp *pick(sim_ctx *c, sched *s)
 {
-	int n = s->nrw;
-	if (c->launch.policy == SIMT_POLICY_GREEDY && s->last >= 0 &&
-	    eligible(s->rw[s->last], c->cycle))
-		return s->rw[s->last];
+	if (c->launch.policy == SIMT_POLICY_GREEDY && s->lp >= 0 &&
+	    eligible(&s->res[s->lp]->warps[s->lj], c->cycle))
+		return &s->res[s->lp]->warps[s->lj];
 	if (c->launch.policy == SIMT_POLICY_RANDOM)
 		return pick_random(c, s);
-	int id = s->last;
-	for (int j = 0; j < n; j++) {
-		if (++id >= n)
-			id = 0;
-		if (eligible(s->rw[id], c->cycle)) {
-			s->last = id;
-			return s->rw[id];
+	int p = s->lp, j = s->lj, n = s->nres * s->wpc;
+	if (!n)
+		return NULL;
+	if (p < 0) {
+		p = s->nres - 1;
+		j = s->wpc - 1;
+	}
+	sim_warp *base = s->res[p]->warps;
+	for (int k = 0; k < n; k++) {
+		if (++j == s->wpc) {
+			j = 0;
+			p = p + 1 == s->nres ? 0 : p + 1;
+			base = s->res[p]->warps;
+		}
+		if (eligible(&base[j], c->cycle)) {
+			s->lp = p;
+			s->lj = j;
+			return &base[j];
 		}
 	}
 	return NULL;
@@ -105,8 +119,8 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 static void wake_expired(sim_ctx *c, sched *s)
 {
 	c->next_wake = UINT64_MAX;
-	for (int j = 0; j < s->nrw; j++) {
-		sim_warp *w = s->rw[j];
+	for (int k = 0; k < s->nres * s->wpc; k++) {
+		sim_warp *w = &s->res[k / s->wpc]->warps[k % s->wpc];
 		if (w->state != SIM_W_SLEEP)
 			continue;
 		if (w->timer_cycle <= c->cycle)
@@ -120,8 +134,8 @@ static void wake_expired(sim_ctx *c, sched *s)
 static bool advance(sim_ctx *c, sched *s)
 {
 	uint64_t next = UINT64_MAX;
-	for (int j = 0; j < s->nrw; j++) {
-		sim_warp *w = s->rw[j];
+	for (int k = 0; k < s->nres * s->wpc; k++) {
+		sim_warp *w = &s->res[k / s->wpc]->warps[k % s->wpc];
 		if (w->state == SIM_W_READY && w->clock < next)
 			next = w->clock;
 		if (w->state == SIM_W_SLEEP && w->timer_cycle < next)
@@ -196,8 +210,6 @@ static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 		return st;
 	}
 	s->res[s->nres++] = cta;
-	for (int j = 0; j < s->wpc; j++)
-		s->rw[s->nrw++] = &cta->warps[j];
 	return SIMT_OK;
 }
 
@@ -208,16 +220,15 @@ static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
 	while (s->res[p] != cta)
 		p++;
 	sim_mem_cta_end(c, cta);
-	int lo = p * s->wpc, hi = lo + s->wpc;
 	memmove(&s->res[p], &s->res[p + 1],
 		sizeof *s->res * (size_t)(s->nres - p - 1));
-	memmove(&s->rw[lo], &s->rw[hi], sizeof *s->rw * (size_t)(s->nrw - hi));
 	s->nres--;
-	s->nrw -= s->wpc;
-	if (s->last >= hi)
-		s->last -= s->wpc;
-	else if (s->last >= lo)
-		s->last = lo - 1; /* continue with the CTA after it */
+	if (s->lp > p) {
+		s->lp--;
+	} else if (s->lp == p) { /* continue with the CTA after it */
+		s->lp = p - 1;
+		s->lj = s->wpc - 1;
+	}
 	if (s->next < s->total)
 		return launch_next(c, s, cta);
 	return SIMT_OK;
@@ -257,7 +268,6 @@ static simt_status run_grid(sim_ctx *c, sched *s)
 			}
 			return SIMT_OK;
 		}
-		c->cta = w->cta;
 		sim_step(w);
 		c->cycle++;
 		if (c->stop != SIM_STOP_NONE)
@@ -317,15 +327,14 @@ simt_status sim_run(sim_ctx *c)
 	c->next_wake = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
-	sched s = {.last = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
+	sched s = {.lp = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
 	if (!resident_count(c, n, per, &s.cap))
 		return SIMT_ERR_ARG;
 	c->kept = n * per <= SIM_KEEP_BYTES;
 	c->nctas = c->kept ? n : (uint64_t)s.cap;
 	c->ctas = calloc(c->nctas, sizeof *c->ctas);
 	s.res = malloc(sizeof *s.res * (size_t)s.cap);
-	s.rw = malloc(sizeof *s.rw * (size_t)s.cap * (size_t)s.wpc);
-	simt_status st = c->ctas && s.res && s.rw ? SIMT_OK : SIMT_ERR_NOMEM;
+	simt_status st = c->ctas && s.res ? SIMT_OK : SIMT_ERR_NOMEM;
 	for (int k = 0; k < s.cap && st == SIMT_OK; k++)
 		st = launch_next(c, &s, &c->ctas[k]);
 	if (st == SIMT_OK)
@@ -333,8 +342,6 @@ simt_status sim_run(sim_ctx *c)
 	for (int k = 0; k < s.nres; k++)
 		sim_mem_cta_end(c, s.res[k]);
 	free(s.res);
-	free(s.rw);
-	c->cta = NULL;
 	if (st != SIMT_OK)
 		return st;
 	if (c->stop == SIM_STOP_NONE)
