@@ -251,9 +251,46 @@ static void stop_limit(sim_ctx *c, sched *s)
 	c->stop = SIM_STOP_LIMIT;
 }
 
+/*
+ * Issue w and then, under round-robin, the following warps of the same CTA
+ * while each is eligible (exactly what pick() would choose, without its
+ * set-up per issue).  Returns false when the run must end (*st says how).
+ */
+static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
+{
+	const uint64_t limit = c->launch.max_cycles;
+	const bool rr = c->launch.policy == SIMT_POLICY_RR;
+	sim_warp *end = w - s->lj + s->wpc;
+	for (;;) {
+		sim_step(w);
+		c->cycle++;
+		if (c->stop != SIM_STOP_NONE)
+			return false;
+		if (w->state == SIM_W_EXITED &&
+		    w->cta->exited_warps == w->cta->nwarps) {
+			*st = retire(c, s, w->cta);
+			if (*st != SIMT_OK)
+				return false;
+			if (c->cycle > limit && s->nres) {
+				stop_limit(c, s);
+				return false;
+			}
+			return true;
+		}
+		if (c->cycle > limit) {
+			stop_limit(c, s);
+			return false;
+		}
+		if (!rr || ++w == end || !eligible(w, c->cycle) ||
+		    c->cycle >= c->next_wake)
+			return true;
+		s->lj++;
+	}
+}
+
 static simt_status run_grid(sim_ctx *c, sched *s)
 {
-	uint64_t limit = c->launch.max_cycles;
+	simt_status st = SIMT_OK;
 	for (;;) {
 		if (c->cycle >= c->next_wake)
 			wake_expired(c, s);
@@ -268,20 +305,8 @@ static simt_status run_grid(sim_ctx *c, sched *s)
 			}
 			return SIMT_OK;
 		}
-		sim_step(w);
-		c->cycle++;
-		if (c->stop != SIM_STOP_NONE)
-			return SIMT_OK;
-		if (w->state == SIM_W_EXITED &&
-		    w->cta->exited_warps == w->cta->nwarps) {
-			simt_status st = retire(c, s, w->cta);
-			if (st != SIMT_OK)
-				return st;
-		}
-		if (c->cycle > limit && s->nres) {
-			stop_limit(c, s);
-			return SIMT_OK;
-		}
+		if (!issue_burst(c, s, w, &st))
+			return st;
 	}
 }
 
