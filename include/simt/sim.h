@@ -49,7 +49,8 @@ typedef struct simt_launch {
 	simt_trace_fn *trace;  /* NULL: no trace                              */
 	void *trace_user;
 	uint32_t resident;     /* CTAs resident (running interleaved) at once;
-				  0: the whole grid up to 64 CTAs           */
+				  0: default, the whole grid up to 64 CTAs
+				  and 16 warps, at least 2 CTAs            */
 } simt_launch;
 
 typedef struct simt_sim_stats {

@@ -36,7 +36,7 @@ static const char usage_text[] =
 	"  --policy rr|greedy|random:SEED   warp scheduling policy\n"
 	"  --max-cycles N          stop after N cycles\n"
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
-	"                          whole grid up to 64)\n"
+	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 

@@ -6,8 +6,9 @@
  * of every CTA (kept for simt_sim_reg when the grid is small, else the
  * last R), c->stop and the diagnostics of the first stop.
  *
- * Residency: R = launch.resident (0: the whole grid up to
- * SIM_DEFAULT_RESIDENT CTAs).  The first R CTAs (linear id, x fastest)
+ * Residency: R = launch.resident, or by default the whole grid up to 64
+ * CTAs and 16 warps in all, but at least 2 CTAs (docs/semantics.md, CTA
+ * scheduling, says why).  The first R CTAs (linear id, x fastest)
  * are launched at cycle 0; when every warp of a resident CTA has exited,
  * its shared/local memory is released and the next CTA in linear order is
  * launched in its place at the current cycle.  R = 1 is the old sequential
@@ -39,7 +40,8 @@
 
 #define SIM_KEEP_BYTES (256u << 20) /* keep every CTA up to this size */
 #define SIM_RESIDENT_BYTES (1ull << 30) /* warp state of resident CTAs */
-#define SIM_DEFAULT_RESIDENT 64u
+#define SIM_DEFAULT_RESIDENT 64u       /* default: at most 64 CTAs ...     */
+#define SIM_DEFAULT_RESIDENT_WARPS 16u /* ... and 16 warps, but 2 CTAs     */
 #define SIM_DEFAULT_MAX_CYCLES 1000000000ull
 
 /* The resident set: CTAs in linear-id order, each with wpc warps; the
@@ -322,8 +324,12 @@ static void free_ctas(sim_ctx *c)
 /* R for this launch; false (with a diagnostic) when it cannot fit. */
 static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 {
-	uint64_t want = c->launch.resident ? c->launch.resident
-					   : SIM_DEFAULT_RESIDENT;
+	uint64_t wpc = per / sizeof(sim_warp), want = c->launch.resident;
+	if (!want) {
+		want = SIM_DEFAULT_RESIDENT_WARPS / wpc;
+		want = want < 2 ? 2 : want > SIM_DEFAULT_RESIDENT
+			       ? SIM_DEFAULT_RESIDENT : want;
+	}
 	if (want > n)
 		want = n;
 	if (want * per > SIM_RESIDENT_BYTES) {
