@@ -183,8 +183,10 @@ static void d_section(asm_ctx *c, asm_tok *t)
 			}
 			free(sec->type);
 			sec->type = util_strndup(t[i].s, (size_t)t[i].len);
-			if (tok_is(&t[i], "nobits"))
+			if (tok_is(&t[i], "nobits") && sec->kind != OBJ_SEC_TEXT)
 				sec->nobits = true;
+			else if (tok_is(&t[i], "nobits"))
+				asm_error(c, t[i].col, "a .text section cannot be NOBITS");
 			i++;
 		}
 	}

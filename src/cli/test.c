@@ -25,7 +25,12 @@ static bool test_one(simt_isa *isa, const char *path)
 	if (!text) {
 		printf("FAIL %s: cannot read the file\n", path);
 	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK) {
-		printf("FAIL %s: bad test directives\n", path);
+		const simt_diag *g = d.count ? &d.items[0] : NULL;
+		if (g)
+			printf("FAIL %s: %s:%d:%d: %s\n", path, path, g->line, g->col,
+			       g->message);
+		else
+			printf("FAIL %s: bad test directives\n", path);
 		simt_testfile_free(&tf);
 	} else {
 		simt_testfile_run(isa, &tf, NULL, &r, &d);

@@ -18,6 +18,8 @@
  *  popc: running POPC (and, after completion, the POPC result); acc holds
  *  the AND/OR result.  R2B of a value B2R read restores the barrier.
  */
+#include <string.h>
+
 #include "sim/sim.h"
 
 #define ST_COUNT(s) ((s) & 0x7fu)
@@ -44,6 +46,22 @@ void sim_bar_set_state(sim_barrier *b, uint32_t s)
 	b->redop = (uint8_t)ST_OP(s);
 	b->red_acc_pred = ST_ACC(s);
 	b->red_popc = ST_POPC(s);
+}
+
+/*
+ * aux[0] = the mode / redop field (BAR: 1 = ARV; BAR.RED: AND, OR, POPC;
+ * B2R/R2B: 1 = .BAR, the default), aux[1] = ra operand, aux[2] = barid
+ * operand (R2B).
+ */
+simt_status sim_prep_bcu(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	const char *t = i->opc->optype->name;
+	bool b2r = t[0] != 'B' || t[1] == '2'; /* B2R, R2B: default .BAR */
+	i->aux[0] = (int64_t)sim_field(i, strcmp(t, "BAR_RED") ? "mode" : "redop",
+				       b2r ? 1 : 0);
+	i->aux[1] = sim_opnd_find(i, "ra");
+	i->aux[2] = sim_opnd_find(i, "barid");
+	return sim_prep_core(c, i, d);
 }
 
 /* Barrier id and count of a BAR / BAR.RED from the lanes' first guard lane. */
@@ -162,7 +180,7 @@ void sim_bcu_bar(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	unsigned id;
 	uint32_t cnt;
 	bar_operands(w, i, pmask, false, &id, &cnt);
-	bool arv = sim_field(i, "mode", 0) == 1; /* BARMode: SYNC, ARV */
+	bool arv = i->aux[0] == 1; /* BARMode: SYNC, ARV */
 	sim_barrier *b = &w->cta->bar[id];
 	if (!bar_check(w, i, pmask, b, id, cnt, SIM_BAR_SYNC, arv))
 		return;
@@ -182,7 +200,7 @@ void sim_bcu_bar_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	sim_barrier *b = &w->cta->bar[id];
 	if (!bar_check(w, i, pmask, b, id, cnt, SIM_BAR_RED, false))
 		return;
-	uint8_t op = (uint8_t)sim_field(i, "redop", RED_AND);
+	uint8_t op = (uint8_t)i->aux[0];
 	if (b->kind == SIM_BAR_RED && b->redop != op) {
 		sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
 			  "BAR.RED operation differs from the barrier's other "
@@ -213,7 +231,7 @@ static void write_rows(sim_warp *w, uint16_t rd, uint32_t pmask, uint32_t v)
 
 void sim_bcu_b2r(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	bool bar_mode = sim_field(i, "mode", 1) == 1; /* B2RMode: WARP, BAR */
+	bool bar_mode = i->aux[0] == 1; /* B2RMode: WARP, BAR */
 	uint32_t v;
 	if (bar_mode)
 		v = sim_bar_state(&w->cta->bar[sim_src32(w, i, 1, 0) & 15u]);
@@ -234,11 +252,10 @@ void sim_bcu_b2r_result(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 void sim_bcu_r2b(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	bool bar_mode = sim_field(i, "mode", 1) == 1;
-	int ra = sim_opnd_find(i, "ra");
-	uint32_t v = sim_src32(w, i, ra, (int)sim_ffs(pmask));
+	bool bar_mode = i->aux[0] == 1;
+	uint32_t v = sim_src32(w, i, (int)i->aux[1], (int)sim_ffs(pmask));
 	if (bar_mode) {
-		int bo = sim_opnd_find(i, "barid");
+		int bo = (int)i->aux[2];
 		sim_bar_set_state(&w->cta->bar[sim_src32(w, i, bo, 0) & 15u], v);
 	} else {
 		w->red.valid = true;

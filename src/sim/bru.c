@@ -205,10 +205,17 @@ void sim_bru_brx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	do_jump(w, pmask, t);
 }
 
-void sim_bru_lepc(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* aux[0] = byte offset. */
+simt_status sim_prep_lepc(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	int off = sim_opnd_find(i, "offset");
-	uint64_t v = w->active_pc + (off >= 0 ? (uint64_t)i->op[off].imm : 0);
+	i->aux[0] = off >= 0 ? i->op[off].imm : 0;
+	return sim_prep_core(c, i, d);
+}
+
+void sim_bru_lepc(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint64_t v = w->active_pc + (uint64_t)i->aux[0];
 	uint16_t rd = i->op[0].reg;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		uint32_t l = sim_ffs(m);
@@ -253,30 +260,49 @@ void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 /* ---- BMOV, BSSY, BREAK ------------------------------------------------- */
 
+/* BSSY, BSYNC, BREAK: aux[0] = the B register. */
+simt_status sim_prep_breg(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = sim_prep_core(c, i, d);
+	int b = sim_opnd_find(i, "breg");
+	i->aux[0] = b >= 0 ? i->op[b].reg : 0;
+	return st;
+}
+
+/* aux[0] = B register, aux[1] = ra operand or -1, aux[2] = rd row,
+ * aux[3] = .CLEAR. */
+simt_status sim_prep_bmov(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = sim_prep_breg(c, i, d);
+	int rd = sim_opnd_find(i, "rd");
+	i->aux[1] = sim_opnd_find(i, "ra");
+	i->aux[2] = rd >= 0 ? i->op[rd].reg : SIM_RSINK;
+	i->aux[3] = (int64_t)sim_field(i, "clear", 0);
+	return st;
+}
+
 void sim_bru_bmov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	int bo = sim_opnd_find(i, "breg");
-	unsigned b = i->op[bo].reg;
-	int ra = sim_opnd_find(i, "ra");
-	if (ra >= 0) {
-		w->breg[b] = sim_src32(w, i, ra, (int)sim_ffs(pmask));
+	unsigned b = (unsigned)i->aux[0];
+	if (i->aux[1] >= 0) {
+		w->breg[b] = sim_src32(w, i, (int)i->aux[1], (int)sim_ffs(pmask));
 		return;
 	}
-	uint16_t rd = i->op[sim_opnd_find(i, "rd")].reg;
+	uint16_t rd = (uint16_t)i->aux[2];
 	for (uint32_t m = pmask; m; m &= m - 1)
 		w->r[rd][sim_ffs(m)] = w->breg[b];
-	if (sim_field(i, "clear", 0))
+	if (i->aux[3])
 		w->breg[b] = 0;
 }
 
 void sim_bru_bssy(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	w->breg[i->op[sim_opnd_find(i, "breg")].reg] |= pmask;
+	w->breg[i->aux[0]] |= pmask;
 }
 
 void sim_bru_break(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	w->breg[i->op[sim_opnd_find(i, "breg")].reg] &= ~pmask;
+	w->breg[i->aux[0]] &= ~pmask;
 }
 
 /* ---- BSYNC ------------------------------------------------------------- */
@@ -291,7 +317,7 @@ static void bsync_release(sim_warp *w, uint32_t arrive, uint32_t yclear)
 
 void sim_bru_bsync(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	uint32_t *bmask = &w->breg[i->op[sim_opnd_find(i, "breg")].reg];
+	uint32_t *bmask = &w->breg[i->aux[0]];
 	*bmask &= w->valid;
 	uint32_t arrive = arrive_mask(w);
 	if (w->active & ~pmask) {
@@ -395,6 +421,13 @@ void sim_bru_nanosleep(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 /* ---- WARPSYNC ---------------------------------------------------------- */
 
+/* aux[0] = the rb operand of WARPSYNC.R (per-lane masks), or -1. */
+simt_status sim_prep_warpsync(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	i->aux[0] = sim_opnd_find(i, "rb");
+	return sim_prep_core(c, i, d);
+}
+
 static void warpsync_uniform(sim_warp *w, const sim_inst *i, uint32_t mmask,
 			     uint32_t arrive)
 {
@@ -442,7 +475,7 @@ static bool warpsync_r_check(sim_warp *w, const sim_inst *i,
 static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 {
 	uint32_t mm[SIM_LANES];
-	int rb = sim_opnd_find(i, "rb");
+	int rb = (int)i->aux[0];
 	for (int l = 0; l < SIM_LANES; l++)
 		mm[l] = sim_src32(w, i, rb, l) & w->valid;
 	if (!warpsync_r_check(w, i, mm, arrive))
@@ -484,7 +517,7 @@ void sim_bru_warpsync(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		split_guard(w, pmask);
 		return;
 	}
-	if (sim_opnd_find(i, "rb") >= 0) {
+	if (i->aux[0] >= 0) {
 		warpsync_grouped(w, i, arrive);
 		return;
 	}

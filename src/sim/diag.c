@@ -93,6 +93,13 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 			uint32_t missing = bm & ~grp & ~(w->valid & sim_rpc_eq(w, pc));
 			util_buf_printf(b, " (lanes 0x%08x of B%u not arrived)",
 					missing, i->op[0].reg);
+		} else if (i && i->opc && i->nops &&
+			   strcmp(i->opc->optype->name, "WARPSYNC") == 0 &&
+			   i->op[0].kind == SIM_O_IMM) {
+			uint32_t mm = (uint32_t)i->op[0].imm & w->valid;
+			uint32_t missing = mm & ~(w->valid & sim_rpc_eq(w, pc));
+			util_buf_printf(b, " (lanes 0x%08x of the membermask not "
+					"arrived)", missing);
 		}
 	}
 }

@@ -7,44 +7,39 @@
 #ifndef SIMT_SIM_OPS_RUNTIME_H
 #define SIMT_SIM_OPS_RUNTIME_H
 
-/* pp is a data input (a compare's combining predicate, SEL's selector,
- * IADD3.X's carry), not a second guard. */
-#ifdef SIM_F_PPDATA
-#define RT_PP SIM_F_PPDATA
-#else
-#define RT_PP 0
-#endif
+/* No row has SIM_F_PPGUARD: the field pp of ISETP, FSETP, LOP3.LUT, SEL,
+ * IMNMX and IADD3.X is a data input, not a second guard. */
 
 #define SIM_OPS_RUNTIME(X)                                                     \
 	X(NOP, sim_rt_nop, rt_prep, 0)                                         \
 	X(MOV, sim_rt_mov, rt_prep, 0)                                         \
 	X(IADD3, sim_rt_iadd3, rt_prep, 0)                                     \
-	X(IADD3_X, sim_rt_iadd3, rt_prep, RT_PP)                               \
+	X(IADD3_X, sim_rt_iadd3, rt_prep, 0)                                   \
 	X(IMAD, sim_rt_imad, rt_prep, 0)                                       \
-	X(ISETP, sim_rt_isetp, rt_prep, RT_PP)                                     \
-	X(LOP3_LUT, sim_rt_lop3, rt_prep, RT_PP)                                   \
+	X(ISETP, sim_rt_isetp, rt_prep, 0)                                     \
+	X(LOP3_LUT, sim_rt_lop3, rt_prep, 0)                                   \
 	X(SHF, sim_rt_shf, rt_prep, 0)                                         \
-	X(SEL, sim_rt_sel, rt_prep, RT_PP)                                         \
+	X(SEL, sim_rt_sel, rt_prep, 0)                                         \
 	X(POPC, sim_rt_popc, rt_prep, 0)                                       \
 	X(FLO, sim_rt_flo, rt_prep, 0)                                         \
 	X(IABS, sim_rt_iabs, rt_prep, 0)                                       \
-	X(IMNMX, sim_rt_imnmx, rt_prep, RT_PP)                                     \
+	X(IMNMX, sim_rt_imnmx, rt_prep, 0)                                     \
 	X(FADD, sim_rt_fadd, rt_prep, 0)                                       \
 	X(FMUL, sim_rt_fmul, rt_prep, 0)                                       \
 	X(FFMA, sim_rt_ffma, rt_prep, 0)                                       \
-	X(FSETP, sim_rt_fsetp, rt_prep, RT_PP)                                     \
+	X(FSETP, sim_rt_fsetp, rt_prep, 0)                                     \
 	X(MUFU, sim_rt_mufu, rt_prep, 0)                                       \
 	X(I2F, sim_rt_i2f, rt_prep, 0)                                         \
 	X(F2I, sim_rt_f2i, rt_prep, 0)                                         \
 	X(S2R, sim_rt_s2r, sim_rt_prep_s2r, 0)                                 \
-	X(LDC, sim_rt_ldc, rt_prep_ldc, 0)                                         \
-	X(LDG, sim_rt_ldg, rt_prep_mem, 0)                                         \
-	X(STG, sim_rt_stg, rt_prep_mem, SIM_F_MEMW)                                \
-	X(LDS, sim_rt_lds, rt_prep_mem, 0)                                         \
-	X(STS, sim_rt_sts, rt_prep_mem, SIM_F_MEMW)                                \
-	X(LDL, sim_rt_ldl, rt_prep_mem, 0)                                         \
-	X(STL, sim_rt_stl, rt_prep_mem, SIM_F_MEMW)                                \
-	X(LD, sim_rt_ld, rt_prep_mem, 0)                                           \
+	X(LDC, sim_rt_ldc, rt_prep_ldc, 0)                                     \
+	X(LDG, sim_rt_ldg, rt_prep_mem, 0)                                     \
+	X(STG, sim_rt_stg, rt_prep_mem, SIM_F_MEMW)                            \
+	X(LDS, sim_rt_lds, rt_prep_mem, 0)                                     \
+	X(STS, sim_rt_sts, rt_prep_mem, SIM_F_MEMW)                            \
+	X(LDL, sim_rt_ldl, rt_prep_mem, 0)                                     \
+	X(STL, sim_rt_stl, rt_prep_mem, SIM_F_MEMW)                            \
+	X(LD, sim_rt_ld, rt_prep_mem, 0)                                       \
 	X(ST, sim_rt_st, rt_prep_mem, SIM_F_MEMW)
 
 /* Prep hooks of these rows (sim_prep_fn is declared before this header). */

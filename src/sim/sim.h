@@ -135,23 +135,23 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 	X(BRX, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)         \
 	X(CALL, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)        \
 	X(RET, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)         \
-	X(LEPC, sim_bru_lepc, sim_prep_core, 0)                                \
+	X(LEPC, sim_bru_lepc, sim_prep_lepc, 0)                                \
 	X(EXIT, sim_bru_exit, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD)       \
-	X(BMOV, sim_bru_bmov, sim_prep_core, 0)                                \
-	X(BSSY, sim_bru_bssy, sim_prep_core, 0)                                \
-	X(BSYNC, sim_bru_bsync, sim_prep_core, SIM_F_CTRL)                     \
+	X(BMOV, sim_bru_bmov, sim_prep_bmov, 0)                                \
+	X(BSSY, sim_bru_bssy, sim_prep_breg, 0)                                \
+	X(BSYNC, sim_bru_bsync, sim_prep_breg, SIM_F_CTRL)                     \
 	X(YIELD, sim_bru_yield, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD)     \
-	X(BREAK, sim_bru_break, sim_prep_core, SIM_F_PPGUARD)                  \
-	X(WARPSYNC, sim_bru_warpsync, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD) \
+	X(BREAK, sim_bru_break, sim_prep_breg, SIM_F_PPGUARD)                  \
+	X(WARPSYNC, sim_bru_warpsync, sim_prep_warpsync, SIM_F_CTRL | SIM_F_PPGUARD) \
 	X(NANOSLEEP, sim_bru_nanosleep, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD) \
 	X(RTT, sim_bru_rtt, sim_prep_core, SIM_F_CTRL)                         \
 	X(TRAP, sim_bru_trap, sim_prep_core, SIM_F_CTRL)                       \
 	X(SYSCALL, sim_bru_syscall, sim_prep_core, SIM_F_CTRL)                 \
-	X(BAR, sim_bcu_bar, sim_prep_core, SIM_F_CTRL)                         \
-	X(BAR_RED, sim_bcu_bar_red, sim_prep_core, SIM_F_CTRL)                 \
-	X(B2R, sim_bcu_b2r, sim_prep_core, 0)                                  \
+	X(BAR, sim_bcu_bar, sim_prep_bcu, SIM_F_CTRL)                          \
+	X(BAR_RED, sim_bcu_bar_red, sim_prep_bcu, SIM_F_CTRL)                  \
+	X(B2R, sim_bcu_b2r, sim_prep_bcu, 0)                                   \
 	X(B2R_RESULT, sim_bcu_b2r_result, sim_prep_core, 0)                    \
-	X(R2B, sim_bcu_r2b, sim_prep_core, 0)
+	X(R2B, sim_bcu_r2b, sim_prep_bcu, 0)
 
 #include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
 
@@ -160,7 +160,8 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 #define SIM_X_DECL(name, exec, prep, flags) sim_exec_fn exec;
 SIM_OPS(SIM_X_DECL)
 #undef SIM_X_DECL
-sim_prep_fn sim_prep_bra, sim_prep_jump, sim_prep_core;
+sim_prep_fn sim_prep_bra, sim_prep_jump, sim_prep_core, sim_prep_lepc,
+	sim_prep_bmov, sim_prep_breg, sim_prep_warpsync, sim_prep_bcu;
 
 /* ---- warp, CTA, context state -------------------------------------------- */
 

@@ -70,7 +70,9 @@ static void forward(run *u)
 	for (int k = 0; k < u->pd.count; k++) {
 		const simt_diag *g = &u->pd.items[k];
 		int before = u->d->count;
-		util_diag(u->d, g->severity, g->file, NULL, 0, 0, "%s", g->message);
+		/* run-time stops carry no file: name the program they come from */
+		util_diag(u->d, g->severity, g->file ? g->file : u->tf->name, NULL,
+			  0, 0, "%s", g->message);
 		if (u->d->count == before)
 			return; /* the list is full */
 		simt_diag *n = &u->d->items[u->d->count - 1];

@@ -144,8 +144,9 @@ static void report_livelock(sim_warp *w, int back)
 /*
  * Every 64th switch between lane groups or taken backward jump
  * (sim_ll_event in sim.h) the warp's state is hashed; if it equals one of
- * the last 16 samples while no memory was written and no other warp issued,
- * the warp can never leave the cycle: stop with a livelock report.
+ * the last 16 samples while no memory was written, no other warp issued and
+ * no NANOSLEEP timer is pending, the warp can never leave the cycle: stop
+ * with a livelock report.
  */
 void sim_ll_sample(sim_warp *w)
 {
@@ -154,8 +155,11 @@ void sim_ll_sample(sim_warp *w)
 	uint64_t n = w->ll_events / 64; /* samples so far, this one included */
 	for (uint64_t k = 1; k <= 16 && k < n; k++) {
 		unsigned s = (unsigned)((n - k) & 15);
+		/* a pending NANOSLEEP timer (this warp's or a sleeping
+		   warp's) is a future event that can change things */
+		bool timers = w->timer_armed || c->next_wake != UINT64_MAX;
 		if (w->ll_hash[s] == h && w->ll_writes[s] == c->mem_writes &&
-		    w->ll_others[s] == others) {
+		    w->ll_others[s] == others && !timers) {
 			report_livelock(w, (int)k);
 			return;
 		}
