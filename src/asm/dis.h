@@ -32,22 +32,6 @@ static inline void dis_putn(util_buf *b, const char *s, size_t n)
 	}
 }
 
-/* Room for n more bytes (and the NUL); false after a failed allocation. */
-static inline bool dis_reserve(util_buf *b, size_t n)
-{
-	if (b->len + n < b->cap && !b->failed)
-		return true;
-	util_buf_putn(b, "", 0); /* grows by doubling when needed... */
-	while (!b->failed && b->len + n >= b->cap) {
-		size_t len = b->len;
-		util_buf_putn(b, "                ", 16); /* ...in steps */
-		b->len = len;
-		if (b->data)
-			b->data[len] = '\0';
-	}
-	return !b->failed;
-}
-
 static inline void dis_puts(util_buf *b, const char *s)
 {
 	dis_putn(b, s, strlen(s));

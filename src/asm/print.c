@@ -1,7 +1,7 @@
 /*
- * print.c - the canonical text of one instruction (docs/disassembler.md,
- * /work/shared textsyntax): `[@[!]Pg ]MNEMONIC{.MOD} op, op, ... [$sched(S[,Y])]
- * [$req(MASK)] [$wsb(N)]`.
+ * print.c - the canonical text of one instruction (DESIGN.md "Instruction
+ * word and text"; choices in docs/disassembler.md):
+ * `[@[!]Pg ]MNEMONIC{.MOD} op, op, ... [$sched(S[,Y])] [$req(MASK)] [$wsb(N)]`.
  *
  * Contract: requires field values that codec_decode accepted (or that the
  * assembler encoded): every enum value names a value of its type.  Produces

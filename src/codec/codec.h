@@ -65,7 +65,12 @@ typedef struct codec_opinfo {
 	uint64_t default_fields;    /* bit i: field i has a default          */
 	int nfields;
 	uint8_t pos[ISA_MAX_FIELDS];     /* fields[i].pos, compact           */
-	uint64_t mask[ISA_MAX_FIELDS];   /* ones in fields[i].width bits     */
+	/* extraction order: fields in bits 0-63, in 64-127, across bit 64,
+	 * constants (by count); shift = pos, or pos - 64 in the high half */
+	uint8_t nlo, nhi, ncross, nconst;
+	uint8_t order[ISA_MAX_FIELDS];
+	uint8_t shift[ISA_MAX_FIELDS];
+	uint8_t width[ISA_MAX_FIELDS];   /* in extraction order (1..64)      */
 	uint64_t enum_valid[ISA_MAX_FIELDS]; /* enum_check fields of width
 						<= 6: bit v = value v named */
 	int8_t modifier[ISA_MAX_FIELDS]; /* fields[i].modifier, compact      */

@@ -91,6 +91,34 @@ static uint64_t enum_valid_bits(const isa_field *f)
 	return bits;
 }
 
+/* Group the fields by the half of the word they live in (see codec.h). */
+static void extraction_order(const isa_opcode *op, codec_opinfo *out)
+{
+	int n = 0;
+	for (int pass = 0; pass < 4; pass++) {
+		for (int i = 0; i < op->nfields; i++) {
+			const isa_field *f = &op->fields[i];
+			int where = f->is_const                 ? 3
+				    : f->pos + f->width <= 64   ? 0
+				    : f->pos >= 64              ? 1
+								: 2;
+			if (where != pass)
+				continue;
+			out->order[n] = (uint8_t)i;
+			out->width[n] = (uint8_t)f->width;
+			out->shift[n++] = (uint8_t)(f->pos >= 64 ? f->pos - 64 : f->pos);
+			if (pass == 0)
+				out->nlo++;
+			else if (pass == 1)
+				out->nhi++;
+			else if (pass == 2)
+				out->ncross++;
+			else
+				out->nconst++;
+		}
+	}
+}
+
 static void printer_facts(const isa_opcode *op, codec_opinfo *out)
 {
 	for (int k = 0; k < op->noperands && k < 32; k++) {
@@ -104,11 +132,11 @@ static void printer_facts(const isa_opcode *op, codec_opinfo *out)
 			out->addr64_operands |= UINT32_C(1) << k;
 	}
 	out->nfields = op->nfields;
+	extraction_order(op, out);
 	for (int i = 0; i < op->nfields && i < 64; i++) {
 		int m = op->fields[i].modifier;
 		out->modifier[i] = (int8_t)m;
 		out->pos[i] = (uint8_t)op->fields[i].pos;
-		out->mask[i] = ones(op->fields[i].width);
 		out->enum_valid[i] = enum_valid_bits(&op->fields[i]);
 		out->value[i] = op->fields[i].value;
 		if (op->fields[i].has_default)
@@ -297,13 +325,26 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
 	return validate(op, &info, NULL, fields, buf, size);
 }
 
-/* util_bits_get on the compact layout of codec_opinfo, without branches
- * (a 128-bit shift): this loop runs for every field of every word. */
+/*
+ * util_bits_get on the compact layout of codec_opinfo: this runs for every
+ * field of every word, so fields are grouped by word half (one shift and
+ * one mask each), the few that cross bit 64 use a 128-bit shift, and
+ * constants are copied, not extracted.
+ */
 static void extract(const codec_opinfo *c, isa_word w, uint64_t *fields)
 {
+#define WIDTH_MASK(k) (~UINT64_C(0) >> (64 - c->width[k]))
+	int k = 0;
+	for (int e = c->nlo; k < e; k++)
+		fields[c->order[k]] = (w.lo >> c->shift[k]) & WIDTH_MASK(k);
+	for (int e = k + c->nhi; k < e; k++)
+		fields[c->order[k]] = (w.hi >> c->shift[k]) & WIDTH_MASK(k);
 	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;
-	for (int i = 0; i < c->nfields; i++)
-		fields[i] = (uint64_t)(x >> c->pos[i]) & c->mask[i];
+	for (int e = k + c->ncross; k < e; k++)
+		fields[c->order[k]] = (uint64_t)(x >> c->shift[k]) & WIDTH_MASK(k);
+#undef WIDTH_MASK
+	for (int e = k + c->nconst; k < e; k++)
+		fields[c->order[k]] = c->value[c->order[k]];
 }
 
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w)
