@@ -754,9 +754,7 @@ static bool float_bits(asm_ctx *c, const asm_operand *o, uint64_t *out)
 	if (o->kind == ASM_O_NAME) {
 		f = name_is(o, "INF") ? INFINITY : NAN;
 	} else if (o->kind == ASM_O_INT) {
-		/* hex: raw bits; decimal: the value */
-		const char *s = o->name;
-		(void)s;
+		/* an integer is the raw bits (hex or decimal) */
 		if (o->mag > 0xffffffffu && !o->neg) {
 			asm_error(c, o->col, "float bits do not fit in 32 bits");
 			return false;
@@ -1004,8 +1002,7 @@ static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
 
 /* ---- diagnostics ---------------------------------------------------------- */
 
-static const char *shape_name(const struct asm_index *ix, const asm_optype *ot,
-			      const asm_operand *o)
+static const char *shape_name(const struct asm_index *ix, const asm_operand *o)
 {
 	switch (o->kind) {
 	case ASM_O_PAIR:
@@ -1044,7 +1041,6 @@ static const char *shape_name(const struct asm_index *ix, const asm_optype *ot,
 			return t->name;
 		}
 	}
-	(void)ot;
 	return "label";
 }
 
@@ -1090,7 +1086,7 @@ static void no_form_error(asm_ctx *c, const asm_optype *ot,
 	util_buf_printf(&b, "no form of %.*s takes (", w->mlen, w->s);
 	for (int k = 0; k < it->noperands; k++) {
 		const asm_operand *o = &it->ops[k];
-		const char *what = shape_name(c->ix, ot, o);
+		const char *what = shape_name(c->ix, o);
 		if (!strcmp(what, "label"))
 			util_buf_printf(&b, "%slabel or unknown name '%.*s'",
 					k ? ", " : "", o->nlen, o->name);
