@@ -165,7 +165,7 @@ static void put_shex(pbuf *out, int64_t v)
 
 static uint64_t ones(int width)
 {
-	return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1;
+	return width >= 64 ? ~UINT64_C(0) : width <= 0 ? 0 : (UINT64_C(1) << width) - 1;
 }
 
 static int64_t sext(uint64_t v, int width)
@@ -302,9 +302,9 @@ static void put_reg(pbuf *out, const isa_type *t, uint64_t v, bool pair)
 static void put_cmem(pbuf *out, const isa_type *t, uint64_t v)
 {
 	pputs(out, "c[");
-	put_hex(out, (v >> t->bank_pos) & ones(t->bank_width));
+	put_hex(out, (v >> (t->bank_pos & 63)) & ones(t->bank_width));
 	pputs(out, "][");
-	put_hex(out, (v >> t->off_pos) & ones(t->off_width));
+	put_hex(out, (v >> (t->off_pos & 63)) & ones(t->off_width));
 	pputc(out, ']');
 }
 
@@ -378,7 +378,8 @@ bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
 		return false;
 	const isa_field *f = &op->fields[o->field];
 	int64_t rel = imm_value(f, fields[o->field]);
-	*target = pc + 16 + ((uint64_t)rel << o->shift);
+	/* & 63: a description with a silly shift must not make this UB */
+	*target = pc + 16 + ((uint64_t)rel << (o->shift & 63));
 	return true;
 }
 
@@ -400,7 +401,7 @@ static void put_operand(pbuf *out, const isa_opcode *op,
 		break;
 	case ISA_FMT_SHIFT:
 		put_shex(out, (int64_t)((uint64_t)imm_value(f, fields[o->field])
-					<< o->shift));
+					<< (o->shift & 63)));
 		break;
 	case ISA_FMT_PCREL: {
 		dis_pcrel_target(op, i, fields, pc, &target);

@@ -37,6 +37,7 @@ static const char usage_text[] =
 	"  --max-cycles N          stop after N cycles\n"
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
+	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
@@ -75,6 +76,7 @@ static int option(run_opts *o, const char *a, const char *v)
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
 		{"--local", "local"}, {"--resident-ctas", "resident"},
+		{"--copy-latency", "copy-latency"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))

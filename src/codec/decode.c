@@ -32,7 +32,7 @@ struct codec_table {
 
 static uint64_t ones(int width)
 {
-	return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1;
+	return width >= 64 ? ~UINT64_C(0) : width <= 0 ? 0 : (UINT64_C(1) << width) - 1;
 }
 
 /* Can an enum field of this width hold a value that names nothing? */
@@ -105,7 +105,8 @@ static void extraction_order(const isa_opcode *op, codec_opinfo *out)
 			if (where != pass)
 				continue;
 			out->order[n] = (uint8_t)i;
-			out->width[n] = (uint8_t)f->width;
+			/* isa_check keeps widths in 1..64; clamp anyway */
+			out->width[n] = (uint8_t)(f->width < 1 ? 1 : f->width > 64 ? 64 : f->width);
 			out->shift[n++] = (uint8_t)(f->pos >= 64 ? f->pos - 64 : f->pos);
 			if (pass == 0)
 				out->nlo++;

@@ -30,8 +30,10 @@
  * new CTA is the last in the order.  Everything is a function of the
  * inputs and the policy: same inputs, same trace.
  *
- * Hooks for other units go in run_grid() (per issue) and advance() (next
- * event time); keep them O(1) per issue.
+ * Hooks for other units go in run_grid() (before an issue), issue_burst()
+ * (when to leave the burst) and advance() (next event time); the copy
+ * engine's (async.c: completions due, keyed on c->async_next) is one.
+ * Keep them O(1) per issue.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +145,8 @@ static bool advance(sim_ctx *c, sched *s)
 		if (w->state == SIM_W_SLEEP && w->timer_cycle < next)
 			next = w->timer_cycle;
 	}
+	if (c->async_next < next) /* copy completions, wait limits */
+		next = c->async_next;
 	if (next == UINT64_MAX)
 		return false;
 	if (next > c->cycle)
@@ -215,13 +219,20 @@ static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 	return SIMT_OK;
 }
 
-/* Every warp of cta exited: release it, launch the next CTA. */
+/* Every warp exited and no copy of the CTA is in flight. */
+static bool finished(const sim_cta *cta)
+{
+	return cta->exited_warps == cta->nwarps && !sim_async_pending(cta);
+}
+
+/* cta finished: release it, launch the next CTA. */
 static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
 {
 	int p = 0;
 	while (s->res[p] != cta)
 		p++;
 	sim_mem_cta_end(c, cta);
+	sim_async_cta_end(c, cta);
 	memmove(&s->res[p], &s->res[p + 1],
 		sizeof *s->res * (size_t)(s->nres - p - 1));
 	s->nres--;
@@ -268,8 +279,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 		c->cycle++;
 		if (c->stop != SIM_STOP_NONE)
 			return false;
-		if (w->state == SIM_W_EXITED &&
-		    w->cta->exited_warps == w->cta->nwarps) {
+		if (w->state == SIM_W_EXITED && finished(w->cta)) {
 			*st = retire(c, s, w->cta);
 			if (*st != SIMT_OK)
 				return false;
@@ -284,7 +294,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 			return false;
 		}
 		if (!rr || ++w == end || !eligible(w, c->cycle) ||
-		    c->cycle >= c->next_wake)
+		    c->cycle >= c->next_wake || c->cycle >= c->async_next)
 			return true;
 		s->lj++;
 	}
@@ -296,6 +306,16 @@ static simt_status run_grid(sim_ctx *c, sched *s)
 	for (;;) {
 		if (c->cycle >= c->next_wake)
 			wake_expired(c, s);
+		if (c->cycle >= c->async_next) {
+			sim_async_tick(c, s->res, s->nres); /* async.c */
+			if (c->stop != SIM_STOP_NONE)
+				return SIMT_OK;
+			for (int k = 0; k < s->nres && st == SIMT_OK; k++)
+				if (finished(s->res[k]))
+					st = retire(c, s, s->res[k--]);
+			if (st != SIMT_OK)
+				return st;
+		}
 		sim_warp *w = pick(c, s);
 		if (!w) {
 			if (advance(c, s))
@@ -314,8 +334,10 @@ static simt_status run_grid(sim_ctx *c, sched *s)
 
 static void free_ctas(sim_ctx *c)
 {
-	for (uint64_t k = 0; k < c->nctas; k++)
+	for (uint64_t k = 0; k < c->nctas; k++) {
+		sim_async_cta_end(c, &c->ctas[k]);
 		free(c->ctas[k].warps);
+	}
 	free(c->ctas);
 	c->ctas = NULL;
 	c->nctas = 0;
@@ -355,7 +377,7 @@ simt_status sim_run(sim_ctx *c)
 	c->rng = c->launch.seed * 0x9e3779b97f4a7c15ull + 1;
 	c->stop = SIM_STOP_NONE;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
-	c->next_wake = UINT64_MAX;
+	c->next_wake = c->async_next = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
 	sched s = {.lp = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
@@ -370,8 +392,10 @@ simt_status sim_run(sim_ctx *c)
 		st = launch_next(c, &s, &c->ctas[k]);
 	if (st == SIMT_OK)
 		st = run_grid(c, &s);
-	for (int k = 0; k < s.nres; k++)
+	for (int k = 0; k < s.nres; k++) {
 		sim_mem_cta_end(c, s.res[k]);
+		sim_async_cta_end(c, s.res[k]);
+	}
 	free(s.res);
 	if (st != SIMT_OK)
 		return st;
