@@ -5,8 +5,9 @@
 #   sh bench/run.sh [LINES]        (default 200000; run from the repo root)
 #
 # Each command runs 3 times; the best wall-clock time counts (and the CPU
-# time, user+sys, of that run is shown too: on a shared, loaded machine the
-# CPU-time ratio is the steadier figure).  Instructions/s = instructions
+# time of that run is shown too - perf's task-clock when perf works, else
+# user+sys from /usr/bin/time: on a shared, loaded machine the CPU-time ratio
+# is the steadier figure).  Instructions/s = instructions
 # of the input / seconds.  Ratio = simtkit instructions/s over llvm-mc's.
 # Inputs are generated deterministically by bench/gen_simt.awk and
 # bench/gen_amd.awk into build/bench/.
@@ -38,7 +39,11 @@ best() {
 	bc=""
 	for i in 1 2 3; do
 		t0=$(now)
-		if command -v /usr/bin/time >/dev/null 2>&1; then
+		if command -v perf >/dev/null 2>&1 &&
+			perf stat -x, -e task-clock -o "$out/time.txt" true >/dev/null 2>&1; then
+			perf stat -x, -e task-clock -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
+			c=$(awk -F, '/task-clock/ { print $1 / 1000 }' "$out/time.txt")
+		elif command -v /usr/bin/time >/dev/null 2>&1; then
 			/usr/bin/time -f "%U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
 			c=$(awk '{print $1 + $2}' "$out/time.txt")
 		else
@@ -49,11 +54,11 @@ best() {
 		d=$(( (t1 - t0) / 1000 ))
 		if [ -z "$b" ] || [ "$d" -lt "$b" ]; then b=$d; bc=$c; fi
 	done
-	awk -v us="$b" -v c="$bc" 'BEGIN { printf "%.4f %.3f\n", us / 1e6, c }'
+	awk -v us="$b" -v c="$bc" 'BEGIN { printf "%.4f %.4f\n", us / 1e6, c }'
 }
 
 report() { # name instructions "seconds cpu"
-	echo "$3" | awk -v name="$1" -v n="$2" '{ printf "%-34s %8d insts %8.4f s (cpu %6.3f s) %12.0f insts/s\n", name, n, $1, $2, n / $1 }'
+	echo "$3" | awk -v name="$1" -v n="$2" '{ printf "%-34s %8d insts %8.4f s (cpu %7.4f s) %12.0f insts/s\n", name, n, $1, $2, n / $1 }'
 }
 
 r_as=$(best $SIMT as "$out/simt.s" -o "$out/simt.o")

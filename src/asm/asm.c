@@ -533,8 +533,6 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 		for (int p = 0; p < ak->nparams; p++)
 			if (obj_kernel_add_param(o, k, ak->param_size[p]) < 0)
 				return false;
-		int sh = obj_find_section(o, "");
-		(void)sh;
 		for (int i = 0; i < c->nsecs; i++)
 			if (c->secs[i].kind == OBJ_SEC_SHARED &&
 			    o->sections[secmap[i]].kernel == k)

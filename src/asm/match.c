@@ -40,6 +40,11 @@ typedef struct exc_cache {
 
 typedef struct asm_opinfo {
 	exc_cache *exc;               /* NULL: no rules */
+	/* encoding, compact: constants pre-encoded, then the other fields */
+	isa_word fixed;
+	int nenc;
+	unsigned char enc_f[ISA_MAX_FIELDS], enc_pos[ISA_MAX_FIELDS],
+		enc_w[ISA_MAX_FIELDS];
 	signed char freg[ISA_MAX_FIELDS]; /* field's Register kind (index), -1 */
 	int stall, yield, wsb, req;   /* control field indices, -1 if none */
 	int barid;                    /* field "barid" or -1 */
@@ -107,6 +112,7 @@ struct asm_index {
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
+	short *nent, *nmin;   /* per entry of ops: operand counts (max, min) */
 	asm_opinfo *info;     /* by opcode index */
 	int hcap;
 	hslot *h;             /* mnemonic -> optype */
@@ -257,8 +263,18 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 		for (int i = 0; i < op->nexc; i++)
 			exc_fields(op, op->exc[i]->cond, in->exc);
 	}
-	for (int f = 0; f < op->nfields; f++)
-		in->freg[f] = (signed char)regkind_of(ix, op->fields[f].type);
+	for (int f = 0; f < op->nfields; f++) {
+		const isa_field *fd = &op->fields[f];
+		in->freg[f] = (signed char)regkind_of(ix, fd->type);
+		if (fd->is_const) {
+			util_bits_set(&in->fixed.lo, &in->fixed.hi, fd->pos, fd->width,
+				      fd->value);
+			continue;
+		}
+		in->enc_f[in->nenc] = (unsigned char)f;
+		in->enc_pos[in->nenc] = (unsigned char)fd->pos;
+		in->enc_w[in->nenc++] = (unsigned char)fd->width;
+	}
 	in->stall = isa_field_find(op, ISA_FIELD_STALL);
 	in->yield = isa_field_find(op, ISA_FIELD_YIELD);
 	in->wsb = isa_field_find(op, ISA_FIELD_WSB);
@@ -302,6 +318,8 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->m = m;
 	int n = m->nopcodes;
 	ix->ops = calloc((size_t)n + 1, sizeof *ix->ops);
+	ix->nent = calloc((size_t)n + 1, sizeof *ix->nent);
+	ix->nmin = calloc((size_t)n + 1, sizeof *ix->nmin);
 	ix->info = calloc((size_t)n + 1, sizeof *ix->info);
 	ix->optypes = calloc((size_t)n + 1, sizeof *ix->optypes);
 	ix->hcap = 16;
@@ -311,7 +329,8 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->wcap = 4096;
 	ix->words = calloc((size_t)ix->wcap / 2, sizeof *ix->words);
 	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
-	if (!ix->ops || !ix->info || !ix->optypes || !ix->h || !ix->words ||
+	if (!ix->ops || !ix->nent || !ix->nmin || !ix->info || !ix->optypes ||
+	    !ix->h || !ix->words ||
 	    !ix->wh) {
 		asm_index_free(ix);
 		return SIMT_ERR_NOMEM;
@@ -338,8 +357,11 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 			if (done[j] || m->opcodes[j]->optype != m->opcodes[i]->optype)
 				continue;
 			done[j] = true;
+			asm_opinfo *in = &ix->info[m->opcodes[j]->index];
+			info_init(ix, m->opcodes[j], in);
+			ix->nent[k] = (short)in->nentries;
+			ix->nmin[k] = (short)in->nmin;
 			ix->ops[k++] = m->opcodes[j];
-			info_init(ix, m->opcodes[j], &ix->info[m->opcodes[j]->index]);
 		}
 		t->count = k - t->first;
 		hput(ix->h, ix->hcap, t->mnem, t->len, ix->noptypes);
@@ -371,6 +393,8 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->enums);
 	free(ix->h);
 	free(ix->optypes);
+	free(ix->nent);
+	free(ix->nmin);
 	for (int i = 0; ix->info && i < ix->m->nopcodes; i++)
 		free(ix->info[i].exc);
 	free(ix->info);
@@ -730,9 +754,7 @@ static bool float_bits(asm_ctx *c, const asm_operand *o, uint64_t *out)
 	if (o->kind == ASM_O_NAME) {
 		f = name_is(o, "INF") ? INFINITY : NAN;
 	} else if (o->kind == ASM_O_INT) {
-		/* hex: raw bits; decimal: the value */
-		const char *s = o->name;
-		(void)s;
+		/* an integer is the raw bits (hex or decimal) */
 		if (o->mag > 0xffffffffu && !o->neg) {
 			asm_error(c, o->col, "float bits do not fit in 32 bits");
 			return false;
@@ -980,8 +1002,7 @@ static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
 
 /* ---- diagnostics ---------------------------------------------------------- */
 
-static const char *shape_name(const struct asm_index *ix, const asm_optype *ot,
-			      const asm_operand *o)
+static const char *shape_name(const struct asm_index *ix, const asm_operand *o)
 {
 	switch (o->kind) {
 	case ASM_O_PAIR:
@@ -1020,7 +1041,6 @@ static const char *shape_name(const struct asm_index *ix, const asm_optype *ot,
 			return t->name;
 		}
 	}
-	(void)ot;
 	return "label";
 }
 
@@ -1066,7 +1086,7 @@ static void no_form_error(asm_ctx *c, const asm_optype *ot,
 	util_buf_printf(&b, "no form of %.*s takes (", w->mlen, w->s);
 	for (int k = 0; k < it->noperands; k++) {
 		const asm_operand *o = &it->ops[k];
-		const char *what = shape_name(c->ix, ot, o);
+		const char *what = shape_name(c->ix, o);
 		if (!strcmp(what, "label"))
 			util_buf_printf(&b, "%slabel or unknown name '%.*s'",
 					k ? ", " : "", o->nlen, o->name);
@@ -1115,16 +1135,16 @@ static void mod_error(asm_ctx *c, const isa_opcode *op, const asm_word *w,
 
 /* ---- the entry point ----------------------------------------------------- */
 
-/* codec_encode, inlined for the hot path (same result). */
-static isa_word encode(const isa_opcode *op, const uint64_t *fields)
+/* codec_encode for the hot path (same result): the constants come
+ * pre-encoded, the other fields from compact position/width arrays. */
+static isa_word encode(const asm_opinfo *in, const uint64_t *fields)
 {
-	isa_word w = {0, 0};
-	for (int i = 0; i < op->nfields; i++) {
-		const isa_field *f = &op->fields[i];
-		uint64_t v = f->is_const ? f->value : fields[i];
-		int pos = f->pos, width = f->width;
-		uint64_t m = width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1;
-		v &= m;
+	isa_word w = in->fixed;
+	for (int k = 0; k < in->nenc; k++) {
+		int pos = in->enc_pos[k], width = in->enc_w[k];
+		uint64_t v = fields[in->enc_f[k]];
+		if (width < 64)
+			v &= (UINT64_C(1) << width) - 1;
 		if (pos >= 64) {
 			w.hi |= v << (pos - 64);
 		} else {
@@ -1212,10 +1232,11 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
 	for (int i = 0; i < ot->count && !op; i++) {
+		int n = it->noperands;
+		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
+			continue;
 		const isa_opcode *cand = c->ix->ops[ot->first + i];
 		const asm_opinfo *in = &c->ix->info[cand->index];
-		if (in->nentries < it->noperands || in->nmin > it->noperands)
-			continue;
 		if (!match_from(c->ix, cand, in, it, 0, 0, map))
 			continue;
 		asm_modres *r = &wd->res[i];
@@ -1260,7 +1281,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
 	if (!ok)
 		goto out;
-	*w = encode(op, fields);
+	*w = encode(in, fields);
 	*opp = op;
 	if (!s.deferred)
 		ok = asm_check_exceptions(c, op, *w, it->mnem->col);

@@ -1,8 +1,10 @@
 /* as.c - `simt as in.s -o out.o [--isa DIR]`: assemble into an ELF object. */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,8 +29,9 @@ static char *default_output(const char *in)
 	return util_format("%.*s.o", (int)n, in);
 }
 
-/* The whole file in one allocation and (usually) one read. */
-static char *read_all(const char *path, size_t *len)
+/* The whole file: mapped when it is a non-empty regular file (*mapped
+ * set), else read into one allocation. */
+static char *read_all(const char *path, size_t *len, bool *mapped)
 {
 	int fd = open(path, O_RDONLY);
 	struct stat st;
@@ -39,6 +42,16 @@ static char *read_all(const char *path, size_t *len)
 		return util_read_file(path, len);
 	}
 	size_t n = (size_t)st.st_size, got = 0;
+	*mapped = false;
+	if (n > 0) {
+		void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		if (p != MAP_FAILED) {
+			close(fd);
+			*mapped = true;
+			*len = n;
+			return p;
+		}
+	}
 	char *buf = malloc(n + 1);
 	while (buf && got < n) {
 		ssize_t r = read(fd, buf + got, n - got);
@@ -91,7 +104,8 @@ int cli_as(int argc, char **argv)
 	if (!isa)
 		return 1;
 	size_t len = 0;
-	char *text = read_all(in, &len);
+	bool mapped = false;
+	char *text = read_all(in, &len, &mapped);
 	if (!text) {
 		perror(in);
 		simt_isa_free(isa);
@@ -119,7 +133,10 @@ int cli_as(int argc, char **argv)
 	}
 	simt_object_free(obj);
 	simt_diags_free(&d);
-	free(text);
+	if (mapped)
+		munmap(text, len);
+	else
+		free(text);
 	simt_isa_free(isa);
 	return rc;
 }
