@@ -46,6 +46,7 @@ typedef struct simt_launch {
 	simt_policy policy;
 	uint64_t seed;         /* SIMT_POLICY_RANDOM                          */
 	uint64_t max_cycles;   /* 0: default limit (1e9)                      */
+	uint32_t copy_latency; /* LDGSTS/UBLKCP latency in cycles (0: 64)     */
 	simt_trace_fn *trace;  /* NULL: no trace                              */
 	void *trace_user;
 } simt_launch;

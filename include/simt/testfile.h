@@ -114,6 +114,8 @@ typedef struct simt_testfile {
 	uint32_t shared, local;
 	char *policy;
 	uint64_t max_cycles;
+	bool has_copy_latency;  /* copy-latency=N (async copies, cycles) */
+	uint32_t copy_latency;
 	int nbuffers, nparams, ninits, nexpects;
 	simt_tbuffer *buffers;
 	simt_tparam *params;

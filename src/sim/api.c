@@ -207,6 +207,7 @@ void simt_sim_free(simt_sim *s)
 	if (!s)
 		return;
 	sim_free_ctas(&s->c);
+	sim_async_free(&s->c);
 	sim_mem_free(s->c.mem);
 	free(s->c.code);
 	free(s->c.kernel);

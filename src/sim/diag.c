@@ -127,6 +127,8 @@ void sim_report_deadlock(sim_ctx *c, sim_cta *cta)
 				text, w->active, w->valid, w->yield, w->sleep);
 		if (w->state == SIM_W_BAR)
 			describe_bar(&b, cta, w);
+		if (w->state == SIM_W_MBAR)
+			sim_mbar_describe(&b, c, w); /* mbarrier.c */
 		describe_parked(&b, c, w);
 		char *s = util_buf_take(&b);
 		util_diag(c->diags, SIMT_SEV_NOTE, NULL, NULL, 0, 0, "%s",

@@ -88,6 +88,8 @@ static bool advance(sim_ctx *c, sim_cta *cta)
 		if (w->state == SIM_W_SLEEP && w->timer_cycle < next)
 			next = w->timer_cycle;
 	}
+	if (c->async_next < next) /* copy completions, wait limits */
+		next = c->async_next;
 	if (next == UINT64_MAX)
 		return false;
 	if (next > c->cycle)
@@ -139,7 +141,8 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, const uint32_t id[3])
 	}
 	for (int j = 0; j < cta->nwarps; j++)
 		warp_init(c, cta, &cta->warps[j], j);
-	return sim_mem_cta_begin(c, cta, c->diags);
+	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
+	return st == SIMT_OK ? sim_async_cta_begin(c) : st;
 }
 
 static void stop_limit(sim_ctx *c, sim_cta *cta)
@@ -159,6 +162,11 @@ static void run_cta(sim_ctx *c, sim_cta *cta)
 	for (;;) {
 		if (c->cycle >= c->next_wake)
 			wake_expired(c, cta);
+		if (c->cycle >= c->async_next) {
+			sim_async_tick(c, cta); /* async.c */
+			if (c->stop != SIM_STOP_NONE)
+				return;
+		}
 		sim_warp *w = pick(c, cta, &last);
 		if (!w) {
 			if (advance(c, cta))

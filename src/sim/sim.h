@@ -155,8 +155,10 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 
 #include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
 #include "sim/ops_warp.h"    /* defines SIM_OPS_WARP(X) */
+#include "sim/ops_mbar.h"    /* defines SIM_OPS_MBAR(X) */
 
-#define SIM_OPS(X) SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X)
+#define SIM_OPS(X)                                                             \
+	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)
 
 #define SIM_X_DECL(name, exec, prep, flags) sim_exec_fn exec;
 SIM_OPS(SIM_X_DECL)
@@ -170,6 +172,7 @@ typedef enum sim_wstate {
 	SIM_W_READY,     /* can issue when its clock comes                   */
 	SIM_W_BAR,       /* blocked in BAR.SYNC / BAR.RED on w->bar_id       */
 	SIM_W_SLEEP,     /* warpSleep(): until w->wake_cycle                  */
+	SIM_W_MBAR,      /* parked in an mbarrier wait or DEPBAR (mbarrier.c) */
 	SIM_W_EXITED     /* warpExit()                                        */
 } sim_wstate;
 
@@ -201,6 +204,14 @@ struct sim_warp {
 	/* BCU state */
 	int bar_id;           /* SIM_W_BAR: barrier waited on                */
 	sim_redcopy red;
+	/* mbarrier waits (mbarrier.c, async.c): SIM_W_MBAR */
+	uint8_t mbar_kind;    /* SIM_MBW_PHASE, SIM_MBW_DEPBAR              */
+	bool mbar_waiting;    /* a TRY.WAIT at mbar_pc is in progress        */
+	uint32_t mbar_addr;   /* object of the first waiting lane            */
+	uint32_t mbar_want;   /* its phase bit meaning "not complete yet"    */
+	uint32_t mbar_lanes;  /* lanes still waiting                         */
+	uint64_t mbar_pc;
+	uint64_t mbar_deadline; /* time limit / DEPBAR wake (UINT64_MAX: none) */
 	/* identity */
 	int id;               /* warp index in the CTA                       */
 	uint32_t nlanes_mask; /* lanes that exist (partial last warp)         */
@@ -283,6 +294,8 @@ struct sim_ctx {
 	sim_cta *ctas;
 	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
 	bool kept;                 /* ctas[] holds every CTA of the grid       */
+	struct sim_async *async;   /* mbarriers and copy engine (async.c)      */
+	uint64_t async_next;       /* earliest copy completion or wait limit   */
 };
 
 /* ---- services the handlers call ------------------------------------------- */

@@ -419,6 +419,9 @@ static bool d_launch(cur *c)
 			tf->local = (uint32_t)v;
 		} else if (word_is(k, n, "max-cycles")) {
 			tf->has_max_cycles = parse_u64(c, &tf->max_cycles);
+		} else if (word_is(k, n, "copy-latency")) {
+			tf->has_copy_latency = parse_u64(c, &v);
+			tf->copy_latency = (uint32_t)v;
 		} else if (word_is(k, n, "policy")) {
 			skip_ws(c);
 			const char *s = c->p;
@@ -429,7 +432,7 @@ static bool d_launch(cur *c)
 			tf->has_policy = true;
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
-				   "local policy max-cycles)", (int)n, k);
+				   "local policy max-cycles copy-latency)", (int)n, k);
 		}
 	}
 	return !c->failed;

@@ -157,7 +157,8 @@ void sim_ll_sample(sim_warp *w)
 		unsigned s = (unsigned)((n - k) & 15);
 		/* a pending NANOSLEEP timer (this warp's or a sleeping
 		   warp's) is a future event that can change things */
-		bool timers = w->timer_armed || c->next_wake != UINT64_MAX;
+		bool timers = w->timer_armed || c->next_wake != UINT64_MAX ||
+			      c->async_next != UINT64_MAX; /* copies */
 		if (w->ll_hash[s] == h && w->ll_writes[s] == c->mem_writes &&
 		    w->ll_others[s] == others && !timers) {
 			report_livelock(w, (int)k);

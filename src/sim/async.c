@@ -1,0 +1,437 @@
+/*
+ * async.c - the asynchronous copy engine: LDGSTS (cp.async), LDGDEPBAR
+ * (commit group), DEPBAR.LE SB0 (wait group), ARRIVES.LDGSTSBAR
+ * (cp.async.mbarrier.arrive) and UBLKCP (bulk copy that completes
+ * transaction bytes on an mbarrier); the per-context state that mbarrier.c
+ * shares; the scheduler hook.
+ *
+ * Requires: records prepared by sim_as_prep (operands found by field
+ * name).  Produces: completion events, processed by sim_async_tick in
+ * cycle order (issue order on ties) before any warp issues in that cycle.
+ *
+ * Timing (deterministic): a copy issued at cycle t completes at
+ * t + L (LDGSTS) or t + L + bytes/16 (UBLKCP), L = launch.copy_latency
+ * (0: SIM_COPY_LATENCY).  Sources are read and every address is checked
+ * at issue (faults name the issuing lanes and PC); the destination bytes
+ * are written at completion.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/mbarrier.h"
+
+#define SIM_COPY_LATENCY 64u
+
+static uint64_t latency(const sim_ctx *c)
+{
+	return c->launch.copy_latency ? c->launch.copy_latency : SIM_COPY_LATENCY;
+}
+
+static void as_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+		  "the operands of %s do not have the form the simulator "
+		  "executes (%s)", i->opc->name, i->why);
+}
+
+static bool kind_is(const sim_inst *i, int k, int kind)
+{
+	return k >= 0 && i->op[k].kind == kind;
+}
+
+/*
+ * aux[0] = [Ra+off] (shared destination / mbarrier), aux[1] = [Rb.64+soff]
+ * (global source) or the cnt operand (DEPBAR), aux[2] = rc (UBLKCP size)
+ * or sb (DEPBAR), aux[3] = [Rm+moff] (UBLKCP) / bytes (LDGSTS) / .NOINC.
+ */
+simt_status sim_as_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	const char *t = i->opc->optype->name;
+	i->aux[0] = sim_opnd_find(i, "ra");
+	i->aux[1] = sim_opnd_find(i, "rb");
+	i->aux[2] = sim_opnd_find(i, "rc");
+	i->aux[3] = sim_opnd_find(i, "rm");
+	const char *need = NULL;
+	if (!strcmp(t, "LDGSTS")) {
+		i->aux[3] = 4u << (sim_field(i, "size", 0) & 3);
+		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR) ||
+		    !kind_is(i, (int)i->aux[1], SIM_O_ADDR) || i->aux[3] > 16)
+			need = "[Ra+off], [Rb.64+soff] and a size of 4, 8 or 16";
+	} else if (!strcmp(t, "DEPBAR")) {
+		i->aux[1] = sim_opnd_find(i, "cnt");
+		i->aux[2] = sim_opnd_find(i, "sb");
+		if (!kind_is(i, (int)i->aux[1], SIM_O_IMM) || i->aux[2] < 0)
+			need = "sb, cnt";
+	} else if (!strcmp(t, "ARRIVES")) {
+		i->aux[3] = (int64_t)sim_field(i, "inc", 0);
+		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR))
+			need = "[Ra+off]";
+	} else if (!strcmp(t, "UBLKCP")) {
+		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR) ||
+		    !kind_is(i, (int)i->aux[1], SIM_O_ADDR) ||
+		    !kind_is(i, (int)i->aux[2], SIM_O_REG) ||
+		    !kind_is(i, (int)i->aux[3], SIM_O_ADDR))
+			need = "[Ra+off], [Rb.64+soff], Rc, [Rm+moff]";
+	}
+	if (need) {
+		i->why = need;
+		i->exec = as_malformed;
+		i->flags = SIM_F_CTRL;
+	}
+	return SIMT_OK;
+}
+
+/* ---- context state ------------------------------------------------------------- */
+
+sim_async *sim_async_get(sim_warp *w, const sim_inst *i)
+{
+	sim_ctx *c = w->ctx;
+	if (!c->async) {
+		c->async = calloc(1, sizeof *c->async);
+		if (!c->async)
+			sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+				  "out of memory");
+	}
+	return c->async;
+}
+
+static void drop_events(sim_async *as)
+{
+	for (size_t k = 0; k < as->nev; k++)
+		free(as->ev[k].bulk);
+	as->nev = 0;
+}
+
+simt_status sim_async_cta_begin(sim_ctx *c)
+{
+	c->async_next = UINT64_MAX;
+	sim_async *as = c->async;
+	if (!as)
+		return SIMT_OK;
+	as->nobj = 0;
+	drop_events(as);
+	if (as->thr_used)
+		memset(as->thr, 0, as->nthr * sizeof *as->thr);
+	as->thr_used = false;
+	return SIMT_OK;
+}
+
+void sim_async_free(sim_ctx *c)
+{
+	sim_async *as = c->async;
+	if (!as)
+		return;
+	drop_events(as);
+	free(as->ev);
+	free(as->obj);
+	free(as->thr);
+	free(as);
+	c->async = NULL;
+}
+
+/* The LDGSTS bookkeeping of lane l of w (NULL after sim_raise). */
+static sim_athr *thread_of(sim_warp *w, const sim_inst *i, unsigned l)
+{
+	sim_async *as = sim_async_get(w, i);
+	if (!as)
+		return NULL;
+	size_t n = (size_t)w->cta->nwarps * SIM_LANES;
+	if (as->nthr < n) {
+		sim_athr *p = realloc(as->thr, n * sizeof *p);
+		if (!p) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
+			return NULL;
+		}
+		memset(p + as->nthr, 0, (n - as->nthr) * sizeof *p);
+		as->thr = p;
+		as->nthr = n;
+	}
+	as->thr_used = true;
+	return &as->thr[(size_t)w->id * SIM_LANES + l];
+}
+
+/* ---- the event heap ------------------------------------------------------------ */
+
+static bool before(const sim_aev *a, const sim_aev *b)
+{
+	return a->cycle != b->cycle ? a->cycle < b->cycle : a->seq < b->seq;
+}
+
+static void swap_ev(sim_aev *a, sim_aev *b)
+{
+	sim_aev t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Queue e (its bulk buffer now owned by the queue); false after a raise. */
+static bool push(sim_warp *w, const sim_inst *i, sim_aev *e)
+{
+	sim_async *as = sim_async_get(w, i);
+	if (as && as->nev == as->capev) {
+		size_t cap = as->capev ? 2 * as->capev : 64;
+		sim_aev *p = realloc(as->ev, cap * sizeof *p);
+		if (p) {
+			as->ev = p;
+			as->capev = cap;
+		}
+	}
+	if (!as || as->nev == as->capev) {
+		free(e->bulk);
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
+		return false;
+	}
+	e->seq = as->seq++;
+	e->warp = (uint16_t)w->id;
+	e->inst = i;
+	size_t k = as->nev++;
+	as->ev[k] = *e;
+	while (k && before(&as->ev[k], &as->ev[(k - 1) / 2])) {
+		swap_ev(&as->ev[k], &as->ev[(k - 1) / 2]);
+		k = (k - 1) / 2;
+	}
+	sim_async_note(w->ctx, e->cycle);
+	return true;
+}
+
+static sim_aev pop(sim_async *as)
+{
+	sim_aev top = as->ev[0];
+	as->ev[0] = as->ev[--as->nev];
+	for (size_t k = 0;;) {
+		size_t l = 2 * k + 1, r = l + 1, m = k;
+		if (l < as->nev && before(&as->ev[l], &as->ev[m]))
+			m = l;
+		if (r < as->nev && before(&as->ev[r], &as->ev[m]))
+			m = r;
+		if (m == k)
+			break;
+		swap_ev(&as->ev[k], &as->ev[m]);
+		k = m;
+	}
+	return top;
+}
+
+static const char *const ASYNC_WHY = " (at the completion of the copy this "
+				     "instruction issued)";
+
+/* Perform one completion. */
+static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
+{
+	sim_warp *w = &cta->warps[e->warp];
+	switch (e->kind) {
+	case AEV_LDGSTS:
+		memcpy(cta->shared + e->dst, e->data, e->size);
+		c->mem_writes++;
+		break;
+	case AEV_BULK:
+		memcpy(cta->shared + e->dst, e->bulk, e->size);
+		c->mem_writes++;
+		sim_mb_complete_tx_at(w, e->inst, e->lane, e->mbar, e->size,
+				      ASYNC_WHY);
+		break;
+	case AEV_ARRIVE:
+		sim_mb_arrive_at(w, e->inst, e->lane, e->mbar, 1, 0, false, false,
+				 NULL, ASYNC_WHY);
+		break;
+	}
+	free(e->bulk);
+}
+
+void sim_async_tick(sim_ctx *c, sim_cta *cta)
+{
+	sim_async *as = c->async;
+	uint64_t next = UINT64_MAX;
+	while (as && as->nev && as->ev[0].cycle <= c->cycle &&
+	       c->stop == SIM_STOP_NONE) {
+		sim_aev e = pop(as);
+		complete(c, cta, &e);
+	}
+	if (as && as->nev)
+		next = as->ev[0].cycle;
+	for (int k = 0; k < cta->nwarps; k++) {
+		sim_warp *w = &cta->warps[k];
+		if (w->state != SIM_W_MBAR || w->mbar_deadline == UINT64_MAX)
+			continue;
+		if (w->mbar_deadline <= c->cycle) {
+			w->state = SIM_W_READY;
+			if (w->clock < c->cycle)
+				w->clock = c->cycle;
+		} else if (w->mbar_deadline < next) {
+			next = w->mbar_deadline;
+		}
+	}
+	c->async_next = next;
+}
+
+/* ---- handlers ---------------------------------------------------------------------- */
+
+static uint32_t saddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
+{
+	const sim_opnd *a = &i->op[k];
+	return w->r[a->reg][l] + (uint32_t)a->imm;
+}
+
+static uint64_t gaddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
+{
+	const sim_opnd *a = &i->op[k];
+	uint64_t v = w->r[a->reg][l];
+	if (a->reg < SIM_RZ - 1 && a->width == 64)
+		v |= (uint64_t)w->r[a->reg + 1][l] << 32;
+	return v + (uint64_t)a->imm;
+}
+
+/* A shared destination [dst, dst+n) aligned to align; false after raise. */
+static bool dst_ok(sim_warp *w, const sim_inst *i, unsigned l, uint32_t dst,
+		   uint32_t n, uint32_t align)
+{
+	const char *bad = dst % align ? "is misaligned"
+			  : (uint64_t)dst + n > w->cta->shared_size
+				  ? "is outside shared memory"
+				  : NULL;
+	if (!bad)
+		return true;
+	sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
+		  "shared destination [0x%x, +0x%x) %s (shared size 0x%x, "
+		  "alignment %u)", dst, n, bad, w->cta->shared_size, align);
+	return false;
+}
+
+void sim_as_ldgsts(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	unsigned size = (unsigned)i->aux[3];
+	uint64_t src[SIM_LANES] = {0};
+	uint8_t data[SIM_LANES][16];
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		src[l] = gaddr(w, i, (int)i->aux[1], l);
+		if (!dst_ok(w, i, l, saddr(w, i, (int)i->aux[0], l), size, size))
+			return;
+	}
+	if (!sim_mem_load(w, i, SIM_SPACE_GLOBAL, pmask, src, size, data))
+		return;
+	uint64_t done = w->ctx->cycle + latency(w->ctx);
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		sim_athr *t = thread_of(w, i, l);
+		sim_aev e = {.cycle = done, .kind = AEV_LDGSTS, .lane = (uint8_t)l,
+			     .dst = saddr(w, i, (int)i->aux[0], l), .size = size};
+		memcpy(e.data, data[l], size);
+		if (!t || !push(w, i, &e))
+			return;
+		t->open_done = t->open_done > done ? t->open_done : done;
+		t->last_done = t->last_done > done ? t->last_done : done;
+	}
+}
+
+void sim_as_ldgdepbar(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		sim_athr *t = thread_of(w, i, sim_ffs(m));
+		if (!t)
+			return;
+		t->ring[t->committed++ % AS_RING] = t->open_done;
+		t->open_done = 0;
+	}
+}
+
+/* DEPBAR.LE SB0, n: park until all but the newest n committed groups of
+ * every lane of pmask have completed (their completion cycles are known). */
+void sim_as_depbar(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_ctx *c = w->ctx;
+	uint64_t until = 0, n = (uint64_t)i->op[i->aux[1]].imm;
+	bool sb0 = i->op[i->aux[2]].imm == 0;
+	for (uint32_t m = sb0 ? pmask : 0; m; m &= m - 1) {
+		sim_athr *t = thread_of(w, i, sim_ffs(m));
+		if (!t)
+			return;
+		if (t->committed > n) {
+			uint64_t d = t->ring[(t->committed - 1 - n) % AS_RING];
+			until = d > until ? d : until;
+		}
+	}
+	if (until > c->cycle) {
+		w->state = SIM_W_MBAR;
+		w->mbar_kind = SIM_MBW_DEPBAR;
+		w->mbar_deadline = until;
+		w->mbar_lanes = pmask;
+		sim_async_note(c, until);
+		return;
+	}
+	w->active_pc += SIM_INST_SIZE;
+}
+
+void sim_as_arrives(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_ctx *c = w->ctx;
+	bool inc = i->aux[3] == 0;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t mb = saddr(w, i, (int)i->aux[0], l);
+		sim_athr *t = thread_of(w, i, l);
+		if (!t || (inc && !sim_mb_add_pending_at(w, i, l, mb)))
+			return;
+		if (t->last_done <= c->cycle) {
+			if (!sim_mb_arrive_at(w, i, l, mb, 1, 0, false, false, NULL,
+					      ""))
+				return;
+			continue;
+		}
+		sim_aev e = {.cycle = t->last_done, .kind = AEV_ARRIVE,
+			     .lane = (uint8_t)l, .mbar = mb};
+		if (!push(w, i, &e))
+			return;
+	}
+}
+
+/* Checks of one bulk copy; false after sim_raise. */
+static bool bulk_ok(sim_warp *w, const sim_inst *i, unsigned l, uint32_t dst,
+		    uint64_t src, uint32_t n, uint32_t mb)
+{
+	const char *bad = n == 0 || n % 16 ? "is not a positive multiple of 16"
+			  : n > 0xfffffu ? "exceeds 2^20-1"
+			  : NULL;
+	if (bad) {
+		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+			  "UBLKCP size 0x%x %s", n, bad);
+		return false;
+	}
+	if (src % 16) {
+		sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
+			  "UBLKCP global source 0x%llx is not 16-byte aligned",
+			  (unsigned long long)src);
+		return false;
+	}
+	return dst_ok(w, i, l, dst, n, 16) && sim_mb_check_at(w, i, l, mb, "");
+}
+
+void sim_as_ublkcp(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_ctx *c = w->ctx;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t dst = saddr(w, i, (int)i->aux[0], l);
+		uint64_t src = gaddr(w, i, (int)i->aux[1], l);
+		uint32_t n = w->r[i->op[i->aux[2]].reg][l];
+		uint32_t mb = saddr(w, i, (int)i->aux[3], l);
+		if (!bulk_ok(w, i, l, dst, src, n, mb))
+			return;
+		sim_aev e = {.cycle = c->cycle + latency(c) + n / 16,
+			     .kind = AEV_BULK, .lane = (uint8_t)l, .dst = dst,
+			     .size = n, .mbar = mb, .bulk = malloc(n)};
+		if (!e.bulk) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
+			return;
+		}
+		if (!sim_mem_host_read(c->mem, src, e.bulk, n)) {
+			free(e.bulk);
+			sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
+				  "UBLKCP global source [0x%llx, +0x%x) is not "
+				  "mapped global memory", (unsigned long long)src, n);
+			return;
+		}
+		if (!push(w, i, &e))
+			return;
+	}
+}

@@ -1,0 +1,476 @@
+/*
+ * mbarrier.c - the mbarrier state machine of seed 002: MBAR.INIT,
+ * MBAR.INVAL, MBAR.ARRIVE (.DROP .NOCOMPLETE .EXPECT_TX), MBAR.EXPECT.TX,
+ * MBAR.COMPLETE.TX, MBAR.TEST.WAIT[.PARITY], MBAR.TRY.WAIT[.PARITY].
+ *
+ * Requires: records prepared by sim_mb_prep (aux[0] = the [Ra+off]
+ * operand, aux[1] = b, aux[2] = rd / pu, aux[3] = modifier bits and the
+ * hint operand).  Produces: the object words in shared memory (layout in
+ * mbarrier.h), tokens, wait predicates, blocked and woken warps, and the
+ * run-time errors for misuse (uninitialised or invalidated object, an
+ * object overwritten by an ordinary store, pending underflow, counts
+ * beyond 20 bits, a .NOCOMPLETE arrival that would complete the phase).
+ * Lanes act one after another in lane order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/mbarrier.h"
+
+enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8 };
+
+static void mb_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+		  "the operands of %s do not have the form the simulator "
+		  "executes (%s)", i->opc->name, i->why);
+}
+
+static bool has(const sim_inst *i, int k, int kind)
+{
+	return k >= 0 && i->op[k].kind == kind;
+}
+
+simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	const char *t = i->opc->optype->name;
+	bool wait = strstr(t, "WAIT") != NULL;
+	int a = sim_opnd_find(i, "ra"), b = sim_opnd_find(i, "b");
+	int r = sim_opnd_find(i, wait ? "pu" : "rd");
+	int h = sim_opnd_find(i, "hint");
+	i->aux[0] = a;
+	i->aux[1] = b;
+	i->aux[2] = r;
+	i->aux[3] = (sim_field(i, "drop", 0) ? MBF_DROP : 0) |
+		    (sim_field(i, "nocomplete", 0) ? MBF_NOCOMPLETE : 0) |
+		    (sim_field(i, "expect", 0) ? MBF_EXPECT : 0) |
+		    (strstr(t, "PARITY") ? MBF_PARITY : 0) | (int64_t)(h + 1) << 8;
+	const char *need = NULL;
+	if (!has(i, a, SIM_O_ADDR))
+		need = "an [Ra+off] address operand";
+	else if (strcmp(t, "MBAR_INVAL") && b < 0)
+		need = "an operand b";
+	else if (wait && !has(i, r, SIM_O_PRED))
+		need = "a predicate pu";
+	else if (!strcmp(t, "MBAR_ARRIVE") && !has(i, r, SIM_O_REG))
+		need = "a register rd";
+	if (need) {
+		i->why = need;
+		i->exec = mb_malformed;
+		i->flags = SIM_F_CTRL;
+	}
+	return SIMT_OK;
+}
+
+/* ---- objects --------------------------------------------------------------- */
+
+static sim_mbobj *mb_find(sim_async *as, uint32_t addr)
+{
+	for (size_t k = 0; k < as->nobj; k++)
+		if (as->obj[k].addr == addr)
+			return &as->obj[k];
+	return NULL;
+}
+
+static uint64_t mb_read(const sim_cta *cta, uint32_t addr)
+{
+	uint64_t v;
+	memcpy(&v, cta->shared + addr, 8);
+	return v;
+}
+
+static void mb_write(sim_ctx *c, sim_cta *cta, sim_mbobj *o, uint64_t v)
+{
+	memcpy(cta->shared + o->addr, &v, 8);
+	o->shadow = v;
+	c->mem_writes++;
+}
+
+/* The object address of lane l: an 8-byte aligned shared address. */
+static bool mb_addr_ok(sim_warp *w, const sim_inst *i, unsigned lane,
+		       uint32_t addr, const char *why)
+{
+	const char *bad = addr % 8 ? "is not a multiple of 8"
+			  : (uint64_t)addr + 8 > w->cta->shared_size
+				  ? "is outside shared memory"
+				  : NULL;
+	if (!bad)
+		return true;
+	sim_raise(w, i, 1u << lane, SIM_STOP_FAULT,
+		  "mbarrier address 0x%x %s (shared size 0x%x)%s", addr, bad,
+		  w->cta->shared_size, why);
+	return false;
+}
+
+/* The valid object at addr and its value; NULL after sim_raise. */
+static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
+			 uint32_t addr, uint64_t *v, const char *why)
+{
+	sim_async *as = sim_async_get(w, i);
+	if (!as || !mb_addr_ok(w, i, lane, addr, why))
+		return NULL;
+	sim_mbobj *o = mb_find(as, addr);
+	if (!o || o->state != MB_VALID) {
+		sim_raise(w, i, 1u << lane, SIM_STOP_EXCEPTION,
+			  "mbarrier at shared 0x%x is %s%s", addr,
+			  o ? "invalidated (MBAR.INVAL)"
+			    : "uninitialised (no MBAR.INIT)", why);
+		return NULL;
+	}
+	*v = mb_read(w->cta, addr);
+	if (*v != o->shadow) {
+		sim_raise(w, i, 1u << lane, SIM_STOP_EXCEPTION,
+			  "mbarrier at shared 0x%x was overwritten by an "
+			  "ordinary store (word 0x%016llx, state 0x%016llx)%s",
+			  addr, (unsigned long long)*v,
+			  (unsigned long long)o->shadow, why);
+		return NULL;
+	}
+	return o;
+}
+
+bool sim_mb_check_at(sim_warp *w, const sim_inst *i, unsigned lane,
+		     uint32_t addr, const char *why)
+{
+	uint64_t v;
+	return mb_get(w, i, lane, addr, &v, why) != NULL;
+}
+
+/* Wake the warps parked on a phase wait of the object at addr. */
+static void mb_wake(sim_ctx *c, sim_cta *cta, uint32_t addr)
+{
+	for (int k = 0; k < cta->nwarps; k++) {
+		sim_warp *o = &cta->warps[k];
+		if (o->state != SIM_W_MBAR || o->mbar_kind != SIM_MBW_PHASE ||
+		    o->mbar_addr != addr)
+			continue;
+		o->state = SIM_W_READY;
+		if (o->clock < c->cycle + 1)
+			o->clock = c->cycle + 1;
+	}
+}
+
+/* Store v; if no arrival and no byte is pending, complete the phase. */
+static void mb_settle(sim_warp *w, sim_mbobj *o, uint64_t v)
+{
+	if (MB_PEND(v) == 0 && MB_TX(v) == 0) {
+		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
+		mb_wake(w->ctx, w->cta, o->addr);
+	}
+	mb_write(w->ctx, w->cta, o, v);
+}
+
+static bool mb_err(sim_warp *w, const sim_inst *i, unsigned lane,
+		   uint32_t addr, uint64_t v, const char *msg, uint32_t n,
+		   const char *why)
+{
+	sim_raise(w, i, 1u << lane, SIM_STOP_EXCEPTION,
+		  "%s (mbarrier at shared 0x%x: count %u; participants %u, "
+		  "pending %u, tx %u, phase %u)%s", msg, addr, n, MB_PART(v),
+		  MB_PEND(v), MB_TX(v), MB_PHASE(v), why);
+	return false;
+}
+
+bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
+		      uint32_t addr, uint32_t n, uint32_t tx, bool drop,
+		      bool nocomplete, uint64_t *token, const char *why)
+{
+	uint64_t v;
+	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why);
+	if (!o)
+		return false;
+	if (token)
+		*token = v;
+	uint32_t part = MB_PART(v), pend = MB_PEND(v), t = MB_TX(v);
+	if (n == 0 || n > MB_MAX)
+		return mb_err(w, i, lane, addr, v,
+			      "arrival count outside 1..2^20-1", n, why);
+	if (tx > MB_MAX - t)
+		return mb_err(w, i, lane, addr, v,
+			      "pending transaction bytes would exceed 2^20-1",
+			      tx, why);
+	if (drop && n > part)
+		return mb_err(w, i, lane, addr, v,
+			      "MBAR.ARRIVE.DROP drops more than the participants",
+			      n, why);
+	if (n > pend)
+		return mb_err(w, i, lane, addr, v,
+			      "pending arrival count underflow", n, why);
+	if (nocomplete && n == pend && t + tx == 0)
+		return mb_err(w, i, lane, addr, v,
+			      "MBAR.ARRIVE.NOCOMPLETE would complete the phase "
+			      "(undefined in PTX)", n, why);
+	mb_settle(w, o, mb_pack(part - (drop ? n : 0), pend - n, t + tx,
+				MB_PHASE(v)));
+	return true;
+}
+
+bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
+			   uint32_t addr, uint32_t bytes, const char *why)
+{
+	uint64_t v;
+	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why);
+	if (!o)
+		return false;
+	if (bytes > MB_TX(v))
+		return mb_err(w, i, lane, addr, v,
+			      "pending transaction byte count underflow", bytes,
+			      why);
+	mb_settle(w, o, mb_pack(MB_PART(v), MB_PEND(v), MB_TX(v) - bytes,
+				MB_PHASE(v)));
+	return true;
+}
+
+bool sim_mb_add_pending_at(sim_warp *w, const sim_inst *i, unsigned lane,
+			   uint32_t addr)
+{
+	uint64_t v;
+	sim_mbobj *o = mb_get(w, i, lane, addr, &v, "");
+	if (!o)
+		return false;
+	if (MB_PEND(v) == MB_MAX)
+		return mb_err(w, i, lane, addr, v,
+			      "pending arrival count would exceed 2^20-1", 1, "");
+	mb_write(w->ctx, w->cta, o,
+		 mb_pack(MB_PART(v), MB_PEND(v) + 1, MB_TX(v), MB_PHASE(v)));
+	return true;
+}
+
+/* ---- handlers ----------------------------------------------------------------- */
+
+static uint32_t lane_addr(const sim_warp *w, const sim_inst *i, unsigned l)
+{
+	const sim_opnd *a = &i->op[i->aux[0]];
+	return w->r[a->reg][l] + (uint32_t)a->imm;
+}
+
+static uint32_t lane_b(sim_warp *w, const sim_inst *i, unsigned l)
+{
+	return sim_src32(w, i, (int)i->aux[1], (int)l);
+}
+
+void sim_mb_init(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_async *as = sim_async_get(w, i);
+	for (uint32_t m = pmask; m && as; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t addr = lane_addr(w, i, l), n = lane_b(w, i, l);
+		if (!mb_addr_ok(w, i, l, addr, ""))
+			return;
+		sim_mbobj *o = mb_find(as, addr);
+		if (n == 0 || n > MB_MAX) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+				  "MBAR.INIT count %u outside 1..2^20-1 "
+				  "(mbarrier at shared 0x%x)", n, addr);
+			return;
+		}
+		if (o && o->state == MB_VALID) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+				  "MBAR.INIT of the mbarrier at shared 0x%x, "
+				  "which is initialised already (MBAR.INVAL it "
+				  "first; undefined in PTX)", addr);
+			return;
+		}
+		if (!o) {
+			if (as->nobj == as->capobj) {
+				size_t cap = as->capobj ? 2 * as->capobj : 8;
+				sim_mbobj *p = realloc(as->obj, cap * sizeof *p);
+				if (!p) {
+					sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+						  "out of memory");
+					return;
+				}
+				as->obj = p;
+				as->capobj = cap;
+			}
+			o = &as->obj[as->nobj++];
+			o->addr = addr;
+		}
+		o->state = MB_VALID;
+		mb_write(w->ctx, w->cta, o, mb_pack(n, n, 0, 0));
+	}
+}
+
+void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint64_t v;
+		sim_mbobj *o = mb_get(w, i, l, lane_addr(w, i, l), &v, "");
+		if (!o)
+			return;
+		o->state = MB_INVALID;
+		mb_wake(w->ctx, w->cta, o->addr); /* waiters see the error */
+	}
+}
+
+void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	int f = (int)i->aux[3];
+	unsigned rd = i->op[i->aux[2]].reg;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t b = lane_b(w, i, l);
+		uint64_t tok;
+		bool ok = f & MBF_EXPECT
+				  ? sim_mb_arrive_at(w, i, l, lane_addr(w, i, l), 1, b,
+						     f & MBF_DROP, f & MBF_NOCOMPLETE,
+						     &tok, "")
+				  : sim_mb_arrive_at(w, i, l, lane_addr(w, i, l), b, 0,
+						     f & MBF_DROP, f & MBF_NOCOMPLETE,
+						     &tok, "");
+		if (!ok)
+			return;
+		w->r[rd][l] = (uint32_t)tok;
+		if (rd + 1 < SIM_RZ)
+			w->r[rd + 1][l] = (uint32_t)(tok >> 32);
+	}
+}
+
+void sim_mb_expect_tx(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t addr = lane_addr(w, i, l), b = lane_b(w, i, l);
+		uint64_t v;
+		sim_mbobj *o = mb_get(w, i, l, addr, &v, "");
+		if (!o)
+			return;
+		if (b > MB_MAX - MB_TX(v)) {
+			mb_err(w, i, l, addr, v,
+			       "pending transaction bytes would exceed 2^20-1", b, "");
+			return;
+		}
+		mb_write(w->ctx, w->cta, o, mb_pack(MB_PART(v), MB_PEND(v),
+						    MB_TX(v) + b, MB_PHASE(v)));
+	}
+}
+
+void sim_mb_complete_tx(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		if (!sim_mb_complete_tx_at(w, i, l, lane_addr(w, i, l),
+					   lane_b(w, i, l), ""))
+			return;
+	}
+}
+
+/* The phase bit that means "not complete yet" for lane l: the token's
+ * phase, or the awaited parity. */
+static unsigned wait_phase(sim_warp *w, const sim_inst *i, unsigned l)
+{
+	if (i->aux[3] & MBF_PARITY)
+		return lane_b(w, i, l) & 1u;
+	return (unsigned)(sim_src64(w, i, (int)i->aux[1], (int)l) >> 63);
+}
+
+/* Lanes of pmask whose awaited phase has completed; *ok = false after a
+ * raise.  *first_addr / *first_want: the first lane still waiting. */
+static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			  bool *ok, uint32_t *first_addr, unsigned *first_want)
+{
+	uint32_t done = 0;
+	*ok = true;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t addr = lane_addr(w, i, l);
+		uint64_t v;
+		if (!mb_get(w, i, l, addr, &v, "")) {
+			*ok = false;
+			return 0;
+		}
+		unsigned want = wait_phase(w, i, l);
+		if (MB_PHASE(v) != want)
+			done |= 1u << l;
+		else if (*first_addr == UINT32_MAX) {
+			*first_addr = addr;
+			*first_want = want;
+		}
+	}
+	return done;
+}
+
+static void set_pred(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		     uint32_t done)
+{
+	unsigned p = i->op[i->aux[2]].reg;
+	w->p[p] = (w->p[p] & ~pmask) | done;
+}
+
+void sim_mb_test_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	bool ok;
+	uint32_t a = UINT32_MAX;
+	unsigned want = 0;
+	uint32_t done = wait_done(w, i, pmask, &ok, &a, &want);
+	if (ok)
+		set_pred(w, i, pmask, done);
+}
+
+/*
+ * MBAR.TRY.WAIT: a control handler.  When some lane's phase is still
+ * running the warp parks (SIM_W_MBAR) on the first such lane's object and
+ * issues the wait again when that object completes a phase or the time
+ * limit (hint cycles after the first issue) passes.
+ */
+void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_ctx *c = w->ctx;
+	bool again = w->mbar_waiting && w->mbar_pc == i->pc;
+	w->mbar_waiting = false;
+	if (pmask) {
+		bool ok;
+		uint32_t addr = UINT32_MAX;
+		unsigned want = 0;
+		uint32_t done = wait_done(w, i, pmask, &ok, &addr, &want);
+		if (!ok)
+			return;
+		int h = (int)(i->aux[3] >> 8) - 1;
+		uint64_t hint = h >= 0 ? (uint64_t)i->op[h].imm : 0;
+		uint64_t deadline = again ? w->mbar_deadline
+				    : hint ? c->cycle + hint : UINT64_MAX;
+		if (done != pmask && c->cycle < deadline) {
+			w->mbar_waiting = true;
+			w->mbar_pc = i->pc;
+			w->mbar_deadline = deadline;
+			w->mbar_kind = SIM_MBW_PHASE;
+			w->mbar_addr = addr;
+			w->mbar_want = want;
+			w->mbar_lanes = pmask & ~done;
+			w->state = SIM_W_MBAR;
+			sim_async_note(c, deadline);
+			return;
+		}
+		set_pred(w, i, pmask, done);
+	}
+	w->active_pc += SIM_INST_SIZE;
+}
+
+/* ---- deadlock report ------------------------------------------------------------ */
+
+void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w)
+{
+	if (w->mbar_kind == SIM_MBW_DEPBAR) {
+		util_buf_printf(b, "; waits in DEPBAR for LDGSTS groups until "
+				"cycle %llu", (unsigned long long)w->mbar_deadline);
+		return;
+	}
+	util_buf_printf(b, "; lanes 0x%08x wait on the mbarrier at shared 0x%x "
+			"for the phase with parity %u to complete", w->mbar_lanes,
+			w->mbar_addr, w->mbar_want);
+	const sim_async *as = c->async;
+	const sim_mbobj *o = NULL;
+	for (size_t k = 0; as && k < as->nobj; k++)
+		if (as->obj[k].addr == w->mbar_addr)
+			o = &as->obj[k];
+	if (!o || o->state != MB_VALID) {
+		util_buf_printf(b, " (the object is %s)",
+				o ? "invalidated" : "uninitialised");
+		return;
+	}
+	uint64_t v = o->shadow;
+	util_buf_printf(b, " (object 0x%016llx: participants %u, pending %u, "
+			"tx %u, phase %u)", (unsigned long long)v, MB_PART(v),
+			MB_PEND(v), MB_TX(v), MB_PHASE(v));
+}

@@ -1,0 +1,104 @@
+/*
+ * mbarrier.h - what mbarrier.c and async.c share: the per-context state of
+ * mbarrier objects and of the copy engine, and the object transitions that
+ * both the instructions and the copy completions perform.
+ *
+ * The 64-bit mbarrier object in shared memory (seed 002; docs/semantics.md):
+ *
+ *   63  62    60 59            40 39            20 19             0
+ *  +---+-------+----------------+----------------+----------------+
+ *  |ph | 0 0 0 | tx (pending     | pending        | participants   |
+ *  |   |       |  bytes, 20)     | arrivals (20)  | (20)           |
+ *  +---+-------+----------------+----------------+----------------+
+ *
+ * Whether an address holds an initialised object is not in the word: the
+ * simulator keeps a table of the addresses MBAR.INIT made valid (and
+ * MBAR.INVAL invalidated) with the value it last wrote there, so ordinary
+ * loads read the word and an ordinary store over a live object is caught.
+ */
+#ifndef SIMT_SIM_MBARRIER_H
+#define SIMT_SIM_MBARRIER_H
+
+#include "sim/sim.h"
+
+#define MB_MAX 0xfffffu /* 20-bit counts */
+#define MB_PART(v) ((uint32_t)(v) & MB_MAX)
+#define MB_PEND(v) ((uint32_t)((v) >> 20) & MB_MAX)
+#define MB_TX(v) ((uint32_t)((v) >> 40) & MB_MAX)
+#define MB_PHASE(v) ((unsigned)((v) >> 63))
+
+static inline uint64_t mb_pack(uint32_t part, uint32_t pend, uint32_t tx,
+			       unsigned phase)
+{
+	return (uint64_t)part | (uint64_t)pend << 20 | (uint64_t)tx << 40 |
+	       (uint64_t)(phase & 1) << 63;
+}
+
+enum { MB_VALID = 1, MB_INVALID = 2 };
+
+typedef struct sim_mbobj {
+	uint32_t addr;   /* shared byte address                            */
+	uint8_t state;   /* MB_VALID, MB_INVALID (after MBAR.INVAL)        */
+	uint64_t shadow; /* the value the simulator last wrote             */
+} sim_mbobj;
+
+/* One pending completion of the copy engine. */
+enum { AEV_LDGSTS, AEV_BULK, AEV_ARRIVE };
+typedef struct sim_aev {
+	uint64_t cycle, seq;     /* due cycle; issue order breaks ties      */
+	uint8_t kind, lane;
+	uint16_t warp;
+	uint32_t dst, size, mbar;
+	const sim_inst *inst;    /* the issuing instruction (diagnostics)   */
+	uint8_t data[16];        /* AEV_LDGSTS                              */
+	uint8_t *bulk;           /* AEV_BULK, owned                         */
+} sim_aev;
+
+/* LDGSTS bookkeeping of one thread: completion cycles. */
+#define AS_RING 64
+typedef struct sim_athr {
+	uint64_t last_done;      /* latest completion of any LDGSTS         */
+	uint64_t open_done;      /* latest completion in the open group     */
+	uint32_t committed;      /* groups committed by LDGDEPBAR           */
+	uint64_t ring[AS_RING];  /* completion of committed group k % 64    */
+} sim_athr;
+
+struct sim_async {
+	sim_mbobj *obj;
+	size_t nobj, capobj;
+	sim_aev *ev;             /* binary heap on (cycle, seq)             */
+	size_t nev, capev;
+	uint64_t seq;
+	sim_athr *thr;           /* warps * 32, allocated on first LDGSTS   */
+	size_t nthr;
+	bool thr_used;
+};
+
+/* The context's state, allocated on first use (NULL: out of memory,
+ * after sim_raise). */
+sim_async *sim_async_get(sim_warp *w, const sim_inst *i);
+/* c->async_next = min(c->async_next, t). */
+static inline void sim_async_note(sim_ctx *c, uint64_t t)
+{
+	if (t < c->async_next)
+		c->async_next = t;
+}
+
+/*
+ * Object transitions on behalf of lane `lane` of w issuing i (or, from the
+ * copy engine, the instruction that issued the copy; `why` is appended to
+ * error messages).  Each returns false after sim_raise.
+ */
+bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
+		      uint32_t addr, uint32_t n, uint32_t tx, bool drop,
+		      bool nocomplete, uint64_t *token, const char *why);
+bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
+			   uint32_t addr, uint32_t bytes, const char *why);
+/* Raise the pending arrivals by one (ARRIVES.LDGSTSBAR without .NOINC). */
+bool sim_mb_add_pending_at(sim_warp *w, const sim_inst *i, unsigned lane,
+			   uint32_t addr);
+/* Is addr a valid object (checks only, for issue-time validation)? */
+bool sim_mb_check_at(sim_warp *w, const sim_inst *i, unsigned lane,
+		     uint32_t addr, const char *why);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * ops_mbar.h - the mbarrier / asynchronous-copy rows of the simulator
+ * handler list (mbarrier.c, async.c) and the hooks the core calls.
+ * Format: X(OPTYPE, exec, prep, flags), see SIM_OPS_CORE in sim.h.
+ *
+ * The waits (MBAR.TRY.WAIT*, DEPBAR) and the arrivals are control handlers
+ * (SIM_F_CTRL): a wait that cannot succeed yet leaves ActivePC on the wait
+ * and parks the warp in SIM_W_MBAR until an mbarrier phase completes, its
+ * time limit passes or the copies it waits for are done; it then issues the
+ * wait again.  Every row writes memory (the object, or shared data later),
+ * so every row has SIM_F_MEMW.
+ */
+#ifndef SIMT_SIM_OPS_MBAR_H
+#define SIMT_SIM_OPS_MBAR_H
+
+#define SIM_OPS_MBAR(X)                                                        \
+	X(MBAR_INIT, sim_mb_init, sim_mb_prep, SIM_F_MEMW)                     \
+	X(MBAR_INVAL, sim_mb_inval, sim_mb_prep, SIM_F_MEMW)                   \
+	X(MBAR_ARRIVE, sim_mb_arrive, sim_mb_prep, SIM_F_MEMW)                 \
+	X(MBAR_EXPECT_TX, sim_mb_expect_tx, sim_mb_prep, SIM_F_MEMW)           \
+	X(MBAR_COMPLETE_TX, sim_mb_complete_tx, sim_mb_prep, SIM_F_MEMW)       \
+	X(MBAR_TEST_WAIT, sim_mb_test_wait, sim_mb_prep, 0)                    \
+	X(MBAR_TEST_WAIT_PARITY, sim_mb_test_wait, sim_mb_prep, 0)             \
+	X(MBAR_TRY_WAIT, sim_mb_try_wait, sim_mb_prep, SIM_F_CTRL)             \
+	X(MBAR_TRY_WAIT_PARITY, sim_mb_try_wait, sim_mb_prep, SIM_F_CTRL)      \
+	X(LDGSTS, sim_as_ldgsts, sim_as_prep, SIM_F_MEMW)                      \
+	X(LDGDEPBAR, sim_as_ldgdepbar, sim_as_prep, 0)                         \
+	X(DEPBAR, sim_as_depbar, sim_as_prep, SIM_F_CTRL)                      \
+	X(ARRIVES, sim_as_arrives, sim_as_prep, SIM_F_MEMW)                    \
+	X(UBLKCP, sim_as_ublkcp, sim_as_prep, SIM_F_MEMW)
+
+sim_prep_fn sim_mb_prep, sim_as_prep;
+
+/* Why a warp is in SIM_W_MBAR (sim_warp.mbar_kind). */
+enum { SIM_MBW_PHASE = 1, SIM_MBW_DEPBAR = 2 };
+
+/* Per-context state of mbarriers and the copy engine (async.c). */
+typedef struct sim_async sim_async;
+
+/* CTA start: forget the previous CTA's objects, copies and waits. */
+simt_status sim_async_cta_begin(sim_ctx *c);
+void sim_async_free(sim_ctx *c);
+/* Scheduler hook: run the copy completions due at c->cycle (in cycle, then
+ * issue order), wake waits whose time came; recomputes c->async_next. */
+void sim_async_tick(sim_ctx *c, sim_cta *cta);
+/* Deadlock report: what a warp in SIM_W_MBAR waits for (into b). */
+void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w);
+
+#endif
