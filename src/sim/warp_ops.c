@@ -163,13 +163,23 @@ static bool wp_groups(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	int km = slot(i, WP_MASK);
 	const char *name = i->opc->optype->name;
 	uint32_t outside = 0, missing = 0;
-	for (uint32_t m = pmask; m; m &= m - 1) {
-		int l = (int)sim_ffs(m);
-		uint32_t mm = val32(w, i, km, l);
-		if (!(mm >> l & 1))
-			outside |= 1u << l;
-		g[l] = mm & w->valid;
-		missing |= g[l] & ~pmask;
+	bool uniform = i->op[km].kind == SIM_O_IMM;
+	if (uniform) { /* one mask for all lanes: one group */
+		uint32_t mm = (uint32_t)i->op[km].imm, grp = mm & w->valid;
+		outside = pmask & ~mm;
+		missing = grp & ~pmask;
+		for (int l = 0; l < SIM_LANES; l++)
+			g[l] = grp;
+	} else {
+		const uint32_t *row = w->r[i->op[km].reg];
+		memset(g, 0, SIM_LANES * sizeof *g);
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			if (!(row[l] >> l & 1))
+				outside |= 1u << l;
+			g[l] = row[l] & w->valid;
+			missing |= g[l] & ~pmask;
+		}
 	}
 	if (outside) {
 		sim_raise(w, i, outside, SIM_STOP_EXCEPTION,
@@ -190,8 +200,8 @@ static bool wp_groups(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			  "it (guard false)", name, missing);
 		return false;
 	}
-	if (i->op[km].kind == SIM_O_IMM)
-		return true; /* one mask for all: one group, nothing to compare */
+	if (uniform)
+		return true;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		for (uint32_t o = g[l]; o; o &= o - 1) {
@@ -279,45 +289,77 @@ void sim_wp_voteu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 /* ---- SHFL ------------------------------------------------------------------------ */
 
-/* Source lane of lane l (PTX shfl.sync); *in = whether it is in range. */
-static int shfl_src(int mode, int l, uint32_t b, uint32_t c, bool *in)
+/* Row of 32 values of operand k (register row, or an immediate spread). */
+static const uint32_t *row_of(const sim_warp *w, const sim_inst *i, int k,
+			      uint32_t tmp[SIM_LANES])
 {
-	int bval = (int)(b & 31), clamp = (int)(c & 31), seg = (int)(c >> 8 & 31);
-	int max_lane = (l & seg) | (clamp & ~seg), min_lane = l & seg;
-	int j;
-	switch (mode) {
-	case S_UP: j = l - bval; *in = j >= max_lane; break;
-	case S_DOWN: j = l + bval; *in = j <= max_lane; break;
-	case S_BFLY: j = l ^ bval; *in = j <= max_lane; break;
-	default: j = min_lane | (bval & ~seg); *in = j <= max_lane; break;
+	const sim_opnd *o = &i->op[k];
+	if (o->kind == SIM_O_REG)
+		return w->r[o->reg];
+	for (int l = 0; l < SIM_LANES; l++)
+		tmp[l] = (uint32_t)o->imm;
+	return tmp;
+}
+
+/*
+ * Source lane j[l] of every lane (PTX shfl.sync) and the in-range mask.
+ * One loop per mode, no branch inside: the compiler vectorises them.
+ */
+static uint32_t shfl_src(int mode, const uint32_t *b, const uint32_t *c,
+			 uint32_t j[SIM_LANES])
+{
+	uint8_t in[SIM_LANES];
+#define SHFL_LOOP(SRC, OK)                                                     \
+	for (int l = 0; l < SIM_LANES; l++) {                                  \
+		int bval = (int)(b[l] & 31), seg = (int)(c[l] >> 8 & 31);      \
+		int max_lane = (l & seg) | ((int)(c[l] & 31) & ~seg);          \
+		int s = (SRC);                                                 \
+		bool ok = (OK);                                                \
+		in[l] = ok;                                                    \
+		j[l] = (uint32_t)(ok ? s : l);                                 \
 	}
-	return *in ? j : l;
+	switch (mode) {
+	case S_UP: SHFL_LOOP(l - bval, s >= max_lane) break;
+	case S_DOWN: SHFL_LOOP(l + bval, s <= max_lane) break;
+	case S_BFLY: SHFL_LOOP(l ^ bval, s <= max_lane) break;
+	default: SHFL_LOOP((l & seg) | (bval & ~seg), s <= max_lane) break;
+	}
+#undef SHFL_LOOP
+	uint32_t m = 0;
+	for (int l = 0; l < SIM_LANES; l++)
+		m |= (uint32_t)in[l] << l;
+	return m;
 }
 
 void sim_wp_shfl(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	uint32_t g[SIM_LANES], out[SIM_LANES], inr = 0;
+	uint32_t g[SIM_LANES], out[SIM_LANES], j[SIM_LANES];
+	uint32_t tb[SIM_LANES], tc[SIM_LANES];
 	if (!wp_groups(w, i, pmask, g))
 		return;
 	const uint32_t *a = w->r[i->op[slot(i, WP_RA)].reg];
-	int kb = slot(i, WP_B), kc = slot(i, WP_C), mode = (int)i->aux[1];
-	for (uint32_t m = pmask; m; m &= m - 1) {
-		int l = (int)sim_ffs(m);
-		bool in;
-		int j = shfl_src(mode, l, val32(w, i, kb, l), val32(w, i, kc, l), &in);
-		if (!(g[l] >> j & 1)) {
-			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
-				  "SHFL: lane %d reads lane %d, which is not a live "
-				  "member of its group 0x%08x (undefined in PTX)",
-				  l, j, g[l]);
-			return;
-		}
-		out[l] = a[j];
-		inr |= (uint32_t)in << l;
+	const uint32_t *b = row_of(w, i, slot(i, WP_B), tb);
+	const uint32_t *c = row_of(w, i, slot(i, WP_C), tc);
+	uint32_t inr = shfl_src((int)i->aux[1], b, c, j), bad = 0;
+	for (int l = 0; l < SIM_LANES; l++) {
+		bad |= (~g[l] >> j[l] & 1) << l;
+		out[l] = a[j[l]];
+	}
+	bad &= pmask;
+	if (bad) {
+		int l = (int)sim_ffs(bad);
+		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+			  "SHFL: lane %d reads lane %u, which is not a live "
+			  "member of its group 0x%08x (undefined in PTX)",
+			  l, j[l], g[l]);
+		return;
 	}
 	uint32_t *rd = dst_row(w, i, WP_RD);
-	for (uint32_t m = pmask; m; m &= m - 1)
-		rd[sim_ffs(m)] = out[sim_ffs(m)];
+	if (pmask == 0xffffffffu)
+		memcpy(rd, out, sizeof out);
+	else
+		for (uint32_t m = pmask; m; m &= m - 1)
+			rd[sim_ffs(m)] = out[sim_ffs(m)];
 	put_pred(w, i, WP_PU, inr, pmask);
 }
 
