@@ -300,6 +300,51 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
 	bad(t, "unexpected character");
 }
 
+/*
+ * The common tokens (names, punctuation, end of line) with the position in
+ * registers; false leaves everything else (comments, numbers, strings,
+ * annotations, errors) to lex_one.
+ */
+static inline bool lex_fast(asm_lexer *lx, asm_tok *t)
+{
+	const char *p = lx->p, *end = lx->end;
+	while (end - p >= 8 && !memcmp(p, "        ", 8))
+		p += 8;
+	while (p < end && (cls[(unsigned char)*p] & C_SPACE))
+		p++;
+	lx->p = p;
+	if (p >= end)
+		return false;
+	unsigned char ch = (unsigned char)*p;
+	t->s = p;
+	t->col = (int)(p - lx->line_start) + 1;
+	t->c = 0;
+	if (cls[ch] & C_IDSTART) {
+		const char *e = p + 1;
+		while (e < end && (cls[(unsigned char)*e] & C_ID))
+			e++;
+		t->kind = ASM_T_IDENT;
+		t->len = (int)(e - p);
+		lx->p = e;
+		return true;
+	}
+	if ((cls[ch] & C_PUNCT) && ch != '/' && ch != '(') {
+		t->kind = ASM_T_PUNCT;
+		t->c = (char)ch;
+		t->len = 1;
+		lx->p = p + 1;
+		return true;
+	}
+	if (ch == '\n' || ch == ';') {
+		t->kind = ASM_T_END;
+		t->c = (char)ch;
+		t->len = 1;
+		lx->p = p + 1;
+		return true;
+	}
+	return false;
+}
+
 int asm_lex_statement(asm_lexer *lx, asm_tok *toks, int max, int *line,
 		      const char **line_start)
 {
@@ -336,7 +381,8 @@ int asm_lex_statement(asm_lexer *lx, asm_tok *toks, int max, int *line,
 				lx->p++;
 			return n;
 		}
-		lex_one(lx, &toks[n]);
+		if (!lex_fast(lx, &toks[n]))
+			lex_one(lx, &toks[n]);
 		if (toks[n].kind == ASM_T_BAD && toks[n].msg &&
 		    !strcmp(toks[n].msg, "unterminated comment")) {
 			n++;

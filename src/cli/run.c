@@ -34,6 +34,7 @@ static const char usage_text[] =
 	"  --trace FILE.jsonl      one JSON line per issued warp instruction\n"
 	"  --policy rr|greedy|random:SEED   warp scheduling policy\n"
 	"  --max-cycles N          stop after N cycles\n"
+	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
@@ -71,7 +72,7 @@ static int option(run_opts *o, const char *a, const char *v)
 	static const char *const launch_keys[][2] = {
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
-		{"--local", "local"},
+		{"--local", "local"}, {"--copy-latency", "copy-latency"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
