@@ -118,13 +118,15 @@ void sim_report_deadlock(sim_ctx *c, sim_cta *cta)
 			continue;
 		util_buf b = {0};
 		char text[256];
-		sim_inst_text(c, inst_at(c, w->active_pc - SIM_INST_SIZE), text,
-			      sizeof text);
-		util_buf_printf(&b, "warp %d blocked after PC 0x%04llx `%s`: "
+		/* an mbarrier wait stays on its PC; the others have passed it */
+		bool at = w->state == SIM_W_MBAR;
+		uint64_t pc = at ? w->active_pc : w->active_pc - SIM_INST_SIZE;
+		sim_inst_text(c, inst_at(c, pc), text, sizeof text);
+		util_buf_printf(&b, "warp %d blocked %s PC 0x%04llx `%s`: "
 				"active 0x%08x valid 0x%08x yield 0x%08x sleep "
-				"0x%08x", w->id,
-				(unsigned long long)(w->active_pc - SIM_INST_SIZE),
-				text, w->active, w->valid, w->yield, w->sleep);
+				"0x%08x", w->id, at ? "at" : "after",
+				(unsigned long long)pc, text, w->active, w->valid,
+				w->yield, w->sleep);
 		if (w->state == SIM_W_BAR)
 			describe_bar(&b, cta, w);
 		if (w->state == SIM_W_MBAR)
