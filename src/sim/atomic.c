@@ -214,7 +214,7 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	int op = (int)i->aux[1], type = (int)i->aux[2];
 	bool wide = is64(type);
 	unsigned size = wide ? 8 : 4;
-	uint64_t addr[SIM_LANES], old[SIM_LANES], b[SIM_LANES], c[SIM_LANES];
+	uint64_t addr[SIM_LANES] = {0}, old[SIM_LANES], b[SIM_LANES], c[SIM_LANES];
 	uint8_t *ptr[SIM_LANES];
 	if (!at_addresses(w, i, pmask, sp, addr))
 		return;
@@ -273,7 +273,8 @@ void sim_at_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /* MEMBAR, FENCE, FENCE.PROXY: ordering points of a sequentially consistent
- * memory; nothing to do (asynchronous copies complete in cycle order). */
+ * memory that the copy engine shares with the generic proxy: nothing to do
+ * (docs/semantics.md). */
 void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	(void)w;
