@@ -49,6 +49,9 @@ typedef struct simt_launch {
 	uint32_t copy_latency; /* LDGSTS/UBLKCP latency in cycles (0: 64)     */
 	simt_trace_fn *trace;  /* NULL: no trace                              */
 	void *trace_user;
+	uint32_t resident;     /* CTAs resident (running interleaved) at once;
+				  0: default, the whole grid up to 64 CTAs
+				  and 16 warps, at least 2 CTAs            */
 } simt_launch;
 
 typedef struct simt_sim_stats {

@@ -3,7 +3,7 @@
  *
  * A test file is an assembly source with directive lines:
  *   .launch grid=X[,Y,Z] block=X[,Y,Z] [shared=N] [local=N] [policy=P]
- *           [max-cycles=N]
+ *           [max-cycles=N] [resident=N]
  *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX
  *   .buffer NAME TYPE[COUNT] = INIT     INIT: 0 | zero | iota |
  *                                random(SEED) | file(PATH) | {v0, v1, ...}
@@ -110,6 +110,8 @@ typedef struct simt_testfile {
 	char *asm_text;      /* directives blanked out */
 	/* .launch; has_* false when not given */
 	bool has_grid, has_block, has_shared, has_local, has_policy, has_max_cycles;
+	bool has_resident;   /* resident=N: CTAs resident at once            */
+	uint32_t resident;
 	uint32_t grid[3], block[3];
 	uint32_t shared, local;
 	char *policy;

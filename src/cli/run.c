@@ -4,6 +4,7 @@
  * Options become test-file directive lines applied after the file's own
  * (simt_testfile_directive), so the command line overrides the file:
  *   --grid 4,1,1         -> .launch grid=4,1,1
+ *   --resident-ctas 2    -> .launch resident=2
  *   --buffer out=u32[64]:iota -> .buffer out u32[64] = iota
  *   --param out          -> .param out   (any --param replaces the file's)
  * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
@@ -34,6 +35,8 @@ static const char usage_text[] =
 	"  --trace FILE.jsonl      one JSON line per issued warp instruction\n"
 	"  --policy rr|greedy|random:SEED   warp scheduling policy\n"
 	"  --max-cycles N          stop after N cycles\n"
+	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
+	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
@@ -72,7 +75,8 @@ static int option(run_opts *o, const char *a, const char *v)
 	static const char *const launch_keys[][2] = {
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
-		{"--local", "local"}, {"--copy-latency", "copy-latency"},
+		{"--local", "local"}, {"--resident-ctas", "resident"},
+		{"--copy-latency", "copy-latency"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))

@@ -3,6 +3,8 @@
  * (tests/sim/README.md).  One line per file on stdout, `ok FILE` or
  * `FAIL FILE: reason` (the program's diagnostics follow on stderr), then
  * `N passed, N failed`.  Exit 1 when any file failed, 2 on usage errors.
+ * `--resident-ctas N` applies `.launch resident=N` after each file's own
+ * directives (the command line wins).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +14,9 @@
 #include "simt/testfile.h"
 #include "util/util.h"
 
-/* Run one file; returns true when it passed. */
-static bool test_one(simt_isa *isa, const char *path)
+/* Run one file; returns true when it passed.  extra: a directive line
+ * applied after the file's own, or NULL. */
+static bool test_one(simt_isa *isa, const char *path, const char *extra)
 {
 	simt_diags d;
 	simt_diags_init(&d);
@@ -24,7 +27,8 @@ static bool test_one(simt_isa *isa, const char *path)
 	bool ok = false;
 	if (!text) {
 		printf("FAIL %s: cannot read the file\n", path);
-	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK) {
+	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK ||
+		   (extra && simt_testfile_directive(&tf, extra, &d) != SIMT_OK)) {
 		const simt_diag *g = d.count ? &d.items[0] : NULL;
 		if (g)
 			printf("FAIL %s: %s:%d:%d: %s\n", path, path, g->line, g->col,
@@ -53,22 +57,33 @@ static bool test_one(simt_isa *isa, const char *path)
 int cli_test(int argc, char **argv)
 {
 	const char *isa_dir = NULL;
+	char *extra = NULL;
 	int first = 1;
-	if (argc > 2 && !strcmp(argv[1], "--isa")) {
-		isa_dir = argv[2];
-		first = 3;
+	while (first + 1 < argc && (!strcmp(argv[first], "--isa") ||
+				    !strcmp(argv[first], "--resident-ctas"))) {
+		if (!strcmp(argv[first], "--isa")) {
+			isa_dir = argv[first + 1];
+		} else {
+			free(extra);
+			extra = util_format(".launch resident=%s", argv[first + 1]);
+		}
+		first += 2;
 	}
 	if (first >= argc || !strcmp(argv[first], "--help")) {
 		fprintf(first >= argc ? stderr : stdout,
-			"usage: simt test [--isa DIR] FILE.s...\n");
+			"usage: simt test [--isa DIR] [--resident-ctas N] FILE.s...\n");
+		free(extra);
 		return first >= argc ? 2 : 0;
 	}
 	simt_isa *isa = cli_load_isa(isa_dir);
-	if (!isa)
+	if (!isa) {
+		free(extra);
 		return 1;
+	}
 	int pass = 0, fail = 0;
 	for (int k = first; k < argc; k++)
-		test_one(isa, argv[k]) ? pass++ : fail++;
+		test_one(isa, argv[k], extra) ? pass++ : fail++;
+	free(extra);
 	printf("%d passed, %d failed\n", pass, fail);
 	simt_isa_free(isa);
 	return fail ? 1 : 0;

@@ -311,8 +311,9 @@ static const sim_warp *find_thread(const simt_sim *s, const uint32_t cta[3],
 	const sim_cta *t = NULL;
 	if (c->kept && ci < c->nctas)
 		t = &c->ctas[ci];
-	else if (!c->kept && memcmp(c->ctas[0].id, cta, 12) == 0)
-		t = &c->ctas[0];
+	for (uint64_t k = 0; !c->kept && k < c->nctas; k++)
+		if (c->ctas[k].warps && c->ctas[k].lin == ci)
+			t = &c->ctas[k];
 	if (!t || !t->warps || ti / 32 >= (uint64_t)t->nwarps)
 		return NULL;
 	*lane = (int)(ti % 32);

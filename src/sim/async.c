@@ -2,7 +2,7 @@
  * async.c - the asynchronous copy engine: LDGSTS (cp.async), LDGDEPBAR
  * (commit group), DEPBAR.LE SB0 (wait group), ARRIVES.LDGSTSBAR
  * (cp.async.mbarrier.arrive) and UBLKCP (bulk copy that completes
- * transaction bytes on an mbarrier); the per-context state that mbarrier.c
+ * transaction bytes on an mbarrier); the per-CTA state that mbarrier.c
  * shares; the scheduler hook.
  *
  * Requires: records prepared by sim_as_prep (operands found by field
@@ -85,14 +85,14 @@ simt_status sim_as_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 
 sim_async *sim_async_get(sim_warp *w, const sim_inst *i)
 {
-	sim_ctx *c = w->ctx;
-	if (!c->async) {
-		c->async = calloc(1, sizeof *c->async);
-		if (!c->async)
+	sim_cta *cta = w->cta;
+	if (!cta->async) {
+		cta->async = calloc(1, sizeof *cta->async);
+		if (!cta->async)
 			sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
 				  "out of memory");
 	}
-	return c->async;
+	return cta->async;
 }
 
 static void drop_events(sim_async *as)
@@ -102,23 +102,9 @@ static void drop_events(sim_async *as)
 	as->nev = 0;
 }
 
-simt_status sim_async_cta_begin(sim_ctx *c)
+void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 {
-	c->async_next = UINT64_MAX;
-	sim_async *as = c->async;
-	if (!as)
-		return SIMT_OK;
-	as->nobj = 0;
-	drop_events(as);
-	if (as->thr_used)
-		memset(as->thr, 0, as->nthr * sizeof *as->thr);
-	as->thr_used = false;
-	return SIMT_OK;
-}
-
-void sim_async_free(sim_ctx *c)
-{
-	sim_async *as = c->async;
+	sim_async *as = cta->async;
 	if (!as)
 		return;
 	drop_events(as);
@@ -126,7 +112,18 @@ void sim_async_free(sim_ctx *c)
 	free(as->obj);
 	free(as->thr);
 	free(as);
-	c->async = NULL;
+	cta->async = NULL;
+}
+
+bool sim_async_pending(const sim_cta *cta)
+{
+	return cta->async && cta->async->nev;
+}
+
+void sim_async_free(sim_ctx *c)
+{
+	for (uint64_t k = 0; k < c->nctas; k++)
+		sim_async_cta_end(c, &c->ctas[k]);
 }
 
 /* The LDGSTS bookkeeping of lane l of w (NULL after sim_raise). */
@@ -238,9 +235,10 @@ static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 	free(e->bulk);
 }
 
-void sim_async_tick(sim_ctx *c, sim_cta *cta)
+/* Completions due in cta; returns the CTA's next event or wait limit. */
+static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 {
-	sim_async *as = c->async;
+	sim_async *as = cta->async;
 	uint64_t next = UINT64_MAX;
 	while (as && as->nev && as->ev[0].cycle <= c->cycle &&
 	       c->stop == SIM_STOP_NONE) {
@@ -260,6 +258,16 @@ void sim_async_tick(sim_ctx *c, sim_cta *cta)
 		} else if (w->mbar_deadline < next) {
 			next = w->mbar_deadline;
 		}
+	}
+	return next;
+}
+
+void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
+{
+	uint64_t next = UINT64_MAX;
+	for (int k = 0; k < n; k++) {
+		uint64_t t = tick_cta(c, ctas[k]);
+		next = t < next ? t : next;
 	}
 	c->async_next = next;
 }

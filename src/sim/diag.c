@@ -104,14 +104,9 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 	}
 }
 
-void sim_report_deadlock(sim_ctx *c, sim_cta *cta)
+/* One note per blocked warp of cta. */
+static void report_cta(sim_ctx *c, const sim_cta *cta)
 {
-	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-		  "kernel '%s', CTA (%u,%u,%u): deadlock: no warp can issue and "
-		  "none is asleep", c->kernel, cta->id[0], cta->id[1], cta->id[2]);
-	free(c->stop_text);
-	c->stop_text = util_format("deadlock in CTA (%u,%u,%u)", cta->id[0],
-				   cta->id[1], cta->id[2]);
 	for (int j = 0; j < cta->nwarps; j++) {
 		const sim_warp *w = &cta->warps[j];
 		if (w->state == SIM_W_EXITED)
@@ -122,9 +117,10 @@ void sim_report_deadlock(sim_ctx *c, sim_cta *cta)
 		bool at = w->state == SIM_W_MBAR;
 		uint64_t pc = at ? w->active_pc : w->active_pc - SIM_INST_SIZE;
 		sim_inst_text(c, inst_at(c, pc), text, sizeof text);
-		util_buf_printf(&b, "warp %d blocked %s PC 0x%04llx `%s`: "
-				"active 0x%08x valid 0x%08x yield 0x%08x sleep "
-				"0x%08x", w->id, at ? "at" : "after",
+		util_buf_printf(&b, "CTA (%u,%u,%u) warp %d blocked %s PC "
+				"0x%04llx `%s`: active 0x%08x valid 0x%08x yield "
+				"0x%08x sleep 0x%08x", cta->id[0], cta->id[1],
+				cta->id[2], w->id, at ? "at" : "after",
 				(unsigned long long)pc, text, w->active, w->valid,
 				w->yield, w->sleep);
 		if (w->state == SIM_W_BAR)
@@ -137,4 +133,24 @@ void sim_report_deadlock(sim_ctx *c, sim_cta *cta)
 			  s ? s : "warp blocked");
 		free(s);
 	}
+}
+
+void sim_report_deadlock(sim_ctx *c, sim_cta *const *ctas, int n,
+			 uint64_t pending)
+{
+	util_buf b = {0};
+	for (int k = 0; k < n; k++)
+		util_buf_printf(&b, "%s(%u,%u,%u)", k ? ", " : "", ctas[k]->id[0],
+				ctas[k]->id[1], ctas[k]->id[2]);
+	char *ids = util_buf_take(&b);
+	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "kernel '%s', CTA%s %s: deadlock: no warp can issue and none "
+		  "is asleep%s", c->kernel, n > 1 ? "s" : "", ids ? ids : "?",
+		  pending ? " (CTAs still to launch wait for a free slot)" : "");
+	free(c->stop_text);
+	c->stop_text = util_format("deadlock in CTA%s %s", n > 1 ? "s" : "",
+				   ids ? ids : "?");
+	free(ids);
+	for (int k = 0; k < n; k++)
+		report_cta(c, ctas[k]);
 }

@@ -459,7 +459,7 @@ void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w)
 	util_buf_printf(b, "; lanes 0x%08x wait on the mbarrier at shared 0x%x "
 			"for the phase with parity %u to complete", w->mbar_lanes,
 			w->mbar_addr, w->mbar_want);
-	const sim_async *as = c->async;
+	const sim_async *as = w->cta->async;
 	const sim_mbobj *o = NULL;
 	for (size_t k = 0; as && k < as->nobj; k++)
 		if (as->obj[k].addr == w->mbar_addr)

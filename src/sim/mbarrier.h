@@ -1,5 +1,5 @@
 /*
- * mbarrier.h - what mbarrier.c and async.c share: the per-context state of
+ * mbarrier.h - what mbarrier.c and async.c share: the per-CTA state of
  * mbarrier objects and of the copy engine, and the object transitions that
  * both the instructions and the copy completions perform.
  *
@@ -74,8 +74,8 @@ struct sim_async {
 	bool thr_used;
 };
 
-/* The context's state, allocated on first use (NULL: out of memory,
- * after sim_raise). */
+/* The CTA's state (w->cta->async), allocated on first use (NULL: out of
+ * memory, after sim_raise). */
 sim_async *sim_async_get(sim_warp *w, const sim_inst *i);
 /* c->async_next = min(c->async_next, t). */
 static inline void sim_async_note(sim_ctx *c, uint64_t t)

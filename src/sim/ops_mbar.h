@@ -34,15 +34,20 @@ sim_prep_fn sim_mb_prep, sim_as_prep;
 /* Why a warp is in SIM_W_MBAR (sim_warp.mbar_kind). */
 enum { SIM_MBW_PHASE = 1, SIM_MBW_DEPBAR = 2 };
 
-/* Per-context state of mbarriers and the copy engine (async.c). */
+/* Per-CTA state of mbarriers and the copy engine (async.c), in
+ * sim_cta.async, allocated on first use. */
 typedef struct sim_async sim_async;
 
-/* CTA start: forget the previous CTA's objects, copies and waits. */
-simt_status sim_async_cta_begin(sim_ctx *c);
+/* CTA retirement: drop the CTA's objects, copies and waits. */
+void sim_async_cta_end(sim_ctx *c, sim_cta *cta);
+/* Copies of cta still in flight (a CTA whose warps all exited stays
+ * resident until they complete). */
+bool sim_async_pending(const sim_cta *cta);
 void sim_async_free(sim_ctx *c);
-/* Scheduler hook: run the copy completions due at c->cycle (in cycle, then
- * issue order), wake waits whose time came; recomputes c->async_next. */
-void sim_async_tick(sim_ctx *c, sim_cta *cta);
+/* Scheduler hook: run the copy completions due at c->cycle in each of the
+ * n resident CTAs (per CTA in cycle, then issue order; CTAs in linear
+ * order), wake waits whose time came; recomputes c->async_next over all. */
+void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n);
 /* Deadlock report: what a warp in SIM_W_MBAR waits for (into b). */
 void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w);
 

@@ -1,17 +1,39 @@
 /*
- * sched.c - launch: CTAs one after another (x fastest), warps of a CTA
- * interleaved by the policy on one cycle counter.
+ * sched.c - launch: up to R CTAs of the grid resident at once, the warps
+ * of all resident CTAs interleaved by the policy on one cycle counter.
  *
  * Requires: a predecoded program and c->launch.  Produces: the final state
- * of every CTA (kept for simt_sim_reg when the grid is small), c->stop and
- * the diagnostics of the first stop.
+ * of every CTA (kept for simt_sim_reg when the grid is small, else the
+ * last R), c->stop and the diagnostics of the first stop.
  *
- * Timing model: at most one warp issues per cycle; an issue at cycle t
- * makes its warp eligible again at t + stall (stall 0 counts as 1).  When
- * no warp is eligible the counter jumps to the next clock or timer expiry.
- * Policies: round-robin from the warp after the last issuer (default),
- * greedy (the last issuer while it is eligible, else round-robin), random
- * (uniform among eligible warps, xorshift64* seeded by launch.seed).
+ * Residency: R = launch.resident, or by default the whole grid up to 64
+ * CTAs and 16 warps in all, but at least 2 CTAs (docs/semantics.md, CTA
+ * scheduling, says why).  The first R CTAs (linear id, x fastest)
+ * are launched at cycle 0; when every warp of a resident CTA has exited,
+ * its shared/local memory is released and the next CTA in linear order is
+ * launched in its place at the current cycle.  R = 1 is the old sequential
+ * model.  A CTA's state (warps, barriers, shared memory via
+ * sim_mem_cta_begin) exists only from its launch; after it finishes only
+ * the warps stay (kept mode) for read-back.
+ *
+ * Timing model: at most one warp of the whole grid issues per cycle; an
+ * issue at cycle t makes its warp eligible again at t + stall (stall 0
+ * counts as 1).  When no warp is eligible the counter jumps to the next
+ * clock or timer expiry; when there is none and a CTA is still resident,
+ * that is a deadlock (reported for every resident CTA).  A warp blocked
+ * on its CTA's barrier while other CTAs issue is just waiting.
+ * Policies, over the resident warps in (CTA linear id, warp id) order:
+ * round-robin from the warp after the last issuer (default), greedy (the
+ * last issuer while it is eligible, else round-robin), random (uniform
+ * among eligible warps, xorshift64* seeded by launch.seed).  When the last
+ * issuer's CTA retires, round-robin continues with the CTA after it; the
+ * new CTA is the last in the order.  Everything is a function of the
+ * inputs and the policy: same inputs, same trace.
+ *
+ * Hooks for other units go in run_grid() (before an issue), issue_burst()
+ * (when to leave the burst) and advance() (next event time); the copy
+ * engine's (async.c: completions due, keyed on c->async_next) is one.
+ * Keep them O(1) per issue.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +41,20 @@
 #include "sim/sim.h"
 
 #define SIM_KEEP_BYTES (256u << 20) /* keep every CTA up to this size */
+#define SIM_RESIDENT_BYTES (1ull << 30) /* warp state of resident CTAs */
+#define SIM_DEFAULT_RESIDENT 64u       /* default: at most 64 CTAs ...     */
+#define SIM_DEFAULT_RESIDENT_WARPS 16u /* ... and 16 warps, but 2 CTAs     */
 #define SIM_DEFAULT_MAX_CYCLES 1000000000ull
+
+/* The resident set: CTAs in linear-id order, each with wpc warps; the
+ * scheduling order is (position in res, warp id). */
+typedef struct sched {
+	sim_cta **res;     /* resident CTAs, ascending linear id            */
+	int nres, cap, wpc; /* resident count, R, warps per CTA             */
+	int lp, lj;        /* last issuer: res index and warp; lp -1: none  */
+	uint64_t next;     /* linear id of the next CTA to launch           */
+	uint64_t total;    /* CTAs in the grid                              */
+} sched;
 
 static uint64_t rng_next(sim_ctx *c)
 {
@@ -34,40 +69,62 @@ static bool eligible(const sim_warp *w, uint64_t cycle)
 	return w->state == SIM_W_READY && w->clock <= cycle;
 }
 
-static sim_warp *pick(sim_ctx *c, sim_cta *cta, int *last)
+static sim_warp *pick_random(sim_ctx *c, sched *s)
 {
-	int n = cta->nwarps;
-	if (c->launch.policy == SIMT_POLICY_GREEDY && *last >= 0 &&
-	    eligible(&cta->warps[*last], c->cycle))
-		return &cta->warps[*last];
-	if (c->launch.policy == SIMT_POLICY_RANDOM) {
-		int ids[32], k = 0;
-		for (int j = 0; j < n; j++)
-			if (eligible(&cta->warps[j], c->cycle))
-				ids[k++] = j;
-		if (!k)
-			return NULL;
-		*last = ids[rng_next(c) % (uint64_t)k];
-		return &cta->warps[*last];
+	uint64_t k = 0;
+	for (int p = 0; p < s->nres; p++)
+		for (int j = 0; j < s->wpc; j++)
+			k += eligible(&s->res[p]->warps[j], c->cycle);
+	if (!k)
+		return NULL;
+	uint64_t r = rng_next(c) % k;
+	for (int p = 0; p < s->nres; p++)
+		for (int j = 0; j < s->wpc; j++)
+			if (eligible(&s->res[p]->warps[j], c->cycle) && r-- == 0) {
+				s->lp = p;
+				s->lj = j;
+				return &s->res[p]->warps[j];
+			}
+	return NULL;
+}
+
+/* Round-robin from the warp after the last issuer, over (CTA, warp). */
+static sim_warp *pick(sim_ctx *c, sched *s)
+{
+	if (c->launch.policy == SIMT_POLICY_GREEDY && s->lp >= 0 &&
+	    eligible(&s->res[s->lp]->warps[s->lj], c->cycle))
+		return &s->res[s->lp]->warps[s->lj];
+	if (c->launch.policy == SIMT_POLICY_RANDOM)
+		return pick_random(c, s);
+	int p = s->lp, j = s->lj, n = s->nres * s->wpc;
+	if (!n)
+		return NULL;
+	if (p < 0) {
+		p = s->nres - 1;
+		j = s->wpc - 1;
 	}
-	int id = *last;
-	for (int j = 0; j < n; j++) {
-		if (++id >= n)
-			id = 0;
-		if (eligible(&cta->warps[id], c->cycle)) {
-			*last = id;
-			return &cta->warps[id];
+	sim_warp *base = s->res[p]->warps;
+	for (int k = 0; k < n; k++) {
+		if (++j == s->wpc) {
+			j = 0;
+			p = p + 1 == s->nres ? 0 : p + 1;
+			base = s->res[p]->warps;
+		}
+		if (eligible(&base[j], c->cycle)) {
+			s->lp = p;
+			s->lj = j;
+			return &base[j];
 		}
 	}
 	return NULL;
 }
 
 /* Wake the sleeping warps whose timer expired; recompute next_wake. */
-static void wake_expired(sim_ctx *c, sim_cta *cta)
+static void wake_expired(sim_ctx *c, sched *s)
 {
 	c->next_wake = UINT64_MAX;
-	for (int j = 0; j < cta->nwarps; j++) {
-		sim_warp *w = &cta->warps[j];
+	for (int k = 0; k < s->nres * s->wpc; k++) {
+		sim_warp *w = &s->res[k / s->wpc]->warps[k % s->wpc];
 		if (w->state != SIM_W_SLEEP)
 			continue;
 		if (w->timer_cycle <= c->cycle)
@@ -78,11 +135,11 @@ static void wake_expired(sim_ctx *c, sim_cta *cta)
 }
 
 /* Nothing eligible now: jump to the next event; false when there is none. */
-static bool advance(sim_ctx *c, sim_cta *cta)
+static bool advance(sim_ctx *c, sched *s)
 {
 	uint64_t next = UINT64_MAX;
-	for (int j = 0; j < cta->nwarps; j++) {
-		sim_warp *w = &cta->warps[j];
+	for (int k = 0; k < s->nres * s->wpc; k++) {
+		sim_warp *w = &s->res[k / s->wpc]->warps[k % s->wpc];
 		if (w->state == SIM_W_READY && w->clock < next)
 			next = w->clock;
 		if (w->state == SIM_W_SLEEP && w->timer_cycle < next)
@@ -94,7 +151,7 @@ static bool advance(sim_ctx *c, sim_cta *cta)
 		return false;
 	if (next > c->cycle)
 		c->cycle = next;
-	wake_expired(c, cta);
+	wake_expired(c, s);
 	return true;
 }
 
@@ -124,12 +181,16 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	w->clock = c->cycle;
 }
 
-static simt_status cta_init(sim_ctx *c, sim_cta *cta, const uint32_t id[3])
+static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 {
+	const uint32_t *g = c->launch.grid;
 	sim_warp *keep = cta->warps;
 	int keepn = cta->nwarps;
 	memset(cta, 0, sizeof *cta);
-	memcpy(cta->id, id, sizeof cta->id);
+	cta->lin = lin;
+	cta->id[0] = (uint32_t)(lin % g[0]);
+	cta->id[1] = (uint32_t)(lin / g[0] % g[1]);
+	cta->id[2] = (uint32_t)(lin / ((uint64_t)g[0] * g[1]));
 	cta->nthreads = c->launch.block[0] * c->launch.block[1] * c->launch.block[2];
 	cta->nwarps = (int)((cta->nthreads + SIM_LANES - 1) / SIM_LANES);
 	cta->warps = keepn == cta->nwarps ? keep : NULL;
@@ -141,60 +202,169 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, const uint32_t id[3])
 	}
 	for (int j = 0; j < cta->nwarps; j++)
 		warp_init(c, cta, &cta->warps[j], j);
-	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
-	return st == SIMT_OK ? sim_async_cta_begin(c) : st;
+	return sim_mem_cta_begin(c, cta, c->diags);
 }
 
-static void stop_limit(sim_ctx *c, sim_cta *cta)
+/* Launch the next CTA of the grid into slot (kept mode: its own). */
+static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 {
-	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-		  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
-		  "(--max-cycles)", c->kernel, cta->id[0], cta->id[1],
-		  cta->id[2], (unsigned long long)c->launch.max_cycles);
+	sim_cta *cta = c->kept ? &c->ctas[s->next] : slot;
+	simt_status st = cta_init(c, cta, s->next++);
+	if (st != SIMT_OK) {
+		if (cta->warps)
+			sim_mem_cta_end(c, cta);
+		return st;
+	}
+	s->res[s->nres++] = cta;
+	return SIMT_OK;
+}
+
+/* Every warp exited and no copy of the CTA is in flight. */
+static bool finished(const sim_cta *cta)
+{
+	return cta->exited_warps == cta->nwarps && !sim_async_pending(cta);
+}
+
+/* cta finished: release it, launch the next CTA. */
+static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
+{
+	int p = 0;
+	while (s->res[p] != cta)
+		p++;
+	sim_mem_cta_end(c, cta);
+	sim_async_cta_end(c, cta);
+	memmove(&s->res[p], &s->res[p + 1],
+		sizeof *s->res * (size_t)(s->nres - p - 1));
+	s->nres--;
+	if (s->lp > p) {
+		s->lp--;
+	} else if (s->lp == p) { /* continue with the CTA after it */
+		s->lp = p - 1;
+		s->lj = s->wpc - 1;
+	}
+	if (s->next < s->total)
+		return launch_next(c, s, cta);
+	return SIMT_OK;
+}
+
+static void stop_limit(sim_ctx *c, sched *s)
+{
+	const uint32_t *a = s->res[0]->id, *b = s->res[s->nres - 1]->id;
+	if (s->nres == 1)
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
+			  "(--max-cycles)", c->kernel, a[0], a[1], a[2],
+			  (unsigned long long)c->launch.max_cycles);
+	else
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s', %d resident CTAs (%u,%u,%u) to "
+			  "(%u,%u,%u): cycle limit %llu reached (--max-cycles)",
+			  c->kernel, s->nres, a[0], a[1], a[2], b[0], b[1], b[2],
+			  (unsigned long long)c->launch.max_cycles);
 	c->stop = SIM_STOP_LIMIT;
 }
 
-static void run_cta(sim_ctx *c, sim_cta *cta)
+/*
+ * Issue w and then, under round-robin, the following warps of the same CTA
+ * while each is eligible (exactly what pick() would choose, without its
+ * set-up per issue).  Returns false when the run must end (*st says how).
+ */
+static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 {
-	int last = -1;
-	uint64_t limit = c->launch.max_cycles;
-	c->next_wake = UINT64_MAX;
+	const uint64_t limit = c->launch.max_cycles;
+	const bool rr = c->launch.policy == SIMT_POLICY_RR;
+	sim_warp *end = w - s->lj + s->wpc;
 	for (;;) {
-		if (c->cycle >= c->next_wake)
-			wake_expired(c, cta);
-		if (c->cycle >= c->async_next) {
-			sim_async_tick(c, cta); /* async.c */
-			if (c->stop != SIM_STOP_NONE)
-				return;
-		}
-		sim_warp *w = pick(c, cta, &last);
-		if (!w) {
-			if (advance(c, cta))
-				continue;
-			if (cta->exited_warps < cta->nwarps) {
-				sim_report_deadlock(c, cta);
-				c->stop = SIM_STOP_DEADLOCK;
-			}
-			return;
-		}
 		sim_step(w);
 		c->cycle++;
 		if (c->stop != SIM_STOP_NONE)
-			return;
-		if (c->cycle > limit) {
-			stop_limit(c, cta);
-			return;
+			return false;
+		if (w->state == SIM_W_EXITED && finished(w->cta)) {
+			*st = retire(c, s, w->cta);
+			if (*st != SIMT_OK)
+				return false;
+			if (c->cycle > limit && s->nres) {
+				stop_limit(c, s);
+				return false;
+			}
+			return true;
 		}
+		if (c->cycle > limit) {
+			stop_limit(c, s);
+			return false;
+		}
+		if (!rr || ++w == end || !eligible(w, c->cycle) ||
+		    c->cycle >= c->next_wake || c->cycle >= c->async_next)
+			return true;
+		s->lj++;
+	}
+}
+
+static simt_status run_grid(sim_ctx *c, sched *s)
+{
+	simt_status st = SIMT_OK;
+	for (;;) {
+		if (c->cycle >= c->next_wake)
+			wake_expired(c, s);
+		if (c->cycle >= c->async_next) {
+			sim_async_tick(c, s->res, s->nres); /* async.c */
+			if (c->stop != SIM_STOP_NONE)
+				return SIMT_OK;
+			for (int k = 0; k < s->nres && st == SIMT_OK; k++)
+				if (finished(s->res[k]))
+					st = retire(c, s, s->res[k--]);
+			if (st != SIMT_OK)
+				return st;
+		}
+		sim_warp *w = pick(c, s);
+		if (!w) {
+			if (advance(c, s))
+				continue;
+			if (s->nres) {
+				sim_report_deadlock(c, s->res, s->nres,
+						    s->total - s->next);
+				c->stop = SIM_STOP_DEADLOCK;
+			}
+			return SIMT_OK;
+		}
+		if (!issue_burst(c, s, w, &st))
+			return st;
 	}
 }
 
 static void free_ctas(sim_ctx *c)
 {
-	for (uint64_t k = 0; k < c->nctas; k++)
+	for (uint64_t k = 0; k < c->nctas; k++) {
+		sim_async_cta_end(c, &c->ctas[k]);
 		free(c->ctas[k].warps);
+	}
 	free(c->ctas);
 	c->ctas = NULL;
 	c->nctas = 0;
+}
+
+/* R for this launch; false (with a diagnostic) when it cannot fit. */
+static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
+{
+	uint64_t wpc = per / sizeof(sim_warp), want = c->launch.resident;
+	if (!want) {
+		want = SIM_DEFAULT_RESIDENT_WARPS / wpc;
+		want = want < 2 ? 2 : want > SIM_DEFAULT_RESIDENT
+			       ? SIM_DEFAULT_RESIDENT : want;
+	}
+	if (want > n)
+		want = n;
+	if (want * per > SIM_RESIDENT_BYTES) {
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "%llu resident CTAs need %llu MiB of warp state "
+			  "(limit %llu MiB); lower --resident-ctas",
+			  (unsigned long long)want,
+			  (unsigned long long)(want * per >> 20),
+			  (unsigned long long)(SIM_RESIDENT_BYTES >> 20));
+		return false;
+	}
+	*r = (int)want;
+	return true;
 }
 
 simt_status sim_run(sim_ctx *c)
@@ -207,24 +377,28 @@ simt_status sim_run(sim_ctx *c)
 	c->rng = c->launch.seed * 0x9e3779b97f4a7c15ull + 1;
 	c->stop = SIM_STOP_NONE;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
+	c->next_wake = c->async_next = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
+	sched s = {.lp = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
+	if (!resident_count(c, n, per, &s.cap))
+		return SIMT_ERR_ARG;
 	c->kept = n * per <= SIM_KEEP_BYTES;
-	c->nctas = c->kept ? n : 1;
+	c->nctas = c->kept ? n : (uint64_t)s.cap;
 	c->ctas = calloc(c->nctas, sizeof *c->ctas);
-	if (!c->ctas)
-		return SIMT_ERR_NOMEM;
-	for (uint64_t k = 0; k < n && c->stop == SIM_STOP_NONE; k++) {
-		uint32_t id[3] = {(uint32_t)(k % g[0]), (uint32_t)(k / g[0] % g[1]),
-				  (uint32_t)(k / ((uint64_t)g[0] * g[1]))};
-		sim_cta *cta = &c->ctas[c->kept ? k : 0];
-		c->cta = cta;
-		simt_status st = cta_init(c, cta, id);
-		if (st != SIMT_OK)
-			return st;
-		run_cta(c, cta);
-		sim_mem_cta_end(c, cta);
+	s.res = malloc(sizeof *s.res * (size_t)s.cap);
+	simt_status st = c->ctas && s.res ? SIMT_OK : SIMT_ERR_NOMEM;
+	for (int k = 0; k < s.cap && st == SIMT_OK; k++)
+		st = launch_next(c, &s, &c->ctas[k]);
+	if (st == SIMT_OK)
+		st = run_grid(c, &s);
+	for (int k = 0; k < s.nres; k++) {
+		sim_mem_cta_end(c, s.res[k]);
+		sim_async_cta_end(c, s.res[k]);
 	}
+	free(s.res);
+	if (st != SIMT_OK)
+		return st;
 	if (c->stop == SIM_STOP_NONE)
 		c->stop = SIM_STOP_DONE;
 	return c->stop == SIM_STOP_DONE ? SIMT_OK : SIMT_ERR_RUNTIME;

@@ -243,6 +243,7 @@ typedef struct sim_barrier {
 
 struct sim_cta {
 	uint32_t id[3];
+	uint64_t lin;       /* linear id (x fastest): launch and RR order     */
 	int nwarps;
 	sim_warp *warps;
 	sim_barrier bar[SIM_NBARRIERS];
@@ -250,6 +251,7 @@ struct sim_cta {
 	int exited_warps;   /* warps whose ValidMask became 0                 */
 	uint8_t *shared;    /* static + dynamic shared memory (mem.c)         */
 	uint32_t shared_size;
+	struct sim_async *async; /* mbarriers and copies (async.c), or NULL  */
 };
 
 /* A stop of the run: fault, exception, deadlock, livelock, trap, limit. */
@@ -278,7 +280,7 @@ struct sim_ctx {
 	uint32_t warps_per_cta;
 	uint32_t static_shared;
 	sim_mem *mem;              /* global, constant banks, local (mem.c)    */
-	sim_cta *cta;              /* CTA being run                            */
+	sim_cta *cta;              /* CTA of the warp issuing now (sched.c)    */
 	/* run state */
 	uint64_t cycle;
 	uint64_t steps;            /* warp instructions issued                 */
@@ -290,12 +292,13 @@ struct sim_ctx {
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */
 	int rows_used;             /* GPR rows the code names (livelock hash)  */
-	/* CTAs of the last run (all kept when small, for simt_sim_reg) */
+	/* CTAs of the last run (all kept when small, else the R slots of the
+	   resident set, for simt_sim_reg) */
 	sim_cta *ctas;
 	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
-	bool kept;                 /* ctas[] holds every CTA of the grid       */
-	struct sim_async *async;   /* mbarriers and copy engine (async.c)      */
-	uint64_t async_next;       /* earliest copy completion or wait limit   */
+	bool kept;                 /* ctas[k] is the CTA of linear id k        */
+	uint64_t async_next;       /* earliest copy completion or wait limit
+				      of any resident CTA (async.c)           */
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -373,10 +376,13 @@ simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
 			      uint64_t pc, simt_diags *d);
 /* Issue one instruction of w (prologue, handler, epilogue, trace). */
 void sim_step(sim_warp *w);
-/* Run every CTA of the launch to completion or the first stop. */
+/* Run every CTA of the launch to completion or the first stop (CTAs
+ * resident concurrently, see sched.c). */
 simt_status sim_run(sim_ctx *c);
-/* Report every blocked warp of the CTA (deadlock). */
-void sim_report_deadlock(sim_ctx *c, sim_cta *cta);
+/* Deadlock: report every blocked warp of the n resident CTAs (ascending
+ * linear id); pending = CTAs of the grid not launched yet. */
+void sim_report_deadlock(sim_ctx *c, sim_cta *const *ctas, int n,
+			 uint64_t pending);
 /* Emit one trace line for the instruction just issued, if tracing. */
 void sim_trace_step(sim_warp *w, const sim_inst *i);
 

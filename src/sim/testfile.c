@@ -417,6 +417,12 @@ static bool d_launch(cur *c)
 		} else if (word_is(k, n, "local")) {
 			tf->has_local = parse_u64(c, &v);
 			tf->local = (uint32_t)v;
+		} else if (word_is(k, n, "resident")) {
+			const char *at = c->p;
+			tf->has_resident = parse_u64(c, &v);
+			if (tf->has_resident && (v == 0 || v > 0xffffffffu))
+				return err(c, at, "resident must be 1..2^32-1 CTAs");
+			tf->resident = (uint32_t)v;
 		} else if (word_is(k, n, "max-cycles")) {
 			tf->has_max_cycles = parse_u64(c, &tf->max_cycles);
 		} else if (word_is(k, n, "copy-latency")) {
@@ -432,7 +438,7 @@ static bool d_launch(cur *c)
 			tf->has_policy = true;
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
-				   "local policy max-cycles copy-latency)", (int)n, k);
+				   "local policy max-cycles resident copy-latency)", (int)n, k);
 		}
 	}
 	return !c->failed;

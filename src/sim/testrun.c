@@ -179,6 +179,8 @@ static bool make_launch(run *u, simt_launch *l)
 		l->dyn_shared = tf->shared;
 	if (tf->has_max_cycles)
 		l->max_cycles = tf->max_cycles;
+	if (tf->has_resident)
+		l->resident = tf->resident;
 	if (tf->has_copy_latency)
 		l->copy_latency = tf->copy_latency;
 	if (tf->has_policy && simt_launch_policy(l, tf->policy, &u->pd) != SIMT_OK) {

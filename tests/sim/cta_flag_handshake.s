@@ -1,0 +1,35 @@
+// CTAs run concurrently: CTA 0 publishes flag[0] and then spins (YIELD)
+// until CTA 1 answers in flag[1]; CTA 1 sleeps (NANOSLEEP) until it sees
+// flag[0].  With CTAs run one after another, CTA 0 would spin forever
+// (cta_flag_sequential.s pins that).  out[c] = what CTA c saw.
+.launch grid=2 block=64 max-cycles=200000
+.buffer flag u32[2] = zero
+.buffer out u32[2] = zero
+.param flag
+.param out
+.expect flag = {1, 2}
+.expect out = {2, 1}
+main:
+        S2R R0, SR_CTAID.X ;
+        LDC.64 R12, c[0x0][0x100] ;
+        LDC.64 R14, c[0x0][0x108] ;
+        ISETP.NE.U32.AND P1, PT, R0, RZ, PT ;
+   @P1  BRA `(.L_cta1) ;
+        MOV R5, 0x1 ;
+        STG.E [R12.64], R5 ;
+.L_wait:
+        YIELD ;
+        LDG.E R6, [R12.64+0x4] ;
+        ISETP.EQ.AND P2, PT, R6, RZ, PT ;
+   @P2  BRA `(.L_wait) ;
+        STG.E [R14.64], R6 ;
+        EXIT ;
+.L_cta1:
+        NANOSLEEP 0x40 ;
+        LDG.E R6, [R12.64] ;
+        ISETP.EQ.AND P2, PT, R6, RZ, PT ;
+   @P2  BRA `(.L_cta1) ;
+        MOV R5, 0x2 ;
+        STG.E [R12.64+0x4], R5 ;
+        STG.E [R14.64+0x4], R6 ;
+        EXIT ;
