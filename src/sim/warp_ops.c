@@ -341,11 +341,13 @@ void sim_wp_shfl(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	const uint32_t *b = row_of(w, i, slot(i, WP_B), tb);
 	const uint32_t *c = row_of(w, i, slot(i, WP_C), tc);
 	uint32_t inr = shfl_src((int)i->aux[1], b, c, j), bad = 0;
-	for (int l = 0; l < SIM_LANES; l++) {
-		bad |= (~g[l] >> j[l] & 1) << l;
+	for (int l = 0; l < SIM_LANES; l++)
 		out[l] = a[j[l]];
+	if ((g[0] & g[31]) != 0xffffffffu) { /* not one whole-warp group */
+		for (int l = 0; l < SIM_LANES; l++)
+			bad |= (~g[l] >> j[l] & 1) << l;
+		bad &= pmask;
 	}
-	bad &= pmask;
 	if (bad) {
 		int l = (int)sim_ffs(bad);
 		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
