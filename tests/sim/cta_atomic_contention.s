@@ -3,7 +3,7 @@
 // log[ticket].  The CTAs are resident together and round-robin alternates
 // them, so the tickets go 0, 1, 2, 3, 0, 1, ...; with one CTA at a time
 // (resident=1) the log would be eight 0s, eight 1s, ...
-.launch grid=4 block=32
+.launch grid=4 block=32 resident=4
 .init P0 = mask 0x1
 .buffer ctr u32[1] = zero
 .buffer log u32[32] = zero

@@ -3,7 +3,7 @@
 // value each read sees depends on the interleaving random:5 picks among
 // the warps of all resident CTAs.  The expected values pin that sequence
 // (test_sim_ctas.c also compares whole traces of two runs and of two seeds).
-.launch grid=4 block=32 policy=random:5
+.launch grid=4 block=32 policy=random:5 resident=4
 .buffer last u32[1] = zero
 .buffer seen u32[24] = zero
 .param last
