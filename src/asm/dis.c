@@ -154,20 +154,15 @@ static void put_line(const isa_model *m, const char *name, isa_word w,
 		dis_label_name(labels, l, out);
 		dis_putn(out, ":\n", 2);
 	}
-	size_t start = out->len;
-	put_prefix(out, pc, flags & SIMT_DIS_ADDR);
 	const isa_opcode *op = codec_decode(m, w, fields, NULL);
 	if (op) {
-		dis_print_inst(m, op, fields, pc, labels, out);
-		if (!(flags & SIMT_DIS_HEX)) {
-			dis_putn(out, " ;\n", 3);
-			return;
-		}
-		dis_putn(out, " ;", 2);
-	} else {
-		*bad = true;
-		put_bad_word(m, name, w, pc, out, d);
+		dis_print_line(m, op, fields, pc, w, flags, labels, out);
+		return;
 	}
+	size_t start = out->len;
+	put_prefix(out, pc, flags & SIMT_DIS_ADDR);
+	*bad = true;
+	put_bad_word(m, name, w, pc, out, d);
 	if (flags & SIMT_DIS_HEX)
 		put_hex_comment(out, start, w);
 	dis_putc(out, '\n');

@@ -541,3 +541,65 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 	print_inst(m, op, fields, pc, labels, &pb);
 	pb_close(&pb);
 }
+
+/* ---- whole listing lines (dis.c) ---------------------------------------- */
+
+#define HEX_COLUMN 64 /* where the raw-word comment starts */
+
+static void put_hex_fixed(char *p, uint64_t v, int digits)
+{
+	for (int i = digits - 1; i >= 0; i--, v >>= 4)
+		p[i] = "0123456789abcdef"[v & 15];
+}
+
+/* The indentation and the optional address column (4 to 16 digits). */
+static void put_prefix(pbuf *out, uint64_t pc, bool addr)
+{
+	if (!pb_room(out, 32))
+		return;
+	char *p = out->p;
+	memcpy(p, "        /*", 10);
+	if (!addr) {
+		out->p += 8;
+		return;
+	}
+	int digits = pc >> 16 ? (67 - __builtin_clzll(pc)) / 4 : 4;
+	put_hex_fixed(p + 10, pc, digits);
+	memcpy(p + 10 + digits, "*/ ", 3);
+	out->p += 13 + digits;
+}
+
+/* Pads to HEX_COLUMN (at least one space), then / * 0x<hi> 0x<lo> * /. */
+static void put_hex_comment(pbuf *out, size_t col, isa_word w)
+{
+	size_t pad = col < HEX_COLUMN ? HEX_COLUMN - col : 1;
+	if (!pb_room(out, pad + 44))
+		return;
+	char *p = out->p;
+	memset(p, ' ', pad);
+	p += pad;
+	memcpy(p, "/* 0x", 5);
+	put_hex_fixed(p + 5, w.hi, 16);
+	memcpy(p + 21, " 0x", 3);
+	put_hex_fixed(p + 24, w.lo, 16);
+	memcpy(p + 40, " */", 3);
+	out->p = p + 43;
+}
+
+void dis_print_line(const isa_model *m, const isa_opcode *op,
+		    const uint64_t *fields, uint64_t pc, isa_word w,
+		    unsigned flags, const dis_labels *labels, util_buf *out)
+{
+	pbuf pb = pb_open(out);
+	if (!pb.p)
+		return;
+	size_t start = (size_t)(pb.p - out->data);
+	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
+	print_inst(m, op, fields, pc, labels, &pb);
+	pputn(&pb, " ;", 2);
+	if ((flags & SIMT_DIS_HEX) && pb.p)
+		put_hex_comment(&pb, (size_t)(pb.p - out->data) - start, w);
+	pputc(&pb, '\n');
+	pb_close(&pb);
+}
+
