@@ -314,13 +314,30 @@ static int64_t imm_value(const isa_field *f, uint64_t v)
 	return f->type->cls == ISA_KIND_SIMM ? sext(v, f->width) : (int64_t)v;
 }
 
+/* Value v of field i from the texts codec_build rendered; false: none. */
+static inline bool put_text(pbuf *out, const codec_opinfo *c, int i,
+			    uint64_t v)
+{
+	if (v >= c->ntext[i])
+		return false; /* also: no table (ntext 0) */
+	const codec_text *t = &c->text[i][v];
+	if (!t->len || !pb_room(out, sizeof t->s))
+		return false;
+	memcpy(out->p, t->s, sizeof t->s);
+	out->p += t->len;
+	return true;
+}
+
 /* A plain field value by its kind (no operand format applied). */
-static void put_value(pbuf *out, const isa_opcode *op, int i,
-		      const uint64_t *fields, bool pair)
+static void put_value(pbuf *out, const isa_opcode *op,
+		      const codec_opinfo *c, int i, const uint64_t *fields,
+		      bool pair)
 {
 	const isa_field *f = &op->fields[i];
 	const isa_type *t = f->type;
 	uint64_t v = fields[i];
+	if (!pair && put_text(out, c, i, v))
+		return;
 	switch (t->cls) {
 	case ISA_KIND_ENUM:
 		pputs(out, v < (uint64_t)t->nvalues && t->values[v]
@@ -346,7 +363,8 @@ static void put_value(pbuf *out, const isa_opcode *op, int i,
 
 /* Inside brackets: R2, R2+0x10, R2-0x10, R2.64+0x10, 0x10 (ra = RZ). */
 static void put_address(pbuf *out, const isa_opcode *op,
-			const isa_operand *o, const uint64_t *fields, bool wide)
+			const codec_opinfo *info, const isa_operand *o,
+			const uint64_t *fields, bool wide)
 {
 	int ra = o->sub[0], off = o->sub[1];
 	bool rz = true;
@@ -354,7 +372,7 @@ static void put_address(pbuf *out, const isa_opcode *op,
 		const isa_type *t = op->fields[ra].type;
 		rz = t->cls == ISA_KIND_REG && fields[ra] == ones(t->width);
 		if (!rz) {
-			put_value(out, op, ra, fields, false);
+			put_value(out, op, info, ra, fields, false);
 			if (wide)
 				pputn(out, ".64", 3);
 		}
@@ -396,7 +414,7 @@ static void put_operand(pbuf *out, const isa_opcode *op,
 		pputc(out, negation_char(info, o->field));
 	switch (o->fmt) {
 	case ISA_FMT_PLAIN:
-		put_value(out, op, o->field, fields,
+		put_value(out, op, info, o->field, fields,
 			  o->bitwidth == 64 && f->type->cls == ISA_KIND_REG);
 		break;
 	case ISA_FMT_SHIFT:
@@ -414,14 +432,14 @@ static void put_operand(pbuf *out, const isa_opcode *op,
 	}
 	case ISA_FMT_ADDR:
 		pputc(out, '[');
-		put_address(out, op, o, fields, wide);
+		put_address(out, op, info, o, fields, wide);
 		pputc(out, ']');
 		break;
 	case ISA_FMT_CADDR:
 		pputs(out, "c[");
 		put_hex(out, fields[o->field]);
 		pputs(out, "][");
-		put_address(out, op, o, fields, wide);
+		put_address(out, op, info, o, fields, wide);
 		pputc(out, ']');
 		break;
 	}
@@ -467,7 +485,7 @@ static void put_guard(pbuf *out, const isa_opcode *op,
 	pputc(out, '@');
 	if (negated(info, fields, g))
 		pputc(out, '!');
-	put_value(out, op, g, fields, false);
+	put_value(out, op, info, g, fields, false);
 	pputc(out, ' ');
 }
 
@@ -479,7 +497,7 @@ static void put_mods(pbuf *out, const isa_opcode *op,
 		if (at_default(info, fields, i))
 			continue;
 		pputc(out, '.');
-		put_value(out, op, i, fields, false);
+		put_value(out, op, info, i, fields, false);
 	}
 }
 
@@ -527,7 +545,10 @@ static void print_inst(const isa_model *m, const isa_opcode *op,
 		info = &local;
 	}
 	put_guard(out, op, info, fields);
-	pputs(out, op->mnemonic);
+	if (info->mnemonic_len)
+		pputn(out, op->mnemonic, info->mnemonic_len);
+	else
+		pputs(out, op->mnemonic);
 	put_mods(out, op, info, fields);
 	put_operands(out, op, info, fields, pc, labels);
 	put_control(out, info, op, fields);

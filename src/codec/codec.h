@@ -52,6 +52,17 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
  * Facts about one opcode that consumers on hot paths need per word, derived
  * once by codec_build (codec_info) or on demand (codec_info_compute).
  */
+/*
+ * The text of one small field value, rendered once by codec_build for the
+ * printers: an enum value's name or a register's name ("R12", "RZ").
+ * len 0: no pre-rendered text (hole, or longer than s).  The printer may
+ * copy all of s and then advance by len.
+ */
+typedef struct codec_text {
+	uint8_t len;
+	char s[15];
+} codec_text;
+
 typedef struct codec_opinfo {
 	int stall, yield, wsb, req; /* control field indices, -1 if absent */
 	uint64_t enum_check;        /* bit i: field i is an enum with holes  */
@@ -75,6 +86,11 @@ typedef struct codec_opinfo {
 						<= 6: bit v = value v named */
 	int8_t modifier[ISA_MAX_FIELDS]; /* fields[i].modifier, compact      */
 	uint64_t value[ISA_MAX_FIELDS];  /* fields[i].value (default/const)  */
+	/* set by codec_build only (codec_info_compute leaves them 0/NULL): */
+	const codec_text *text[ISA_MAX_FIELDS]; /* by field: text of value v
+						   for v < ntext[i]       */
+	uint32_t ntext[ISA_MAX_FIELDS];
+	size_t mnemonic_len;             /* strlen(op->mnemonic)             */
 } codec_opinfo;
 
 void codec_info_compute(const isa_opcode *op, codec_opinfo *out);
