@@ -109,6 +109,25 @@ static inline void pputs(pbuf *pb, const char *s)
 
 /* ---- small formatting helpers ------------------------------------------ */
 
+/* The n low hex digits of v at p (two digits per table read). */
+static void hex_digits(char *p, uint64_t v, int n)
+{
+	static const char pairs[513] =
+		"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+		"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+		"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+		"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+		"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+		"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+		"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+		"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+	int i = n;
+	for (; i >= 2; i -= 2, v >>= 8)
+		memcpy(p + i - 2, pairs + 2 * (v & 255), 2);
+	if (i)
+		p[0] = "0123456789abcdef"[v & 15];
+}
+
 /* Numbers are written straight into the buffer (no temporary copies). */
 static void put_hex(pbuf *out, uint64_t v)
 {
@@ -118,8 +137,7 @@ static void put_hex(pbuf *out, uint64_t v)
 	char *p = out->p;
 	p[0] = '0';
 	p[1] = 'x';
-	for (int i = n + 1; i >= 2; i--, v >>= 4)
-		p[i] = "0123456789abcdef"[v & 15];
+	hex_digits(p + 2, v, n);
 	out->p += n + 2;
 }
 
@@ -321,9 +339,9 @@ static inline bool put_text(pbuf *out, const codec_opinfo *c, int i,
 	if (v >= c->ntext[i])
 		return false; /* also: no table (ntext 0) */
 	const codec_text *t = &c->text[i][v];
-	if (!t->len || !pb_room(out, sizeof t->s))
+	if (!t->len || !pb_room(out, sizeof *t))
 		return false;
-	memcpy(out->p, t->s, sizeof t->s);
+	memcpy(out->p, t, sizeof *t); /* s comes first; len is overwritten */
 	out->p += t->len;
 	return true;
 }
@@ -468,7 +486,10 @@ static void put_operands(pbuf *out, const isa_opcode *op,
 		const isa_operand *o = &op->operands[i];
 		if (((info->skip_operands >> i) & 1) || omitted(info, o, fields))
 			continue;
-		pputn(out, ", " + first, 2 - (size_t)first);
+		if (pb_room(out, 2)) { /* " " before the first, else ", " */
+			memcpy(out->p, ", " + first, 2); /* may copy the NUL */
+			out->p += 2 - (size_t)first;
+		}
 		first = false;
 		put_operand(out, op, info, i, fields, pc, labels);
 	}
@@ -567,12 +588,6 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 
 #define HEX_COLUMN 64 /* where the raw-word comment starts */
 
-static void put_hex_fixed(char *p, uint64_t v, int digits)
-{
-	for (int i = digits - 1; i >= 0; i--, v >>= 4)
-		p[i] = "0123456789abcdef"[v & 15];
-}
-
 /* The indentation and the optional address column (4 to 16 digits). */
 static void put_prefix(pbuf *out, uint64_t pc, bool addr)
 {
@@ -585,7 +600,7 @@ static void put_prefix(pbuf *out, uint64_t pc, bool addr)
 		return;
 	}
 	int digits = pc >> 16 ? (67 - __builtin_clzll(pc)) / 4 : 4;
-	put_hex_fixed(p + 10, pc, digits);
+	hex_digits(p + 10, pc, digits);
 	memcpy(p + 10 + digits, "*/ ", 3);
 	out->p += 13 + digits;
 }
@@ -600,9 +615,9 @@ static void put_hex_comment(pbuf *out, size_t col, isa_word w)
 	memset(p, ' ', pad);
 	p += pad;
 	memcpy(p, "/* 0x", 5);
-	put_hex_fixed(p + 5, w.hi, 16);
+	hex_digits(p + 5, w.hi, 16);
 	memcpy(p + 21, " 0x", 3);
-	put_hex_fixed(p + 24, w.lo, 16);
+	hex_digits(p + 24, w.lo, 16);
 	memcpy(p + 40, " */", 3);
 	out->p = p + 43;
 }

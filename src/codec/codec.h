@@ -59,8 +59,8 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
  * copy all of s and then advance by len.
  */
 typedef struct codec_text {
-	uint8_t len;
 	char s[15];
+	uint8_t len; /* last: a printer may copy all 16 bytes, then advance */
 } codec_text;
 
 typedef struct codec_opinfo {
@@ -82,6 +82,7 @@ typedef struct codec_opinfo {
 	uint8_t order[ISA_MAX_FIELDS];
 	uint8_t shift[ISA_MAX_FIELDS];
 	uint8_t width[ISA_MAX_FIELDS];   /* in extraction order (1..64)      */
+	uint64_t mask[ISA_MAX_FIELDS];   /* in extraction order: ones(width) */
 	uint64_t enum_valid[ISA_MAX_FIELDS]; /* enum_check fields of width
 						<= 6: bit v = value v named */
 	int8_t modifier[ISA_MAX_FIELDS]; /* fields[i].modifier, compact      */

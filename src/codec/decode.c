@@ -109,6 +109,7 @@ static void extraction_order(const isa_opcode *op, codec_opinfo *out)
 			out->order[n] = (uint8_t)i;
 			/* isa_check keeps widths in 1..64; clamp anyway */
 			out->width[n] = (uint8_t)(f->width < 1 ? 1 : f->width > 64 ? 64 : f->width);
+			out->mask[n] = ones(out->width[n]);
 			out->shift[n++] = (uint8_t)(f->pos >= 64 ? f->pos - 64 : f->pos);
 			if (pass == 0)
 				out->nlo++;
@@ -426,7 +427,7 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
  */
 static void extract(const codec_opinfo *c, isa_word w, uint64_t *fields)
 {
-#define WIDTH_MASK(k) (~UINT64_C(0) >> (64 - c->width[k]))
+#define WIDTH_MASK(k) (c->mask[k])
 	int k = 0;
 	for (int e = c->nlo; k < e; k++)
 		fields[c->order[k]] = (w.lo >> c->shift[k]) & WIDTH_MASK(k);
