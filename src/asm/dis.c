@@ -149,7 +149,9 @@ static void put_line(const isa_model *m, const char *name, isa_word w,
 		     util_buf *out, simt_diags *d, bool *bad)
 {
 	uint64_t fields[ISA_MAX_FIELDS];
-	int l = labels->count ? dis_label_find(labels, pc) : -1;
+	size_t k = (pc - labels->base) / 16; /* labels->mark: see dis.h */
+	int l = labels->count && (labels->mark[k / 64] >> (k % 64)) & 1
+			? dis_label_find(labels, pc) : -1;
 	if (l >= 0) {
 		dis_label_name(labels, l, out);
 		dis_putn(out, ":\n", 2);

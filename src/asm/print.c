@@ -346,16 +346,13 @@ static inline bool put_text(pbuf *out, const codec_opinfo *c, int i,
 	return true;
 }
 
-/* A plain field value by its kind (no operand format applied). */
-static void put_value(pbuf *out, const isa_opcode *op,
-		      const codec_opinfo *c, int i, const uint64_t *fields,
-		      bool pair)
+/* put_value without a rendered text. */
+static void put_value_slow(pbuf *out, const isa_opcode *op, int i,
+			   const uint64_t *fields, bool pair)
 {
 	const isa_field *f = &op->fields[i];
 	const isa_type *t = f->type;
 	uint64_t v = fields[i];
-	if (!pair && put_text(out, c, i, v))
-		return;
 	switch (t->cls) {
 	case ISA_KIND_ENUM:
 		pputs(out, v < (uint64_t)t->nvalues && t->values[v]
@@ -377,6 +374,15 @@ static void put_value(pbuf *out, const isa_opcode *op,
 		put_cmem(out, t, v);
 		break;
 	}
+}
+
+/* A plain field value by its kind (no operand format applied). */
+static inline void put_value(pbuf *out, const isa_opcode *op,
+			     const codec_opinfo *c, int i,
+			     const uint64_t *fields, bool pair)
+{
+	if (pair || !put_text(out, c, i, fields[i]))
+		put_value_slow(out, op, i, fields, pair);
 }
 
 /* Inside brackets: R2, R2+0x10, R2-0x10, R2.64+0x10, 0x10 (ra = RZ). */
