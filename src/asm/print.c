@@ -32,6 +32,10 @@ typedef struct pbuf {
 
 #define PB_CHUNK 512 /* room asked for at once; one line rarely needs more */
 
+/* Where p and end point while the buffer has no memory (never written):
+ * pb_room then needs no NULL test. */
+static char pb_none[1];
+
 static bool pb_grow(pbuf *pb, size_t n)
 {
 	util_buf *b = pb->b;
@@ -48,7 +52,7 @@ static bool pb_grow(pbuf *pb, size_t n)
 	}
 	b->len = len;
 	if (b->failed || !b->data) {
-		pb->p = pb->end = NULL;
+		pb->p = pb->end = pb_none;
 		return false;
 	}
 	b->data[len] = '\0';
@@ -59,8 +63,8 @@ static bool pb_grow(pbuf *pb, size_t n)
 
 static pbuf pb_open(util_buf *b)
 {
-	pbuf pb = {b->data ? b->data + b->len : NULL,
-		   b->data ? b->data + b->cap - 1 : NULL, b};
+	pbuf pb = {b->data ? b->data + b->len : pb_none,
+		   b->data ? b->data + b->cap - 1 : pb_none, b};
 	if (!b->data || (size_t)(pb.end - pb.p) < PB_CHUNK)
 		pb_grow(&pb, PB_CHUNK);
 	return pb;
@@ -69,7 +73,7 @@ static pbuf pb_open(util_buf *b)
 static void pb_close(pbuf *pb)
 {
 	util_buf *b = pb->b;
-	if (b->failed || !pb->p)
+	if (b->failed || !b->data)
 		return;
 	b->len = (size_t)(pb->p - b->data);
 	b->data[b->len] = '\0';
@@ -77,7 +81,7 @@ static void pb_close(pbuf *pb)
 
 static inline bool pb_room(pbuf *pb, size_t n)
 {
-	return (pb->p && (size_t)(pb->end - pb->p) >= n) || pb_grow(pb, n);
+	return (size_t)(pb->end - pb->p) >= n || pb_grow(pb, n);
 }
 
 static inline void pputn(pbuf *pb, const char *s, size_t n)
@@ -633,13 +637,13 @@ void dis_print_line(const isa_model *m, const isa_opcode *op,
 		    unsigned flags, const dis_labels *labels, util_buf *out)
 {
 	pbuf pb = pb_open(out);
-	if (!pb.p)
+	if (out->failed || !out->data)
 		return;
 	size_t start = (size_t)(pb.p - out->data);
 	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
 	print_inst(m, op, fields, pc, labels, &pb);
 	pputn(&pb, " ;", 2);
-	if ((flags & SIMT_DIS_HEX) && pb.p)
+	if ((flags & SIMT_DIS_HEX) && !out->failed)
 		put_hex_comment(&pb, (size_t)(pb.p - out->data) - start, w);
 	pputc(&pb, '\n');
 	pb_close(&pb);
