@@ -95,8 +95,29 @@ typedef struct codec_opinfo {
 } codec_opinfo;
 
 void codec_info_compute(const isa_opcode *op, codec_opinfo *out);
-/* The cached facts of op (the model's decode table must exist). */
-const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op);
+
+/* The decode table (decode.c; here so that codec_info can be inline). */
+#define CODEC_KEY_BITS 12
+struct codec_table {
+	uint32_t start[(1u << CODEC_KEY_BITS) + 1]; /* bucket k = cand[start[k]
+						       .. start[k+1]) */
+	const isa_opcode **cand;
+	int nopcodes;
+	codec_opinfo *info;            /* by isa_opcode.index */
+	struct codec_rules *rules;     /* compiled __Exception rules */
+	codec_text **texts;            /* one table per rendered type */
+	int ntexts;
+};
+
+/* The cached facts of op, or NULL when the model has no decode table. */
+static inline const codec_opinfo *codec_info(const isa_model *m,
+					     const isa_opcode *op)
+{
+	const struct codec_table *t = m ? m->decoder : NULL;
+	if (!t || op->index < 0 || op->index >= t->nopcodes)
+		return NULL;
+	return &t->info[op->index];
+}
 
 /* The opcode whose fixed bits match w (no further checks), or NULL. */
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w);

@@ -18,19 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEY_BITS 12
+#define KEY_BITS CODEC_KEY_BITS
 #define KEY_COUNT (1u << KEY_BITS)
 #define KEY_MASK (KEY_COUNT - 1u)
-
-struct codec_table {
-	uint32_t start[KEY_COUNT + 1]; /* bucket k = cand[start[k] .. start[k+1]) */
-	const isa_opcode **cand;
-	int nopcodes;
-	codec_opinfo *info;            /* by isa_opcode.index */
-	codec_rules *rules;            /* compiled __Exception rules */
-	codec_text **texts;            /* one table per rendered type */
-	int ntexts;
-};
 
 static uint64_t ones(int width)
 {
@@ -176,14 +166,6 @@ void codec_info_compute(const isa_opcode *op, codec_opinfo *out)
 	out->yield = ctl[1];
 	out->wsb = ctl[2];
 	out->req = ctl[3];
-}
-
-const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op)
-{
-	const struct codec_table *t = m ? m->decoder : NULL;
-	if (!t || op->index < 0 || op->index >= t->nopcodes)
-		return NULL;
-	return &t->info[op->index];
 }
 
 /* ---- pre-rendered value texts (codec_text) ------------------------------ */
