@@ -411,8 +411,10 @@ static void extract(const codec_opinfo *c, isa_word w, uint64_t *fields)
 {
 #define WIDTH_MASK(k) (c->mask[k])
 	int k = 0;
+#pragma GCC unroll 4
 	for (int e = c->nlo; k < e; k++)
 		fields[c->order[k]] = (w.lo >> c->shift[k]) & WIDTH_MASK(k);
+#pragma GCC unroll 4
 	for (int e = k + c->nhi; k < e; k++)
 		fields[c->order[k]] = (w.hi >> c->shift[k]) & WIDTH_MASK(k);
 	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;
