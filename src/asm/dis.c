@@ -46,6 +46,8 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 	for (size_t w = 0; w < n; w++) {
 		uint64_t pc = base + 16 * w;
 		isa_word word = codec_load(code + 16 * w);
+		if (!codec_may_pcrel(m, word))
+			continue;
 		const isa_opcode *op = codec_lookup(m, word);
 		if (!op || !codec_info(m, op)->has_pcrel)
 			continue;

@@ -107,7 +107,16 @@ struct codec_table {
 	struct codec_rules *rules;     /* compiled __Exception rules */
 	codec_text **texts;            /* one table per rendered type */
 	int ntexts;
+	/* bit k: bucket k holds an opcode with a PCRel operand */
+	uint64_t pcrel_keys[(1u << CODEC_KEY_BITS) / 64];
 };
+
+/* Can word w be an instruction with a PCRel operand (cheap pre-test)? */
+static inline bool codec_may_pcrel(const isa_model *m, isa_word w)
+{
+	unsigned k = (unsigned)(w.lo & ((1u << CODEC_KEY_BITS) - 1));
+	return (m->decoder->pcrel_keys[k / 64] >> (k % 64)) & 1;
+}
 
 /* The cached facts of op, or NULL when the model has no decode table. */
 static inline const codec_opinfo *codec_info(const isa_model *m,

@@ -312,6 +312,10 @@ simt_status codec_build(isa_model *m, simt_diags *d)
 		goto nomem;
 	for (int i = 0; i < m->nopcodes; i++)
 		for_each_key(m->opcodes[i], NULL, count, t->cand);
+	for (uint32_t k = 0; k < KEY_COUNT; k++)
+		for (uint32_t i = t->start[k]; i < t->start[k + 1]; i++)
+			if (t->info[t->cand[i]->index].has_pcrel)
+				t->pcrel_keys[k / 64] |= UINT64_C(1) << (k % 64);
 	free(count);
 	m->decoder = t;
 	return SIMT_OK;
