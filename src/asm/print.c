@@ -61,7 +61,7 @@ static bool pb_grow(pbuf *pb, size_t n)
 	return true;
 }
 
-static pbuf pb_open(util_buf *b)
+static inline pbuf pb_open(util_buf *b)
 {
 	pbuf pb = {b->data ? b->data + b->len : pb_none,
 		   b->data ? b->data + b->cap - 1 : pb_none, b};
@@ -147,6 +147,11 @@ static void put_hex(pbuf *out, uint64_t v)
 
 static void put_dec(pbuf *out, uint64_t v)
 {
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
 	if (!pb_room(out, 20))
 		return;
 	char *p = out->p;
@@ -154,13 +159,11 @@ static void put_dec(pbuf *out, uint64_t v)
 		p[0] = (char)('0' + v);
 		out->p += 1;
 	} else if (v < 100) {
-		p[0] = (char)('0' + v / 10);
-		p[1] = (char)('0' + v % 10);
+		memcpy(p, pairs + 2 * v, 2);
 		out->p += 2;
 	} else if (v < 1000) {
 		p[0] = (char)('0' + v / 100);
-		p[1] = (char)('0' + v / 10 % 10);
-		p[2] = (char)('0' + v % 10);
+		memcpy(p + 1, pairs + 2 * (v % 100), 2);
 		out->p += 3;
 	} else {
 		char tmp[24];
