@@ -1,13 +1,15 @@
 #!/bin/sh
 # run.sh BUILD_DIR... - runs every test suite against each build variant
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
-# Suites: unit tests (tests/unit, which also drive the data-driven files
-# under tests/asm and tests/isa) and simulator test files (tests/sim/*.s).
+# Suites: unit tests (tests/unit, which also drive the data-driven files under
+# tests/asm, tests/isa, tests/dis, tests/object), simulator test files
+# (tests/sim/*.s), and one check that the generated docs/isa is current.
 total_pass=0
 total_fail=0
 status=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+first=$1
 
 count() { # count SUITE-NAME: reads the runner's closing line from $log
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
@@ -29,14 +31,23 @@ for b in "$@"; do
 	"$b/unit_tests" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 	count "$b unit"
-	set -- tests/sim/*.s
-	if [ -e "$1" ]; then
+	if ls tests/sim/*.s >/dev/null 2>&1; then
 		echo "== $b: simulator test files"
 		"$b/simt" test tests/sim/*.s >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
 done
+# The generated ISA reference must match the ISA it documents.
+docs=$(mktemp -d)
+if "$first/simt" isa doc -o "$docs" >/dev/null 2>&1 && diff -r docs/isa "$docs" >/dev/null; then
+	echo "docs/isa: up to date"
+	total_pass=$((total_pass + 1))
+else
+	echo "FAIL docs/isa is stale: run 'make docs'"
+	total_fail=$((total_fail + 1))
+fi
+rm -rf "$docs"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ] && exit $status
 exit 1

@@ -102,18 +102,3 @@ simt_isa *cli_load_isa(const char *dir)
 	simt_diags_free(&d);
 	return isa;
 }
-
-/*
- * Placeholders for subcommands whose files have not landed yet: weak, so the
- * real definition in src/cli/<name>.c replaces them at link time.
- */
-#define CLI_X_WEAK(name, fn, help)                                              \
-	__attribute__((weak)) int fn(int argc, char **argv)                    \
-	{                                                                      \
-		(void)argc;                                                    \
-		(void)argv;                                                    \
-		fprintf(stderr, "simt " #name ": not built yet\n");              \
-		return 2;                                                      \
-	}
-CLI_COMMANDS(CLI_X_WEAK)
-#undef CLI_X_WEAK

@@ -154,9 +154,11 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 	X(R2B, sim_bcu_r2b, sim_prep_bcu, 0)
 
 #include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
+#include "sim/ops_warp.h"    /* defines SIM_OPS_WARP(X) */
 #include "sim/ops_mbar.h"    /* defines SIM_OPS_MBAR(X) */
 
-#define SIM_OPS(X) SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_MBAR(X)
+#define SIM_OPS(X)                                                             \
+	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)
 
 #define SIM_X_DECL(name, exec, prep, flags) sim_exec_fn exec;
 SIM_OPS(SIM_X_DECL)

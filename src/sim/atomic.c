@@ -1,0 +1,283 @@
+/*
+ * atomic.c - atomics and memory ordering: ATOM (generic), ATOMG (global),
+ * ATOMS (shared), RED (generic, no result), MEMBAR, FENCE, FENCE.PROXY
+ * (isa/atomic.isa; semantics in docs/semantics.md, "Warp collectives,
+ * atomics and fences").
+ *
+ * Requires: predecode.c made one SIM_O_ADDR operand of [Ra+off].
+ * sim_at_prep() resolves, once:
+ *   aux[0]  operand indices: bits 0-3 rd, 4-7 address, 8-11 rb, 12-15 rc
+ *           (0xF: absent)
+ *   aux[1]  the operation (AT_ADD ...), from the value name of `op`
+ *   aux[2]  the type (AT_U32 ...), from the value name of `type`
+ * Produces: memory and Rd.  The lanes of pmask run one after another in
+ * ascending lane order, each a whole read-modify-write, so lanes (and
+ * warps, which issue one instruction at a time) that hit one word see each
+ * other's updates: every atomic is indivisible and the result is exact.
+ * The simulator's memory is sequentially consistent, so orderings, scopes
+ * and fences need no action here (the ISA validates their spelling).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "sim/mem.h"
+#include "sim/sim.h"
+
+#define AT_OPS(X)                                                              \
+	X(ADD) X(MIN) X(MAX) X(INC) X(DEC) X(AND) X(OR) X(XOR) X(EXCH) X(CAS)
+#define AT_TYPES(X) X(U32) X(S32) X(U64) X(S64) X(F32) X(F64)
+
+enum {
+#define AT_X_ENUM(n) AT_##n,
+	AT_OPS(AT_X_ENUM)
+};
+enum {
+	AT_TYPES(AT_X_ENUM)
+#undef AT_X_ENUM
+};
+static const char *const op_names[] = {
+#define AT_X_NAME(n) #n,
+	AT_OPS(AT_X_NAME) NULL
+};
+static const char *const type_names[] = {AT_TYPES(AT_X_NAME) NULL};
+#undef AT_X_NAME
+
+#define AT_NONE 0xF
+
+static int idx(const sim_inst *i, int s)
+{
+	return (int)((uint64_t)i->aux[0] >> (4 * s)) & 0xF;
+}
+
+/* Index of the value name of enum field `field` in names[], -1 if none. */
+static int name_index(const sim_inst *i, const char *field,
+		      const char *const *names, int def)
+{
+	int f = isa_field_find(i->opc, field);
+	if (f < 0)
+		return def;
+	const isa_type *t = i->opc->fields[f].type;
+	uint64_t v = i->fields[f];
+	if (!t || t->cls != ISA_KIND_ENUM || v >= (uint64_t)t->nvalues ||
+	    !t->values[v])
+		return -1;
+	for (int k = 0; names[k]; k++)
+		if (!strcmp(names[k], t->values[v]))
+			return k;
+	return -1;
+}
+
+static void at_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
+		  "the operands of %s do not have the form the simulator "
+		  "executes (%s)", i->opc->name, i->why);
+}
+
+simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	if (!i->opc)
+		return SIMT_OK;
+	int addr = -1;
+	for (int k = 0; k < i->nops; k++)
+		if (i->op[k].kind == SIM_O_ADDR)
+			addr = k;
+	int ks[4] = {sim_opnd_find(i, "rd"), addr, sim_opnd_find(i, "rb"),
+		     sim_opnd_find(i, "rc")};
+	uint64_t aux = ~0ull;
+	for (int s = 0; s < 4; s++)
+		if (ks[s] >= 0 && ks[s] < AT_NONE) {
+			aux &= ~(0xFull << (4 * s));
+			aux |= (uint64_t)ks[s] << (4 * s);
+		}
+	i->aux[0] = (int64_t)aux;
+	i->aux[1] = name_index(i, "op", op_names, -1);
+	i->aux[2] = name_index(i, "type", type_names, AT_U32);
+	bool ret = strcmp(i->opc->optype->name, "RED") != 0;
+	bool ok = i->aux[1] >= 0 && i->aux[2] >= 0 && addr >= 0 && ks[2] >= 0 &&
+		  i->op[ks[2]].kind == SIM_O_REG &&
+		  (!ret || (ks[0] >= 0 && i->op[ks[0]].kind == SIM_O_REG)) &&
+		  (ks[3] < 0 || i->op[ks[3]].kind == SIM_O_REG);
+	if (!ok) {
+		i->why = "an op, a type, [address], registers Rb (Rd, Rc) as "
+			 "isa/atomic.isa declares them";
+		i->exec = at_malformed;
+	}
+	return SIMT_OK;
+}
+
+/* ---- the operations -------------------------------------------------------- */
+
+static bool is64(int type)
+{
+	return type == AT_U64 || type == AT_S64 || type == AT_F64;
+}
+
+/* Flush a binary32 subnormal to a zero of the same sign (atom.add.f32). */
+static float ftz(float x)
+{
+	return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+}
+
+static uint64_t add_float(int type, uint64_t a, uint64_t b)
+{
+	if (type == AT_F32) {
+		float x, y;
+		uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
+		memcpy(&x, &a32, 4);
+		memcpy(&y, &b32, 4);
+		float r = ftz(ftz(x) + ftz(y));
+		uint32_t u;
+		memcpy(&u, &r, 4);
+		return u;
+	}
+	double x, y, r;
+	memcpy(&x, &a, 8);
+	memcpy(&y, &b, 8);
+	r = x + y;
+	uint64_t u;
+	memcpy(&u, &r, 8);
+	return u;
+}
+
+/* b < a in the order of the type (integers only: MIN/MAX). */
+static bool less(int type, uint64_t b, uint64_t a)
+{
+	switch (type) {
+	case AT_S32: return (int32_t)b < (int32_t)a;
+	case AT_S64: return (int64_t)b < (int64_t)a;
+	default: return b < a;
+	}
+}
+
+/* New memory value for old, operands b and c (values of the type's width). */
+static uint64_t apply(int op, int type, uint64_t old, uint64_t b, uint64_t c)
+{
+	switch (op) {
+	case AT_ADD:
+		return type == AT_F32 || type == AT_F64 ? add_float(type, old, b)
+							: old + b;
+	case AT_MIN: return less(type, b, old) ? b : old;
+	case AT_MAX: return less(type, old, b) ? b : old;
+	case AT_INC: return (uint32_t)old >= (uint32_t)b ? 0 : old + 1;
+	case AT_DEC:
+		return (uint32_t)old == 0 || (uint32_t)old > (uint32_t)b ? b : old - 1;
+	case AT_AND: return old & b;
+	case AT_OR: return old | b;
+	case AT_XOR: return old ^ b;
+	case AT_EXCH: return b;
+	default: return old == b ? c : old; /* AT_CAS */
+	}
+}
+
+/* 32- or 64-bit value of register operand k in lane l (RZ / absent: 0). */
+static uint64_t reg_val(const sim_warp *w, const sim_inst *i, int k, int l,
+			bool wide)
+{
+	if (k == AT_NONE)
+		return 0;
+	unsigned r = i->op[k].reg;
+	if (r >= SIM_RZ)
+		return 0;
+	return w->r[r][l] | (wide && r + 1 < SIM_RZ ? (uint64_t)w->r[r + 1][l] << 32 : 0);
+}
+
+/* ---- the handler ------------------------------------------------------------------ */
+
+/* Per-lane addresses; false after raising for a generic address in local. */
+static bool at_addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			 sim_space sp, uint64_t addr[SIM_LANES])
+{
+	const sim_opnd *o = &i->op[idx(i, 1)];
+	uint32_t local = 0;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		addr[l] = reg_val(w, i, idx(i, 1), l, o->width == 64) + (uint64_t)o->imm;
+		uint64_t off;
+		if (sp == SIM_SPACE_GENERIC &&
+		    sim_generic_space(addr[l], &off) == SIM_SPACE_LOCAL)
+			local |= 1u << l;
+	}
+	if (local) {
+		sim_raise(w, i, local, SIM_STOP_FAULT,
+			  "atomic on local memory (generic address 0x%llx of "
+			  "lane %u): PTX defines atomics on global and shared "
+			  "memory only", (unsigned long long)addr[sim_ffs(local)],
+			  sim_ffs(local));
+		return false;
+	}
+	return true;
+}
+
+static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
+{
+	int op = (int)i->aux[1], type = (int)i->aux[2];
+	bool wide = is64(type);
+	unsigned size = wide ? 8 : 4;
+	uint64_t addr[SIM_LANES] = {0}, old[SIM_LANES], b[SIM_LANES], c[SIM_LANES];
+	uint8_t *ptr[SIM_LANES];
+	if (!at_addresses(w, i, pmask, sp, addr))
+		return;
+	if (!sim_mem_resolve(w, sp, pmask, addr, size, ptr)) {
+		uint8_t data[SIM_LANES][16];
+		if (sim_mem_load(w, i, sp, pmask, addr, size, data))
+			sim_raise(w, i, pmask, SIM_STOP_FAULT,
+				  "atomic: address not resolvable");
+		return;
+	}
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		b[l] = reg_val(w, i, idx(i, 2), l, wide);
+		c[l] = reg_val(w, i, idx(i, 3), l, wide);
+	}
+	for (uint32_t m = pmask; m; m &= m - 1) { /* one lane at a time */
+		int l = (int)sim_ffs(m);
+		uint64_t v = 0;
+		memcpy(&v, ptr[l], size);
+		old[l] = v;
+		v = apply(op, type, v, b[l], c[l]);
+		memcpy(ptr[l], &v, size);
+	}
+	w->ctx->mem_writes++;
+	int kd = idx(i, 0);
+	if (kd == AT_NONE)
+		return;
+	unsigned r = i->op[kd].reg;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		if (r < SIM_RZ)
+			w->r[r][l] = (uint32_t)old[l];
+		if (wide && r + 1 < SIM_RZ)
+			w->r[r + 1][l] = (uint32_t)(old[l] >> 32);
+	}
+}
+
+void sim_at_atom(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	atomic(w, i, pmask, SIM_SPACE_GENERIC);
+}
+
+void sim_at_atomg(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	atomic(w, i, pmask, SIM_SPACE_GLOBAL);
+}
+
+void sim_at_atoms(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	atomic(w, i, pmask, SIM_SPACE_SHARED);
+}
+
+void sim_at_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	atomic(w, i, pmask, SIM_SPACE_GENERIC);
+}
+
+/* MEMBAR, FENCE, FENCE.PROXY: ordering points of a sequentially consistent
+ * memory that the copy engine shares with the generic proxy: nothing to do
+ * (docs/semantics.md). */
+void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	(void)w;
+	(void)i;
+	(void)pmask;
+}
