@@ -46,6 +46,8 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 	for (size_t w = 0; w < n; w++) {
 		uint64_t pc = base + 16 * w;
 		isa_word word = codec_load(code + 16 * w);
+		if (!codec_may_pcrel(m, word))
+			continue;
 		const isa_opcode *op = codec_lookup(m, word);
 		if (!op || !codec_info(m, op)->has_pcrel)
 			continue;
@@ -149,25 +151,22 @@ static void put_line(const isa_model *m, const char *name, isa_word w,
 		     util_buf *out, simt_diags *d, bool *bad)
 {
 	uint64_t fields[ISA_MAX_FIELDS];
-	int l = labels->count ? dis_label_find(labels, pc) : -1;
+	size_t k = (pc - labels->base) / 16; /* labels->mark: see dis.h */
+	int l = labels->count && (labels->mark[k / 64] >> (k % 64)) & 1
+			? dis_label_find(labels, pc) : -1;
 	if (l >= 0) {
 		dis_label_name(labels, l, out);
 		dis_putn(out, ":\n", 2);
 	}
-	size_t start = out->len;
-	put_prefix(out, pc, flags & SIMT_DIS_ADDR);
 	const isa_opcode *op = codec_decode(m, w, fields, NULL);
 	if (op) {
-		dis_print_inst(m, op, fields, pc, labels, out);
-		if (!(flags & SIMT_DIS_HEX)) {
-			dis_putn(out, " ;\n", 3);
-			return;
-		}
-		dis_putn(out, " ;", 2);
-	} else {
-		*bad = true;
-		put_bad_word(m, name, w, pc, out, d);
+		dis_print_line(m, op, fields, pc, w, flags, labels, out);
+		return;
 	}
+	size_t start = out->len;
+	put_prefix(out, pc, flags & SIMT_DIS_ADDR);
+	*bad = true;
+	put_bad_word(m, name, w, pc, out, d);
 	if (flags & SIMT_DIS_HEX)
 		put_hex_comment(out, start, w);
 	dis_putc(out, '\n');

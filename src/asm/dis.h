@@ -75,6 +75,15 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 		    const dis_labels *labels, util_buf *out);
 
 /*
+ * Append the whole listing line of a decoded word w at pc: the indentation,
+ * the address column (flags & SIMT_DIS_ADDR), the instruction, " ;", the
+ * raw-word comment at column 64 (flags & SIMT_DIS_HEX) and a newline.
+ */
+void dis_print_line(const isa_model *m, const isa_opcode *op,
+		    const uint64_t *fields, uint64_t pc, isa_word w,
+		    unsigned flags, const dis_labels *labels, util_buf *out);
+
+/*
  * The PC-relative target of operand i of op, when that operand is a PCRel
  * one: returns true and sets *target.
  */

@@ -302,12 +302,13 @@ static void read_content(reader *r, int i)
 	ms->sh_type = s->type;
 	ms->sh_flags = s->flags & ~(uint64_t)ELF_SHF_INFO_LINK;
 	ms->align = s->align;
-	if (obj_section_append(ms, NULL, (size_t)s->size) < 0) {
+	/* copied straight from the image (NULL: zeros; NOBITS stores none) */
+	const uint8_t *src = s->type != ELF_SHT_NOBITS && s->size
+				     ? r->img + s->offset : NULL;
+	if (obj_section_append(ms, src, (size_t)s->size) < 0) {
 		r->nomem = true;
 		return;
 	}
-	if (s->type != ELF_SHT_NOBITS && s->size)
-		memcpy(ms->data, r->img + s->offset, (size_t)s->size);
 	s->mem = m;
 }
 

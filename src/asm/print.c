@@ -32,6 +32,10 @@ typedef struct pbuf {
 
 #define PB_CHUNK 512 /* room asked for at once; one line rarely needs more */
 
+/* Where p and end point while the buffer has no memory (never written):
+ * pb_room then needs no NULL test. */
+static char pb_none[1];
+
 static bool pb_grow(pbuf *pb, size_t n)
 {
 	util_buf *b = pb->b;
@@ -48,7 +52,7 @@ static bool pb_grow(pbuf *pb, size_t n)
 	}
 	b->len = len;
 	if (b->failed || !b->data) {
-		pb->p = pb->end = NULL;
+		pb->p = pb->end = pb_none;
 		return false;
 	}
 	b->data[len] = '\0';
@@ -57,10 +61,10 @@ static bool pb_grow(pbuf *pb, size_t n)
 	return true;
 }
 
-static pbuf pb_open(util_buf *b)
+static inline pbuf pb_open(util_buf *b)
 {
-	pbuf pb = {b->data ? b->data + b->len : NULL,
-		   b->data ? b->data + b->cap - 1 : NULL, b};
+	pbuf pb = {b->data ? b->data + b->len : pb_none,
+		   b->data ? b->data + b->cap - 1 : pb_none, b};
 	if (!b->data || (size_t)(pb.end - pb.p) < PB_CHUNK)
 		pb_grow(&pb, PB_CHUNK);
 	return pb;
@@ -69,7 +73,7 @@ static pbuf pb_open(util_buf *b)
 static void pb_close(pbuf *pb)
 {
 	util_buf *b = pb->b;
-	if (b->failed || !pb->p)
+	if (b->failed || !b->data)
 		return;
 	b->len = (size_t)(pb->p - b->data);
 	b->data[b->len] = '\0';
@@ -77,7 +81,7 @@ static void pb_close(pbuf *pb)
 
 static inline bool pb_room(pbuf *pb, size_t n)
 {
-	return (pb->p && (size_t)(pb->end - pb->p) >= n) || pb_grow(pb, n);
+	return (size_t)(pb->end - pb->p) >= n || pb_grow(pb, n);
 }
 
 static inline void pputn(pbuf *pb, const char *s, size_t n)
@@ -109,6 +113,25 @@ static inline void pputs(pbuf *pb, const char *s)
 
 /* ---- small formatting helpers ------------------------------------------ */
 
+/* The n low hex digits of v at p (two digits per table read). */
+static void hex_digits(char *p, uint64_t v, int n)
+{
+	static const char pairs[513] =
+		"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+		"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+		"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+		"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+		"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+		"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+		"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+		"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+	int i = n;
+	for (; i >= 2; i -= 2, v >>= 8)
+		memcpy(p + i - 2, pairs + 2 * (v & 255), 2);
+	if (i)
+		p[0] = "0123456789abcdef"[v & 15];
+}
+
 /* Numbers are written straight into the buffer (no temporary copies). */
 static void put_hex(pbuf *out, uint64_t v)
 {
@@ -118,13 +141,17 @@ static void put_hex(pbuf *out, uint64_t v)
 	char *p = out->p;
 	p[0] = '0';
 	p[1] = 'x';
-	for (int i = n + 1; i >= 2; i--, v >>= 4)
-		p[i] = "0123456789abcdef"[v & 15];
+	hex_digits(p + 2, v, n);
 	out->p += n + 2;
 }
 
 static void put_dec(pbuf *out, uint64_t v)
 {
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
 	if (!pb_room(out, 20))
 		return;
 	char *p = out->p;
@@ -132,13 +159,11 @@ static void put_dec(pbuf *out, uint64_t v)
 		p[0] = (char)('0' + v);
 		out->p += 1;
 	} else if (v < 100) {
-		p[0] = (char)('0' + v / 10);
-		p[1] = (char)('0' + v % 10);
+		memcpy(p, pairs + 2 * v, 2);
 		out->p += 2;
 	} else if (v < 1000) {
 		p[0] = (char)('0' + v / 100);
-		p[1] = (char)('0' + v / 10 % 10);
-		p[2] = (char)('0' + v % 10);
+		memcpy(p + 1, pairs + 2 * (v % 100), 2);
 		out->p += 3;
 	} else {
 		char tmp[24];
@@ -314,9 +339,23 @@ static int64_t imm_value(const isa_field *f, uint64_t v)
 	return f->type->cls == ISA_KIND_SIMM ? sext(v, f->width) : (int64_t)v;
 }
 
-/* A plain field value by its kind (no operand format applied). */
-static void put_value(pbuf *out, const isa_opcode *op, int i,
-		      const uint64_t *fields, bool pair)
+/* Value v of field i from the texts codec_build rendered; false: none. */
+static inline bool put_text(pbuf *out, const codec_opinfo *c, int i,
+			    uint64_t v)
+{
+	if (v >= c->ntext[i])
+		return false; /* also: no table (ntext 0) */
+	const codec_text *t = &c->text[i][v];
+	if (!t->len || !pb_room(out, sizeof *t))
+		return false;
+	memcpy(out->p, t, sizeof *t); /* s comes first; len is overwritten */
+	out->p += t->len;
+	return true;
+}
+
+/* put_value without a rendered text. */
+static void put_value_slow(pbuf *out, const isa_opcode *op, int i,
+			   const uint64_t *fields, bool pair)
 {
 	const isa_field *f = &op->fields[i];
 	const isa_type *t = f->type;
@@ -344,9 +383,19 @@ static void put_value(pbuf *out, const isa_opcode *op, int i,
 	}
 }
 
+/* A plain field value by its kind (no operand format applied). */
+static inline void put_value(pbuf *out, const isa_opcode *op,
+			     const codec_opinfo *c, int i,
+			     const uint64_t *fields, bool pair)
+{
+	if (pair || !put_text(out, c, i, fields[i]))
+		put_value_slow(out, op, i, fields, pair);
+}
+
 /* Inside brackets: R2, R2+0x10, R2-0x10, R2.64+0x10, 0x10 (ra = RZ). */
 static void put_address(pbuf *out, const isa_opcode *op,
-			const isa_operand *o, const uint64_t *fields, bool wide)
+			const codec_opinfo *info, const isa_operand *o,
+			const uint64_t *fields, bool wide)
 {
 	int ra = o->sub[0], off = o->sub[1];
 	bool rz = true;
@@ -354,7 +403,7 @@ static void put_address(pbuf *out, const isa_opcode *op,
 		const isa_type *t = op->fields[ra].type;
 		rz = t->cls == ISA_KIND_REG && fields[ra] == ones(t->width);
 		if (!rz) {
-			put_value(out, op, ra, fields, false);
+			put_value(out, op, info, ra, fields, false);
 			if (wide)
 				pputn(out, ".64", 3);
 		}
@@ -396,7 +445,7 @@ static void put_operand(pbuf *out, const isa_opcode *op,
 		pputc(out, negation_char(info, o->field));
 	switch (o->fmt) {
 	case ISA_FMT_PLAIN:
-		put_value(out, op, o->field, fields,
+		put_value(out, op, info, o->field, fields,
 			  o->bitwidth == 64 && f->type->cls == ISA_KIND_REG);
 		break;
 	case ISA_FMT_SHIFT:
@@ -414,14 +463,14 @@ static void put_operand(pbuf *out, const isa_opcode *op,
 	}
 	case ISA_FMT_ADDR:
 		pputc(out, '[');
-		put_address(out, op, o, fields, wide);
+		put_address(out, op, info, o, fields, wide);
 		pputc(out, ']');
 		break;
 	case ISA_FMT_CADDR:
 		pputs(out, "c[");
 		put_hex(out, fields[o->field]);
 		pputs(out, "][");
-		put_address(out, op, o, fields, wide);
+		put_address(out, op, info, o, fields, wide);
 		pputc(out, ']');
 		break;
 	}
@@ -450,7 +499,10 @@ static void put_operands(pbuf *out, const isa_opcode *op,
 		const isa_operand *o = &op->operands[i];
 		if (((info->skip_operands >> i) & 1) || omitted(info, o, fields))
 			continue;
-		pputn(out, ", " + first, 2 - (size_t)first);
+		if (pb_room(out, 2)) { /* " " before the first, else ", " */
+			memcpy(out->p, ", " + first, 2); /* may copy the NUL */
+			out->p += 2 - (size_t)first;
+		}
 		first = false;
 		put_operand(out, op, info, i, fields, pc, labels);
 	}
@@ -467,7 +519,7 @@ static void put_guard(pbuf *out, const isa_opcode *op,
 	pputc(out, '@');
 	if (negated(info, fields, g))
 		pputc(out, '!');
-	put_value(out, op, g, fields, false);
+	put_value(out, op, info, g, fields, false);
 	pputc(out, ' ');
 }
 
@@ -479,7 +531,7 @@ static void put_mods(pbuf *out, const isa_opcode *op,
 		if (at_default(info, fields, i))
 			continue;
 		pputc(out, '.');
-		put_value(out, op, i, fields, false);
+		put_value(out, op, info, i, fields, false);
 	}
 }
 
@@ -527,7 +579,10 @@ static void print_inst(const isa_model *m, const isa_opcode *op,
 		info = &local;
 	}
 	put_guard(out, op, info, fields);
-	pputs(out, op->mnemonic);
+	if (info->mnemonic_len)
+		pputn(out, op->mnemonic, info->mnemonic_len);
+	else
+		pputs(out, op->mnemonic);
 	put_mods(out, op, info, fields);
 	put_operands(out, op, info, fields, pc, labels);
 	put_control(out, info, op, fields);
@@ -541,3 +596,59 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 	print_inst(m, op, fields, pc, labels, &pb);
 	pb_close(&pb);
 }
+
+/* ---- whole listing lines (dis.c) ---------------------------------------- */
+
+#define HEX_COLUMN 64 /* where the raw-word comment starts */
+
+/* The indentation and the optional address column (4 to 16 digits). */
+static void put_prefix(pbuf *out, uint64_t pc, bool addr)
+{
+	if (!pb_room(out, 32))
+		return;
+	char *p = out->p;
+	memcpy(p, "        /*", 10);
+	if (!addr) {
+		out->p += 8;
+		return;
+	}
+	int digits = pc >> 16 ? (67 - __builtin_clzll(pc)) / 4 : 4;
+	hex_digits(p + 10, pc, digits);
+	memcpy(p + 10 + digits, "*/ ", 3);
+	out->p += 13 + digits;
+}
+
+/* Pads to HEX_COLUMN (at least one space), then / * 0x<hi> 0x<lo> * /. */
+static void put_hex_comment(pbuf *out, size_t col, isa_word w)
+{
+	size_t pad = col < HEX_COLUMN ? HEX_COLUMN - col : 1;
+	if (!pb_room(out, pad + 44))
+		return;
+	char *p = out->p;
+	memset(p, ' ', pad);
+	p += pad;
+	memcpy(p, "/* 0x", 5);
+	hex_digits(p + 5, w.hi, 16);
+	memcpy(p + 21, " 0x", 3);
+	hex_digits(p + 24, w.lo, 16);
+	memcpy(p + 40, " */", 3);
+	out->p = p + 43;
+}
+
+void dis_print_line(const isa_model *m, const isa_opcode *op,
+		    const uint64_t *fields, uint64_t pc, isa_word w,
+		    unsigned flags, const dis_labels *labels, util_buf *out)
+{
+	pbuf pb = pb_open(out);
+	if (out->failed || !out->data)
+		return;
+	size_t start = (size_t)(pb.p - out->data);
+	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
+	print_inst(m, op, fields, pc, labels, &pb);
+	pputn(&pb, " ;", 2);
+	if ((flags & SIMT_DIS_HEX) && !out->failed)
+		put_hex_comment(&pb, (size_t)(pb.p - out->data) - start, w);
+	pputc(&pb, '\n');
+	pb_close(&pb);
+}
+

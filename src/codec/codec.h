@@ -52,6 +52,17 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
  * Facts about one opcode that consumers on hot paths need per word, derived
  * once by codec_build (codec_info) or on demand (codec_info_compute).
  */
+/*
+ * The text of one small field value, rendered once by codec_build for the
+ * printers: an enum value's name or a register's name ("R12", "RZ").
+ * len 0: no pre-rendered text (hole, or longer than s).  The printer may
+ * copy all of s and then advance by len.
+ */
+typedef struct codec_text {
+	char s[15];
+	uint8_t len; /* last: a printer may copy all 16 bytes, then advance */
+} codec_text;
+
 typedef struct codec_opinfo {
 	int stall, yield, wsb, req; /* control field indices, -1 if absent */
 	uint64_t enum_check;        /* bit i: field i is an enum with holes  */
@@ -71,15 +82,51 @@ typedef struct codec_opinfo {
 	uint8_t order[ISA_MAX_FIELDS];
 	uint8_t shift[ISA_MAX_FIELDS];
 	uint8_t width[ISA_MAX_FIELDS];   /* in extraction order (1..64)      */
+	uint64_t mask[ISA_MAX_FIELDS];   /* in extraction order: ones(width) */
 	uint64_t enum_valid[ISA_MAX_FIELDS]; /* enum_check fields of width
 						<= 6: bit v = value v named */
 	int8_t modifier[ISA_MAX_FIELDS]; /* fields[i].modifier, compact      */
 	uint64_t value[ISA_MAX_FIELDS];  /* fields[i].value (default/const)  */
+	/* set by codec_build only (codec_info_compute leaves them 0/NULL): */
+	const codec_text *text[ISA_MAX_FIELDS]; /* by field: text of value v
+						   for v < ntext[i]       */
+	uint32_t ntext[ISA_MAX_FIELDS];
+	size_t mnemonic_len;             /* strlen(op->mnemonic)             */
 } codec_opinfo;
 
 void codec_info_compute(const isa_opcode *op, codec_opinfo *out);
-/* The cached facts of op (the model's decode table must exist). */
-const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op);
+
+/* The decode table (decode.c; here so that codec_info can be inline). */
+#define CODEC_KEY_BITS 12
+struct codec_table {
+	uint32_t start[(1u << CODEC_KEY_BITS) + 1]; /* bucket k = cand[start[k]
+						       .. start[k+1]) */
+	const isa_opcode **cand;
+	int nopcodes;
+	codec_opinfo *info;            /* by isa_opcode.index */
+	struct codec_rules *rules;     /* compiled __Exception rules */
+	codec_text **texts;            /* one table per rendered type */
+	int ntexts;
+	/* bit k: bucket k holds an opcode with a PCRel operand */
+	uint64_t pcrel_keys[(1u << CODEC_KEY_BITS) / 64];
+};
+
+/* Can word w be an instruction with a PCRel operand (cheap pre-test)? */
+static inline bool codec_may_pcrel(const isa_model *m, isa_word w)
+{
+	unsigned k = (unsigned)(w.lo & ((1u << CODEC_KEY_BITS) - 1));
+	return (m->decoder->pcrel_keys[k / 64] >> (k % 64)) & 1;
+}
+
+/* The cached facts of op, or NULL when the model has no decode table. */
+static inline const codec_opinfo *codec_info(const isa_model *m,
+					     const isa_opcode *op)
+{
+	const struct codec_table *t = m ? m->decoder : NULL;
+	if (!t || op->index < 0 || op->index >= t->nopcodes)
+		return NULL;
+	return &t->info[op->index];
+}
 
 /* The opcode whose fixed bits match w (no further checks), or NULL. */
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w);

@@ -18,17 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEY_BITS 12
+#define KEY_BITS CODEC_KEY_BITS
 #define KEY_COUNT (1u << KEY_BITS)
 #define KEY_MASK (KEY_COUNT - 1u)
-
-struct codec_table {
-	uint32_t start[KEY_COUNT + 1]; /* bucket k = cand[start[k] .. start[k+1]) */
-	const isa_opcode **cand;
-	int nopcodes;
-	codec_opinfo *info;            /* by isa_opcode.index */
-	codec_rules *rules;            /* compiled __Exception rules */
-};
 
 static uint64_t ones(int width)
 {
@@ -107,6 +99,7 @@ static void extraction_order(const isa_opcode *op, codec_opinfo *out)
 			out->order[n] = (uint8_t)i;
 			/* isa_check keeps widths in 1..64; clamp anyway */
 			out->width[n] = (uint8_t)(f->width < 1 ? 1 : f->width > 64 ? 64 : f->width);
+			out->mask[n] = ones(out->width[n]);
 			out->shift[n++] = (uint8_t)(f->pos >= 64 ? f->pos - 64 : f->pos);
 			if (pass == 0)
 				out->nlo++;
@@ -175,12 +168,91 @@ void codec_info_compute(const isa_opcode *op, codec_opinfo *out)
 	out->req = ctl[3];
 }
 
-const codec_opinfo *codec_info(const isa_model *m, const isa_opcode *op)
+/* ---- pre-rendered value texts (codec_text) ------------------------------ */
+
+/* t = a followed by the decimal digits of v (when digits); len 0 if too long. */
+static void text_set(codec_text *t, const char *a, bool digits, unsigned v)
 {
-	const struct codec_table *t = m ? m->decoder : NULL;
-	if (!t || op->index < 0 || op->index >= t->nopcodes)
+	char num[12];
+	size_t la = strlen(a), ln = 0;
+	if (digits)
+		do {
+			memmove(num + 1, num, ln++);
+			num[0] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	if (la + ln > sizeof t->s)
+		return;
+	memcpy(t->s, a, la);
+	memcpy(t->s + la, num, ln);
+	t->len = (uint8_t)(la + ln);
+}
+
+/* The texts of every value of ty (an enum, or a register of <= 8 bits),
+ * as print.c prints them; NULL (n = 0) for other types. */
+static codec_text *render_type(const isa_type *ty, uint32_t *n, bool *nomem)
+{
+	*n = 0;
+	if (ty->cls == ISA_KIND_ENUM && ty->nvalues > 0 && ty->nvalues <= 4096)
+		*n = (uint32_t)ty->nvalues;
+	else if (ty->cls == ISA_KIND_REG && ty->width >= 1 && ty->width <= 8 &&
+		 ty->prefix && ty->zero)
+		*n = 1u << ty->width;
+	if (!*n)
 		return NULL;
-	return &t->info[op->index];
+	codec_text *t = calloc(*n, sizeof *t);
+	if (!t) {
+		*nomem = true;
+		*n = 0;
+		return NULL;
+	}
+	for (uint32_t v = 0; v < *n; v++) {
+		if (ty->cls == ISA_KIND_ENUM)
+			text_set(&t[v], ty->values[v] ? ty->values[v] : "", false, 0);
+		else if (v == *n - 1)
+			text_set(&t[v], ty->zero, false, 0);
+		else
+			text_set(&t[v], ty->prefix, true, v);
+	}
+	return t;
+}
+
+/* Attach the texts of every enum/register field; one table per type. */
+static bool render_texts(isa_model *m, struct codec_table *t)
+{
+	size_t cap = 64;
+	while (cap < 2 * (size_t)m->ntypes + 64)
+		cap *= 2;
+	const isa_type **key = calloc(cap, sizeof *key);
+	int *slot = calloc(cap, sizeof *slot);
+	t->texts = calloc(cap, sizeof *t->texts);
+	uint32_t *count = calloc(cap, sizeof *count);
+	bool nomem = !key || !slot || !t->texts || !count;
+	for (int o = 0; !nomem && o < m->nopcodes; o++) {
+		const isa_opcode *op = m->opcodes[o];
+		codec_opinfo *info = &t->info[o];
+		info->mnemonic_len = strlen(op->mnemonic);
+		for (int i = 0; i < op->nfields && !nomem; i++) {
+			const isa_type *ty = op->fields[i].type;
+			size_t h = ((uintptr_t)ty >> 4) & (cap - 1);
+			while (key[h] && key[h] != ty)
+				h = (h + 1) & (cap - 1);
+			if (!key[h]) {
+				if ((size_t)t->ntexts + 1 >= cap / 2)
+					continue; /* table full: printed the slow way */
+				key[h] = ty;
+				slot[h] = t->ntexts;
+				t->texts[t->ntexts] = render_type(ty, &count[t->ntexts], &nomem);
+				t->ntexts++;
+			}
+			info->text[i] = t->texts[slot[h]];
+			info->ntext[i] = count[slot[h]];
+		}
+	}
+	free(key);
+	free(slot);
+	free(count);
+	return !nomem;
 }
 
 /*
@@ -236,10 +308,14 @@ simt_status codec_build(isa_model *m, simt_diags *d)
 		codec_info_compute(m->opcodes[i], &t->info[i]);
 	}
 	t->rules = codec_rules_build(m);
-	if (!t->rules)
+	if (!t->rules || !render_texts(m, t))
 		goto nomem;
 	for (int i = 0; i < m->nopcodes; i++)
 		for_each_key(m->opcodes[i], NULL, count, t->cand);
+	for (uint32_t k = 0; k < KEY_COUNT; k++)
+		for (uint32_t i = t->start[k]; i < t->start[k + 1]; i++)
+			if (t->info[t->cand[i]->index].has_pcrel)
+				t->pcrel_keys[k / 64] |= UINT64_C(1) << (k % 64);
 	free(count);
 	m->decoder = t;
 	return SIMT_OK;
@@ -257,6 +333,9 @@ void codec_free(struct codec_table *t)
 		return;
 	free(t->cand);
 	free(t->info);
+	for (int i = 0; i < t->ntexts; i++)
+		free(t->texts[i]);
+	free(t->texts);
 	codec_rules_free(t->rules);
 	free(t);
 }
@@ -334,10 +413,12 @@ const char *codec_validate(const isa_opcode *op, const uint64_t *fields,
  */
 static void extract(const codec_opinfo *c, isa_word w, uint64_t *fields)
 {
-#define WIDTH_MASK(k) (~UINT64_C(0) >> (64 - c->width[k]))
+#define WIDTH_MASK(k) (c->mask[k])
 	int k = 0;
+#pragma GCC unroll 4
 	for (int e = c->nlo; k < e; k++)
 		fields[c->order[k]] = (w.lo >> c->shift[k]) & WIDTH_MASK(k);
+#pragma GCC unroll 4
 	for (int e = k + c->nhi; k < e; k++)
 		fields[c->order[k]] = (w.hi >> c->shift[k]) & WIDTH_MASK(k);
 	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;

@@ -22,11 +22,27 @@ typedef struct cx_node {
 	int64_t v;      /* ISA_E_INT: value; ISA_E_FIELD: field index */
 } cx_node;
 
+/*
+ * When the rules of an opcode read at most TABLE_BITS bits of fields in
+ * all, their answer for every combination of those values is computed
+ * once: res[index] = 0 (no rule holds) or 1 + the first rule that holds,
+ * index = the fields' values side by side (field k at bit shift[k]).
+ */
+#define TABLE_BITS 8
+#define TABLE_FIELDS 8
+typedef struct cx_table {
+	int nf;                      /* 0: no table, interpret the trees */
+	uint8_t f[TABLE_FIELDS], shift[TABLE_FIELDS], width[TABLE_FIELDS];
+	uint8_t res[1 << TABLE_BITS];
+} cx_table;
+
 struct codec_rules {
 	cx_node *nodes;
 	int nnodes, cap;
 	int *first;     /* by opcode index: its first entry in roots */
 	int *roots;     /* the root node of each rule, opcode by opcode */
+	cx_table **table; /* by opcode index, NULL: none */
+	int ntable;
 	bool nomem;
 };
 
@@ -93,6 +109,74 @@ static int compile(codec_rules *r, const isa_opcode *op, const isa_expr *e,
 	}
 }
 
+static bool run(const cx_node *n, int i, const uint64_t *vals, int64_t *v);
+
+/* Add the fields node i reads to t (nf = -1 when they do not fit). */
+static void table_fields(const codec_rules *r, const isa_opcode *op, int i,
+			 cx_table *t)
+{
+	const cx_node *x = &r->nodes[i];
+	if (t->nf < 0)
+		return;
+	if (x->op == ISA_E_FIELD) {
+		for (int k = 0; k < t->nf; k++)
+			if (t->f[k] == x->v)
+				return;
+		int w = op->fields[x->v].width;
+		int used = t->nf ? t->shift[t->nf - 1] + t->width[t->nf - 1] : 0;
+		if (t->nf == TABLE_FIELDS || w < 1 || used + w > TABLE_BITS) {
+			t->nf = -1;
+			return;
+		}
+		t->f[t->nf] = (uint8_t)x->v;
+		t->shift[t->nf] = (uint8_t)used;
+		t->width[t->nf++] = (uint8_t)w;
+		return;
+	}
+	if (x->op == ISA_E_INT || x->op == ISA_E_STR)
+		return;
+	table_fields(r, op, x->a, t);
+	if (x->op != ISA_E_NOT && x->op != ISA_E_NEG && x->op != ISA_E_BITNOT)
+		table_fields(r, op, x->b, t);
+}
+
+/* The first rule of op (roots root[0..nexc)) that holds for vals, plus 1. */
+static int first_rule(const codec_rules *r, const int *root, int nexc,
+		      const uint64_t *vals)
+{
+	for (int x = 0; x < nexc; x++) {
+		int64_t v = 0;
+		if (run(r->nodes, root[x], vals, &v) && v)
+			return x + 1;
+	}
+	return 0;
+}
+
+/* The table of op when its rules read few enough bits, else NULL. */
+static cx_table *make_table(codec_rules *r, const isa_opcode *op,
+			    const int *root)
+{
+	cx_table probe = {0};
+	for (int x = 0; x < op->nexc && op->nexc < 255; x++)
+		table_fields(r, op, root[x], &probe);
+	if (probe.nf <= 0 || op->nexc >= 255)
+		return NULL;
+	cx_table *t = malloc(sizeof *t);
+	if (!t) {
+		r->nomem = true;
+		return NULL;
+	}
+	*t = probe;
+	int bits = t->shift[t->nf - 1] + t->width[t->nf - 1];
+	uint64_t vals[ISA_MAX_FIELDS] = {0};
+	for (unsigned idx = 0; idx < (1u << bits); idx++) {
+		for (int k = 0; k < t->nf; k++)
+			vals[t->f[k]] = (idx >> t->shift[k]) & ((1u << t->width[k]) - 1);
+		t->res[idx] = (uint8_t)first_rule(r, root, op->nexc, vals);
+	}
+	return t;
+}
+
 codec_rules *codec_rules_build(const isa_model *m)
 {
 	codec_rules *r = calloc(1, sizeof *r);
@@ -103,13 +187,17 @@ codec_rules *codec_rules_build(const isa_model *m)
 		total += m->opcodes[i]->nexc;
 	r->first = calloc((size_t)m->nopcodes + 1, sizeof *r->first);
 	r->roots = calloc((size_t)total + 1, sizeof *r->roots);
-	if (!r->first || !r->roots)
+	r->table = calloc((size_t)m->nopcodes + 1, sizeof *r->table);
+	r->ntable = m->nopcodes;
+	if (!r->first || !r->roots || !r->table)
 		r->nomem = true;
 	for (int i = 0, k = 0; i < m->nopcodes && !r->nomem; i++) {
 		const isa_opcode *op = m->opcodes[i];
 		r->first[i] = k;
 		for (int x = 0; x < op->nexc; x++)
 			r->roots[k++] = compile(r, op, op->exc[x]->cond, NULL);
+		if (op->nexc && !r->nomem)
+			r->table[i] = make_table(r, op, r->roots + r->first[i]);
 	}
 	if (r->nomem) {
 		codec_rules_free(r);
@@ -122,6 +210,9 @@ void codec_rules_free(codec_rules *r)
 {
 	if (!r)
 		return;
+	for (int i = 0; r->table && i < r->ntable; i++)
+		free(r->table[i]);
+	free(r->table);
 	free(r->nodes);
 	free(r->first);
 	free(r->roots);
@@ -196,10 +287,20 @@ const char *codec_rules_check(const codec_rules *r, const isa_opcode *op,
 			      const uint64_t *fields)
 {
 	const int *root = r->roots + r->first[op->index];
-	for (int x = 0; x < op->nexc; x++) {
-		int64_t v = 0;
-		if (run(r->nodes, root[x], fields, &v) && v)
-			return op->exc[x]->message;
+	const cx_table *t = r->table[op->index];
+	int x;
+	if (t) {
+		unsigned idx = 0;
+		for (int k = 0; k < t->nf; k++) {
+			uint64_t v = fields[t->f[k]];
+			if (v >> t->width[k])
+				goto interpret; /* wider than its field */
+			idx |= (unsigned)v << t->shift[k];
+		}
+		x = t->res[idx];
+	} else {
+interpret:
+		x = first_rule(r, root, op->nexc, fields);
 	}
-	return NULL;
+	return x ? op->exc[x - 1]->message : NULL;
 }
