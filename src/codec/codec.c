@@ -28,10 +28,15 @@ isa_word codec_load(const uint8_t bytes[16])
 
 void codec_store(isa_word w, uint8_t bytes[16])
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(bytes, &w.lo, 8); /* the word's byte order is the host's */
+	memcpy(bytes + 8, &w.hi, 8);
+#else
 	for (int i = 0; i < 8; i++) {
 		bytes[i] = (uint8_t)(w.lo >> (8 * i));
 		bytes[8 + i] = (uint8_t)(w.hi >> (8 * i));
 	}
+#endif
 }
 
 isa_word codec_encode(const isa_opcode *op, const uint64_t *fields)
