@@ -53,11 +53,14 @@ docs-check: build/simt
 	@diff -r docs/isa build/docs-check >/dev/null || \
 	  { echo "docs/isa is stale: run 'make docs'"; exit 1; }
 
-# The main job on an example: assemble, then disassemble the object back.
+# The main job on an example: assemble, disassemble the object back, and
+# run a divergent kernel on the simulator.
 example: build/simt
 	@echo "== examples/brx_test.s"; cat examples/brx_test.s
 	@build/simt as examples/brx_test.s -o build/brx_test.o
 	@echo "== simt dis build/brx_test.o"; build/simt dis build/brx_test.o
+	@echo "== simt run examples/diverge.s --print out"
+	@build/simt run examples/diverge.s --print out
 
 # libFuzzer target of the assembler (clang): make fuzz-asm, then
 # build/fuzz/fuzz_asm -max_total_time=300 build/fuzz/asm_corpus

@@ -5,8 +5,12 @@
 // the threads whose P0 is true; B2R.RESULT reads the count, and each thread
 // stores it to out[tid].  With --block 96, out holds 48 everywhere.
 //
-//   build/simt run examples/bar_red_popc.s --block 96 \
-//       --buffer out=u32[96]:zero --param out --print out
+// The directives below make the file self-contained and self-checking:
+//   build/simt run examples/bar_red_popc.s --print out     (or: simt test ...)
+.launch grid=1 block=96
+.buffer out u32[96] = zero
+.param out
+.expect out = {48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 48}
 bar_red_popc:
         S2R R0, SR_TID.X ;
         LOP3.LUT P0, RZ, R0, 0x1, RZ, 0xc0, !PT ;   // P0 = tid & 1

@@ -4,8 +4,12 @@
 // (R1 = tid + 0x100); BSSY records the lanes in B0 and BSYNC B0 waits until
 // both groups arrive, after which the whole warp stores out[tid] = R1.
 //
-//   build/simt run examples/diverge.s --block 32 \
-//       --buffer out=u32[32]:zero --param out --print out
+// The directives below make the file self-contained and self-checking:
+//   build/simt run examples/diverge.s --print out     (or: simt test ...)
+.launch grid=1 block=32
+.buffer out u32[32] = zero
+.param out
+.expect out = {256, 2, 258, 6, 260, 10, 262, 14, 264, 18, 266, 22, 268, 26, 270, 30, 272, 34, 274, 38, 276, 42, 278, 46, 280, 50, 282, 54, 284, 58, 286, 62}
 diverge:
         S2R R0, SR_TID.X ;
         LOP3.LUT P0, RZ, R0, 0x1, RZ, 0xc0, !PT ;   // P0 = tid & 1

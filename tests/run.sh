@@ -3,7 +3,7 @@
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
 # Suites: unit tests (tests/unit, which also drive the data-driven files under
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
-# (tests/sim/*.s), and one check that the generated docs/isa is current.
+# (tests/sim/*.s and the self-checking examples/*.s), and one check that the generated docs/isa is current.
 total_pass=0
 total_fail=0
 status=0
@@ -33,7 +33,8 @@ for b in "$@"; do
 	count "$b unit"
 	if ls tests/sim/*.s >/dev/null 2>&1; then
 		echo "== $b: simulator test files"
-		"$b/simt" test tests/sim/*.s >"$log" 2>&1 || status=1
+		"$b/simt" test tests/sim/*.s $(grep -l '^\.expect' examples/*.s) \
+			>"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
