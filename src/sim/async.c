@@ -27,13 +27,6 @@ static uint64_t latency(const sim_ctx *c)
 	return c->launch.copy_latency ? c->launch.copy_latency : SIM_COPY_LATENCY;
 }
 
-static void as_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
-		  "the operands of %s do not have the form the simulator "
-		  "executes (%s)", i->opc->name, i->why);
-}
-
 static bool kind_is(const sim_inst *i, int k, int kind)
 {
 	return k >= 0 && i->op[k].kind == kind;
@@ -75,7 +68,7 @@ simt_status sim_as_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	}
 	if (need) {
 		i->why = need;
-		i->exec = as_malformed;
+		i->exec = sim_exec_malformed;
 		i->flags = SIM_F_CTRL;
 	}
 	return SIMT_OK;

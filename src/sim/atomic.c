@@ -49,31 +49,6 @@ static int idx(const sim_inst *i, int s)
 	return (int)((uint64_t)i->aux[0] >> (4 * s)) & 0xF;
 }
 
-/* Index of the value name of enum field `field` in names[], -1 if none. */
-static int name_index(const sim_inst *i, const char *field,
-		      const char *const *names, int def)
-{
-	int f = isa_field_find(i->opc, field);
-	if (f < 0)
-		return def;
-	const isa_type *t = i->opc->fields[f].type;
-	uint64_t v = i->fields[f];
-	if (!t || t->cls != ISA_KIND_ENUM || v >= (uint64_t)t->nvalues ||
-	    !t->values[v])
-		return -1;
-	for (int k = 0; names[k]; k++)
-		if (!strcmp(names[k], t->values[v]))
-			return k;
-	return -1;
-}
-
-static void at_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
-		  "the operands of %s do not have the form the simulator "
-		  "executes (%s)", i->opc->name, i->why);
-}
-
 simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	if (!i->opc)
@@ -91,8 +66,8 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 			aux |= (uint64_t)ks[s] << (4 * s);
 		}
 	i->aux[0] = (int64_t)aux;
-	i->aux[1] = name_index(i, "op", op_names, -1);
-	i->aux[2] = name_index(i, "type", type_names, AT_U32);
+	i->aux[1] = sim_enum_index(i, "op", op_names, -1);
+	i->aux[2] = sim_enum_index(i, "type", type_names, AT_U32);
 	bool ret = strcmp(i->opc->optype->name, "RED") != 0;
 	bool ok = i->aux[1] >= 0 && i->aux[2] >= 0 && addr >= 0 && ks[2] >= 0 &&
 		  i->op[ks[2]].kind == SIM_O_REG &&
@@ -101,7 +76,7 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	if (!ok) {
 		i->why = "an op, a type, [address], registers Rb (Rd, Rc) as "
 			 "isa/atomic.isa declares them";
-		i->exec = at_malformed;
+		i->exec = sim_exec_malformed;
 	}
 	return SIMT_OK;
 }

@@ -19,13 +19,6 @@
 
 enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8 };
 
-static void mb_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
-		  "the operands of %s do not have the form the simulator "
-		  "executes (%s)", i->opc->name, i->why);
-}
-
 static bool has(const sim_inst *i, int k, int kind)
 {
 	return k >= 0 && i->op[k].kind == kind;
@@ -56,7 +49,7 @@ simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		need = "a register rd";
 	if (need) {
 		i->why = need;
-		i->exec = mb_malformed;
+		i->exec = sim_exec_malformed;
 		i->flags = SIM_F_CTRL;
 	}
 	return SIMT_OK;

@@ -268,11 +268,29 @@ uint64_t sim_src64(sim_warp *w, const sim_inst *i, int opnd, int lane)
 	return o->neg ? ~v : v;
 }
 
-static void sim_exec_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* Handler of an instruction whose operands the prep hook refused (i->why). */
+void sim_exec_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
 		  "the operands of %s do not have the form the simulator "
 		  "executes (%s)", i->opc->name, i->why);
+}
+
+int sim_enum_index(const sim_inst *i, const char *field,
+		   const char *const *names, int def)
+{
+	int f = isa_field_find(i->opc, field);
+	if (f < 0)
+		return def;
+	const isa_type *t = i->opc->fields[f].type;
+	uint64_t v = i->fields[f];
+	if (!t || t->cls != ISA_KIND_ENUM || v >= (uint64_t)t->nvalues ||
+	    !t->values[v])
+		return -1;
+	for (int k = 0; names[k]; k++)
+		if (!strcmp(names[k], t->values[v]))
+			return k;
+	return -1;
 }
 
 static bool has_kind(const sim_inst *i, const char *name, int kind)

@@ -120,6 +120,13 @@ struct sim_inst {
 
 /* Value of the field called name of i's opcode (def if it has none). */
 uint64_t sim_field(const sim_inst *i, const char *name, uint64_t def);
+/* Index in names[] (NULL-terminated) of the value name of enum field
+ * `field`: def when the opcode has no such field, -1 when the value is not
+ * in names[].  For prep hooks that map modifiers by name. */
+int sim_enum_index(const sim_inst *i, const char *field,
+		   const char *const *names, int def);
+/* The handler prep hooks install when they refuse an operand shape. */
+sim_exec_fn sim_exec_malformed;
 /* Operand index (in i->op) of the operand whose field is called name, or -1. */
 int sim_opnd_find(const sim_inst *i, const char *name);
 

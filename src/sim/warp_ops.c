@@ -49,32 +49,6 @@ static int slot(const sim_inst *i, int s)
 
 /* ---- predecode ---------------------------------------------------------- */
 
-/* Index in names[] of the value of enum field `field`, def if the opcode
- * has no such field, -1 if its value is not in names[]. */
-static int value_index(const sim_inst *i, const char *field,
-		       const char *const *names, int def)
-{
-	int f = isa_field_find(i->opc, field);
-	if (f < 0)
-		return def;
-	const isa_type *t = i->opc->fields[f].type;
-	uint64_t v = i->fields[f];
-	if (!t || t->cls != ISA_KIND_ENUM || v >= (uint64_t)t->nvalues ||
-	    !t->values[v])
-		return -1;
-	for (int k = 0; names[k]; k++)
-		if (!strcmp(names[k], t->values[v]))
-			return k;
-	return -1;
-}
-
-static void wp_malformed(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
-		  "the operands of %s do not have the form the simulator "
-		  "executes (%s)", i->opc->name, i->why);
-}
-
 /* Operand k exists and has one of the kinds of the bit set `kinds`. */
 static bool has(const sim_inst *i, int k, unsigned kinds)
 {
@@ -102,13 +76,13 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 				   : !strcmp(t, "MATCH") ? match_modes
 				   : !strcmp(t, "REDUX") ? redux_ops
 							 : vote_modes;
-	int mode = value_index(i, !strcmp(t, "REDUX") ? "op" : "mode", modes, 0);
-	int type = value_index(i, "type", redux_types, T_U32);
+	int mode = sim_enum_index(i, !strcmp(t, "REDUX") ? "op" : "mode", modes, 0);
+	int type = sim_enum_index(i, "type", redux_types, T_U32);
 	static const char *const u64[] = {"U32", "U64", NULL};
 	static const char *const nan[] = {"NoNAN", "NAN", NULL};
 	static const char *const abs_[] = {"NoABS", "ABS", NULL};
-	int size = value_index(i, "size", u64, 0);
-	int fnan = value_index(i, "nan", nan, 0), fabs_ = value_index(i, "abs", abs_, 0);
+	int size = sim_enum_index(i, "size", u64, 0);
+	int fnan = sim_enum_index(i, "nan", nan, 0), fabs_ = sim_enum_index(i, "abs", abs_, 0);
 	i->aux[1] = mode;
 	i->aux[2] = (size == 1 ? WP_U64 : 0) | (fnan == 1 ? WP_NAN : 0) |
 		    (fabs_ == 1 ? WP_ABS : 0) | (uint64_t)(type & 3) << 4;
@@ -139,7 +113,7 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	if (!ok) {
 		i->why = "membermask, registers and predicates as isa/warp.isa "
 			 "declares them";
-		i->exec = wp_malformed;
+		i->exec = sim_exec_malformed;
 	}
 	return SIMT_OK;
 }
