@@ -67,6 +67,17 @@ int sim_opnd_find(const sim_inst *i, const char *name)
 	return -1;
 }
 
+uint64_t sim_slots_pack(const int *ks, int n)
+{
+	uint64_t aux = ~0ull;
+	for (int s = 0; s < n; s++)
+		if (ks[s] >= 0 && ks[s] < SIM_SLOT_NONE) {
+			aux &= ~(0xFull << (4 * s));
+			aux |= (uint64_t)ks[s] << (4 * s);
+		}
+	return aux;
+}
+
 static int64_t sim_sext(uint64_t v, int width)
 {
 	if (width >= 64)

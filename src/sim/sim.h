@@ -129,6 +129,16 @@ int sim_enum_index(const sim_inst *i, const char *field,
 sim_exec_fn sim_exec_malformed;
 /* Operand index (in i->op) of the operand whose field is called name, or -1. */
 int sim_opnd_find(const sim_inst *i, const char *name);
+/* Role slots: a prep hook packs operand indices, 4 bits each, into aux[0]
+ * (slot s holds the index of the operand playing role s); SIM_SLOT_NONE
+ * marks an absent role. */
+#define SIM_SLOT_NONE 0xF
+static inline int sim_slot(const sim_inst *i, int s)
+{
+	return (int)((uint64_t)i->aux[0] >> (4 * s)) & 0xF;
+}
+/* The aux[0] word with ks[s] in slot s, s < n (ks[s] < 0: SIM_SLOT_NONE). */
+uint64_t sim_slots_pack(const int *ks, int n);
 
 /*
  * Handler registry: ONE list, X(OPTYPE, exec, prep, flags).  OPTYPE is the
