@@ -55,4 +55,8 @@ TEST(sim_prep_shape_refusals)
 	CHECK_STR(refusal("LEPC_I", "rd=R4", 0), "rd first");
 	CHECK(refusal("NANOSLEEP_I", "vb=0x1000", 1) == NULL);
 	CHECK_STR(refusal("NANOSLEEP_I", "vb=0x1000", 0), "one operand");
+	CHECK(refusal("B2R_I", "mode=WARP rd=R2", 2) == NULL);
+	CHECK_STR(refusal("B2R_I", "mode=WARP rd=R2", 1), "rd, barid");
+	CHECK(refusal("B2R_RESULT_X", "rd=R3 pu=P2", 2) == NULL);
+	CHECK_STR(refusal("B2R_RESULT_X", "rd=R3 pu=P2", 1), "rd, pu");
 }
