@@ -60,12 +60,8 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		  i->op[ks[2]].kind == SIM_O_REG &&
 		  (!ret || (ks[0] >= 0 && i->op[ks[0]].kind == SIM_O_REG)) &&
 		  (ks[3] < 0 || i->op[ks[3]].kind == SIM_O_REG);
-	if (!ok) {
-		i->why = "an op, a type, [address], registers Rb (Rd, Rc) as "
-			 "isa/atomic.isa declares them";
-		i->exec = sim_exec_malformed;
-	}
-	return SIMT_OK;
+	return sim_prep_need(i, ok, "an op, a type, [address], registers Rb "
+				    "(Rd, Rc) as isa/atomic.isa declares them");
 }
 
 /* ---- the operations -------------------------------------------------------- */

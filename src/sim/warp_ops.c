@@ -99,12 +99,8 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	else /* MATCH, REDUX */
 		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
 		     has(i, sim_slot(i, WP_RA), K(SIM_O_REG));
-	if (!ok) {
-		i->why = "membermask, registers and predicates as isa/warp.isa "
-			 "declares them";
-		i->exec = sim_exec_malformed;
-	}
-	return SIMT_OK;
+	return sim_prep_need(i, ok, "membermask, registers and predicates as "
+				    "isa/warp.isa declares them");
 }
 
 /* ---- groups ---------------------------------------------------------------- */

@@ -41,6 +41,9 @@ static const char *refusal(const char *opname, const char *assigns, int keep)
 		if (prep) {
 			CHECK_EQ(prep(sim_ctx_of(p.sim), &i, &p.d), SIMT_OK);
 			why = i.exec == sim_exec_malformed ? i.why : NULL;
+			/* issued (and raising) even when no lane's guard holds */
+			if (why)
+				CHECK(i.flags & SIM_F_CTRL);
 		}
 	}
 	sp_free(&p);
@@ -59,4 +62,7 @@ TEST(sim_prep_shape_refusals)
 	CHECK_STR(refusal("B2R_I", "mode=WARP rd=R2", 1), "rd, barid");
 	CHECK(refusal("B2R_RESULT_X", "rd=R3 pu=P2", 2) == NULL);
 	CHECK_STR(refusal("B2R_RESULT_X", "rd=R3 pu=P2", 1), "rd, pu");
+	CHECK(refusal("VOTE_I", "rd=R1 pu=P1 pp=P0 mode=ANY mask=0xffffffff", 4) == NULL);
+	CHECK_STR(refusal("VOTE_I", "rd=R1 pu=P1 pp=P0 mode=ANY mask=0xffffffff", 1),
+		  "membermask, registers and predicates as isa/warp.isa declares them");
 }
