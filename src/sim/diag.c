@@ -88,13 +88,12 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 		sim_inst_text(c, i, text, sizeof text);
 		util_buf_printf(b, "; lanes 0x%08x parked at PC 0x%04llx `%s`",
 				grp, (unsigned long long)pc, text);
-		if (i && i->opc && strcmp(i->opc->optype->name, "BSYNC") == 0) {
-			uint32_t bm = w->breg[i->op[0].reg] & w->valid;
+		if (i && i->exec == sim_bru_bsync) { /* aux[0]: B register */
+			uint32_t bm = w->breg[i->aux[0]] & w->valid;
 			uint32_t missing = bm & ~grp & ~(w->valid & sim_rpc_eq(w, pc));
 			util_buf_printf(b, " (lanes 0x%08x of B%u not arrived)",
-					missing, i->op[0].reg);
-		} else if (i && i->opc && i->nops &&
-			   strcmp(i->opc->optype->name, "WARPSYNC") == 0 &&
+					missing, (unsigned)i->aux[0]);
+		} else if (i && i->exec == sim_bru_warpsync && i->nops &&
 			   i->op[0].kind == SIM_O_IMM) {
 			uint32_t mm = (uint32_t)i->op[0].imm & w->valid;
 			uint32_t missing = mm & ~(w->valid & sim_rpc_eq(w, pc));
