@@ -67,6 +67,10 @@ static inline bool asm_tok_ident(const asm_tok *t, const char *s)
 	return t->kind == ASM_T_IDENT && (size_t)t->len == n && !memcmp(t->s, s, n);
 }
 
+/* The float names INF, QNAN, NAN: true when s[0..len) is one, and its value
+ * in *f (when f is not NULL).  parse.c */
+bool asm_special_float(const char *s, int len, double *f);
+
 typedef struct asm_lexer {
 	const char *p, *end;
 	const char *line_start;

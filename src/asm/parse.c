@@ -16,9 +16,17 @@
 
 #include "asm/asm.h"
 
-static bool is_special_float(const asm_tok *t)
+bool asm_special_float(const char *s, int len, double *f)
 {
-	return asm_tok_ident(t, "INF") || asm_tok_ident(t, "QNAN") || asm_tok_ident(t, "NAN");
+	static const char *const names[] = {"INF", "QNAN", "NAN"};
+	for (int k = 0; k < 3; k++) {
+		if ((int)strlen(names[k]) != len || memcmp(names[k], s, (size_t)len))
+			continue;
+		if (f)
+			*f = k ? __builtin_nan("") : __builtin_inf();
+		return true;
+	}
+	return false;
 }
 
 /* Signed integer literal: [+|-] INT. */
@@ -201,12 +209,10 @@ static bool parse_operand(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	}
 	bool sign = asm_tok_punct(t, '-') || asm_tok_punct(t, '+');
 	const asm_tok *v = sign ? &toks[*i + 1] : t;
+	double f = v->fval;
 	if (v->kind == ASM_T_FLOAT || (v->kind == ASM_T_IDENT && sign &&
-				       is_special_float(v))) {
+				       asm_special_float(v->s, v->len, &f))) {
 		o->kind = ASM_O_FLOAT;
-		double f = v->fval;
-		if (v->kind == ASM_T_IDENT)
-			f = asm_tok_ident(v, "INF") ? __builtin_inf() : __builtin_nan("");
 		o->fval = asm_tok_punct(t, '-') ? -f : f;
 		*i += sign ? 2 : 1;
 		return true;
