@@ -195,21 +195,20 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 static void print_buffer(const simt_testfile *tf, const simt_test_result *r,
 			 const char *name)
 {
-	for (int k = 0; k < tf->nbuffers; k++) {
-		if (strcmp(tf->buffers[k].name, name))
-			continue;
-		const simt_tbuffer *b = &tf->buffers[k];
-		int size = simt_elem_size(b->type);
-		printf("%s = {", name);
-		for (uint32_t e = 0; e < b->count; e++) {
-			char v[48];
-			simt_elem_format(b->type, r->final[k] + (size_t)e * size, v, sizeof v);
-			printf("%s%s", e ? ", " : "", v);
-		}
-		printf("}\n");
+	int k = simt_testfile_buffer(tf, name, strlen(name));
+	if (k < 0) {
+		fprintf(stderr, "simt run: --print: no buffer '%s'\n", name);
 		return;
 	}
-	fprintf(stderr, "simt run: --print: no buffer '%s'\n", name);
+	const simt_tbuffer *b = &tf->buffers[k];
+	int size = simt_elem_size(b->type);
+	printf("%s = {", name);
+	for (uint32_t e = 0; e < b->count; e++) {
+		char v[48];
+		simt_elem_format(b->type, r->final[k] + (size_t)e * size, v, sizeof v);
+		printf("%s%s", e ? ", " : "", v);
+	}
+	printf("}\n");
 }
 
 static int execute(run_opts *o, simt_isa *isa, simt_diags *d)

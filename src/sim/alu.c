@@ -13,9 +13,9 @@
 /* The common shape: a, b, c source rows. */
 #define SRC3                                                                   \
 	uint32_t ta[SIM_LANES], tb[SIM_LANES], tc[SIM_LANES], v[SIM_LANES];    \
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);               \
-	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);               \
-	const uint32_t *c = rt_row(w, i, rt_slot(i, RT_S2), tc);               \
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);               \
+	const uint32_t *b = rt_row(w, i, sim_slot(i, RT_S1), tb);               \
+	const uint32_t *c = rt_row(w, i, sim_slot(i, RT_S2), tc);               \
 	(void)a; (void)b; (void)c
 
 void sim_rt_nop(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -25,8 +25,8 @@ void sim_rt_nop(sim_warp *w, const sim_inst *i, uint32_t pmask)
 void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), a, pmask);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), a, pmask);
 }
 
 /*
@@ -40,19 +40,19 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	SRC3;
 	uint32_t k0 = 0, k1 = 0;
 	/* IADD3.X (its own optype) is the only form with source predicates */
-	if (rt_slot(i, RT_PS0) != RT_NONE)
+	if (sim_slot(i, RT_PS0) != RT_NONE)
 		k0 = rt_get_pred(w, i, RT_PS0);
-	if (rt_slot(i, RT_PS1) != RT_NONE)
+	if (sim_slot(i, RT_PS1) != RT_NONE)
 		k1 = rt_get_pred(w, i, RT_PS1);
 	bool carries = rt_pred_written(i, RT_PD0) || rt_pred_written(i, RT_PD1);
 	if (!carries && !(k0 | k1)) { /* the common case: a plain sum */
 		LANES v[l] = a[l] + b[l] + c[l];
-		rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 		return;
 	}
 	if (!carries) {
 		LANES v[l] = a[l] + b[l] + c[l] + (k0 >> l & 1) + (k1 >> l & 1);
-		rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 		return;
 	}
 	uint32_t c0 = 0, c1 = 0;
@@ -62,7 +62,7 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		c0 |= (uint32_t)((s >> 32) >= 1) << l;
 		c1 |= (uint32_t)((s >> 32) >= 2) << l;
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 	rt_put_pred(w, i, RT_PD0, c0, pmask);
 	rt_put_pred(w, i, RT_PD1, c1, pmask);
 }
@@ -76,10 +76,10 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
 	bool u = rt_has(i, RT_M(U32));
-	uint32_t *d0 = rt_dst(w, i, rt_slot(i, RT_D0), 0);
+	uint32_t *d0 = rt_dst(w, i, sim_slot(i, RT_D0), 0);
 	if (rt_has(i, RT_M(WIDE))) {
 		uint32_t hi[SIM_LANES];
-		int kc = rt_slot(i, RT_S2);
+		int kc = sim_slot(i, RT_S2);
 		LANES {
 			uint64_t p = u ? (uint64_t)a[l] * b[l]
 				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
@@ -87,7 +87,7 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			v[l] = (uint32_t)s;
 			hi[l] = (uint32_t)(s >> 32);
 		}
-		rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 1), hi, pmask);
+		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 1), hi, pmask);
 		rt_put(d0, v, pmask);
 		return;
 	}
@@ -97,8 +97,8 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
 			v[l] = (uint32_t)(p >> 32) + c[l];
 		}
-	} else if (rt_slot(i, RT_S1) != RT_NONE &&
-		   i->op[rt_slot(i, RT_S1)].kind == SIM_O_IMM) {
+	} else if (sim_slot(i, RT_S1) != RT_NONE &&
+		   i->op[sim_slot(i, RT_S1)].kind == SIM_O_IMM) {
 		uint32_t k = b[0]; /* a constant multiplier: no row to load */
 		LANES v[l] = a[l] * k + c[l];
 	} else {
@@ -157,8 +157,8 @@ uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p)
 void sim_rt_isetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], tb[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
-	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
+	const uint32_t *b = rt_row(w, i, sim_slot(i, RT_S1), tb);
 	uint64_t mods = (uint64_t)i->aux[1];
 	bool u = (mods & RT_M(U32)) != 0;
 	uint32_t r = icmp(mods, u, a, b);
@@ -183,7 +183,7 @@ static inline uint32_t mux(uint32_t s, uint32_t x, uint32_t y)
 void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	int kl = rt_slot(i, RT_S3);
+	int kl = sim_slot(i, RT_S3);
 	uint32_t lut = kl == RT_NONE ? 0 : (uint32_t)i->op[kl].imm & 0xff;
 	switch (lut) { /* the tables compilers emit most, then the general tree */
 	case 0xc0: LANES v[l] = a[l] & b[l]; break;
@@ -204,7 +204,7 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 	}
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 	if (rt_pred_written(i, RT_PD0)) {
 		uint8_t nz[SIM_LANES];
 		LANES nz[l] = v[l] != 0;
@@ -232,26 +232,26 @@ void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			   : sgn ? (uint64_t)((int64_t)x >> s) : x >> s;
 		v[l] = hi ? (uint32_t)(y >> 32) : (uint32_t)y;
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /* SEL: d = Pp ? a : b. */
 void sim_rt_sel(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], tb[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
-	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
+	const uint32_t *b = rt_row(w, i, sim_slot(i, RT_S1), tb);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	LANES v[l] = (p >> l & 1) ? a[l] : b[l];
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 void sim_rt_popc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
 	LANES v[l] = sim_popc(a[l]);
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /*
@@ -262,31 +262,31 @@ void sim_rt_popc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 void sim_rt_flo(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
 	bool sgn = rt_has(i, RT_M(S32)), sh = rt_has(i, RT_M(SH));
 	LANES {
 		uint32_t x = sgn && (int32_t)a[l] < 0 ? ~a[l] : a[l];
 		uint32_t pos = x ? 31u - (uint32_t)__builtin_clz(x) : 0xffffffffu;
 		v[l] = sh && x ? 31u - pos : pos;
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /* IABS: |a| (0x80000000 stays 0x80000000). */
 void sim_rt_iabs(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
 	LANES v[l] = (int32_t)a[l] < 0 ? 0u - a[l] : a[l];
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /* IMNMX: Pp true selects the minimum, false the maximum; signed unless .U32. */
 void sim_rt_imnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], tb[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), ta);
-	const uint32_t *b = rt_row(w, i, rt_slot(i, RT_S1), tb);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
+	const uint32_t *b = rt_row(w, i, sim_slot(i, RT_S1), tb);
 	bool u = rt_has(i, RT_M(U32));
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	LANES {
@@ -294,5 +294,5 @@ void sim_rt_imnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		bool take_a = (p >> l & 1) ? lt : !lt;
 		v[l] = take_a ? a[l] : b[l];
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }

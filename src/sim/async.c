@@ -66,12 +66,7 @@ simt_status sim_as_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		    !kind_is(i, (int)i->aux[3], SIM_O_ADDR))
 			need = "[Ra+off], [Rb.64+soff], Rc, [Rm+moff]";
 	}
-	if (need) {
-		i->why = need;
-		i->exec = sim_exec_malformed;
-		i->flags = SIM_F_CTRL;
-	}
-	return SIMT_OK;
+	return sim_prep_need(i, !need, need);
 }
 
 /* ---- context state ------------------------------------------------------------- */

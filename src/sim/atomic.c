@@ -42,13 +42,6 @@ static const char *const op_names[] = {
 static const char *const type_names[] = {AT_TYPES(AT_X_NAME) NULL};
 #undef AT_X_NAME
 
-#define AT_NONE 0xF
-
-static int idx(const sim_inst *i, int s)
-{
-	return (int)((uint64_t)i->aux[0] >> (4 * s)) & 0xF;
-}
-
 simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	if (!i->opc)
@@ -59,13 +52,7 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 			addr = k;
 	int ks[4] = {sim_opnd_find(i, "rd"), addr, sim_opnd_find(i, "rb"),
 		     sim_opnd_find(i, "rc")};
-	uint64_t aux = ~0ull;
-	for (int s = 0; s < 4; s++)
-		if (ks[s] >= 0 && ks[s] < AT_NONE) {
-			aux &= ~(0xFull << (4 * s));
-			aux |= (uint64_t)ks[s] << (4 * s);
-		}
-	i->aux[0] = (int64_t)aux;
+	i->aux[0] = (int64_t)sim_slots_pack(ks, 4);
 	i->aux[1] = sim_enum_index(i, "op", op_names, -1);
 	i->aux[2] = sim_enum_index(i, "type", type_names, AT_U32);
 	bool ret = strcmp(i->opc->optype->name, "RED") != 0;
@@ -73,12 +60,8 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		  i->op[ks[2]].kind == SIM_O_REG &&
 		  (!ret || (ks[0] >= 0 && i->op[ks[0]].kind == SIM_O_REG)) &&
 		  (ks[3] < 0 || i->op[ks[3]].kind == SIM_O_REG);
-	if (!ok) {
-		i->why = "an op, a type, [address], registers Rb (Rd, Rc) as "
-			 "isa/atomic.isa declares them";
-		i->exec = sim_exec_malformed;
-	}
-	return SIMT_OK;
+	return sim_prep_need(i, ok, "an op, a type, [address], registers Rb "
+				    "(Rd, Rc) as isa/atomic.isa declares them");
 }
 
 /* ---- the operations -------------------------------------------------------- */
@@ -149,7 +132,7 @@ static uint64_t apply(int op, int type, uint64_t old, uint64_t b, uint64_t c)
 static uint64_t reg_val(const sim_warp *w, const sim_inst *i, int k, int l,
 			bool wide)
 {
-	if (k == AT_NONE)
+	if (k == SIM_SLOT_NONE)
 		return 0;
 	unsigned r = i->op[k].reg;
 	if (r >= SIM_RZ)
@@ -163,11 +146,11 @@ static uint64_t reg_val(const sim_warp *w, const sim_inst *i, int k, int l,
 static bool at_addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			 sim_space sp, uint64_t addr[SIM_LANES])
 {
-	const sim_opnd *o = &i->op[idx(i, 1)];
+	const sim_opnd *o = &i->op[sim_slot(i, 1)];
 	uint32_t local = 0;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		addr[l] = reg_val(w, i, idx(i, 1), l, o->width == 64) + (uint64_t)o->imm;
+		addr[l] = reg_val(w, i, sim_slot(i, 1), l, o->width == 64) + (uint64_t)o->imm;
 		uint64_t off;
 		if (sp == SIM_SPACE_GENERIC &&
 		    sim_generic_space(addr[l], &off) == SIM_SPACE_LOCAL)
@@ -202,8 +185,8 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		b[l] = reg_val(w, i, idx(i, 2), l, wide);
-		c[l] = reg_val(w, i, idx(i, 3), l, wide);
+		b[l] = reg_val(w, i, sim_slot(i, 2), l, wide);
+		c[l] = reg_val(w, i, sim_slot(i, 3), l, wide);
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) { /* one lane at a time */
 		int l = (int)sim_ffs(m);
@@ -214,8 +197,8 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		memcpy(ptr[l], &v, size);
 	}
 	w->ctx->mem_writes++;
-	int kd = idx(i, 0);
-	if (kd == AT_NONE)
+	int kd = sim_slot(i, 0);
+	if (kd == SIM_SLOT_NONE)
 		return;
 	unsigned r = i->op[kd].reg;
 	for (uint32_t m = pmask; m; m &= m - 1) {

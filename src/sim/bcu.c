@@ -51,17 +51,47 @@ void sim_bar_set_state(sim_barrier *b, uint32_t s)
 /*
  * aux[0] = the mode / redop field (BAR: 1 = ARV; BAR.RED: AND, OR, POPC;
  * B2R/R2B: 1 = .BAR, the default), aux[1] = ra operand, aux[2] = barid
- * operand (R2B).
+ * operand (R2B); then the operand shape the handler reads.
  */
-simt_status sim_prep_bcu(sim_ctx *c, sim_inst *i, simt_diags *d)
+static simt_status prep(sim_inst *i, const char *field, uint64_t def,
+			bool ok, const char *need)
 {
-	const char *t = i->opc->optype->name;
-	bool b2r = t[0] != 'B' || t[1] == '2'; /* B2R, R2B: default .BAR */
-	i->aux[0] = (int64_t)sim_field(i, strcmp(t, "BAR_RED") ? "mode" : "redop",
-				       b2r ? 1 : 0);
+	i->aux[0] = (int64_t)sim_field(i, field, def);
 	i->aux[1] = sim_opnd_find(i, "ra");
 	i->aux[2] = sim_opnd_find(i, "barid");
-	return sim_prep_core(c, i, d);
+	return sim_prep_need(i, ok, need);
+}
+
+simt_status sim_prep_bar(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	return prep(i, "mode", 0, i->nops >= 1, "one operand");
+}
+
+simt_status sim_prep_bar_red(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	return prep(i, "redop", 0,
+		    i->nops >= 2 && i->op[i->nops - 1].kind == SIM_O_PRED,
+		    "a barrier operand and the predicate pp last");
+}
+
+simt_status sim_prep_b2r(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	return prep(i, "mode", 1, i->nops >= 2 && i->op[0].kind == SIM_O_REG,
+		    "rd, barid");
+}
+
+simt_status sim_prep_r2b(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	return prep(i, "mode", 1,
+		    sim_opnd_find(i, "ra") >= 0 && sim_opnd_find(i, "barid") >= 0,
+		    "barid, ra");
+}
+
+simt_status sim_prep_b2r_result(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	return sim_prep_need(i, i->nops >= 2 && i->op[0].kind == SIM_O_REG &&
+				     i->op[1].kind == SIM_O_PRED,
+			     "rd, pu");
 }
 
 /* Barrier id and count of a BAR / BAR.RED from the lanes' first guard lane. */

@@ -210,7 +210,8 @@ simt_status sim_prep_lepc(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	int off = sim_opnd_find(i, "offset");
 	i->aux[0] = off >= 0 ? i->op[off].imm : 0;
-	return sim_prep_core(c, i, d);
+	return sim_prep_need(i, i->nops >= 1 && i->op[0].kind == SIM_O_REG,
+			     "rd first");
 }
 
 void sim_bru_lepc(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -263,22 +264,24 @@ void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
 /* BSSY, BSYNC, BREAK: aux[0] = the B register. */
 simt_status sim_prep_breg(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
-	simt_status st = sim_prep_core(c, i, d);
 	int b = sim_opnd_find(i, "breg");
 	i->aux[0] = b >= 0 ? i->op[b].reg : 0;
-	return st;
+	return sim_prep_need(i, sim_opnd_is(i, "breg", SIM_O_BREG), "breg");
 }
 
 /* aux[0] = B register, aux[1] = ra operand or -1, aux[2] = rd row,
  * aux[3] = .CLEAR. */
 simt_status sim_prep_bmov(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
-	simt_status st = sim_prep_breg(c, i, d);
+	sim_prep_breg(c, i, d);
 	int rd = sim_opnd_find(i, "rd");
 	i->aux[1] = sim_opnd_find(i, "ra");
 	i->aux[2] = rd >= 0 ? i->op[rd].reg : SIM_RSINK;
 	i->aux[3] = (int64_t)sim_field(i, "clear", 0);
-	return st;
+	return sim_prep_need(i, sim_opnd_is(i, "breg", SIM_O_BREG) &&
+				       (sim_opnd_is(i, "rd", SIM_O_REG) ||
+					sim_opnd_is(i, "ra", SIM_O_REG)),
+			     "breg and rd or ra");
 }
 
 void sim_bru_bmov(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -425,7 +428,12 @@ void sim_bru_nanosleep(sim_warp *w, const sim_inst *i, uint32_t pmask)
 simt_status sim_prep_warpsync(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	i->aux[0] = sim_opnd_find(i, "rb");
-	return sim_prep_core(c, i, d);
+	return sim_prep_need(i, i->nops >= 1, "one operand");
+}
+
+simt_status sim_prep_nanosleep(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	return sim_prep_need(i, i->nops >= 1, "one operand");
 }
 
 static void warpsync_uniform(sim_warp *w, const sim_inst *i, uint32_t mmask,

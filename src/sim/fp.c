@@ -64,7 +64,7 @@ static void fsrc(sim_warp *w, const sim_inst *i, int slot, bool flush,
 		 float out[SIM_LANES])
 {
 	uint32_t t[SIM_LANES];
-	int k = rt_slot(i, slot);
+	int k = sim_slot(i, slot);
 	/* rt_row applies .bitnot as ~x; for floats the same bit means negate. */
 	bool neg = k != RT_NONE && i->op[k].neg;
 	const uint32_t *r = rt_row(w, i, k, t);
@@ -110,7 +110,7 @@ static void farith(sim_warp *w, const sim_inst *i, uint32_t pmask, int op)
 	} else {
 		LANES v[l] = result(arith_mode(mode, op, a[l], b[l], c[l]), flush);
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 void sim_rt_fadd(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -196,14 +196,14 @@ void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		else r = x;
 		v[l] = result((float)r, true);
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /* I2F.F32.S32/.U32: integer to float in the rounding mode (RN default). */
 void sim_rt_i2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t t[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, rt_slot(i, RT_S0), t);
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), t);
 	bool u = rt_has(i, RT_M(U32));
 	int mode = round_mode(i);
 	if (mode != FE_TONEAREST)
@@ -214,7 +214,7 @@ void sim_rt_i2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 	if (mode != FE_TONEAREST)
 		fesetround(FE_TONEAREST);
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /*
@@ -241,5 +241,5 @@ void sim_rt_f2i(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			v[l] = x <= -2147483648.0 ? 0x80000000u
 			       : x >= 2147483647.0 ? 0x7fffffffu : (uint32_t)(int32_t)x;
 	}
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }

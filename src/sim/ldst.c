@@ -31,7 +31,7 @@ simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 		return st;
 	int ra = sim_opnd_find(i, "ra"), off = sim_opnd_find(i, "off");
 	int rb = sim_opnd_find(i, "rb");
-	int addr = rt_slot(i, RT_ADDR);
+	int addr = sim_slot(i, RT_ADDR);
 	if (addr != RT_NONE)
 		ra = off = addr;
 	i->aux[2] = (ra < 0 ? RT_NONE : ra) | (off < 0 ? RT_NONE : off) << 4 |
@@ -79,7 +79,7 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	addresses(w, i, pmask, addr);
 	uint8_t *ptr[SIM_LANES];
 	if (size == 4 && sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
-		uint32_t *d = rt_dst(w, i, rt_slot(i, RT_D0), 0);
+		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			int l = (int)sim_ffs(m);
 			memcpy(&d[l], ptr[l], 4);

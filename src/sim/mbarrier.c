@@ -47,12 +47,7 @@ simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		need = "a predicate pu";
 	else if (!strcmp(t, "MBAR_ARRIVE") && !has(i, r, SIM_O_REG))
 		need = "a register rd";
-	if (need) {
-		i->why = need;
-		i->exec = sim_exec_malformed;
-		i->flags = SIM_F_CTRL;
-	}
-	return SIMT_OK;
+	return sim_prep_need(i, !need, need);
 }
 
 /* ---- objects --------------------------------------------------------------- */

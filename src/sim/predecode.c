@@ -67,6 +67,17 @@ int sim_opnd_find(const sim_inst *i, const char *name)
 	return -1;
 }
 
+uint64_t sim_slots_pack(const int *ks, int n)
+{
+	uint64_t aux = ~0ull;
+	for (int s = 0; s < n; s++)
+		if (ks[s] >= 0 && ks[s] < SIM_SLOT_NONE) {
+			aux &= ~(0xFull << (4 * s));
+			aux |= (uint64_t)ks[s] << (4 * s);
+		}
+	return aux;
+}
+
 static int64_t sim_sext(uint64_t v, int width)
 {
 	if (width >= 64)
@@ -293,43 +304,15 @@ int sim_enum_index(const sim_inst *i, const char *field,
 	return -1;
 }
 
-static bool has_kind(const sim_inst *i, const char *name, int kind)
+bool sim_opnd_is(const sim_inst *i, const char *name, int kind)
 {
 	int k = sim_opnd_find(i, name);
 	return k >= 0 && i->op[k].kind == kind;
 }
 
-/*
- * The operand shapes the core handlers rely on (the builtin ISA has them;
- * a user's --isa may not): a word whose opcode lacks them raises when
- * issued instead of reading a missing operand.
- */
-simt_status sim_prep_core(sim_ctx *c, sim_inst *i, simt_diags *d)
+simt_status sim_prep_need(sim_inst *i, bool ok, const char *need)
 {
-	const char *t = i->opc->optype->name;
-	const char *need = NULL;
-	if (!strcmp(t, "BMOV"))
-		need = has_kind(i, "breg", SIM_O_BREG) &&
-			       (has_kind(i, "rd", SIM_O_REG) || has_kind(i, "ra", SIM_O_REG))
-			       ? NULL : "breg and rd or ra";
-	else if (!strcmp(t, "BSSY") || !strcmp(t, "BSYNC") || !strcmp(t, "BREAK"))
-		need = has_kind(i, "breg", SIM_O_BREG) ? NULL : "breg";
-	else if (!strcmp(t, "LEPC"))
-		need = i->nops >= 1 && i->op[0].kind == SIM_O_REG ? NULL : "rd first";
-	else if (!strcmp(t, "NANOSLEEP") || !strcmp(t, "WARPSYNC") || !strcmp(t, "BAR"))
-		need = i->nops >= 1 ? NULL : "one operand";
-	else if (!strcmp(t, "BAR_RED"))
-		need = i->nops >= 2 && i->op[i->nops - 1].kind == SIM_O_PRED
-			       ? NULL : "a barrier operand and the predicate pp last";
-	else if (!strcmp(t, "B2R"))
-		need = i->nops >= 2 && i->op[0].kind == SIM_O_REG ? NULL : "rd, barid";
-	else if (!strcmp(t, "B2R_RESULT"))
-		need = i->nops >= 2 && i->op[0].kind == SIM_O_REG &&
-			       i->op[1].kind == SIM_O_PRED ? NULL : "rd, pu";
-	else if (!strcmp(t, "R2B"))
-		need = sim_opnd_find(i, "ra") >= 0 && sim_opnd_find(i, "barid") >= 0
-			       ? NULL : "barid, ra";
-	if (need) {
+	if (!ok) {
 		i->why = need;
 		i->exec = sim_exec_malformed;
 		i->flags = SIM_F_CTRL;

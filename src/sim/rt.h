@@ -58,12 +58,7 @@ enum {
 /* Role slots in aux[0]. */
 enum { RT_D0, RT_D1, RT_PD0, RT_PD1, RT_S0, RT_S1, RT_S2, RT_PS0, RT_PS1,
        RT_S3, RT_ENUM, RT_ADDR, RT_NSLOTS };
-#define RT_NONE 0xF
-
-static inline int rt_slot(const sim_inst *i, int slot)
-{
-	return (int)((uint64_t)i->aux[0] >> (4 * slot)) & 0xF;
-}
+#define RT_NONE SIM_SLOT_NONE
 static inline bool rt_has(const sim_inst *i, uint64_t m)
 {
 	return ((uint64_t)i->aux[1] & m) != 0;
@@ -151,7 +146,7 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 static inline void rt_put_pred(sim_warp *w, const sim_inst *i, int slot,
 			       uint32_t v, uint32_t pmask)
 {
-	int k = rt_slot(i, slot);
+	int k = sim_slot(i, slot);
 	if (k == RT_NONE)
 		return;
 	uint32_t *p = &w->p[i->op[k].reg];
@@ -161,14 +156,14 @@ static inline void rt_put_pred(sim_warp *w, const sim_inst *i, int slot,
 /* True when a destination predicate slot names a real predicate (not PT). */
 static inline bool rt_pred_written(const sim_inst *i, int slot)
 {
-	int k = rt_slot(i, slot);
+	int k = sim_slot(i, slot);
 	return k != RT_NONE && i->op[k].reg != SIM_PSINK;
 }
 
 /* Lane mask of a source predicate slot (absent: PT). */
 static inline uint32_t rt_get_pred(const sim_warp *w, const sim_inst *i, int slot)
 {
-	int k = rt_slot(i, slot);
+	int k = sim_slot(i, slot);
 	if (k == RT_NONE)
 		return 0xffffffffu;
 	return sim_pred(w, i->op[k].reg, i->op[k].neg);

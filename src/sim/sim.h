@@ -129,6 +129,25 @@ int sim_enum_index(const sim_inst *i, const char *field,
 sim_exec_fn sim_exec_malformed;
 /* Operand index (in i->op) of the operand whose field is called name, or -1. */
 int sim_opnd_find(const sim_inst *i, const char *name);
+/* The operand whose field is called name exists and is of kind `kind`. */
+bool sim_opnd_is(const sim_inst *i, const char *name, int kind);
+/*
+ * The operand shapes a handler relies on (the builtin ISA has them; a
+ * user's --isa may not): a prep hook passes ok = "the shape is there";
+ * when not, the word raises when issued (sim_exec_malformed, naming `need`)
+ * instead of its handler reading a missing operand.  Returns SIMT_OK.
+ */
+simt_status sim_prep_need(sim_inst *i, bool ok, const char *need);
+/* Role slots: a prep hook packs operand indices, 4 bits each, into aux[0]
+ * (slot s holds the index of the operand playing role s); SIM_SLOT_NONE
+ * marks an absent role. */
+#define SIM_SLOT_NONE 0xF
+static inline int sim_slot(const sim_inst *i, int s)
+{
+	return (int)((uint64_t)i->aux[0] >> (4 * s)) & 0xF;
+}
+/* The aux[0] word with ks[s] in slot s, s < n (ks[s] < 0: SIM_SLOT_NONE). */
+uint64_t sim_slots_pack(const int *ks, int n);
 
 /*
  * Handler registry: ONE list, X(OPTYPE, exec, prep, flags).  OPTYPE is the
@@ -143,22 +162,22 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 	X(CALL, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)        \
 	X(RET, sim_bru_brx, sim_prep_jump, SIM_F_CTRL | SIM_F_PPGUARD)         \
 	X(LEPC, sim_bru_lepc, sim_prep_lepc, 0)                                \
-	X(EXIT, sim_bru_exit, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD)       \
+	X(EXIT, sim_bru_exit, NULL, SIM_F_CTRL | SIM_F_PPGUARD)       \
 	X(BMOV, sim_bru_bmov, sim_prep_bmov, 0)                                \
 	X(BSSY, sim_bru_bssy, sim_prep_breg, 0)                                \
 	X(BSYNC, sim_bru_bsync, sim_prep_breg, SIM_F_CTRL)                     \
-	X(YIELD, sim_bru_yield, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD)     \
+	X(YIELD, sim_bru_yield, NULL, SIM_F_CTRL | SIM_F_PPGUARD)     \
 	X(BREAK, sim_bru_break, sim_prep_breg, SIM_F_PPGUARD)                  \
 	X(WARPSYNC, sim_bru_warpsync, sim_prep_warpsync, SIM_F_CTRL | SIM_F_PPGUARD) \
-	X(NANOSLEEP, sim_bru_nanosleep, sim_prep_core, SIM_F_CTRL | SIM_F_PPGUARD) \
-	X(RTT, sim_bru_rtt, sim_prep_core, SIM_F_CTRL)                         \
-	X(TRAP, sim_bru_trap, sim_prep_core, SIM_F_CTRL)                       \
-	X(SYSCALL, sim_bru_syscall, sim_prep_core, SIM_F_CTRL)                 \
-	X(BAR, sim_bcu_bar, sim_prep_bcu, SIM_F_CTRL)                          \
-	X(BAR_RED, sim_bcu_bar_red, sim_prep_bcu, SIM_F_CTRL)                  \
-	X(B2R, sim_bcu_b2r, sim_prep_bcu, 0)                                   \
-	X(B2R_RESULT, sim_bcu_b2r_result, sim_prep_core, 0)                    \
-	X(R2B, sim_bcu_r2b, sim_prep_bcu, 0)
+	X(NANOSLEEP, sim_bru_nanosleep, sim_prep_nanosleep, SIM_F_CTRL | SIM_F_PPGUARD) \
+	X(RTT, sim_bru_rtt, NULL, SIM_F_CTRL)                         \
+	X(TRAP, sim_bru_trap, NULL, SIM_F_CTRL)                       \
+	X(SYSCALL, sim_bru_syscall, NULL, SIM_F_CTRL)                 \
+	X(BAR, sim_bcu_bar, sim_prep_bar, SIM_F_CTRL)                          \
+	X(BAR_RED, sim_bcu_bar_red, sim_prep_bar_red, SIM_F_CTRL)                  \
+	X(B2R, sim_bcu_b2r, sim_prep_b2r, 0)                                   \
+	X(B2R_RESULT, sim_bcu_b2r_result, sim_prep_b2r_result, 0)                    \
+	X(R2B, sim_bcu_r2b, sim_prep_r2b, 0)
 
 #include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
 #include "sim/ops_warp.h"    /* defines SIM_OPS_WARP(X) */
@@ -170,8 +189,9 @@ int sim_opnd_find(const sim_inst *i, const char *name);
 #define SIM_X_DECL(name, exec, prep, flags) sim_exec_fn exec;
 SIM_OPS(SIM_X_DECL)
 #undef SIM_X_DECL
-sim_prep_fn sim_prep_bra, sim_prep_jump, sim_prep_core, sim_prep_lepc,
-	sim_prep_bmov, sim_prep_breg, sim_prep_warpsync, sim_prep_bcu;
+sim_prep_fn sim_prep_bra, sim_prep_jump, sim_prep_lepc, sim_prep_bmov,
+	sim_prep_breg, sim_prep_warpsync, sim_prep_nanosleep, sim_prep_bar,
+	sim_prep_bar_red, sim_prep_b2r, sim_prep_b2r_result, sim_prep_r2b;
 
 /* ---- warp, CTA, context state -------------------------------------------- */
 

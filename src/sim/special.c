@@ -42,7 +42,7 @@ simt_status sim_rt_prep_s2r(sim_ctx *c, sim_inst *i, simt_diags *d)
 	simt_status st = rt_prep(c, i, d);
 	if (st != SIMT_OK || !i->opc)
 		return st;
-	const char *name = rt_enum_name(i, rt_slot(i, RT_ENUM));
+	const char *name = rt_enum_name(i, sim_slot(i, RT_ENUM));
 	char norm[32];
 	size_t n = 0;
 	if (!strncmp(name, "SR_", 3))
@@ -100,11 +100,11 @@ void sim_rt_s2r(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (i->aux[2] < 0) {
 		sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
 			  "S2R: special register '%s' is not modelled",
-			  rt_enum_name(i, rt_slot(i, RT_ENUM)));
+			  rt_enum_name(i, sim_slot(i, RT_ENUM)));
 		return;
 	}
 	sreg(w, (int)i->aux[2], v);
-	rt_put(rt_dst(w, i, rt_slot(i, RT_D0), 0), v, pmask);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
 /* Access size in bytes from .U8 .S8 .U16 .S16 .64 .128 (32 bits default). */
@@ -126,7 +126,7 @@ unsigned rt_size(const sim_inst *i, bool *sign)
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign)
 {
-	int k = rt_slot(i, RT_D0);
+	int k = sim_slot(i, RT_D0);
 	uint32_t x = 0;
 	if (size < 4) {
 		memcpy(&x, bytes, size);
@@ -151,7 +151,7 @@ simt_status rt_prep_ldc(sim_ctx *c, sim_inst *i, simt_diags *d)
 	simt_status st = rt_prep(c, i, d);
 	if (st != SIMT_OK || !i->opc)
 		return st;
-	int k = rt_slot(i, RT_S0);
+	int k = sim_slot(i, RT_S0);
 	if (k != RT_NONE && i->op[k].kind == SIM_O_CMEM) {
 		i->aux[2] = i->op[k].bank;
 		i->aux[3] = (int64_t)((uint64_t)i->op[k].reg << 32 |

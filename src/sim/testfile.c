@@ -444,7 +444,7 @@ static bool d_launch(cur *c)
 	return !c->failed;
 }
 
-static int find_buffer(const simt_testfile *tf, const char *name, size_t n)
+int simt_testfile_buffer(const simt_testfile *tf, const char *name, size_t n)
 {
 	for (int i = 0; i < tf->nbuffers; i++)
 		if (word_is(name, n, tf->buffers[i].name))
@@ -493,7 +493,7 @@ static bool d_buffer(cur *c)
 		return values_free(&b.init);
 	}
 	b.name = util_strndup(w, n);
-	int i = find_buffer(tf, w, n);
+	int i = simt_testfile_buffer(tf, w, n);
 	if (i >= 0) { /* a later definition replaces the earlier one */
 		free(tf->buffers[i].name);
 		values_free(&tf->buffers[i].init);
@@ -608,7 +608,7 @@ static bool d_expect(cur *c)
 	const char *w;
 	size_t n = word(c, &w);
 	e.loc = (simt_tloc){c->lineno, (int)(w - c->line) + 1};
-	int b = find_buffer(tf, w, n);
+	int b = simt_testfile_buffer(tf, w, n);
 	if (b < 0)
 		return err(c, w, "no buffer named '%.*s' (declare it with .buffer first)",
 			   (int)n, w);

@@ -106,14 +106,6 @@ static bool setup_buffers(run *u)
 	return true;
 }
 
-static int find_buffer(const simt_testfile *tf, const char *name)
-{
-	for (int k = 0; k < tf->nbuffers; k++)
-		if (!strcmp(tf->buffers[k].name, name))
-			return k;
-	return -1;
-}
-
 /* Parameter bytes: declaration order, each aligned to its own size. */
 static bool setup_params(run *u)
 {
@@ -125,7 +117,7 @@ static bool setup_params(run *u)
 		size_t size = (size_t)simt_elem_size(p->type);
 		uint64_t v = p->bits;
 		if (p->buffer) {
-			int b = find_buffer(tf, p->buffer);
+			int b = simt_testfile_buffer(tf, p->buffer, strlen(p->buffer));
 			if (b < 0) {
 				set_reason(u, "%s:%d: .param names no buffer '%s'",
 					   tf->name, p->loc.line, p->buffer);
@@ -214,7 +206,7 @@ static bool same(simt_elem t, const uint8_t *x, const uint8_t *y)
 static void check_expect(run *u, const simt_texpect *e)
 {
 	simt_testfile *tf = u->tf;
-	int b = find_buffer(tf, e->name);
+	int b = simt_testfile_buffer(tf, e->name, strlen(e->name));
 	const simt_tbuffer *buf = &tf->buffers[b];
 	int size = simt_elem_size(buf->type);
 	uint32_t first = e->index >= 0 ? (uint32_t)e->index : 0;

@@ -23,7 +23,6 @@
 #include "sim/sim.h"
 
 enum { WP_RD, WP_PU, WP_RA, WP_B, WP_C, WP_MASK, WP_PP, WP_NSLOTS };
-#define WP_NONE 0xF
 
 #define WP_U64 1u          /* MATCH.U64                          */
 #define WP_NAN 2u          /* REDUX.NAN                          */
@@ -42,17 +41,12 @@ enum { M_ANY, M_ALL };
 enum { R_SUM, R_MIN, R_MAX, R_AND, R_OR, R_XOR };
 enum { T_U32, T_S32, T_F32 };
 
-static int slot(const sim_inst *i, int s)
-{
-	return (int)((uint64_t)i->aux[0] >> (4 * s)) & 0xF;
-}
-
 /* ---- predecode ---------------------------------------------------------- */
 
 /* Operand k exists and has one of the kinds of the bit set `kinds`. */
 static bool has(const sim_inst *i, int k, unsigned kinds)
 {
-	return k != WP_NONE && (kinds >> i->op[k].kind & 1);
+	return k != SIM_SLOT_NONE && (kinds >> i->op[k].kind & 1);
 }
 #define K(x) (1u << (x))
 
@@ -62,15 +56,10 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 						      "c", "mask", "pp"};
 	if (!i->opc)
 		return SIMT_OK;
-	uint64_t aux = ~0ull;
-	for (int s = 0; s < WP_NSLOTS; s++) {
-		int k = sim_opnd_find(i, fields[s]);
-		if (k >= 0 && k < WP_NONE) {
-			aux &= ~(0xFull << (4 * s));
-			aux |= (uint64_t)k << (4 * s);
-		}
-	}
-	i->aux[0] = (int64_t)aux;
+	int ks[WP_NSLOTS];
+	for (int s = 0; s < WP_NSLOTS; s++)
+		ks[s] = sim_opnd_find(i, fields[s]);
+	i->aux[0] = (int64_t)sim_slots_pack(ks, WP_NSLOTS);
 	const char *t = i->opc->optype->name;
 	const char *const *modes = !strcmp(t, "SHFL")    ? shfl_modes
 				   : !strcmp(t, "MATCH") ? match_modes
@@ -90,32 +79,28 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	/* The shapes the handlers read (a user's --isa may differ). */
 	const unsigned val = K(SIM_O_REG) | K(SIM_O_IMM);
 	bool ok = mode >= 0 && type >= 0 && size >= 0 && fnan >= 0 &&
-		  fabs_ >= 0 && has(i, slot(i, WP_MASK), val);
+		  fabs_ >= 0 && has(i, sim_slot(i, WP_MASK), val);
 	if (!strcmp(t, "VOTEU"))
-		ok = ok && has(i, slot(i, WP_RD), K(SIM_O_UREG)) &&
-		     has(i, slot(i, WP_PU), K(SIM_O_UPRED)) &&
-		     has(i, slot(i, WP_PP), K(SIM_O_PRED));
+		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_UREG)) &&
+		     has(i, sim_slot(i, WP_PU), K(SIM_O_UPRED)) &&
+		     has(i, sim_slot(i, WP_PP), K(SIM_O_PRED));
 	else if (!strcmp(t, "VOTE"))
-		ok = ok && has(i, slot(i, WP_RD), K(SIM_O_REG)) &&
-		     has(i, slot(i, WP_PU), K(SIM_O_PRED)) &&
-		     has(i, slot(i, WP_PP), K(SIM_O_PRED));
+		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
+		     has(i, sim_slot(i, WP_PU), K(SIM_O_PRED)) &&
+		     has(i, sim_slot(i, WP_PP), K(SIM_O_PRED));
 	else if (!strcmp(t, "SHFL"))
-		ok = ok && has(i, slot(i, WP_RD), K(SIM_O_REG)) &&
-		     has(i, slot(i, WP_RA), K(SIM_O_REG)) &&
-		     has(i, slot(i, WP_B), val) && has(i, slot(i, WP_C), val) &&
-		     has(i, slot(i, WP_PU), K(SIM_O_PRED));
+		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
+		     has(i, sim_slot(i, WP_RA), K(SIM_O_REG)) &&
+		     has(i, sim_slot(i, WP_B), val) && has(i, sim_slot(i, WP_C), val) &&
+		     has(i, sim_slot(i, WP_PU), K(SIM_O_PRED));
 	else if (!strcmp(t, "ELECT"))
-		ok = ok && has(i, slot(i, WP_PU), K(SIM_O_PRED)) &&
-		     has(i, slot(i, WP_RD), K(SIM_O_REG));
+		ok = ok && has(i, sim_slot(i, WP_PU), K(SIM_O_PRED)) &&
+		     has(i, sim_slot(i, WP_RD), K(SIM_O_REG));
 	else /* MATCH, REDUX */
-		ok = ok && has(i, slot(i, WP_RD), K(SIM_O_REG)) &&
-		     has(i, slot(i, WP_RA), K(SIM_O_REG));
-	if (!ok) {
-		i->why = "membermask, registers and predicates as isa/warp.isa "
-			 "declares them";
-		i->exec = sim_exec_malformed;
-	}
-	return SIMT_OK;
+		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
+		     has(i, sim_slot(i, WP_RA), K(SIM_O_REG));
+	return sim_prep_need(i, ok, "membermask, registers and predicates as "
+				    "isa/warp.isa declares them");
 }
 
 /* ---- groups ---------------------------------------------------------------- */
@@ -134,7 +119,7 @@ static uint32_t val32(const sim_warp *w, const sim_inst *i, int k, int l)
 static bool wp_groups(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		      uint32_t g[SIM_LANES])
 {
-	int km = slot(i, WP_MASK);
+	int km = sim_slot(i, WP_MASK);
 	const char *name = i->opc->optype->name;
 	uint32_t outside = 0, missing = 0;
 	bool uniform = i->op[km].kind == SIM_O_IMM;
@@ -197,8 +182,8 @@ static bool wp_groups(sim_warp *w, const sim_inst *i, uint32_t pmask,
 /* Write bits v of the lanes of g into destination predicate slot s. */
 static void put_pred(sim_warp *w, const sim_inst *i, int s, uint32_t v, uint32_t g)
 {
-	int k = slot(i, s);
-	if (k == WP_NONE)
+	int k = sim_slot(i, s);
+	if (k == SIM_SLOT_NONE)
 		return;
 	uint32_t *p = &w->p[i->op[k].reg];
 	*p = (*p & ~g) | (v & g);
@@ -207,8 +192,8 @@ static void put_pred(sim_warp *w, const sim_inst *i, int s, uint32_t v, uint32_t
 /* Register row of destination slot s (the sink when absent). */
 static uint32_t *dst_row(sim_warp *w, const sim_inst *i, int s)
 {
-	int k = slot(i, s);
-	return k == WP_NONE ? w->r[SIM_RSINK] : w->r[i->op[k].reg];
+	int k = sim_slot(i, s);
+	return k == SIM_SLOT_NONE ? w->r[SIM_RSINK] : w->r[i->op[k].reg];
 }
 
 static uint32_t vote(int mode, uint32_t ballot, uint32_t g)
@@ -221,7 +206,7 @@ static uint32_t vote(int mode, uint32_t ballot, uint32_t g)
 
 static uint32_t ballot_of(const sim_warp *w, const sim_inst *i, uint32_t g)
 {
-	const sim_opnd *p = &i->op[slot(i, WP_PP)];
+	const sim_opnd *p = &i->op[sim_slot(i, WP_PP)];
 	return sim_pred(w, p->reg, p->neg) & g;
 }
 
@@ -257,8 +242,8 @@ void sim_wp_voteu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		return;
 	}
 	uint32_t b = ballot_of(w, i, grp);
-	w->ur[i->op[slot(i, WP_RD)].reg] = b;
-	w->up[i->op[slot(i, WP_PU)].reg] = vote((int)i->aux[1], b, grp) != 0;
+	w->ur[i->op[sim_slot(i, WP_RD)].reg] = b;
+	w->up[i->op[sim_slot(i, WP_PU)].reg] = vote((int)i->aux[1], b, grp) != 0;
 }
 
 /* ---- SHFL ------------------------------------------------------------------------ */
@@ -311,9 +296,9 @@ void sim_wp_shfl(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t tb[SIM_LANES], tc[SIM_LANES];
 	if (!wp_groups(w, i, pmask, g))
 		return;
-	const uint32_t *a = w->r[i->op[slot(i, WP_RA)].reg];
-	const uint32_t *b = row_of(w, i, slot(i, WP_B), tb);
-	const uint32_t *c = row_of(w, i, slot(i, WP_C), tc);
+	const uint32_t *a = w->r[i->op[sim_slot(i, WP_RA)].reg];
+	const uint32_t *b = row_of(w, i, sim_slot(i, WP_B), tb);
+	const uint32_t *c = row_of(w, i, sim_slot(i, WP_C), tc);
 	uint32_t inr = shfl_src((int)i->aux[1], b, c, j), bad = 0;
 	for (int l = 0; l < SIM_LANES; l++)
 		out[l] = a[j[l]];
@@ -346,7 +331,7 @@ void sim_wp_match(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t g[SIM_LANES], out[SIM_LANES], all = 0;
 	if (!wp_groups(w, i, pmask, g))
 		return;
-	unsigned r = i->op[slot(i, WP_RA)].reg;
+	unsigned r = i->op[sim_slot(i, WP_RA)].reg;
 	bool wide = (i->aux[2] & WP_U64) && r < SIM_RZ;
 	uint64_t v[SIM_LANES];
 	for (int l = 0; l < SIM_LANES; l++)
@@ -442,7 +427,7 @@ void sim_wp_redux(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t g[SIM_LANES];
 	if (!wp_groups(w, i, pmask, g))
 		return;
-	const uint32_t *a = w->r[i->op[slot(i, WP_RA)].reg];
+	const uint32_t *a = w->r[i->op[sim_slot(i, WP_RA)].reg];
 	uint32_t res[SIM_LANES];
 	for (uint32_t rem = pmask; rem;) {
 		uint32_t grp = g[sim_ffs(rem)];
