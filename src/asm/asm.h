@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "asm/object.h"
 #include "isa/isa.h"
@@ -53,6 +54,22 @@ typedef struct asm_tok {
 	double fval;
 	const char *msg; /* ASM_T_BAD */
 } asm_tok;
+
+/* t is the punctuation character ch / the identifier spelled exactly s */
+static inline bool asm_tok_punct(const asm_tok *t, char ch)
+{
+	return t->kind == ASM_T_PUNCT && t->c == ch;
+}
+
+static inline bool asm_tok_ident(const asm_tok *t, const char *s)
+{
+	size_t n = strlen(s);
+	return t->kind == ASM_T_IDENT && (size_t)t->len == n && !memcmp(t->s, s, n);
+}
+
+/* The float names INF, QNAN, NAN: true when s[0..len) is one, and its value
+ * in *f (when f is not NULL).  parse.c */
+bool asm_special_float(const char *s, int len, double *f);
 
 typedef struct asm_lexer {
 	const char *p, *end;

@@ -107,17 +107,6 @@ bool asm_define_label(asm_ctx *c, const asm_tok *t)
 
 /* ---- helpers ----------------------------------------------------------- */
 
-static bool is_punct(const asm_tok *t, char ch)
-{
-	return t->kind == ASM_T_PUNCT && t->c == ch;
-}
-
-static bool tok_is(const asm_tok *t, const char *s)
-{
-	size_t n = strlen(s);
-	return t->kind == ASM_T_IDENT && (size_t)t->len == n && !memcmp(t->s, s, n);
-}
-
 static bool expect_end(asm_ctx *c, const asm_tok *t)
 {
 	if (t->kind == ASM_T_END)
@@ -164,7 +153,7 @@ static void d_section(asm_ctx *c, asm_tok *t)
 		return;
 	i++;
 	asm_section *sec = &c->secs[s];
-	if (is_punct(&t[i], ',')) {
+	if (asm_tok_punct(&t[i], ',')) {
 		i++;
 		if (t[i].kind != ASM_T_STR) {
 			asm_error(c, t[i].col, "expected the section flags as a string");
@@ -173,9 +162,9 @@ static void d_section(asm_ctx *c, asm_tok *t)
 		free(sec->flags);
 		sec->flags = util_strndup(t[i].s, (size_t)t[i].len);
 		i++;
-		if (is_punct(&t[i], ',')) {
+		if (asm_tok_punct(&t[i], ',')) {
 			i++;
-			if (is_punct(&t[i], '@') || is_punct(&t[i], '%'))
+			if (asm_tok_punct(&t[i], '@') || asm_tok_punct(&t[i], '%'))
 				i++;
 			if (t[i].kind != ASM_T_IDENT && t[i].kind != ASM_T_STR) {
 				asm_error(c, t[i].col, "expected a section type");
@@ -183,9 +172,9 @@ static void d_section(asm_ctx *c, asm_tok *t)
 			}
 			free(sec->type);
 			sec->type = util_strndup(t[i].s, (size_t)t[i].len);
-			if (tok_is(&t[i], "nobits") && sec->kind != OBJ_SEC_TEXT)
+			if (asm_tok_ident(&t[i], "nobits") && sec->kind != OBJ_SEC_TEXT)
 				sec->nobits = true;
-			else if (tok_is(&t[i], "nobits"))
+			else if (asm_tok_ident(&t[i], "nobits"))
 				asm_error(c, t[i].col, "a .text section cannot be NOBITS");
 			i++;
 		}
@@ -250,7 +239,7 @@ static void d_data(asm_ctx *c, asm_tok *t, int size)
 			return;
 		}
 		asm_add_fixup(c, &f);
-		if (!is_punct(&t[i], ','))
+		if (!asm_tok_punct(&t[i], ','))
 			break;
 		i++;
 	}
@@ -270,7 +259,7 @@ static void d_global(asm_ctx *c, asm_tok *t)
 		if (s >= 0)
 			c->syms[s].global = true;
 		i++;
-		if (!is_punct(&t[i], ','))
+		if (!asm_tok_punct(&t[i], ','))
 			break;
 		i++;
 	}
@@ -290,12 +279,12 @@ static bool contains(const char *s, int len, const char *word)
 /* sym , @type  (the type: function, object, "STT_CUDA_OBJECT", ...) */
 static void d_type(asm_ctx *c, asm_tok *t)
 {
-	if (t[1].kind != ASM_T_IDENT || !is_punct(&t[2], ',')) {
+	if (t[1].kind != ASM_T_IDENT || !asm_tok_punct(&t[2], ',')) {
 		asm_error(c, t[1].col, "expected 'symbol, @type'");
 		return;
 	}
 	int i = 3;
-	if (is_punct(&t[i], '@') || is_punct(&t[i], '%'))
+	if (asm_tok_punct(&t[i], '@') || asm_tok_punct(&t[i], '%'))
 		i++;
 	if (t[i].kind != ASM_T_IDENT && t[i].kind != ASM_T_STR) {
 		asm_error(c, t[i].col, "expected a symbol type");
@@ -305,9 +294,9 @@ static void d_type(asm_ctx *c, asm_tok *t)
 	if (s < 0)
 		return;
 	const asm_tok *ty = &t[i];
-	if (tok_is(ty, "function") || (ty->len == 8 && !memcmp(ty->s, "STT_FUNC", 8)))
+	if (asm_tok_ident(ty, "function") || (ty->len == 8 && !memcmp(ty->s, "STT_FUNC", 8)))
 		c->syms[s].type = ELF_STT_FUNC;
-	else if (tok_is(ty, "object") || contains(ty->s, ty->len, "OBJECT"))
+	else if (asm_tok_ident(ty, "object") || contains(ty->s, ty->len, "OBJECT"))
 		c->syms[s].type = ELF_STT_OBJECT;
 	else
 		c->syms[s].type = ELF_STT_NOTYPE;
@@ -316,7 +305,7 @@ static void d_type(asm_ctx *c, asm_tok *t)
 
 static void d_size(asm_ctx *c, asm_tok *t)
 {
-	if (t[1].kind != ASM_T_IDENT || !is_punct(&t[2], ',')) {
+	if (t[1].kind != ASM_T_IDENT || !asm_tok_punct(&t[2], ',')) {
 		asm_error(c, t[1].col, "expected 'symbol, expression'");
 		return;
 	}
@@ -356,10 +345,10 @@ static void d_param(asm_ctx *c, asm_tok *t)
 		return;
 	}
 	uint32_t size = 8;
-	if (is_punct(&t[2], ':')) {
+	if (asm_tok_punct(&t[2], ':')) {
 		size = 0;
 		for (size_t k = 0; k < UTIL_ARRAY_LEN(types); k++)
-			if (tok_is(&t[1], types[k].name))
+			if (asm_tok_ident(&t[1], types[k].name))
 				size = types[k].size;
 		if (!size) {
 			asm_error(c, t[1].col, "unknown parameter type '%.*s'", t[1].len, t[1].s);
@@ -422,7 +411,7 @@ static const struct {
 static int find(const asm_tok *t)
 {
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(directives); k++)
-		if (tok_is(t, directives[k].name))
+		if (asm_tok_ident(t, directives[k].name))
 			return (int)k;
 	return -1;
 }

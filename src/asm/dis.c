@@ -24,7 +24,6 @@
 #include "codec/codec.h"
 #include "simt/simt.h"
 
-#define HEX_COLUMN 64 /* where the raw-word comment starts */
 
 /*
  * Pass 1: mark the PC-relative targets that fall on a word of the buffer
@@ -76,39 +75,6 @@ static void put_hex_fixed(util_buf *out, uint64_t v, int digits)
 	for (int i = digits - 1; i >= 0; i--, v >>= 4)
 		s[i] = "0123456789abcdef"[v & 15];
 	dis_putn(out, s, (size_t)digits);
-}
-
-/* The indentation and the optional address column, in one piece. */
-static void put_prefix(util_buf *out, uint64_t pc, bool addr)
-{
-	char s[40] = "        /*";
-	size_t n = 8;
-	if (addr) {
-		int digits = 4;
-		while (digits < 16 && (pc >> (4 * digits)))
-			digits++;
-		for (int i = digits - 1; i >= 0; i--, pc >>= 4)
-			s[10 + i] = "0123456789abcdef"[pc & 15];
-		memcpy(s + 10 + digits, "*/ ", 3);
-		n = 13 + (size_t)digits;
-	}
-	dis_putn(out, s, n);
-}
-
-static void put_hex_comment(util_buf *out, size_t line_start, isa_word w)
-{
-	size_t col = out->len - line_start;
-	static const char spaces[HEX_COLUMN + 1] =
-		"                                                                ";
-	if (col < HEX_COLUMN)
-		dis_putn(out, spaces, HEX_COLUMN - col);
-	else
-		dis_putc(out, ' ');
-	dis_puts(out, "/* 0x");
-	put_hex_fixed(out, w.hi, 16);
-	dis_puts(out, " 0x");
-	put_hex_fixed(out, w.lo, 16);
-	dis_puts(out, " */");
 }
 
 /* `.word` line for a word that does not decode, plus its diagnostic. */
@@ -164,11 +130,11 @@ static void put_line(const isa_model *m, const char *name, isa_word w,
 		return;
 	}
 	size_t start = out->len;
-	put_prefix(out, pc, flags & SIMT_DIS_ADDR);
+	dis_print_prefix(out, pc, flags);
 	*bad = true;
 	put_bad_word(m, name, w, pc, out, d);
 	if (flags & SIMT_DIS_HEX)
-		put_hex_comment(out, start, w);
+		dis_print_hex_comment(out, start, w);
 	dis_putc(out, '\n');
 }
 

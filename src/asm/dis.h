@@ -84,6 +84,14 @@ void dis_print_line(const isa_model *m, const isa_opcode *op,
 		    unsigned flags, const dis_labels *labels, util_buf *out);
 
 /*
+ * The pieces of that line for a word that does not decode (dis.c): the
+ * indentation and address column, and the raw-word comment padded to
+ * column 64 counted from line_start (an offset into out).
+ */
+void dis_print_prefix(util_buf *out, uint64_t pc, unsigned flags);
+void dis_print_hex_comment(util_buf *out, size_t line_start, isa_word w);
+
+/*
  * The PC-relative target of operand i of op, when that operand is a PCRel
  * one: returns true and sets *target.
  */

@@ -26,11 +26,6 @@ static asm_expr *node(asm_ctx *c, char op, int col)
 	return e;
 }
 
-static bool is_punct(const asm_tok *t, char ch)
-{
-	return t->kind == ASM_T_PUNCT && t->c == ch;
-}
-
 static asm_expr *parse_sum(asm_ctx *c, const asm_tok *toks, int *i, int depth);
 
 static asm_expr *parse_unary(asm_ctx *c, const asm_tok *toks, int *i,
@@ -41,7 +36,7 @@ static asm_expr *parse_unary(asm_ctx *c, const asm_tok *toks, int *i,
 		asm_error(c, t->col, "expression nested too deeply");
 		return NULL;
 	}
-	if (is_punct(t, '-') || is_punct(t, '+')) {
+	if (asm_tok_punct(t, '-') || asm_tok_punct(t, '+')) {
 		(*i)++;
 		asm_expr *a = parse_unary(c, toks, i, depth + 1);
 		if (!a || t->c == '+')
@@ -51,12 +46,12 @@ static asm_expr *parse_unary(asm_ctx *c, const asm_tok *toks, int *i,
 			e->a = a;
 		return e;
 	}
-	if (is_punct(t, '(')) {
+	if (asm_tok_punct(t, '(')) {
 		(*i)++;
 		asm_expr *e = parse_sum(c, toks, i, depth + 1);
 		if (!e)
 			return NULL;
-		if (!is_punct(&toks[*i], ')')) {
+		if (!asm_tok_punct(&toks[*i], ')')) {
 			asm_error(c, toks[*i].col, "expected ')' in expression");
 			return NULL;
 		}
@@ -95,8 +90,8 @@ static asm_expr *parse_binary(asm_ctx *c, const asm_tok *toks, int *i,
 			  : parse_unary(c, toks, i, depth);
 	while (a) {
 		const asm_tok *t = &toks[*i];
-		bool ok = sum ? (is_punct(t, '+') || is_punct(t, '-'))
-			      : (is_punct(t, '*') || is_punct(t, '/'));
+		bool ok = sum ? (asm_tok_punct(t, '+') || asm_tok_punct(t, '-'))
+			      : (asm_tok_punct(t, '*') || asm_tok_punct(t, '/'));
 		if (!ok)
 			break;
 		(*i)++;
@@ -127,7 +122,7 @@ asm_expr *asm_expr_parse(asm_ctx *c, const asm_tok *toks, int *i)
 asm_expr *asm_expr_backtick(asm_ctx *c, const asm_tok *toks, int *i)
 {
 	(*i)++; /* the backtick */
-	if (!is_punct(&toks[*i], '(')) {
+	if (!asm_tok_punct(&toks[*i], '(')) {
 		asm_error(c, toks[*i].col, "expected '(' after '`'");
 		return NULL;
 	}

@@ -526,11 +526,6 @@ static bool reg_parse(const isa_type *t, const char *s, int len, uint64_t *num,
 	return true;
 }
 
-static bool name_is(const asm_operand *o, const char *s)
-{
-	return (int)strlen(s) == o->nlen && !memcmp(o->name, s, (size_t)o->nlen);
-}
-
 static bool is_numeric(const isa_type *t)
 {
 	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
@@ -622,7 +617,7 @@ static bool shape_ok(const struct asm_index *ix, const isa_opcode *op,
 	case ISA_KIND_F32:
 		return o->kind == ASM_O_FLOAT || o->kind == ASM_O_INT ||
 		       (o->kind == ASM_O_NAME &&
-			(name_is(o, "INF") || name_is(o, "QNAN") || name_is(o, "NAN")));
+			asm_special_float(o->name, o->nlen, NULL));
 	case ISA_KIND_CMEM:
 		return o->kind == ASM_O_CMEM && !o->has_reg && !o->expr;
 	}
@@ -751,8 +746,9 @@ static bool number_to_field(asm_ctx *c, const isa_opcode *op, int f,
 static bool float_bits(asm_ctx *c, const asm_operand *o, uint64_t *out)
 {
 	float f;
-	if (o->kind == ASM_O_NAME) {
-		f = name_is(o, "INF") ? INFINITY : NAN;
+	double special = 0;
+	if (o->kind == ASM_O_NAME && asm_special_float(o->name, o->nlen, &special)) {
+		f = (float)special;
 	} else if (o->kind == ASM_O_INT) {
 		/* an integer is the raw bits (hex or decimal) */
 		if (o->mag > 0xffffffffu && !o->neg) {

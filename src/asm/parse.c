@@ -16,21 +16,17 @@
 
 #include "asm/asm.h"
 
-static bool is_punct(const asm_tok *t, char ch)
+bool asm_special_float(const char *s, int len, double *f)
 {
-	return t->kind == ASM_T_PUNCT && t->c == ch;
-}
-
-static bool ident_is(const asm_tok *t, const char *s)
-{
-	size_t n = strlen(s);
-	return t->kind == ASM_T_IDENT && (size_t)t->len == n &&
-	       !memcmp(t->s, s, n);
-}
-
-static bool is_special_float(const asm_tok *t)
-{
-	return ident_is(t, "INF") || ident_is(t, "QNAN") || ident_is(t, "NAN");
+	static const char *const names[] = {"INF", "QNAN", "NAN"};
+	for (int k = 0; k < 3; k++) {
+		if ((int)strlen(names[k]) != len || memcmp(names[k], s, (size_t)len))
+			continue;
+		if (f)
+			*f = k ? __builtin_nan("") : __builtin_inf();
+		return true;
+	}
+	return false;
 }
 
 /* Signed integer literal: [+|-] INT. */
@@ -39,7 +35,7 @@ static bool parse_int(asm_ctx *c, asm_tok *toks, int *i, uint64_t *mag,
 {
 	*neg = false;
 	*col = toks[*i].col;
-	if (is_punct(&toks[*i], '-') || is_punct(&toks[*i], '+')) {
+	if (asm_tok_punct(&toks[*i], '-') || asm_tok_punct(&toks[*i], '+')) {
 		*neg = toks[*i].c == '-';
 		(*i)++;
 	}
@@ -61,11 +57,11 @@ static bool parse_offset(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o,
 	const asm_tok *t = &toks[*i];
 	o->off_col = t->col;
 	bool neg = false;
-	if (is_punct(t, '+') || is_punct(t, '-')) {
+	if (asm_tok_punct(t, '+') || asm_tok_punct(t, '-')) {
 		neg = t->c == '-';
 		(*i)++;
 		t = &toks[*i];
-		if (is_punct(t, '-') && !neg) { /* [R2+-0x10] */
+		if (asm_tok_punct(t, '-') && !neg) { /* [R2+-0x10] */
 			neg = true;
 			(*i)++;
 			t = &toks[*i];
@@ -74,7 +70,7 @@ static bool parse_offset(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o,
 		asm_error(c, t->col, "expected '+', '-' or ']' after the register");
 		return false;
 	}
-	if (is_punct(t, '`')) {
+	if (asm_tok_punct(t, '`')) {
 		o->expr = asm_expr_backtick(c, toks, i);
 		if (!o->expr)
 			return false;
@@ -114,13 +110,13 @@ static bool parse_address(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 			o->nlen -= 3;
 		}
 		(*i)++;
-		if (!is_punct(&toks[*i], ']') &&
+		if (!asm_tok_punct(&toks[*i], ']') &&
 		    !parse_offset(c, toks, i, o, true))
 			return false;
 	} else if (!parse_offset(c, toks, i, o, false)) {
 		return false;
 	}
-	if (!is_punct(&toks[*i], ']')) {
+	if (!asm_tok_punct(&toks[*i], ']')) {
 		asm_error(c, toks[*i].col, "expected ']'");
 		return false;
 	}
@@ -140,7 +136,7 @@ static bool parse_cmem(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	}
 	o->bank = toks[*i].ival;
 	(*i)++;
-	if (!is_punct(&toks[*i], ']') || !is_punct(&toks[*i + 1], '[')) {
+	if (!asm_tok_punct(&toks[*i], ']') || !asm_tok_punct(&toks[*i + 1], '[')) {
 		asm_error(c, toks[*i].col, "expected '][' in c[bank][offset]");
 		return false;
 	}
@@ -155,8 +151,8 @@ static bool parse_pair(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	o->name = toks[*i].s;
 	o->nlen = toks[*i].len;
 	*i += 2;
-	if (toks[*i].kind != ASM_T_INT || !is_punct(&toks[*i + 1], ':') ||
-	    toks[*i + 2].kind != ASM_T_INT || !is_punct(&toks[*i + 3], ']')) {
+	if (toks[*i].kind != ASM_T_INT || !asm_tok_punct(&toks[*i + 1], ':') ||
+	    toks[*i + 2].kind != ASM_T_INT || !asm_tok_punct(&toks[*i + 3], ']')) {
 		asm_error(c, toks[*i].col, "expected a register pair such as R[8:9]");
 		return false;
 	}
@@ -175,7 +171,7 @@ static bool parse_operand(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	memset(o, 0, sizeof *o);
 	asm_tok *t = &toks[*i];
 	o->col = t->col;
-	if (is_punct(t, '!') || is_punct(t, '~')) {
+	if (asm_tok_punct(t, '!') || asm_tok_punct(t, '~')) {
 		if (t->c == '!')
 			o->lnot = true;
 		else
@@ -190,9 +186,9 @@ static bool parse_operand(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	}
 	if (t->kind == ASM_T_IDENT) {
 		asm_tok *n = &toks[*i + 1];
-		if (is_punct(n, '[') && t->len == 1 && t->s[0] == 'c' && !o->lnot)
+		if (asm_tok_punct(n, '[') && t->len == 1 && t->s[0] == 'c' && !o->lnot)
 			return parse_cmem(c, toks, i, o); /* ~c[..][..] is allowed */
-		if (is_punct(n, '['))
+		if (asm_tok_punct(n, '['))
 			return parse_pair(c, toks, i, o);
 		o->kind = ASM_O_NAME;
 		o->name = t->s;
@@ -202,24 +198,22 @@ static bool parse_operand(asm_ctx *c, asm_tok *toks, int *i, asm_operand *o)
 	}
 	if (o->lnot || o->bitnot)
 		return false;
-	if (is_punct(t, '[')) {
+	if (asm_tok_punct(t, '[')) {
 		o->kind = ASM_O_MEM;
 		return parse_address(c, toks, i, o);
 	}
-	if (is_punct(t, '`')) {
+	if (asm_tok_punct(t, '`')) {
 		o->kind = ASM_O_EXPR;
 		o->expr = asm_expr_backtick(c, toks, i);
 		return o->expr != NULL;
 	}
-	bool sign = is_punct(t, '-') || is_punct(t, '+');
+	bool sign = asm_tok_punct(t, '-') || asm_tok_punct(t, '+');
 	const asm_tok *v = sign ? &toks[*i + 1] : t;
+	double f = v->fval;
 	if (v->kind == ASM_T_FLOAT || (v->kind == ASM_T_IDENT && sign &&
-				       is_special_float(v))) {
+				       asm_special_float(v->s, v->len, &f))) {
 		o->kind = ASM_O_FLOAT;
-		double f = v->fval;
-		if (v->kind == ASM_T_IDENT)
-			f = ident_is(v, "INF") ? __builtin_inf() : __builtin_nan("");
-		o->fval = is_punct(t, '-') ? -f : f;
+		o->fval = asm_tok_punct(t, '-') ? -f : f;
 		*i += sign ? 2 : 1;
 		return true;
 	}
@@ -242,15 +236,15 @@ static bool parse_control(asm_ctx *c, asm_tok *toks, int *i,
 	const asm_tok *t = &toks[*i];
 	uint64_t v[2] = {0, 0};
 	int nv = 0;
-	bool sched = ident_is(t, "$sched"), req = ident_is(t, "$req"),
-	     wsb = ident_is(t, "$wsb");
+	bool sched = asm_tok_ident(t, "$sched"), req = asm_tok_ident(t, "$req"),
+	     wsb = asm_tok_ident(t, "$wsb");
 	if (!sched && !req && !wsb) {
 		asm_error(c, t->col, "unknown control slot '%.*s' (expected $sched, $req or $wsb)",
 			  t->len, t->s);
 		return false;
 	}
 	(*i)++;
-	if (!is_punct(&toks[*i], '(')) {
+	if (!asm_tok_punct(&toks[*i], '(')) {
 		asm_error(c, toks[*i].col, "expected '(' after %.*s", t->len, t->s);
 		return false;
 	}
@@ -268,12 +262,12 @@ static bool parse_control(asm_ctx *c, asm_tok *toks, int *i,
 		}
 		v[nv++] = toks[*i].ival;
 		(*i)++;
-		if (is_punct(&toks[*i], ','))
+		if (asm_tok_punct(&toks[*i], ','))
 			(*i)++;
 		else
 			break;
 	}
-	if (!is_punct(&toks[*i], ')')) {
+	if (!asm_tok_punct(&toks[*i], ')')) {
 		asm_error(c, toks[*i].col, "expected ')'");
 		return false;
 	}
@@ -315,10 +309,10 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it)
 	it->has_guard = it->guard_not = false;
 	it->noperands = 0;
 	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
-	if (is_punct(&toks[i], '@')) {
+	if (asm_tok_punct(&toks[i], '@')) {
 		i++;
 		it->has_guard = true;
-		if (is_punct(&toks[i], '!')) {
+		if (asm_tok_punct(&toks[i], '!')) {
 			it->guard_not = true;
 			i++;
 		}
@@ -342,11 +336,11 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it)
 			if (!parse_operand(c, toks, &i, &it->ops[it->noperands]))
 				return false;
 			it->noperands++;
-			if (is_punct(&toks[i], ',')) {
+			if (asm_tok_punct(&toks[i], ',')) {
 				i++;
 				continue;
 			}
-			if (is_punct(&toks[i], '`'))
+			if (asm_tok_punct(&toks[i], '`'))
 				continue; /* BRX R6 `(...) */
 			break;
 		}

@@ -635,6 +635,21 @@ static void put_hex_comment(pbuf *out, size_t col, isa_word w)
 	out->p = p + 43;
 }
 
+void dis_print_prefix(util_buf *out, uint64_t pc, unsigned flags)
+{
+	pbuf pb = pb_open(out);
+	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
+	pb_close(&pb);
+}
+
+void dis_print_hex_comment(util_buf *out, size_t line_start, isa_word w)
+{
+	size_t col = out->len - line_start;
+	pbuf pb = pb_open(out);
+	put_hex_comment(&pb, col, w);
+	pb_close(&pb);
+}
+
 void dis_print_line(const isa_model *m, const isa_opcode *op,
 		    const uint64_t *fields, uint64_t pc, isa_word w,
 		    unsigned flags, const dis_labels *labels, util_buf *out)

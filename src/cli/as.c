@@ -1,12 +1,8 @@
 /* as.c - `simt as in.s -o out.o [--isa DIR]`: assemble into an ELF object. */
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "util/util.h"
@@ -27,43 +23,6 @@ static char *default_output(const char *in)
 	if (dot && (!slash || dot > slash))
 		n = (size_t)(dot - in);
 	return util_format("%.*s.o", (int)n, in);
-}
-
-/* The whole file: mapped when it is a non-empty regular file (*mapped
- * set), else read into one allocation. */
-static char *read_all(const char *path, size_t *len, bool *mapped)
-{
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return util_read_file(path, len);
-	}
-	size_t n = (size_t)st.st_size, got = 0;
-	*mapped = false;
-	if (n > 0) {
-		void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-		if (p != MAP_FAILED) {
-			close(fd);
-			*mapped = true;
-			*len = n;
-			return p;
-		}
-	}
-	char *buf = malloc(n + 1);
-	while (buf && got < n) {
-		ssize_t r = read(fd, buf + got, n - got);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	if (buf)
-		buf[got] = '\0';
-	*len = got;
-	return buf;
 }
 
 static int write_file(const char *path, const uint8_t *data, size_t len)
@@ -105,7 +64,7 @@ int cli_as(int argc, char **argv)
 		return 1;
 	size_t len = 0;
 	bool mapped = false;
-	char *text = read_all(in, &len, &mapped);
+	char *text = cli_read_input(in, &len, &mapped);
 	if (!text) {
 		perror(in);
 		simt_isa_free(isa);
@@ -133,10 +92,7 @@ int cli_as(int argc, char **argv)
 	}
 	simt_object_free(obj);
 	simt_diags_free(&d);
-	if (mapped)
-		munmap(text, len);
-	else
-		free(text);
+	cli_release_input(text, len, mapped);
 	simt_isa_free(isa);
 	return rc;
 }

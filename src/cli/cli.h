@@ -5,6 +5,9 @@
 #ifndef SIMT_CLI_H
 #define SIMT_CLI_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "simt/simt.h"
 
 /* X-macro: name, handler, one-line help. */
@@ -23,5 +26,10 @@ CLI_COMMANDS(CLI_X_DECL)
 int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */
 simt_isa *cli_load_isa(const char *dir);
+/* The whole of path: mapped when it is a non-empty regular file (*mapped
+ * set), else read into one allocation; NULL with errno set on failure.
+ * Give it back with cli_release_input(). */
+char *cli_read_input(const char *path, size_t *len, bool *mapped);
+void cli_release_input(char *data, size_t len, bool mapped);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -101,4 +103,49 @@ simt_isa *cli_load_isa(const char *dir)
 	cli_print_diags(&d);
 	simt_diags_free(&d);
 	return isa;
+}
+
+/* The whole file: mapped when it is a non-empty regular file (*mapped set;
+ * no copy, and the kernel fills the pages in one go), else read into one
+ * allocation of its size. */
+char *cli_read_input(const char *path, size_t *len, bool *mapped)
+{
+	struct stat st;
+	*mapped = false;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		fclose(f);
+		return util_read_file(path, len);
+	}
+	if (st.st_size > 0) {
+		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,
+			       MAP_PRIVATE | MAP_POPULATE, fileno(f), 0);
+		if (m != MAP_FAILED) {
+			fclose(f);
+			*mapped = true;
+			*len = (size_t)st.st_size;
+			return m;
+		}
+	}
+	char *p = malloc((size_t)st.st_size + 1);
+	size_t n = p ? fread(p, 1, (size_t)st.st_size, f) : 0;
+	int bad = !p || ferror(f) || n != (size_t)st.st_size;
+	fclose(f);
+	if (bad) {
+		free(p);
+		errno = p ? EIO : ENOMEM;
+		return NULL;
+	}
+	*len = n;
+	return p;
+}
+
+void cli_release_input(char *data, size_t len, bool mapped)
+{
+	if (mapped)
+		munmap(data, len);
+	else
+		free(data);
 }

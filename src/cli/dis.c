@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "util/util.h"
@@ -104,51 +102,6 @@ static simt_status disassemble(const simt_isa *isa, const dis_opts *o,
 	return st;
 }
 
-/* The whole file: mapped when it is a non-empty regular file (*mapped set;
- * no copy, and the kernel fills the pages in one go), else read into one
- * allocation of its size. */
-static char *read_input(const char *path, size_t *len, bool *mapped)
-{
-	struct stat st;
-	*mapped = false;
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		fclose(f);
-		return util_read_file(path, len);
-	}
-	if (st.st_size > 0) {
-		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,
-			       MAP_PRIVATE | MAP_POPULATE, fileno(f), 0);
-		if (m != MAP_FAILED) {
-			fclose(f);
-			*mapped = true;
-			*len = (size_t)st.st_size;
-			return m;
-		}
-	}
-	char *p = malloc((size_t)st.st_size + 1);
-	size_t n = p ? fread(p, 1, (size_t)st.st_size, f) : 0;
-	int bad = !p || ferror(f) || n != (size_t)st.st_size;
-	fclose(f);
-	if (bad) {
-		free(p);
-		errno = p ? EIO : ENOMEM;
-		return NULL;
-	}
-	*len = n;
-	return p;
-}
-
-static void release_input(char *data, size_t len, bool mapped)
-{
-	if (mapped)
-		munmap(data, len);
-	else
-		free(data);
-}
-
 int cli_dis(int argc, char **argv)
 {
 	dis_opts o = {0};
@@ -161,7 +114,7 @@ int cli_dis(int argc, char **argv)
 		return rc;
 	size_t len = 0;
 	bool mapped = false;
-	char *data = read_input(o.input, &len, &mapped);
+	char *data = cli_read_input(o.input, &len, &mapped);
 	if (!data) {
 		fprintf(stderr, "simt dis: cannot read '%s': %s\n", o.input,
 			strerror(errno));
@@ -174,7 +127,7 @@ int cli_dis(int argc, char **argv)
 			fprintf(stderr, "simt dis: cannot write '%s'\n", o.output);
 		else if (o.output)
 			fclose(out);
-		release_input(data, len, mapped);
+		cli_release_input(data, len, mapped);
 		return 1;
 	}
 	simt_diags d;
@@ -188,7 +141,7 @@ int cli_dis(int argc, char **argv)
 	cli_print_diags(&d);
 	if (st != SIMT_OK && !d.errors)
 		fprintf(stderr, "simt dis: %s: %s\n", o.input, simt_strerror(st));
-	release_input(data, len, mapped);
+	cli_release_input(data, len, mapped);
 	simt_diags_free(&d);
 	simt_isa_free(isa);
 	return (st != SIMT_OK || rc) ? 1 : 0;

@@ -39,16 +39,6 @@ static bool has_holes(const isa_field *f)
 	return false;
 }
 
-static int control_index(const char *name)
-{
-	static const char *const names[] = {ISA_FIELD_STALL, ISA_FIELD_YIELD,
-					    ISA_FIELD_WSB, ISA_FIELD_REQ};
-	for (int k = 0; k < 4; k++)
-		if (!strcmp(name, names[k]))
-			return k;
-	return -1;
-}
-
 /* Bitwidth of the operand that uses field i (0 if none). */
 static int field_bitwidth(const isa_opcode *op, int i)
 {
@@ -143,13 +133,9 @@ static void printer_facts(const isa_opcode *op, codec_opinfo *out)
 
 void codec_info_compute(const isa_opcode *op, codec_opinfo *out)
 {
-	int ctl[4] = {-1, -1, -1, -1};
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < op->nfields && i < 64; i++) {
 		const isa_field *f = &op->fields[i];
-		int k = control_index(f->name);
-		if (k >= 0)
-			ctl[k] = i;
 		if (f->type->cls == ISA_KIND_ENUM && !f->is_const && has_holes(f))
 			out->enum_check |= UINT64_C(1) << i;
 	}
@@ -162,10 +148,10 @@ void codec_info_compute(const isa_opcode *op, codec_opinfo *out)
 			out->has_pcrel = true;
 	}
 	printer_facts(op, out);
-	out->stall = ctl[0];
-	out->yield = ctl[1];
-	out->wsb = ctl[2];
-	out->req = ctl[3];
+	out->stall = isa_field_find(op, ISA_FIELD_STALL);
+	out->yield = isa_field_find(op, ISA_FIELD_YIELD);
+	out->wsb = isa_field_find(op, ISA_FIELD_WSB);
+	out->req = isa_field_find(op, ISA_FIELD_REQ);
 }
 
 /* ---- pre-rendered value texts (codec_text) ------------------------------ */

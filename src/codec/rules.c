@@ -57,25 +57,13 @@ static int node(codec_rules *r, isa_expr_op op, int a, int b, int64_t v)
 	return r->nnodes++;
 }
 
-/* A string operand: an enum value of the field on the other side, else
- * True/False, else no value. */
+/* A string operand: its value by isa_expr_string, else no value. */
 static int string_node(codec_rules *r, const isa_opcode *op,
 		       const isa_expr *e, const isa_expr *other)
 {
-	if (other && other->op == ISA_E_FIELD) {
-		int f = isa_field_find(op, other->str);
-		const isa_type *t = f >= 0 ? op->fields[f].type : NULL;
-		if (t && t->cls == ISA_KIND_ENUM) {
-			int k = isa_enum_find(t, e->str, strlen(e->str));
-			return k >= 0 ? node(r, ISA_E_INT, 0, 0, k)
-				      : node(r, ISA_E_STR, 0, 0, 0);
-		}
-	}
-	if (!strcmp(e->str, "True"))
-		return node(r, ISA_E_INT, 0, 0, 1);
-	if (!strcmp(e->str, "False"))
-		return node(r, ISA_E_INT, 0, 0, 0);
-	return node(r, ISA_E_STR, 0, 0, 0);
+	int64_t v;
+	return isa_expr_string(op, e, other, &v) ? node(r, ISA_E_INT, 0, 0, v)
+						 : node(r, ISA_E_STR, 0, 0, 0);
 }
 
 /* other: the sibling of e in a comparison or arithmetic (for strings). */

@@ -262,6 +262,13 @@ int isa_field_find(const isa_opcode *op, const char *name); /* -1 if none */
 /* Evaluate an exception condition for field values vals[] of op. */
 bool isa_expr_eval(const isa_opcode *op, const isa_expr *e,
 		   const uint64_t *vals, int64_t *result);
+/*
+ * The value of the string operand e (ISA_E_STR) of a condition of op, other
+ * being its sibling: the index of the value it names when other is an
+ * enum-typed field, else True = 1 / False = 0; false when it has none.
+ */
+bool isa_expr_string(const isa_opcode *op, const isa_expr *e,
+		     const isa_expr *other, int64_t *result);
 
 /* Record a diagnostic at a model location. */
 void isa_error(const isa_model *m, simt_diags *d, isa_loc loc,

@@ -14,11 +14,22 @@
 
 static bool eval(const isa_opcode *op, const isa_expr *e, const uint64_t *vals, int64_t *r);
 
-static bool literal(const char *s, int64_t *r)
+bool isa_expr_string(const isa_opcode *op, const isa_expr *e,
+		     const isa_expr *other, int64_t *r)
 {
-	if (!strcmp(s, "True"))
+	if (other && other->op == ISA_E_FIELD) {
+		int f = isa_field_find(op, other->str);
+		const isa_type *t = f >= 0 ? op->fields[f].type : NULL;
+		if (t && t->cls == ISA_KIND_ENUM) {
+			int k = isa_enum_find(t, e->str, strlen(e->str));
+			if (k < 0)
+				return false;
+			return *r = k, true;
+		}
+	}
+	if (!strcmp(e->str, "True"))
 		return *r = 1, true;
-	if (!strcmp(s, "False"))
+	if (!strcmp(e->str, "False"))
 		return *r = 0, true;
 	return false;
 }
@@ -29,16 +40,7 @@ static bool side(const isa_opcode *op, const isa_expr *e, const isa_expr *other,
 {
 	if (e->op != ISA_E_STR)
 		return eval(op, e, vals, r);
-	if (other->op == ISA_E_FIELD) {
-		int f = isa_field_find(op, other->str);
-		if (f >= 0 && op->fields[f].type && op->fields[f].type->cls == ISA_KIND_ENUM) {
-			int k = isa_enum_find(op->fields[f].type, e->str, strlen(e->str));
-			if (k >= 0)
-				return *r = k, true;
-			return false;
-		}
-	}
-	return literal(e->str, r);
+	return isa_expr_string(op, e, other, r);
 }
 
 static bool arith(isa_expr_op o, int64_t a, int64_t b, int64_t *r)
@@ -81,7 +83,7 @@ static bool eval(const isa_opcode *op, const isa_expr *e, const uint64_t *vals, 
 		*r = e->value;
 		return true;
 	case ISA_E_STR:
-		return literal(e->str, r);
+		return isa_expr_string(op, e, NULL, r);
 	case ISA_E_FIELD: {
 		int f = isa_field_find(op, e->str);
 		if (f < 0)

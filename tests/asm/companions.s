@@ -108,6 +108,11 @@ FADD R5, R5, -0.25 ;
 FADD R0, R1, 0x3fc00000 ;                    // => FADD R0, R1, 1.5
 FADD.RN R0, R1, R2 ;                         // => FADD R0, R1, R2
 FADD R6, R7, +INF ;
+FADD R6, R7, -INF ;
+FADD R6, R7, +QNAN ;
+FADD R6, R7, INF ;                           // => FADD R6, R7, +INF
+FADD R6, R7, NAN ;                           // => FADD R6, R7, +QNAN
+FADD R6, R7, -NAN ;                          // => FADD R6, R7, 0xffc00000
 FADD R6, R7, 1e+10 ;
 FMUL R0, R1, R2 ;
 FMUL.FTZ.RM R0, R1, 0.5 ;

@@ -275,6 +275,17 @@ TEST(dis_buffer_listing)
 	CHECK_STR(hex.data, "        BAR.SYNC 0x0 ;                                          "
 			    "/* 0x001c000000000000 0x0000000000007001 */\n");
 	util_buf_free(&hex);
+	/* an undecodable word keeps the same frame: address, raw-word comment */
+	util_buf bad = {0};
+	simt_diags_clear(&d);
+	CHECK_EQ(dis_buffer(&fx.m, "t.bin", code + 48, 16, 0x12340,
+			    SIMT_DIS_ADDR | SIMT_DIS_HEX, &bad, NULL, NULL, &d),
+		 SIMT_ERR_DECODE);
+	CHECK_STR(bad.data, "        /*12340*/ .word 0xabababab, 0xabababab, "
+			    "0xabababab, 0xabababab // does not decode: no "
+			    "opcode has these fixed bits (optype 0xab, stype "
+			    "0xb) /* 0xabababababababab 0xabababababababab */\n");
+	util_buf_free(&bad);
 	simt_diags_free(&d);
 	fx_teardown();
 }
