@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/object.h"
+#include "obj/object.h"
 #include "codec/codec.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
