@@ -37,7 +37,7 @@ static inline void sp_init(sp_prog *p)
 	if (!sp_isa_cached) {
 		simt_diags d;
 		simt_diags_init(&d);
-		isa_load_builtin(&sp_isa_cached, &d);
+		codec_isa_builtin(&sp_isa_cached, &d);
 		simt_diags_free(&d);
 	}
 	p->isa = sp_isa_cached;
