@@ -36,15 +36,16 @@ if [ $# -gt 0 ]; then files=("$@"); else files=("$dir"/*.ptx); fi
 families="scope_order cp_async_bulk cp_async atom_vec bar_warp mbarrier activemask
 	membar fence atom red vote shfl match redux bar elect sreg target types undef"
 
+# family_of FILE -> sets fam
 family_of() {
-	local base best="" f
-	base=$(basename "$1")
+	local base=${1##*/} f
+	fam=""
 	for f in $families; do
 		case "$base" in
-		"$f"_*) [ ${#f} -gt ${#best} ] && best=$f ;;
+		"$f"_*) [ ${#f} -gt ${#fam} ] && fam=$f ;;
 		esac
 	done
-	echo "${best:-other}"
+	fam=${fam:-other}
 }
 
 is_header() {
@@ -70,13 +71,12 @@ run_ptxas() {
 	message=$line
 }
 
-# make_header ARCH VERDICT MESSAGE RULE -> header text on stdout
+# make_header ARCH VERDICT MESSAGE RULE -> sets new (the header text)
 make_header() {
-	echo "// ptxas-arch: $1"
-	echo "// ptxas-verdict: $2"
+	new="// ptxas-arch: $1"$'\n'"// ptxas-verdict: $2"
 	if [ "$2" = error ]; then
-		echo "// ptxas-message: $3"
-		[ -n "$4" ] && echo "// rule: $4"
+		new+=$'\n'"// ptxas-message: $3"
+		[ -n "$4" ] && new+=$'\n'"// rule: $4"
 	fi
 	return 0
 }
@@ -87,27 +87,26 @@ for f in "${files[@]}"; do
 	[ -f "$f" ] || { echo "ptx-verdicts: no such file: $f" >&2; bad=$((bad + 1)); continue; }
 	total=$((total + 1))
 	# Split the file into its header block and the module text after it.
-	hdr=() rule=""
-	nhdr=0
+	old="" rule="" arch="" nhdr=0 inhdr=1
 	while IFS= read -r l; do
-		if is_header "$l"; then
-			hdr+=("$l"); nhdr=$((nhdr + 1))
+		if [ $inhdr -eq 1 ] && is_header "$l"; then
+			[ $nhdr -gt 0 ] && old+=$'\n'
+			old+=$l; nhdr=$((nhdr + 1))
 			case "$l" in "// rule: "*) rule=${l#// rule: } ;; esac
-		else
+			continue
+		fi
+		inhdr=0
+		if [[ $l =~ ^[[:space:]]*\.target[[:space:]]+([A-Za-z0-9_]+) ]]; then
+			arch=${BASH_REMATCH[1]}
 			break
 		fi
 	done <"$f"
-	body=$(tail -n +$((nhdr + 1)) "$f"; echo x)
-	body=${body%x}
-	arch=$(grep -m1 -E '^[[:space:]]*\.target[[:space:]]' "$f" | sed -E 's/^[[:space:]]*\.target[[:space:]]+//; s/[[:space:],;].*//')
 	if [ -z "$arch" ]; then
 		echo "$f: no .target directive" >&2; bad=$((bad + 1)); continue
 	fi
-	old=$(printf '%s\n' "${hdr[@]+"${hdr[@]}"}")
-	[ $nhdr -eq 0 ] && old=""
 
 	run_ptxas "$f" "$arch"
-	new=$(make_header "$arch" "$verdict" "$message" "$rule")
+	make_header "$arch" "$verdict" "$message" "$rule"
 
 	if [ $check -eq 1 ]; then
 		problem=""
@@ -116,25 +115,27 @@ for f in "${files[@]}"; do
 		[ "$verdict" = ok ] && [ -n "$rule" ] && problem="rule line on a snippet ptxas accepts"
 		if [ -n "$problem" ]; then
 			bad=$((bad + 1))
-			echo "MISMATCH $(basename "$f"): $problem"
+			echo "MISMATCH ${f##*/}: $problem"
 			diff <(printf '%s\n' "$old") <(printf '%s\n' "$new") | sed 's/^/    /'
 		fi
 	else
 		[ "$verdict" = ok ] && [ -n "$rule" ] &&
-			echo "note: $(basename "$f"): ptxas accepts it now; dropped 'rule: $rule'" && rule=""
+			echo "note: ${f##*/}: ptxas accepts it now; dropped 'rule: $rule'" && rule=""
 		[ "$verdict" = error ] && [ -z "$rule" ] &&
-			{ echo "note: $(basename "$f"): ptxas rejects it but it has no rule line; add one"; bad=$((bad + 1)); }
+			{ echo "note: ${f##*/}: ptxas rejects it but it has no rule line; add one"; bad=$((bad + 1)); }
 		# The message names a line of this file, so rewrite until the header
 		# length (and with it every line number) stops moving.
+		body=$(tail -n +$((nhdr + 1)) "$f"; echo x)
+		body=${body%x}
 		for _ in 1 2 3; do
-			new=$(make_header "$arch" "$verdict" "$message" "$rule")
+			make_header "$arch" "$verdict" "$message" "$rule"
 			[ "$old" = "$new" ] && break
 			printf '%s\n%s' "$new" "$body" >"$f.tmp" && mv "$f.tmp" "$f"
 			old=$new
 			run_ptxas "$f" "$arch"
 		done
 	fi
-	fam=$(family_of "$f")
+	family_of "$f"
 	if [ "$verdict" = ok ]; then nok[$fam]=$(( ${nok[$fam]:-0} + 1 )); else nerr[$fam]=$(( ${nerr[$fam]:-0} + 1 )); fi
 done
 
