@@ -101,10 +101,15 @@ install: build/simt build/libsimt.a build/libsimt.so build/simt.1 tools/simt.pc.
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt.pc
 	install -m 644 build/simt.1 $(DESTDIR)$(PREFIX)/share/man/man1/simt.1
 
+# A one-node Slurm cluster on localhost runs the simulator suite as a job
+# array (needs root, slurm-wlm and munge): docs/regressions.md.
+check-slurm: build/simt
+	@sh tests/slurm/local-cluster.sh build/simt
+
 clean:
 	rm -rf build
 
-.PHONY: all check docs docs-check example clean lib install
+.PHONY: all check docs docs-check example clean lib install check-slurm
 
 # libFuzzer target for the ISA front end (needs clang); corpus: tests/isa.
 FUZZ_CC ?= clang
