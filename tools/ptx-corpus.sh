@@ -120,7 +120,7 @@ features() {
 '(fma|add|sub|mul|div|sqrt|rcp|rsqrt|ex2|lg2|sin|cos|tanh)\.(rn|rz|rm|rp|approx|full)(\.ftz)?(\.sat)?\.f(32|64)|'\
 'cvt(\.[a-z0-9]+)+|cvta(\.[a-z]+)+|(brev|clz|popc)\.b(32|64)|prmt\.b32(\.[a-z0-9]+)?|'\
 'shf\.[lr]\.(wrap|clamp)\.b32|bfe\.[us](32|64)|bfi\.b(32|64)|bfind(\.[a-z]+)*\.[us](32|64)|trap' |
-	sort -u
+	grep -vxE 'cvt\.[us](8|16|32|64)\.[us](8|16|32|64)' | sort -u
 }
 
 manifest() {
@@ -137,7 +137,11 @@ manifest() {
 		for f in $(cd "$dir" && ls *.cu | sed 's/\.cu$//'); do
 			desc=$(head -n 1 "$dir/$f.cu" | sed -e 's:^// *::' -e 's/|/\\|/g')
 			for a in $archs; do
-				features "$dir/$f.sm_$a.ptx" >"$tmp/feat.$a"
+				if [ -f "$dir/$f.sm_$a.ptx" ]; then
+					features "$dir/$f.sm_$a.ptx" >"$tmp/feat.$a"
+				else
+					echo "(no $f.sm_$a.ptx)" >"$tmp/feat.$a"
+				fi
 			done
 			sort -u "$tmp/feat.75" "$tmp/feat.80" "$tmp/feat.90" >"$tmp/feat.all"
 			feats=$(while read -r x; do
