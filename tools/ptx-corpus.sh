@@ -115,7 +115,7 @@ features() {
 '(ld|st)\.(acquire|release|relaxed|volatile)(\.[a-z0-9:_]+)*|ld\.global\.nc(\.[a-z0-9]+)*|'\
 '(ld|st)(\.[a-z0-9:_]+)*\.v[24](\.[a-z0-9]+)*|(ld|st)\.local(\.[a-z0-9]+)*|\.local|\.const|\.extern|'\
 'cp\.async(\.[a-z0-9:_]+)*|mbarrier(\.[a-z0-9:_]+)+|brx\.idx|\.branchtargets|call(\.uni)?|nanosleep\.u32|'\
-'%(clock64|clock|laneid|warpid|nwarpid|smid|globaltimer|dynamic_smem_size|lanemask_[a-z]+)|'\
+'%(clock64|clock|laneid|warpid|nwarpid|smid|nsmid|globaltimer|dynamic_smem_size|lanemask_[a-z]+)|'\
 'mul\.hi\.[us](32|64)|mul24\.[a-z]+\.[us]32|mad24(\.[a-z0-9]+)+|sad\.[us]32|(div|rem)\.[us](32|64)|'\
 '(fma|add|sub|mul|div|sqrt|rcp|rsqrt|ex2|lg2|sin|cos|tanh)\.(rn|rz|rm|rp|approx|full)(\.ftz)?(\.sat)?\.f(32|64)|'\
 'cvt(\.[a-z0-9]+)+|cvta(\.[a-z]+)+|(brev|clz|popc)\.b(32|64)|prmt\.b32(\.[a-z0-9]+)?|'\
