@@ -265,6 +265,12 @@ static void instruction(asm_ctx *c, asm_tok *toks, int n)
 				c->map->count + 1, sizeof *c->map->items))
 		c->map->items[c->map->count++] = (asm_lineinfo){
 			c->line, c->cur, s->base + off, w, errors == c->errors};
+	if (!c->single && util_grow((void **)&s->lines, &s->clines,
+				    s->nlines + 1, sizeof *s->lines))
+		s->lines[s->nlines++] = (asm_srcpos){(uint32_t)off, c->line,
+						     toks[0].col};
+	else if (!c->single)
+		c->nomem = true;
 	uint8_t bytes[16];
 	codec_store(w, bytes);
 	asm_emit(c, bytes, 16);
@@ -403,6 +409,7 @@ static void free_ctx(asm_ctx *c)
 		free(c->secs[i].flags);
 		free(c->secs[i].type);
 		free(c->secs[i].relocs);
+		free(c->secs[i].lines);
 	}
 	free(c->secs);
 	for (int i = 0; i < c->nkernels; i++) {
@@ -520,6 +527,25 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 	return true;
 }
 
+/* The line table of a kernel: every instruction of its text section at
+ * the line and column where it was written in c->file. */
+static bool build_lines(asm_ctx *c, const asm_section *text, obj_kernel *ok)
+{
+	if (!text->nlines)
+		return true;
+	int f = obj_lines_file(&ok->lines, c->file);
+	if (f < 0)
+		return false;
+	for (int i = 0; i < text->nlines; i++) {
+		const asm_srcpos *p = &text->lines[i];
+		if (!obj_lines_add(&ok->lines, OBJ_LINES_SITE, p->off,
+				   (unsigned)f, (uint32_t)p->line,
+				   (uint32_t)p->col))
+			return false;
+	}
+	return true;
+}
+
 static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 {
 	for (int k = 0; k < c->nkernels; k++) {
@@ -537,6 +563,8 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 			if (c->secs[i].kind == OBJ_SEC_SHARED &&
 			    o->sections[secmap[i]].kernel == k)
 				ok->shared_size = (uint32_t)c->secs[i].size;
+		if (!build_lines(c, &c->secs[ak->text], ok))
+			return false;
 	}
 	return true;
 }

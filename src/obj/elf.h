@@ -119,10 +119,12 @@ typedef enum obj_info_attr {
 } obj_info_attr;
 
 /* Names the writer gives its own sections: no section of the object may
- * use them (prefixes .nv.info and .rela; exact .shstrtab .strtab .symtab). */
+ * use them (prefixes .nv.info, .nv.simt.lines and .rela; exact .shstrtab
+ * .strtab .symtab). */
 static inline bool elf_reserved_name(const char *n)
 {
 	return strncmp(n, ".nv.info", 8) == 0 || strncmp(n, ".rela", 5) == 0 ||
+	       strncmp(n, ".nv.simt.lines", 14) == 0 ||
 	       strcmp(n, ".shstrtab") == 0 || strcmp(n, ".strtab") == 0 ||
 	       strcmp(n, ".symtab") == 0;
 }

@@ -271,6 +271,7 @@ void simt_object_free(simt_object *o)
 		free(o->kernels[i].param_offset);
 		free(o->kernels[i].param_size_of);
 		free(o->kernels[i].exit_offsets);
+		obj_lines_free(&o->kernels[i].lines);
 	}
 	free(o->sections);
 	free(o->symbols);
@@ -288,6 +289,29 @@ const char *simt_object_kernel_name(const simt_object *o, int k)
 	if (!o || k < 0 || k >= o->nkernels)
 		return NULL;
 	return o->kernels[k].name;
+}
+
+int simt_object_source_loc(const simt_object *o, int k, uint64_t pc,
+			   simt_srcloc *out)
+{
+	if (out)
+		memset(out, 0, sizeof *out);
+	if (!o || !out || k < 0 || k >= o->nkernels || pc % SIMT_INST_SIZE)
+		return 0;
+	const obj_kernel *kn = &o->kernels[k];
+	if (kn->text < 0 || pc >= o->sections[kn->text].size)
+		return 0;
+	const obj_line *s = obj_lines_find(&kn->lines, OBJ_LINES_SITE, pc);
+	const obj_line *g = obj_lines_find(&kn->lines, OBJ_LINES_ORIGIN, pc);
+	if (s)
+		*out = (simt_srcloc){kn->lines.files[s->file], s->line, s->col,
+				     NULL, 0, 0};
+	if (g) {
+		out->orig_file = kn->lines.files[g->file];
+		out->orig_line = g->line;
+		out->orig_col = g->col;
+	}
+	return (s != NULL) + (g != NULL);
 }
 
 const uint8_t *simt_object_kernel_code(const simt_object *o, int k, size_t *len)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "obj/lines.h"
 #include "simt/simt.h"
 
 typedef enum obj_sec_kind {
@@ -72,6 +73,7 @@ typedef struct obj_kernel {
 	uint32_t *param_offset, *param_size_of;
 	int nexits;
 	uint32_t *exit_offsets;  /* byte offsets of EXIT instructions */
+	obj_linetab lines;       /* .nv.simt.lines.<name> (lines.h)  */
 } obj_kernel;
 
 struct simt_object {
