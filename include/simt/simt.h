@@ -97,6 +97,7 @@ SIMT_API int simt_object_source_loc(const simt_object *obj, int k,
 #define SIMT_DIS_ADDR 1u   /* the address column: / *0010* / */
 #define SIMT_DIS_HEX 2u    /* the raw 128-bit word as a trailing comment */
 #define SIMT_DIS_LABELS 4u /* synthesise .L_x_N labels for branch targets */
+#define SIMT_DIS_LINES 8u  /* objects: "// file:line" from the line table  */
 
 /* Disassemble code (len a multiple of 16) placed at address base. */
 SIMT_API simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,

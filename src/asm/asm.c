@@ -236,10 +236,15 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 static void instruction(asm_ctx *c, asm_tok *toks, int n)
 {
 	asm_inst_text it;
+	int nannots = c->nannots;
 	if (!asm_parse_inst(c, toks, n, &it))
 		goto skip;
 	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
 		return;
+	for (int k = nannots; k < c->nannots; k++) {
+		c->annots[k].sec = c->cur; /* the section may open just now */
+		c->annots[k].off = asm_here(c);
+	}
 	asm_section *s = &c->secs[c->cur];
 	if (s->kind != OBJ_SEC_TEXT && !c->single) {
 		asm_error(c, toks[0].col, "instructions belong in a .text.<kernel> section, not in %s",
@@ -374,31 +379,79 @@ static void resolve_fixups(asm_ctx *c)
 	}
 }
 
-/* (*"BRANCH_TARGETS .L1,.L2"*): every name after the keyword is a label */
+/* Record the targets of a BRANCH_TARGETS annotation for its kernel. */
+static void add_branch(asm_ctx *c, const asm_annot *a, const uint32_t *t,
+		       int n)
+{
+	int k = a->sec >= 0 ? c->secs[a->sec].kernel : -1;
+	if (k < 0 || n == 0)
+		return;
+	asm_kernel *kn = &c->kernels[k];
+	if ((kn->nbranches && kn->branches[kn->nbranches - 1].offset >= a->off) ||
+	    n >= 0x3fff) {
+		asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start, a->col,
+			    n >= 0x3fff ? "more than 16382 branch targets"
+					: "second BRANCH_TARGETS annotation of one "
+					  "instruction");
+		return;
+	}
+	if (!util_grow((void **)&kn->branches, &kn->cbranches, kn->nbranches + 1,
+		       sizeof *kn->branches)) {
+		c->nomem = true;
+		return;
+	}
+	uint32_t *copy = asm_alloc(c, (size_t)n * sizeof *copy);
+	if (!copy)
+		return;
+	memcpy(copy, t, (size_t)n * sizeof *copy);
+	kn->branches[kn->nbranches++] = (obj_branch){(uint32_t)a->off, n, copy};
+}
+
+/*
+ * (*"KEYWORD .L1,.L2"*): every name after the keyword is a label.  For
+ * BRANCH_TARGETS the labels are the targets of the annotated instruction:
+ * they must be in its section, and the kernel records them (.nv.info
+ * INDIRECT_BRANCH_TARGETS) so that the disassembler can name them.
+ */
 static void check_annotations(asm_ctx *c)
 {
+	uint32_t *t = NULL;
+	int cap = 0;
 	for (int i = 0; i < c->nannots; i++) {
 		const asm_annot *a = &c->annots[i];
 		const char *p = a->s, *end = a->s + a->len;
 		while (p < end && *p != ' ' && *p != '\t')
 			p++; /* the keyword */
+		bool targets = p - a->s == 14 && !memcmp(a->s, "BRANCH_TARGETS", 14);
+		int n = 0;
 		while (p < end) {
 			while (p < end && (*p == ' ' || *p == ',' || *p == '\t'))
 				p++;
 			const char *q = p;
 			while (q < end && *q != ' ' && *q != ',' && *q != '\t')
 				q++;
-			if (q > p) {
-				int s = asm_sym_lookup(c, p, (int)(q - p), false);
-				if (s < 0 || !c->syms[s].defined)
-					asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
-						    a->col + 2 + (int)(p - a->s) + 1,
-						    "annotation names an undefined label '%.*s'",
-						    (int)(q - p), p);
-			}
+			int col = a->col + 2 + (int)(p - a->s) + 1;
+			int s = q > p ? asm_sym_lookup(c, p, (int)(q - p), false) : -1;
+			if (q > p && (s < 0 || !c->syms[s].defined))
+				asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
+					    col, "annotation names an undefined label '%.*s'",
+					    (int)(q - p), p);
+			else if (q > p && targets && c->syms[s].sec != a->sec)
+				asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
+					    col, "branch target '%.*s' is not in the "
+					    "section of the branch", (int)(q - p), p);
+			else if (q > p && targets &&
+				 util_grow((void **)&t, &cap, n + 1, sizeof *t))
+				t[n++] = (uint32_t)(c->syms[s].value -
+						    c->secs[a->sec].base);
+			else if (q > p && targets)
+				c->nomem = true;
 			p = q;
 		}
+		if (targets)
+			add_branch(c, a, t, n);
 	}
+	free(t);
 }
 
 static void free_ctx(asm_ctx *c)
@@ -417,6 +470,7 @@ static void free_ctx(asm_ctx *c)
 		free(c->kernels[i].exits);
 		free(c->kernels[i].param_off);
 		free(c->kernels[i].param_size);
+		free(c->kernels[i].branches);
 	}
 	free(c->kernels);
 	free(c->syms);
@@ -565,6 +619,11 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 				ok->shared_size = (uint32_t)c->secs[i].size;
 		if (!build_lines(c, &c->secs[ak->text], ok))
 			return false;
+		for (int b = 0; b < ak->nbranches; b++)
+			if (!obj_kernel_add_branch(o, k, ak->branches[b].offset,
+						   ak->branches[b].targets,
+						   ak->branches[b].ntargets))
+				return false;
 	}
 	return true;
 }

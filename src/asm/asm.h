@@ -190,6 +190,7 @@ typedef struct asm_annot {
 	int len, line, col;
 	const char *line_start;
 	int sec;
+	uint64_t off;      /* offset of the annotated instruction in sec */
 } asm_annot;
 
 typedef struct asm_kernel {
@@ -202,6 +203,8 @@ typedef struct asm_kernel {
 	int nparams, cparams;
 	uint32_t *param_off, *param_size;
 	uint32_t param_end;
+	int nbranches, cbranches;
+	obj_branch *branches; /* BRANCH_TARGETS annotations, targets in the arena */
 } asm_kernel;
 
 typedef struct asm_arena_block {

@@ -486,14 +486,17 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 {
 	obj_kernel *kn = &r->o->kernels[k];
 	const char *nm = r->secs[i].name;
+	bool many = attr == OBJ_INFO_KPARAM_INFO ||
+		    attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS; /* one per item */
 	int want = attr == OBJ_INFO_PARAM_CBANK || attr == OBJ_INFO_KPARAM_INFO ? 3
-		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1 : 1;
+		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1
+		   : attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS ? -2 : 1;
 	if (!known_attr(attr))
 		return fail(r, "section %d (%s): unknown attribute 0x%x", i, nm, attr);
-	if ((want > 0 && n != want) || (want < 0 && n == 0))
+	if ((want > 0 && n != want) || (want < 0 && n < -want))
 		return fail(r, "section %d (%s): attribute 0x%x has %d values", i,
 			    nm, attr, n);
-	if (attr != OBJ_INFO_KPARAM_INFO && (*seen & (1u << attr)))
+	if (!many && (*seen & (1u << attr)))
 		return fail(r, "section %d (%s): attribute 0x%x given twice", i, nm,
 			    attr);
 	*seen |= 1u << attr;
@@ -536,6 +539,25 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 		po[kn->nparams] = off;
 		ps[kn->nparams] = size;
 		kn->nparams++;
+		return;
+	}
+	case OBJ_INFO_INDIRECT_BRANCH_TARGETS: {
+		uint64_t tsize = r->o->sections[kn->text].size;
+		uint32_t t[0x4000];
+		for (int e = 0; e < n; e++) {
+			uint32_t off = (uint32_t)elf_get(p + 4 * e, 4);
+			if (off % SIMT_INST_SIZE || off >= tsize)
+				return fail(r, "section %d (%s): branch %s 0x%x is "
+					       "not an instruction of the kernel",
+					    i, nm, e ? "target" : "at", off);
+			if (e)
+				t[e - 1] = off;
+		}
+		if (kn->nbranches && v0 <= kn->branches[kn->nbranches - 1].offset)
+			return fail(r, "section %d (%s): branch targets of 0x%x "
+				       "out of order", i, nm, v0);
+		if (!obj_kernel_add_branch(r->o, k, v0, t, n - 1))
+			r->nomem = true;
 		return;
 	}
 	case OBJ_INFO_EXIT_INSTR_OFFSETS: {

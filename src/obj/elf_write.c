@@ -167,6 +167,30 @@ static void check_kernel(writer *w, int k)
 	       "code", kn->name, kn->name);
 }
 
+/* INDIRECT_BRANCH_TARGETS record of one branch: what the reader accepts. */
+static void branch_rec(writer *w, const obj_kernel *kn, const obj_branch *br,
+		       bytes *b)
+{
+	const simt_object *o = w->o;
+	uint64_t tsize = kn->text >= 0 && kn->text < o->nsections
+				 ? o->sections[kn->text].size : 0;
+	bool ok = br->ntargets > 0 && br->ntargets < 0x3fff &&
+		  br->offset % 16 == 0 && br->offset < tsize &&
+		  (br == kn->branches || br->offset > br[-1].offset);
+	for (int t = 0; ok && t < br->ntargets; t++)
+		ok = br->targets[t] % 16 == 0 && br->targets[t] < tsize;
+	if (!ok)
+		return bad(w, "kernel %s: branch targets of the instruction at "
+			      "0x%lx are not instructions of the kernel (or not "
+			      "in ascending order)", kn->name, (long)br->offset);
+	bytes_put(b, 1, OBJ_INFO_FMT_SVAL);
+	bytes_put(b, 1, OBJ_INFO_INDIRECT_BRANCH_TARGETS);
+	bytes_put(b, 2, 4 * ((uint64_t)br->ntargets + 1));
+	bytes_put(b, 4, br->offset);
+	for (int t = 0; t < br->ntargets; t++)
+		bytes_put(b, 4, br->targets[t]);
+}
+
 static void build_info(writer *w, int k, bytes *b)
 {
 	const obj_kernel *kn = &w->o->kernels[k];
@@ -186,6 +210,8 @@ static void build_info(writer *w, int k, bytes *b)
 	}
 	if (kn->nexits > 0)
 		info_rec(b, OBJ_INFO_EXIT_INSTR_OFFSETS, kn->exit_offsets, kn->nexits);
+	for (int i = 0; i < kn->nbranches; i++)
+		branch_rec(w, kn, &kn->branches[i], b);
 }
 
 /* Checks of one in-memory section that the format depends on. */

@@ -255,6 +255,24 @@ bool obj_kernel_add_exit(simt_object *o, int k, uint32_t offset)
 	return true;
 }
 
+bool obj_kernel_add_branch(simt_object *o, int k, uint32_t offset,
+			   const uint32_t *targets, int n)
+{
+	obj_kernel *kn = &o->kernels[k];
+	obj_branch *b = realloc(kn->branches,
+				(size_t)(kn->nbranches + 1) * sizeof *b);
+	if (!b)
+		return false;
+	kn->branches = b;
+	uint32_t *t = malloc((size_t)(n > 0 ? n : 1) * sizeof *t);
+	if (!t)
+		return false;
+	if (n > 0)
+		memcpy(t, targets, (size_t)n * sizeof *t);
+	b[kn->nbranches++] = (obj_branch){offset, n, t};
+	return true;
+}
+
 void simt_object_free(simt_object *o)
 {
 	if (!o)
@@ -272,6 +290,9 @@ void simt_object_free(simt_object *o)
 		free(o->kernels[i].param_size_of);
 		free(o->kernels[i].exit_offsets);
 		obj_lines_free(&o->kernels[i].lines);
+		for (int b = 0; b < o->kernels[i].nbranches; b++)
+			free(o->kernels[i].branches[b].targets);
+		free(o->kernels[i].branches);
 	}
 	free(o->sections);
 	free(o->symbols);
