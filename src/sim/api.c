@@ -191,6 +191,8 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 	s->c.static_shared = obj->kernels[k].shared_size;
 	simt_launch_init(&s->c.launch);
 	simt_status st = s->c.kernel && s->c.mem ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK && !obj_lines_copy(&s->c.lines, &obj->kernels[k].lines))
+		st = SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = load_text(s, obj, k, d);
 	if (st == SIMT_OK)
@@ -211,6 +213,7 @@ void simt_sim_free(simt_sim *s)
 	sim_async_free(&s->c);
 	sim_mem_free(s->c.mem);
 	free(s->c.code);
+	obj_lines_free(&s->c.lines);
 	free(s->c.kernel);
 	free(s->c.stop_text);
 	free(s);

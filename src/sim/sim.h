@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "isa/isa.h"
+#include "obj/lines.h"
 #include "simt/sim.h"
 #include "simt/simt.h"
 #include "util/util.h"
@@ -313,6 +314,7 @@ struct sim_ctx {
 	uint64_t ncode;
 	uint64_t code_base;        /* address of code[0] (0: kernel-relative)  */
 	sim_inst bad_pc;           /* issued when ActivePC is outside the code */
+	obj_linetab lines;         /* the kernel's line table (a copy)         */
 	/* launch */
 	simt_launch launch;
 	uint32_t warps_per_cta;
@@ -352,6 +354,17 @@ void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 /* Disassembled text of i (into buf, like snprintf). */
 size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
 		     size_t size);
+/*
+ * Where the instruction at pc was written, from the object's line table:
+ * " (FILE:LINE)", or " (FILE:LINE, ORIGFILE:LINE)" when the front end also
+ * recorded the original source (PTX .loc); "" when the table has no row
+ * for pc.  Into buf (at least 1 byte); returns buf.  Every PC a run-time
+ * diagnostic names is followed by this (docs/semantics.md, diagnostics).
+ */
+const char *sim_loc(const sim_ctx *c, uint64_t pc, char *buf, size_t size);
+/* The rows of the line table for pc (NULL when none). */
+void sim_loc_rows(const sim_ctx *c, uint64_t pc, const obj_line **site,
+		  const obj_line **orig);
 
 /* 32-bit source operand value of lane (REG, UREG, IMM, CMEM with RZ index). */
 uint32_t sim_src32(sim_warp *w, const sim_inst *i, int opnd, int lane);
