@@ -3,8 +3,9 @@
  * (tests/sim/README.md).  One line per file on stdout, `ok FILE` or
  * `FAIL FILE: reason` (the program's diagnostics follow on stderr), then
  * `N passed, N failed`.  Exit 1 when any file failed, 2 on usage errors.
- * `--resident-ctas N` applies `.launch resident=N` after each file's own
- * directives (the command line wins).
+ * `--resident-ctas N` and `--check=LIST` apply `.launch resident=N` /
+ * `.launch check=LIST` after each file's own directives (the command line
+ * wins).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,24 +55,42 @@ static bool test_one(simt_isa *isa, const char *path, const char *extra)
 	return ok;
 }
 
+/* Append " KEY=VALUE" to the .launch line that options make. */
+static void launch_key(char **extra, const char *key, const char *value)
+{
+	char *line = util_format("%s %s=%s", *extra ? *extra : ".launch", key,
+				 value);
+	free(*extra);
+	*extra = line;
+}
+
 int cli_test(int argc, char **argv)
 {
 	const char *isa_dir = NULL;
 	char *extra = NULL;
 	int first = 1;
-	while (first + 1 < argc && (!strcmp(argv[first], "--isa") ||
-				    !strcmp(argv[first], "--resident-ctas"))) {
-		if (!strcmp(argv[first], "--isa")) {
+	for (;;) {
+		const char *a = first < argc ? argv[first] : "";
+		bool valued = first + 1 < argc;
+		if (!strncmp(a, "--check=", 8)) {
+			launch_key(&extra, "check", a + 8);
+			first++;
+		} else if (valued && !strcmp(a, "--isa")) {
 			isa_dir = argv[first + 1];
+			first += 2;
+		} else if (valued && (!strcmp(a, "--resident-ctas") ||
+				      !strcmp(a, "--check"))) {
+			launch_key(&extra, a[2] == 'r' ? "resident" : "check",
+				   argv[first + 1]);
+			first += 2;
 		} else {
-			free(extra);
-			extra = util_format(".launch resident=%s", argv[first + 1]);
+			break;
 		}
-		first += 2;
 	}
 	if (first >= argc || !strcmp(argv[first], "--help")) {
 		fprintf(first >= argc ? stderr : stdout,
-			"usage: simt test [--isa DIR] [--resident-ctas N] FILE.s...\n");
+			"usage: simt test [--isa DIR] [--resident-ctas N] "
+			"[--check=LIST] FILE.s...\n");
 		free(extra);
 		return first >= argc ? 2 : 0;
 	}

@@ -87,6 +87,46 @@ void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 		  c->stop_text ? c->stop_text : msg);
 }
 
+void sim_check_report(sim_warp *w, const sim_inst *i, uint32_t lanes,
+		      uint32_t check, const char *fmt, ...)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} names[] = {
+#define SIMT_X_CHECK(e, bit, name, what) {bit, name},
+		SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+	};
+	sim_ctx *c = w->ctx;
+	int n = c->nchecked < (int)UTIL_ARRAY_LEN(c->checked)
+			? c->nchecked : (int)UTIL_ARRAY_LEN(c->checked);
+	for (int k = 0; k < n; k++)
+		if (c->checked[k].check == check && c->checked[k].pc == i->pc)
+			return;
+	c->nchecked++;
+	if (n == (int)UTIL_ARRAY_LEN(c->checked))
+		return; /* 64 sites reported: the run still fails, quietly */
+	c->checked[n].check = check;
+	c->checked[n].pc = i->pc;
+	const char *name = "?";
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(names); k++)
+		if (names[k].bit == check)
+			name = names[k].name;
+	char text[256], msg[1024], loc[512];
+	sim_inst_text(c, i, text, sizeof text);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const sim_cta *t = w->cta;
+	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "kernel '%s', CTA (%u,%u,%u), warp %d, lanes 0x%08x, PC "
+		  "0x%04llx%s: `%s`: --check=%s: %s", c->kernel, t->id[0],
+		  t->id[1], t->id[2], w->id, lanes, (unsigned long long)i->pc,
+		  sim_loc(c, i->pc, loc, sizeof loc), text, name, msg);
+}
+
 /* What a blocked warp waits for: its barrier's arrivals. */
 static void describe_bar(util_buf *b, const sim_cta *cta, const sim_warp *w)
 {

@@ -339,6 +339,11 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
+	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
+	   of the first 64, so that each is reported once (later sites are
+	   counted, not reported) */
+	int nchecked;
+	struct { uint32_t check; uint64_t pc; } checked[64];
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -350,6 +355,15 @@ struct sim_ctx {
  */
 void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 	       const char *fmt, ...) SIMT_PRINTF(5, 6);
+
+/*
+ * Report an opt-in check (SIMT_CHECK_* bit `check`, enabled in
+ * launch.checks - the caller tests that) at instruction i: an error
+ * diagnostic located like sim_raise's, "--check=NAME: message", once per
+ * (check, PC), at most 64 sites a run; the run goes on.
+ */
+void sim_check_report(sim_warp *w, const sim_inst *i, uint32_t lanes,
+		      uint32_t check, const char *fmt, ...) SIMT_PRINTF(5, 6);
 
 /* Disassembled text of i (into buf, like snprintf). */
 size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
