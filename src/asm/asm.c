@@ -454,6 +454,25 @@ static void check_annotations(asm_ctx *c)
 	free(t);
 }
 
+/* An explicit .size of a .shared variable must agree with its SIZE. */
+static void check_var_sizes(asm_ctx *c)
+{
+	for (int s = 0; s < c->nsyms; s++) {
+		asm_sym *y = &c->syms[s];
+		asm_value v;
+		if (y->var_size < 0 || !y->size)
+			continue;
+		c->line = y->size_line;
+		c->line_start = y->size_line_start;
+		if (asm_expr_eval(c, y->size, y->sec, 0, false, &v) &&
+		    v.sec < 0 && v.sym < 0 && v.v != y->var_size)
+			asm_error(c, y->size_col, ".size of '%.*s' is 0x%llx, but "
+				  "its .shared (line %d) declared 0x%llx bytes",
+				  y->len, y->name, (unsigned long long)v.v, y->line,
+				  (unsigned long long)y->var_size);
+	}
+}
+
 static void free_ctx(asm_ctx *c)
 {
 	for (int i = 0; i < c->nsecs; i++) {
@@ -646,6 +665,8 @@ static simt_object *build_object(asm_ctx *c)
 		int k = obj_sym_of(c, o, secmap, s);
 		if (k < 0)
 			goto fail;
+		if (y->var_size >= 0)
+			o->symbols[k].size = (uint64_t)y->var_size;
 		if (y->size) {
 			asm_value v;
 			c->line = y->size_line;
@@ -653,7 +674,7 @@ static simt_object *build_object(asm_ctx *c)
 			if (asm_expr_eval(c, y->size, y->sec, 0, false, &v)) {
 				if (v.sec >= 0 || v.sym >= 0 || v.v < 0)
 					asm_error(c, y->size_col, ".size must be a non-negative constant");
-				else
+				else /* equal to var_size: check_var_sizes */
 					o->symbols[k].size = (uint64_t)v.v;
 			}
 		}
@@ -697,6 +718,7 @@ static simt_status run(asm_ctx *c)
 	resolve_fixups(c);
 	finish_map(c, errors, nd);
 	check_annotations(c);
+	check_var_sizes(c);
 	return c->nomem ? SIMT_ERR_NOMEM : SIMT_OK;
 }
 

@@ -139,6 +139,7 @@ typedef struct asm_sym {
 	asm_expr *size;   /* .size expression, evaluated at the end */
 	int size_line, size_col;
 	const char *size_line_start;
+	int64_t var_size; /* .shared: the size it declared, -1 otherwise */
 	int line, col;    /* first definition or reference */
 	int obj;          /* index in the object's symbols, -1 */
 } asm_sym;
@@ -260,6 +261,11 @@ int asm_default_section(asm_ctx *c, const char *kernel, size_t len);
 bool asm_add_fixup(asm_ctx *c, const asm_fixup *f);
 bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 		   int sym, int64_t addend);
+
+/* Static shared memory of one kernel: at most 48 KiB, CUDA's limit for
+ * static __shared__ data (more needs dynamic shared memory, .launch
+ * shared=N).  docs/assembler.md, ".shared". */
+#define ASM_MAX_STATIC_SHARED 0xc000u
 
 /* symbols (directive.c) */
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);
