@@ -15,8 +15,9 @@
  *                   run every file exactly once.
  *   --junit FILE    also write a JUnit XML report (one testcase per file).
  *   --tap           TAP instead of the plain lines.
- *   --resident-ctas N  applies `.launch resident=N` after each file's own
- *                   directives (the command line wins).
+ *   --resident-ctas N, --check=LIST (or --check LIST)  apply `.launch
+ *                   resident=N` / `.launch check=LIST` after each file's
+ *                   own directives (the command line wins).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -177,14 +178,16 @@ static int usage(FILE *f, int code)
 {
 	fprintf(f, "usage: simt test [--isa DIR] [--resident-ctas N] [-j N] "
 		   "[--shard K/N]\n                 [--junit FILE] [--tap] "
-		   "FILE.s...\n"
+		   "[--check=LIST] FILE.s...\n"
 		   "  run self-checking test files; one line per file, then "
 		   "'N passed, N failed'.\n"
 		   "  -j N         run N files at once (output order unchanged)\n"
 		   "  --shard K/N  run the K-th of N deterministic slices "
 		   "(file positions p with p %% N == K-1)\n"
 		   "  --junit FILE write a JUnit XML report too\n"
-		   "  --tap        report in TAP version 13\n");
+		   "  --tap        report in TAP version 13\n"
+		   "  --check=LIST opt-in checks (sync; all): report uses PTX "
+		   "leaves undefined\n");
 	return code;
 }
 
@@ -197,6 +200,15 @@ static unsigned parse_count(const char *s, unsigned max)
 	if (errno || end == s || *end || *s == '-' || v == 0 || v > max)
 		return 0;
 	return (unsigned)v;
+}
+
+/* Append " KEY=VALUE" to the .launch line that options make. */
+static void launch_key(char **extra, const char *key, const char *value)
+{
+	char *line = util_format("%s %s=%s", *extra ? *extra : ".launch", key,
+				 value);
+	free(*extra);
+	*extra = line;
 }
 
 int cli_test(int argc, char **argv)
@@ -215,6 +227,9 @@ int cli_test(int argc, char **argv)
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
 			continue;
+		} else if (!strncmp(o, "--check=", 8)) {
+			launch_key(&extra, "check", o + 8);
+			continue;
 		} else if (!v) {
 			fprintf(stderr, "simt test: %s needs a value\n", o);
 			free(extra);
@@ -224,8 +239,9 @@ int cli_test(int argc, char **argv)
 		} else if (!strcmp(o, "--junit")) {
 			junit = v;
 		} else if (!strcmp(o, "--resident-ctas")) {
-			free(extra);
-			extra = util_format(".launch resident=%s", v);
+			launch_key(&extra, "resident", v);
+		} else if (!strcmp(o, "--check")) {
+			launch_key(&extra, "check", v);
 		} else if (!strcmp(o, "-j")) {
 			if (!(jobs = parse_count(v, 256))) {
 				fprintf(stderr, "simt test: -j wants 1 to 256, "
