@@ -213,7 +213,10 @@
 	X(FLAG, LAUNCH_DEPENDENTS, "launch_dependents")                        \
 	X(FLAG, WAITMOD, "wait")                                               \
 	X(FLAG, ARRIVEMOD, "arrive")                                           \
-	X(FLAG, ASYNC_SHARED_CTA, "async::generic")
+	X(FLAG, ASYNC_SHARED_CTA, "async::generic")                           \
+	X(FLAG, PROXY, "proxy")                                                \
+	X(FLAG, NOFTZ, "noftz")                                                \
+	X(FLAG, TENSORMAP, "tensormap")
 
 /*
  * Special registers: id, spelling, size in bits, has .x/.y/.z components.
@@ -289,15 +292,15 @@
 	X(ATOM, "atom", 3, 5, M_T | M_SP | M_SEM | M_SCOPE | M_OP | M_VEC | M_F, \
 	  "dms?sx", 20, 10)                                                    \
 	X(BAR_ARRIVE, "bar.arrive", 2, 2, M_F, "uu", 20, 20)                   \
-	X(BAR_RED, "bar.red", 3, 4, M_T | M_OP | M_F, "duq?q", 20, 20)         \
+	X(BAR_RED, "bar.red", 3, 4, M_T | M_OP | M_F, "dxx?x", 20, 20)         \
 	X(BAR_SYNC, "bar.sync", 1, 2, M_F, "u?u", 20, 10)                      \
 	X(BAR_WARP_SYNC, "bar.warp.sync", 1, 1, M_F, "u", 30, 60)              \
-	X(BARRIER_ARRIVE, "barrier.arrive", 1, 2, M_F, "u?u", 30, 60)          \
+	X(BARRIER_ARRIVE, "barrier.arrive", 2, 2, M_F, "uu", 30, 60)          \
 	X(BARRIER_CLUSTER_ARRIVE, "barrier.cluster.arrive", 0, 0, M_SEM | M_F, \
 	  "", 90, 78)                                                          \
 	X(BARRIER_CLUSTER_WAIT, "barrier.cluster.wait", 0, 0, M_SEM | M_F, "", \
 	  90, 78)                                                              \
-	X(BARRIER_RED, "barrier.red", 3, 4, M_T | M_OP | M_F, "duq?q", 30, 60) \
+	X(BARRIER_RED, "barrier.red", 3, 4, M_T | M_OP | M_F, "dxx?x", 30, 60) \
 	X(BARRIER_SYNC, "barrier.sync", 1, 2, M_F, "u?u", 30, 60)              \
 	X(BFE, "bfe", 4, 4, M_T, "dsuu", 20, 20)                               \
 	X(BFI, "bfi", 5, 5, M_T, "dssuu", 20, 20)                              \
@@ -370,9 +373,9 @@
 	X(MBAR_PENDING_COUNT, "mbarrier.pending_count", 2, 2, M_T, "UW", 80,   \
 	  70)                                                                  \
 	X(MBAR_TEST_WAIT, "mbarrier.test_wait", 3, 3,                          \
-	  M_T | M_SP | M_SEM | M_SCOPE | M_F, "pmW", 80, 70)                   \
+	  M_T | M_SP | M_SEM | M_SCOPE | M_F, "pmx", 80, 70)                   \
 	X(MBAR_TRY_WAIT, "mbarrier.try_wait", 3, 4,                            \
-	  M_T | M_SP | M_SEM | M_SCOPE | M_F, "pmW?u", 90, 78)                 \
+	  M_T | M_SP | M_SEM | M_SCOPE | M_F, "pmx?u", 90, 78)                 \
 	X(MEMBAR, "membar", 0, 0, M_SCOPE | M_F, "", 20, 14)                   \
 	X(MIN, "min", 3, 3, M_T | M_F, "dss", 10, 10)                          \
 	X(MMA, "mma", 4, 4, M_T | M_F, "xxxx", 70, 64)                         \
@@ -401,6 +404,7 @@
 	X(SETMAXNREG, "setmaxnreg", 1, 1, M_T | M_OP | M_F, "u", 90, 80)       \
 	X(SETP, "setp", 3, 4, M_T | M_CMP | M_OP | M_F, "pss?q", 10, 10)       \
 	X(SHF, "shf", 4, 4, M_T | M_F, "dssu", 32, 31)                         \
+	X(SHFL, "shfl", 4, 4, M_T | M_OP, "dsuu", 30, 10)                      \
 	X(SHFL_SYNC, "shfl.sync", 5, 5, M_T | M_OP, "dsuuu", 30, 60)           \
 	X(SHL, "shl", 3, 3, M_T, "dsu", 10, 10)                                \
 	X(SHR, "shr", 3, 3, M_T, "dsu", 10, 10)                                \
