@@ -9,7 +9,7 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 INC     := -Iinclude -Isrc
 
 ISA_FILES := $(wildcard isa/base.isa) $(filter-out isa/base.isa,$(sort $(wildcard isa/*.isa)))
-LIB_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c src/asm/*.c src/sim/*.c src/ptx/*.c))
+LIB_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c src/obj/*.c src/asm/*.c src/ptx/*.c src/sim/*.c src/check/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 HDRS    := $(wildcard include/simt/*.h src/*/*.h tests/unit/*.h)
@@ -98,8 +98,8 @@ fuzz-isa: build/fuzz_isa
 # libFuzzer target for the object reader: `make fuzz-elf FUZZ_TIME=300`
 # runs it for FUZZ_TIME seconds from the seeds in tests/object/good.
 FUZZ_TIME ?= 300
-FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/asm/object.c src/asm/elf_read.c \
-	src/asm/elf_write.c src/util/util.c src/util/diag.c
+FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/obj/object.c src/obj/elf_read.c \
+	src/obj/elf_write.c src/util/util.c src/util/diag.c
 build/fuzz_elf: $(FUZZ_ELF_SRC) $(HDRS)
 	@mkdir -p build
 	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \

@@ -36,8 +36,8 @@
  * Rela (24 bytes)
  *   0  r_offset u64   8  r_info u64 (sym << 32 | type)   16  r_addend s64
  */
-#ifndef SIMT_ASM_ELF_H
-#define SIMT_ASM_ELF_H
+#ifndef SIMT_OBJ_ELF_H
+#define SIMT_OBJ_ELF_H
 
 #include <stdbool.h>
 #include <stdint.h>

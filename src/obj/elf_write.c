@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/elf.h"
-#include "asm/object.h"
+#include "obj/elf.h"
+#include "obj/object.h"
 #include "util/util.h"
 
 /* One section header to be written, with the bytes it points at. */

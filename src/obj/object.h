@@ -4,8 +4,8 @@
  * disassembler and the simulator load.  Layout of the ELF image: see
  * docs/object-format.md (cubin-like sections, private e_machine).
  */
-#ifndef SIMT_ASM_OBJECT_H
-#define SIMT_ASM_OBJECT_H
+#ifndef SIMT_OBJ_OBJECT_H
+#define SIMT_OBJ_OBJECT_H
 
 #include <stdbool.h>
 #include <stddef.h>

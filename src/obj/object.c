@@ -7,13 +7,13 @@
  * object.h needs no capacity fields.  Nothing here validates user input: the
  * assembler and the reader do that before they call in.
  */
-#include "asm/object.h"
+#include "obj/object.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/elf.h"
+#include "obj/elf.h"
 #include "util/util.h"
 
 /* Make room for one more element in an array holding n elements; the

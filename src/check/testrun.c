@@ -14,8 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim/mem.h"
-#include "sim/sim.h"
 #include "simt/sim.h"
 #include "simt/testfile.h"
 #include "util/util.h"
@@ -143,20 +141,21 @@ static bool setup_params(run *u)
 static bool setup_inits(run *u)
 {
 	simt_testfile *tf = u->tf;
-	sim_mem *m = sim_ctx_of(u->sim)->mem;
-	sim_reg_init v[256 + 8];
+	simt_reg_init v[256 + 8];
 	int n = 0;
 	for (int k = 0; k < tf->ninits && n < (int)UTIL_ARRAY_LEN(v); k++) {
 		const simt_tinit *t = &tf->inits[k];
-		v[n++] = (sim_reg_init){
-			t->pred, t->reg,
-			t->kind == SIMT_TINIT_LANE ? SIM_INIT_LANE
-			: t->kind == SIMT_TINIT_TID ? SIM_INIT_TID : SIM_INIT_VALUE,
+		v[n++] = (simt_reg_init){
+			t->pred ? SIMT_REG_P : SIMT_REG_R, (unsigned)t->reg,
+			t->kind == SIMT_TINIT_LANE  ? SIMT_RINIT_LANE
+			: t->kind == SIMT_TINIT_TID ? SIMT_RINIT_TID
+						    : SIMT_RINIT_VALUE,
 			t->value};
 	}
-	if (tf->has_local)
-		sim_mem_set_local_size(m, tf->local);
-	return sim_mem_set_inits(m, v, n);
+	if (tf->has_local &&
+	    simt_sim_set_local_size(u->sim, tf->local, &u->pd) != SIMT_OK)
+		return false;
+	return simt_sim_set_inits(u->sim, v, n, &u->pd) == SIMT_OK;
 }
 
 static bool make_launch(run *u, simt_launch *l)
