@@ -12,6 +12,7 @@
 #ifndef SIMT_PTX_API_H
 #define SIMT_PTX_API_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "simt/diag.h"
@@ -43,6 +44,37 @@ SIMT_API simt_status simt_ptx_check(simt_ptx *m, simt_diags *d);
 /* The module printed back as PTX (NUL-terminated, caller frees). */
 SIMT_API simt_status simt_ptx_dump(const simt_ptx *m, char **text, size_t *len);
 SIMT_API void simt_ptx_free(simt_ptx *m);
+
+/* ---- lowering (docs/ptx.md "Lowering") ------------------------------------ */
+
+struct isa_model;
+struct simt_object;
+
+typedef struct simt_ptx_lower_opts {
+	const char *dump_after; /* cfg, uniform, sync, isel, regalloc; or NULL */
+	bool verify_each;       /* run the verifier after every pass */
+} simt_ptx_lower_opts;
+
+/*
+ * Lower every kernel of a checked module to this ISA.  *asm_text: the
+ * assembly (`simt as` reassembles it; each instruction carries its PTX line
+ * as a comment); *report: the -v resource lines; *dump: --dump-after output
+ * (each may be NULL if not wanted; caller frees).  SIMT_OK or SIMT_ERR_CHECK
+ * with located diagnostics ("not lowered yet" for what is missing).
+ */
+SIMT_API simt_status simt_ptx_lower(simt_ptx *m, const simt_ptx_lower_opts *o,
+				    char **asm_text, char **report, char **dump,
+				    simt_diags *d);
+/*
+ * Read, check, lower and assemble PTX text into an object (the same ELF
+ * object `simt as` writes).  asm_text/report may be NULL.
+ */
+SIMT_API simt_status simt_ptx_compile(const struct isa_model *isa, const char *name,
+				      const char *text, size_t len,
+				      const simt_ptx_lower_opts *o,
+				      struct simt_object **out, char **asm_text,
+				      char **report, simt_diags *d);
+SIMT_API bool simt_ptx_pass_known(const char *name);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "ptx/ptx.h"
+#include "ptx/lower_api.h"
 #include "simt/ptx.h"
+#include "simt/simt.h"
 #include "util/util.h"
 
 struct simt_ptx {
@@ -87,4 +89,82 @@ void simt_ptx_free(simt_ptx *h)
 {
 	if (h)
 		ptx_module_free(&h->m);
+}
+
+/* ---- lowering ------------------------------------------------------------- */
+
+bool simt_ptx_pass_known(const char *name)
+{
+	return ptx_lower_pass_known(name);
+}
+
+simt_status simt_ptx_lower(simt_ptx *h, const simt_ptx_lower_opts *o,
+			   char **asm_text, char **report, char **dump,
+			   simt_diags *d)
+{
+	util_buf text = {0}, rep = {0}, dmp = {0};
+	ptx_lower_opts lo = {0};
+	if (o) {
+		lo.dump_after = o->dump_after;
+		lo.verify_each = o->verify_each;
+	}
+	jmp_buf jb;
+	jmp_buf *saved = h->m.arena.oom;
+	h->m.arena.oom = &jb;
+	int errors;
+	if (setjmp(jb)) {
+		h->m.arena.oom = saved;
+		util_buf_free(&text);
+		util_buf_free(&rep);
+		util_buf_free(&dmp);
+		return SIMT_ERR_NOMEM;
+	}
+	errors = ptx_lower_module(&h->m, &lo, &text, &rep, &dmp, d);
+	h->m.arena.oom = saved;
+	if (asm_text) {
+		*asm_text = util_buf_take(&text);
+		if (!*asm_text)
+			*asm_text = util_strdup("");
+	}
+	if (report) {
+		*report = util_buf_take(&rep);
+		if (!*report)
+			*report = util_strdup("");
+	}
+	if (dump) {
+		*dump = util_buf_take(&dmp);
+		if (!*dump)
+			*dump = util_strdup("");
+	}
+	util_buf_free(&text);
+	util_buf_free(&rep);
+	util_buf_free(&dmp);
+	return errors ? SIMT_ERR_CHECK : SIMT_OK;
+}
+
+simt_status simt_ptx_compile(const simt_isa *isa, const char *name,
+			     const char *text, size_t len,
+			     const simt_ptx_lower_opts *o, simt_object **out,
+			     char **asm_text, char **report, simt_diags *d)
+{
+	simt_ptx *m = NULL;
+	char *s = NULL;
+	*out = NULL;
+	simt_status st = simt_ptx_read(name, text, len, &m, d);
+	if (st == SIMT_OK)
+		st = simt_ptx_check(m, d);
+	if (st == SIMT_OK)
+		st = simt_ptx_lower(m, o, &s, report, NULL, d);
+	if (st == SIMT_OK) {
+		size_t n = strlen(s);
+		char *aname = util_format("%s (lowered)", name ? name : "<ptx>");
+		st = simt_assemble(isa, aname ? aname : "<ptx>", s, n, out, d);
+		free(aname);
+	}
+	if (asm_text)
+		*asm_text = s;
+	else
+		free(s);
+	simt_ptx_free(m);
+	return st;
 }
