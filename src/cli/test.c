@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "simt/ptx.h"
+#include "simt/simt.h"
 #include "simt/testfile.h"
 #include "util/util.h"
 
@@ -37,7 +39,26 @@ static bool test_one(simt_isa *isa, const char *path, const char *extra)
 			printf("FAIL %s: bad test directives\n", path);
 		simt_testfile_free(&tf);
 	} else {
-		simt_testfile_run(isa, &tf, NULL, &r, &d);
+		size_t nl = strlen(path);
+		simt_object *obj = NULL;
+		simt_test_opts opts = {0};
+		if (nl > 4 && !strcmp(path + nl - 4, ".ptx")) {
+			/* PTX: lowered by the front end; a failure to lower fails
+			 * the test with the front end's diagnostics */
+			if (simt_ptx_compile(isa, path, text, len, NULL, &obj, NULL, NULL,
+					     &d) != SIMT_OK || !obj) {
+				printf("FAIL %s: the PTX front end could not lower it\n", path);
+				simt_testfile_free(&tf);
+				fflush(stdout);
+				cli_print_diags(&d);
+				simt_diags_free(&d);
+				free(text);
+				return false;
+			}
+			opts.object = obj;
+		}
+		simt_testfile_run(isa, &tf, obj ? &opts : NULL, &r, &d);
+		simt_object_free(obj);
 		ok = r.passed;
 		if (ok)
 			printf("ok %s\n", path);
@@ -71,7 +92,7 @@ int cli_test(int argc, char **argv)
 	}
 	if (first >= argc || !strcmp(argv[first], "--help")) {
 		fprintf(first >= argc ? stderr : stdout,
-			"usage: simt test [--isa DIR] [--resident-ctas N] FILE.s...\n");
+			"usage: simt test [--isa DIR] [--resident-ctas N] FILE.s|FILE.ptx...\n");
 		free(extra);
 		return first >= argc ? 2 : 0;
 	}

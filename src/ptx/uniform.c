@@ -169,8 +169,9 @@ void lw_uniform(lw_fn *f)
 		if (in->guard && in->guard->kind == PTX_OPD_REG)
 			lw_vreg_of(f, in->guard);
 	}
-	f->vuniform = malloc((size_t)f->nvregs + 1);
-	memset(f->vuniform, 1, (size_t)f->nvregs + 1);
+	if (!f->vuniform)
+		lw_vreg_new(f, 1); /* allocates vuniform; an unused scratch vreg */
+	memset(f->vuniform, 1, (size_t)f->nvregs);
 	/* definitions per vreg */
 	int *ndefs = calloc((size_t)f->nvregs + 1, sizeof(int));
 	for (int s = 0; s < fn->nstmts; s++) {
