@@ -172,7 +172,12 @@ static lw_opd src(isel *s, const ptx_opd *o, int sub)
 		return VS(v, sub);
 	}
 	case PTX_OPD_IMM: {
+		/* the parser keeps '-' apart from the magnitude */
 		uint64_t x = o->ival;
+		if (o->neg && !o->is_float)
+			x = (uint64_t)0 - x;
+		else if (o->neg)
+			x ^= o->spell == PTX_IMM_F32 ? 0x80000000ull : 0x8000000000000000ull;
 		return I((int64_t)(uint32_t)(sub ? x >> 32 : x));
 	}
 	case PTX_OPD_SREG:
@@ -527,6 +532,19 @@ static void sel_mov(isel *s)
 		return;
 	}
 	int words = s->f->vregs[d].width;
+	if (in->opd[1]->kind == PTX_OPD_SREG && words == 1) {
+		lw_inst *r = NULL;
+		int before = s->f->ninsts;
+		int tr = sreg_read(s, in->opd[1]);
+		if (s->f->ninsts == before + 1) { /* read straight into d */
+			r = &s->f->insts[before];
+			r->o[0] = V(d);
+			(void)tr;
+			return;
+		}
+		E(s, "MOV", 2, V(d), V(tr));
+		return;
+	}
 	for (int w = 0; w < words && w < 2; w++) {
 		lw_opd x = src(s, in->opd[1], w);
 		E(s, "MOV", 2, VS(d, w), x.kind == LO_IMM && x.imm == 0 ? RZ() : x);
@@ -964,6 +982,10 @@ static void sel_one(isel *s, int b, int *stubs)
 		lw_opd p = psrc(s, in->opd[3]);
 		for (int w = 0; w < words && w < 2; w++) {
 			lw_opd a = src(s, in->opd[1], w), c = src(s, in->opd[2], w);
+			if (a.kind == LO_IMM && a.imm == 0)
+				a = RZ();
+			if (c.kind == LO_IMM && c.imm == 0)
+				c = RZ();
 			lw_opd pp = p;
 			if (a.kind != LO_VREG && a.kind != LO_RZ) {
 				if (c.kind == LO_VREG || c.kind == LO_RZ) {

@@ -7,6 +7,8 @@
  * post-dominator J is a real block: blk.join = J and blk.breg = a B register
  * (BSSY Bk before the branch, BSYNC Bk on every edge from the region into
  * J; isel places the BSYNC stubs right before J, innermost region first).
+ * A divergent branch inside the region of an earlier barrier with the same
+ * join gets none: the outer BSYNC reconverges both its sides.
  * Branches whose ipdom is the virtual exit (every path leaves the kernel)
  * get no barrier: exited threads leave every barrier.  Uniform branches get
  * no barrier.  B registers are coloured greedily: two barriers whose
@@ -33,6 +35,15 @@ void lw_sync(lw_fn *f)
 		x->breg = -1;
 		x->join = -1;
 		if (!x->divergent || x->ipdom < 0 || !x->region)
+			continue;
+		/* nested in an earlier barrier with the same join: that barrier
+		 * already reconverges these threads there (seed 003: one
+		 * BSSY/BSYNC per join, early exits inside it) */
+		bool nested = false;
+		for (int c = 0; c < b && !nested; c++)
+			nested = f->blk[c].breg >= 0 && f->blk[c].join == x->ipdom &&
+				 f->blk[c].region[b];
+		if (nested)
 			continue;
 		unsigned used = 0;
 		for (int c = 0; c < b; c++) {
