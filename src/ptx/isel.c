@@ -178,7 +178,7 @@ static lw_opd src(isel *s, const ptx_opd *o, int sub)
 			x = (uint64_t)0 - x;
 		else if (o->neg)
 			x ^= o->spell == PTX_IMM_F32 ? 0x80000000ull : 0x8000000000000000ull;
-		return I((int64_t)(uint32_t)(sub ? x >> 32 : x));
+		return I((int64_t)(int32_t)(uint32_t)(sub ? x >> 32 : x));
 	}
 	case PTX_OPD_SREG:
 		if (sub)

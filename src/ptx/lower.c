@@ -160,9 +160,18 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 		util_buf_putc(b, ' ');
 	}
 	util_buf_puts(b, in->op);
+	/* these take 32-bit immediates as UImm32 (isa/alu.isa, warp.isa,
+	 * bru.isa), the others as SImm32 */
+	static const char *const uimm[] = {"LOP3", "MOV", "WARPSYNC", "VOTE", "MATCH", "REDUX"};
+	bool uns = false;
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(uimm); k++)
+		uns |= !strncmp(in->op, uimm[k], strlen(uimm[k]));
 	for (int i = 0; i < in->n; i++) {
 		util_buf_puts(b, i ? ", " : " ");
-		print_opd(f, &in->o[i], b);
+		lw_opd o = in->o[i];
+		if (uns && o.kind == LO_IMM && o.imm < 0 && o.imm >= -0x80000000ll)
+			o.imm = (int64_t)(uint32_t)o.imm;
+		print_opd(f, &o, b);
 	}
 	util_buf_puts(b, " ;");
 }
