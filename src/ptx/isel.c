@@ -240,6 +240,8 @@ static lw_opd psrc(isel *s, const ptx_opd *o)
 
 /* ---- per-opcode selection -------------------------------------------------------- */
 
+static void sel_fsetp(isel *s);
+
 static const char *cmp_name(ptx_modid c, bool *uns)
 {
 	switch (c) {
@@ -273,8 +275,12 @@ static void sel_setp(isel *s)
 	ptx_type t = in->type[0];
 	bool uns = tkind(t) == 'u' || tkind(t) == 'b';
 	const char *c = cmp_name(in->cmp, &uns);
-	if (!c || tkind(t) == 'f') {
-		unsupported(s, tkind(t) == 'f' ? "float compare" : "comparison");
+	if (tkind(t) == 'f') {
+		sel_fsetp(s);
+		return;
+	}
+	if (!c) {
+		unsupported(s, "comparison");
 		return;
 	}
 	const ptx_opd *d = in->opd[0], *a = in->opd[1], *b = in->opd[2];
@@ -897,6 +903,226 @@ static void sel_vote(isel *s, int blk)
 	E(s, fmt(f, "VOTE.%s", mode), 4, RZ(), P(dstv(s, in->opd[0]), false), p, m);
 }
 
+
+/* brev: five swap steps, each x = (x >> k & m) | (x << k & ~m) */
+static void sel_brev(isel *s)
+{
+	lw_fn *f = s->f;
+	ptx_insn *in = s->in;
+	if (is64(in->type[0])) {
+		unsupported(s, "64-bit");
+		return;
+	}
+	static const uint32_t masks[5] = {0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff};
+	lw_opd x = rsrc(s, in->opd[1], 0);
+	for (int i = 0; i < 5; i++) {
+		int k = 1 << i;
+		int t1 = lw_vreg_new(f, 1), t2 = lw_vreg_new(f, 1), r = lw_vreg_new(f, 1);
+		E(s, "SHF.R.U32.HI", 4, V(t1), RZ(), I(k), x);
+		E(s, "SHF.L.U32", 4, V(t2), x, I(k), RZ());
+		/* (a & b) | (c & ~b), a = t1, b = mask, c = t2 */
+		E(s, "LOP3.LUT", 6, V(r), V(t1), I((int64_t)(int32_t)masks[i]), V(t2), I(0xe2), NPT());
+		x = V(r);
+	}
+	E(s, "MOV", 2, V(dstv(s, in->opd[0])), x);
+}
+
+static void sel_bits(isel *s)
+{
+	ptx_insn *in = s->in;
+	if (is64(in->type[0])) {
+		unsupported(s, "64-bit");
+		return;
+	}
+	int d = dstv(s, in->opd[0]);
+	lw_opd a = src(s, in->opd[1], 0);
+	switch (in->op) {
+	case PTX_OP_BFIND: {
+		bool sh = ptx_insn_has(in, PTX_MOD_SHIFTAMT);
+		const char *u = tsigned(in->type[0]) ? "" : ".U32";
+		E(s, fmt(s->f, "FLO%s%s", u, sh ? ".SH" : ""), 2, V(d), a);
+		break;
+	}
+	case PTX_OP_CLZ: {
+		int t = lw_vreg_new(s->f, 1);
+		E(s, "FLO.U32", 2, V(t), a);
+		E(s, "IMAD", 4, V(d), V(t), I(-1), I(31)); /* 31 - (-1) = 32 for 0 */
+		break;
+	}
+	default:
+		unsupported(s, NULL);
+	}
+}
+
+static void sel_shf(isel *s)
+{
+	ptx_insn *in = s->in;
+	bool left = ptx_insn_has(in, PTX_MOD_L);
+	bool wrap = ptx_insn_has(in, PTX_MOD_WRAP);
+	int d = dstv(s, in->opd[0]);
+	lw_opd a = rsrc(s, in->opd[1], 0), b = rsrc(s, in->opd[2], 0);
+	lw_opd n = src(s, in->opd[3], 0);
+	if (wrap) {
+		if (n.kind == LO_IMM) {
+			n.imm &= 31;
+		} else {
+			int t = lw_vreg_new(s->f, 1);
+			E(s, "LOP3.LUT", 6, V(t), rsrc(s, in->opd[3], 0), I(31), RZ(), I(0xc0), NPT());
+			n = V(t);
+		}
+		/* modulo 64 with .U64: the masked count gives the PTX wrap */
+		if (left)
+			E(s, "SHF.L.U64.HI", 4, V(d), a, n, b);
+		else
+			E(s, "SHF.R.U64", 4, V(d), a, n, b);
+		return;
+	}
+	/* clamp: .U32 saturates the count at 32 */
+	if (left)
+		E(s, "SHF.L.U32.HI", 4, V(d), a, n, b);
+	else
+		E(s, "SHF.R.U32", 4, V(d), a, n, b);
+}
+
+static void sel_redux(isel *s, int blk)
+{
+	ptx_insn *in = s->in;
+	const char *op = in->op2 == PTX_MOD_ADD ? "SUM" : in->op2 == PTX_MOD_MIN ? "MIN" :
+		in->op2 == PTX_MOD_MAX ? "MAX" : in->op2 == PTX_MOD_AND ? "AND" :
+		in->op2 == PTX_MOD_OR ? "OR" : in->op2 == PTX_MOD_XOR ? "XOR" : NULL;
+	if (!op || tkind(in->type[0]) == 'f') {
+		unsupported(s, NULL);
+		return;
+	}
+	warpsync(s, blk, in->opd[2]);
+	bool sg = tsigned(in->type[0]) && strcmp(op, "SUM");
+	E(s, fmt(s->f, "REDUX.%s%s", op, sg ? ".S32" : ""), 3, V(dstv(s, in->opd[0])),
+	  rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0));
+}
+
+static void sel_match(isel *s, int blk)
+{
+	ptx_insn *in = s->in;
+	lw_fn *f = s->f;
+	bool all = in->op2 == PTX_MOD_ALL;
+	bool w64 = is64(in->type[0]);
+	const ptx_opd *d = in->opd[0];
+	lw_opd pu = PT();
+	int dv;
+	if (d->kind == PTX_OPD_PAIR) {
+		dv = lw_vreg_of(f, d->items[0]);
+		pu = P(lw_vreg_of(f, d->items[1]), false);
+	} else {
+		dv = dstv(s, d);
+	}
+	warpsync(s, blk, in->opd[2]);
+	lw_opd a;
+	if (w64) {
+		if (in->opd[1]->kind != PTX_OPD_REG) {
+			unsupported(s, "immediate 64-bit operand");
+			return;
+		}
+		a = V(lw_vreg_of(f, in->opd[1]));
+	} else {
+		a = rsrc(s, in->opd[1], 0);
+	}
+	const char *name = fmt(f, "MATCH.%s%s", all ? "ALL" : "ANY", w64 ? ".U64" : "");
+	if (all)
+		E(s, name, 4, V(dv), pu, a, src(s, in->opd[2], 0));
+	else
+		E(s, name, 3, V(dv), a, src(s, in->opd[2], 0));
+}
+
+static void sel_bar(isel *s)
+{
+	ptx_insn *in = s->in;
+	lw_fn *f = s->f;
+	bool arrive = in->op == PTX_OP_BAR_ARRIVE || in->op == PTX_OP_BARRIER_ARRIVE;
+	bool red = in->op == PTX_OP_BAR_RED || in->op == PTX_OP_BARRIER_RED;
+	if (red) {
+		/* bar.red.op d, a{, b}, {!}c */
+		const char *op = in->op2 == PTX_MOD_POPC ? "POPC" : in->op2 == PTX_MOD_AND ? "AND" : "OR";
+		lw_opd c = psrc(s, in->opd[in->nopd - 1]);
+		if (in->nopd == 4)
+			E(s, fmt(f, "BAR.RED.%s", op), 3, src(s, in->opd[1], 0), src(s, in->opd[2], 0), c);
+		else
+			E(s, fmt(f, "BAR.RED.%s", op), 2, src(s, in->opd[1], 0), c);
+		if (in->op2 == PTX_MOD_POPC)
+			E(s, "B2R.RESULT", 2, V(dstv(s, in->opd[0])), PT());
+		else
+			E(s, "B2R.RESULT", 2, RZ(), P(dstv(s, in->opd[0]), false));
+		return;
+	}
+	const char *name = arrive ? "BAR.ARV" : "BAR.SYNC";
+	if (in->nopd == 1)
+		E(s, name, 1, src(s, in->opd[0], 0));
+	else
+		E(s, name, 2, src(s, in->opd[0], 0), src(s, in->opd[1], 0));
+}
+
+static void sel_elect(isel *s, int blk)
+{
+	ptx_insn *in = s->in;
+	lw_fn *f = s->f;
+	const ptx_opd *d = in->opd[0];
+	lw_opd rd = RZ(), pu = PT();
+	if (d->kind == PTX_OPD_PAIR) {
+		if (d->items[0]->kind == PTX_OPD_REG)
+			rd = V(lw_vreg_of(f, d->items[0]));
+		if (d->items[1]->kind == PTX_OPD_REG)
+			pu = P(lw_vreg_of(f, d->items[1]), false);
+	}
+	if (rd.kind == LO_VREG) {
+		/* PTX gives the leader's lane in d?  ELECT gives its lane
+		 * number too; keep it */
+	}
+	E(s, "ELECT", 3, pu, rd, src(s, in->opd[1], 0));
+	(void)blk;
+}
+
+static void sel_fsetp(isel *s)
+{
+	ptx_insn *in = s->in;
+	lw_fn *f = s->f;
+	if (in->type[0] != PTX_T_F32) {
+		unsupported(s, "f64 compare");
+		return;
+	}
+	const char *c;
+	switch (in->cmp) {
+	case PTX_MOD_EQ: c = "EQ"; break;
+	case PTX_MOD_NE: c = "NE"; break;
+	case PTX_MOD_LT: c = "LT"; break;
+	case PTX_MOD_LE: c = "LE"; break;
+	case PTX_MOD_GT: c = "GT"; break;
+	case PTX_MOD_GE: c = "GE"; break;
+	case PTX_MOD_EQU: c = "EQU"; break;
+	case PTX_MOD_NEU: c = "NEU"; break;
+	case PTX_MOD_LTU: c = "LTU"; break;
+	case PTX_MOD_LEU: c = "LEU"; break;
+	case PTX_MOD_GTU: c = "GTU"; break;
+	case PTX_MOD_GEU: c = "GEU"; break;
+	case PTX_MOD_NUM: c = "NUM"; break;
+	case PTX_MOD_NAN: c = "NAN"; break;
+	default: unsupported(s, "comparison"); return;
+	}
+	const ptx_opd *d = in->opd[0];
+	lw_opd pu, pv = PT();
+	if (d->kind == PTX_OPD_PAIR) {
+		pu = P(lw_vreg_of(f, d->items[0]), false);
+		pv = P(lw_vreg_of(f, d->items[1]), false);
+	} else {
+		pu = P(dstv(s, d), false);
+	}
+	const char *bop = "AND";
+	lw_opd pc = PT();
+	if (in->nopd > 3) {
+		bop = in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
+		pc = psrc(s, in->opd[3]);
+	}
+	E(s, fmt(f, "FSETP.%s.%s", c, bop), 5, pu, pv, rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0), pc);
+}
+
 static const char *label_of(lw_fn *f, int blk)
 {
 	char buf[64];
@@ -1006,13 +1232,7 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_ATOM: sel_atom(s, false); break;
 	case PTX_OP_RED: sel_atom(s, true); break;
 	case PTX_OP_BAR_SYNC:
-	case PTX_OP_BARRIER_SYNC:
-		if (in->nopd != 1) {
-			unsupported(s, "barrier with a thread count");
-			break;
-		}
-		E(s, "BAR.SYNC", 1, src(s, in->opd[0], 0));
-		break;
+	case PTX_OP_BARRIER_SYNC: sel_bar(s); break;
 	case PTX_OP_BAR_WARP_SYNC: {
 		lw_opd m = src(s, in->opd[0], 0);
 		E(s, "WARPSYNC", 1, m);
@@ -1048,6 +1268,18 @@ static void sel_one(isel *s, int b, int *stubs)
 		  src(s, in->opd[2], 0), in->op == PTX_OP_MIN ? PT() : NPT());
 		break;
 	}
+	case PTX_OP_BREV: sel_brev(s); break;
+	case PTX_OP_BFIND:
+	case PTX_OP_CLZ: sel_bits(s); break;
+	case PTX_OP_SHF: sel_shf(s); break;
+	case PTX_OP_REDUX_SYNC: sel_redux(s, b); break;
+	case PTX_OP_MATCH_SYNC: sel_match(s, b); break;
+	case PTX_OP_BAR_ARRIVE:
+	case PTX_OP_BARRIER_ARRIVE:
+	case PTX_OP_BAR_RED:
+	case PTX_OP_BARRIER_RED: sel_bar(s); break;
+	case PTX_OP_ELECT_SYNC: sel_elect(s, b); break;
+	case PTX_OP_NANOSLEEP: E(s, "NANOSLEEP", 1, src(s, in->opd[0], 0)); break;
 	case PTX_OP_BRA: sel_branch(s, b, stubs); break;
 	case PTX_OP_RET:
 	case PTX_OP_EXIT:
