@@ -882,8 +882,8 @@ static void sel_shfl(isel *s, int blk)
 	warpsync(s, blk, in->opd[4]);
 	const char *mode = in->op2 == PTX_MOD_UP ? "UP" : in->op2 == PTX_MOD_DOWN ? "DOWN" :
 		in->op2 == PTX_MOD_BFLY ? "BFLY" : "IDX";
-	E(s, fmt(f, "SHFL.%s", mode), 5, pu, V(dv), rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0),
-	  src(s, in->opd[3], 0));
+	E(s, fmt(f, "SHFL.%s", mode), 6, pu, V(dv), rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0),
+	  src(s, in->opd[3], 0), src(s, in->opd[4], 0));
 }
 
 static void sel_vote(isel *s, int blk)
@@ -1249,9 +1249,16 @@ static void sel_one(isel *s, int b, int *stubs)
 	}
 	case PTX_OP_SHFL_SYNC: sel_shfl(s, b); break;
 	case PTX_OP_VOTE: sel_vote(s, b); break;
-	case PTX_OP_ACTIVEMASK:
-		E(s, "VOTE.ANY", 3, V(dstv(s, in->opd[0])), PT(), PT());
+	case PTX_OP_ACTIVEMASK: {
+		/* the lanes executing together: BSSY ORs them into B15, BMOV.CLEAR
+		 * reads and clears it (B15 is kept for this) */
+		const char *l = fmt(f, ".L_k%d_am%d", f->lbl_counter, f->ninsts);
+		E(s, "BSSY", 2, B(15), L(l));
+		E(s, "BMOV.CLEAR", 2, V(dstv(s, in->opd[0])), B(15));
+		lw_inst *r = lw_emit(f, "");
+		r->label = l;
 		break;
+	}
 	case PTX_OP_POPC:
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
 		E(s, "POPC", 2, V(dstv(s, in->opd[0])), src(s, in->opd[1], 0));

@@ -162,7 +162,8 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 	util_buf_puts(b, in->op);
 	/* these take 32-bit immediates as UImm32 (isa/alu.isa, warp.isa,
 	 * bru.isa), the others as SImm32 */
-	static const char *const uimm[] = {"LOP3", "MOV", "WARPSYNC", "VOTE", "MATCH", "REDUX"};
+	static const char *const uimm[] = {"LOP3", "MOV", "WARPSYNC", "VOTE", "MATCH", "REDUX",
+					   "SHFL", "ELECT"};
 	bool uns = false;
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(uimm); k++)
 		uns |= !strncmp(in->op, uimm[k], strlen(uimm[k]));

@@ -26,7 +26,7 @@ static int ndefs(const lw_inst *in)
 		return 0;
 	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
 	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
-	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) ||
+	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
 	    !strncmp(op, "EXIT", 4) || !strncmp(op, "MEMBAR", 6))
 		return 0;
 	if (!strncmp(op, "ISETP", 5) || !strncmp(op, "FSETP", 5) ||

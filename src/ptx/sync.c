@@ -52,11 +52,11 @@ void lw_sync(lw_fn *f)
 				used |= 1u << y->breg;
 		}
 		int k = 0;
-		while (k < 16 && (used >> k & 1))
+		while (k < 15 && (used >> k & 1))
 			k++;
-		if (k == 16) {
+		if (k == 15) {
 			ptx_insn *in = f->fn->stmts[x->term].u.insn;
-			lw_err(f, in->pos, "more than 16 nested convergence barriers");
+			lw_err(f, in->pos, "more than 15 nested convergence barriers");
 			continue;
 		}
 		x->breg = k;

@@ -189,6 +189,7 @@ static void run_file(const char *path)
 				if (k == nout) {
 					test_fail(path, lineno + 1, "CHECK not found after output line %d: %s",
 						  at + 1, buf);
+					nnots = 0;
 					break;
 				}
 				for (int i = 0; i < nnots; i++)
