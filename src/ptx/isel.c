@@ -498,7 +498,20 @@ static void sel_shift(isel *s, bool left)
 	}
 	lw_opd lo = rsrc(s, in->opd[1], 0), hi = rsrc(s, in->opd[1], 1);
 	if (n.kind != LO_IMM) {
-		unsupported(s, "64-bit shift by a register");
+		/* the .64 funnel shifts take the count modulo 64 (PTX clamps
+		 * counts above 63: not modelled) */
+		int tr = lw_vreg_new(s->f, 2);
+		bool sg = tsigned(t);
+		const char *ty = sg ? "S64" : "U64";
+		if (left) {
+			E(s, "SHF.L.U64.HI", 4, VS(tr, 1), lo, n, hi);
+			E(s, "SHF.L.U64", 4, VS(tr, 0), lo, n, hi);
+		} else {
+			E(s, fmt(s->f, "SHF.R.%s", ty), 4, VS(tr, 0), lo, n, hi);
+			E(s, fmt(s->f, "SHF.R.%s.HI", ty), 4, VS(tr, 1), lo, n, hi);
+		}
+		E(s, "MOV", 2, VS(d, 0), VS(tr, 0));
+		E(s, "MOV", 2, VS(d, 1), VS(tr, 1));
 		return;
 	}
 	int64_t k = n.imm & 63;
@@ -945,8 +958,11 @@ static void sel_bits(isel *s)
 	}
 	case PTX_OP_CLZ: {
 		int t = lw_vreg_new(s->f, 1);
+		int nt = lw_vreg_new(s->f, 1);
 		E(s, "FLO.U32", 2, V(t), a);
-		E(s, "IMAD", 4, V(d), V(t), I(-1), I(31)); /* 31 - (-1) = 32 for 0 */
+		/* 31 - t = ~t + 32 (32 for 0: FLO gives -1) */
+		E(s, "LOP3.LUT", 6, V(nt), V(t), RZ(), RZ(), I(0x0f), NPT());
+		E(s, "IADD3", 4, V(d), V(nt), I(32), RZ());
 		break;
 	}
 	default:
@@ -1263,7 +1279,26 @@ static void sel_one(isel *s, int b, int *stubs)
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
 		E(s, "POPC", 2, V(dstv(s, in->opd[0])), src(s, in->opd[1], 0));
 		break;
+	case PTX_OP_BFI: {
+		/* d = (b & ~m) | (a << pos & m), m = ((1 << len) - 1) << pos */
+		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
+		int one = lw_vreg_new(f, 1), m = lw_vreg_new(f, 1), t = lw_vreg_new(f, 1);
+		lw_opd pos = src(s, in->opd[3], 0), len = src(s, in->opd[4], 0);
+		E(s, "MOV", 2, V(one), I(1));
+		E(s, "SHF.L.U32", 4, V(m), V(one), len, RZ()); /* 0 for len 32 */
+		E(s, "IADD3", 4, V(m), V(m), I(-1), RZ());
+		E(s, "SHF.L.U32", 4, V(m), V(m), pos, RZ());
+		E(s, "SHF.L.U32", 4, V(t), rsrc(s, in->opd[1], 0), pos, RZ());
+		/* (t & m) | (b & ~m): a = t, b = m, c = b -> 0xe2 */
+		E(s, "LOP3.LUT", 6, V(dstv(s, in->opd[0])), V(t), V(m), rsrc(s, in->opd[2], 0), I(0xe2), NPT());
+		break;
+	}
 	case PTX_OP_NEG:
+		if (in->type[0] == PTX_T_F32) {
+			E(s, "LOP3.LUT", 6, V(dstv(s, in->opd[0])), rsrc(s, in->opd[1], 0),
+			  I((int64_t)(int32_t)0x80000000u), RZ(), I(0x3c), NPT());
+			break;
+		}
 		if (tkind(in->type[0]) == 'f' || is64(in->type[0])) { unsupported(s, NULL); break; }
 		E(s, "IMAD", 4, V(dstv(s, in->opd[0])), rsrc(s, in->opd[1], 0), I(-1), RZ());
 		break;
