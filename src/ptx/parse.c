@@ -979,7 +979,7 @@ static const char *unknown_mod_rule(ptx_opcode op, const char *s, int len)
 	return "types.modifier";
 }
 
-static void add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos)
+static bool add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos)
 {
 	ptx_mod md = {0};
 	ptx_type ty = ptx_type_lookup(s, len);
@@ -1003,7 +1003,7 @@ static void add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos
 		if (!id) {
 			error_at(p, pos, "unknown modifier .%.*s on %s [%s]", len, s,
 				 ptx_opcodes[in->op].name, unknown_mod_rule(in->op, s, len));
-			return;
+			return false;
 		}
 		md.cls = ptx_mod_classes[id];
 		md.val = (uint8_t)id;
@@ -1026,9 +1026,10 @@ static void add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos
 	}
 	if (in->nmods == PTX_MAX_MODS) {
 		error_at(p, pos, "too many modifiers on %s", ptx_opcodes[in->op].name);
-		return;
+		return false;
 	}
 	in->mods[in->nmods++] = md;
+	return true;
 }
 
 /* Split the dotted opcode token into the longest known opcode name and its
@@ -1078,16 +1079,19 @@ static bool parse_opcode(parser *p, ptx_insn *in, const ptx_tok *t)
 	if (skip == 0 && parts >= 2)
 		in->bar_cta = true;
 	in->nameparts = parts + 1;
+	bool ok = true;
 	for (int k = parts; k < nd; k++) {
 		if (skip == 0 && k == 0)
 			continue;
 		const char *ms = dots[k] + 1;
-		add_mod(p, in, ms, (int)(dots[k + 1] - ms),
-			(ptx_pos){t->pos.line, t->pos.col + (int)(dots[k] - s)});
+		ok &= add_mod(p, in, ms, (int)(dots[k + 1] - ms),
+			      (ptx_pos){t->pos.line, t->pos.col + (int)(dots[k] - s)});
 	}
-	if (nd == 39)
+	if (nd == 39) {
 		error_at(p, t->pos, "too many modifiers");
-	return true;
+		ok = false;
+	}
+	return ok; /* an instruction with an unknown modifier is not checked */
 }
 
 static void add_stmt(parser *p, ptx_stmt st)
