@@ -969,6 +969,17 @@ static void check_insn(ptx_checker *k, const ptx_insn *in)
 			   "%s makes 32-bit generic addresses; with .address_size 64 use .u64",
 			   ptx_insn_text(in, name, sizeof name));
 	check_operands(k, in);
+	if (in->op == PTX_OP_BRX_IDX && in->nopd == 2 && in->opd[1]->kind == PTX_OPD_SYM &&
+	    in->opd[1]->label >= 0) {
+		const ptx_label *l = &k->fn->labels[in->opd[1]->label];
+		if (l->brtargets < 0)
+			ptx_report(k, in->opd[1]->pos, "undef.label",
+				   "brx.idx needs a label that names a .branchtargets list, not %s", l->name);
+		else if (l->brtargets > k->stmt)
+			ptx_report(k, in->opd[1]->pos, "undef.label",
+				   "the .branchtargets list %s must come before the brx.idx that uses it",
+				   l->name);
+	}
 	ptx_check_memory(k, in);
 	ptx_check_sync(k, in);
 }
