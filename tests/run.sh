@@ -3,7 +3,8 @@
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
 # Suites: unit tests (tests/unit, which also drive the data-driven files under
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
-# (tests/sim/*.s and the self-checking examples/*.s), and one check that the generated docs/isa is current.
+# (tests/sim/*.s and the self-checking examples/*.s), the include layering
+# (tests/layering.sh), and one check that the generated docs/isa is current.
 total_pass=0
 total_fail=0
 status=0
@@ -38,7 +39,28 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
+	echo "== $b: simt test as a runner (-j, --shard, --junit, --tap)"
+	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b runner"
 done
+# Includes point down the pipeline only.
+if sh tests/layering.sh; then
+	echo "layering: ok"
+	total_pass=$((total_pass + 1))
+else
+	total_fail=$((total_fail + 1))
+fi
+# make install into a temporary prefix; an app built against it with pkg-config.
+echo "== install"
+sh tests/install.sh >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "install"
+# The Python binding over build/libsimt.so.
+echo "== python"
+sh tests/python.sh >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "python"
 # The generated ISA reference must match the ISA it documents.
 docs=$(mktemp -d)
 if "$first/simt" isa doc -o "$docs" >/dev/null 2>&1 && diff -r docs/isa "$docs" >/dev/null; then

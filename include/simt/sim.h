@@ -104,6 +104,32 @@ SIMT_API simt_status simt_sim_run(simt_sim *s, const simt_launch *l,
 				  simt_diags *d);
 SIMT_API void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out);
 
+/*
+ * Initial register values, applied to every CTA before its first issue:
+ * rf SIMT_REG_R (a thread's GPR) or SIMT_REG_P (value: the lane mask of the
+ * predicate, the same for every warp).  kind SIMT_RINIT_LANE / _TID give
+ * each thread its lane id / flat thread index instead of value.  Replaces
+ * any earlier list; n = 0 clears it.
+ */
+typedef enum simt_reg_init_kind {
+	SIMT_RINIT_VALUE,
+	SIMT_RINIT_LANE,
+	SIMT_RINIT_TID
+} simt_reg_init_kind;
+
+typedef struct simt_reg_init {
+	simt_regfile rf;
+	unsigned index;
+	simt_reg_init_kind kind;
+	uint64_t value;
+} simt_reg_init;
+
+SIMT_API simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v,
+					int n, simt_diags *d);
+/* Local memory bytes per thread (default 1024). */
+SIMT_API simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes,
+					     simt_diags *d);
+
 /* After a run: register `index` of file `rf` of thread tid of CTA cta. */
 SIMT_API simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 				  const uint32_t tid[3], simt_regfile rf,

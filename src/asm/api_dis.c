@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "asm/dis.h"
-#include "asm/object.h"
+#include "obj/object.h"
 #include "codec/codec.h"
 #include "simt/simt.h"
 

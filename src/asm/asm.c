@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
-#include "asm/elf.h"
+#include "obj/elf.h"
 #include "codec/codec.h"
 
 /* ---- diagnostics and memory ----------------------------------------------- */

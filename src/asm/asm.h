@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "asm/object.h"
+#include "obj/object.h"
 #include "isa/isa.h"
 
 /* ---- tokens (lex.c) ------------------------------------------------------ */

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
-#include "asm/elf.h"
+#include "obj/elf.h"
 
 /* ---- symbols ----------------------------------------------------------- */
 

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/object.h"
+#include "obj/object.h"
 #include "codec/codec.h"
 #include "simt/simt.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "isa/isa.h"
+#include "codec/codec.h"
 
 static int usage(FILE *f, int code)
 {
@@ -41,7 +41,7 @@ static int cmd_check(int argc, char **argv)
 	if (!m)
 		return 1;
 	printf("%d opcodes, %d classes, %d types: ok\n", m->nopcodes, m->nclasses, m->ntypes);
-	isa_free(m);
+	codec_isa_free(m);
 	return 0;
 }
 
@@ -59,7 +59,7 @@ static int cmd_dump(int argc, char **argv)
 	else
 		fprintf(stderr, "simt isa dump: out of memory\n");
 	free(s);
-	isa_free(m);
+	codec_isa_free(m);
 	return rc;
 }
 
@@ -79,7 +79,7 @@ static int cmd_doc(int argc, char **argv)
 	simt_status st = isa_write_docs(m, dir, &d);
 	cli_print_diags(&d);
 	simt_diags_free(&d);
-	isa_free(m);
+	codec_isa_free(m);
 	return st == SIMT_OK ? 0 : 1;
 }
 

@@ -7,7 +7,7 @@
  * +----------+---------+------+---+--------+-------------+-----------+------+------+--+-----+-----+-------+
  * (the conventions of DESIGN.md; the exact fields of each opcode come from the ISA model)
  *
- * Contract: codec_build() runs once per model (isa_load does it) and makes a
+ * Contract: codec_build() runs once per model (codec_isa_load does it) and makes a
  * decode table keyed on the fixed bits, so decoding never scans every opcode.
  * codec_decode() accepts a word only when exactly one opcode's fixed bits
  * match and no bit outside that opcode's fields is set.
@@ -19,6 +19,13 @@
 
 simt_status codec_build(isa_model *m, simt_diags *d);
 void codec_free(struct codec_table *t);
+
+/* codec_isa_load = isa_load + codec_build: the model every consumer of words needs.  Release
+ * it with codec_isa_free (isa_free would leak the decode table). */
+simt_status codec_isa_load(const char *const *names, const char *const *texts,
+		       int n, isa_model **out, simt_diags *d);
+simt_status codec_isa_builtin(isa_model **out, simt_diags *d);
+void codec_isa_free(isa_model *m);
 
 /* Word bytes (little-endian) <-> isa_word. */
 isa_word codec_load(const uint8_t bytes[16]);

@@ -1,7 +1,6 @@
 /* isa_free.c - releasing the model and the parse results (see isa_priv.h). */
 #include <stdlib.h>
 
-#include "codec/codec.h"
 #include "isa/isa_priv.h"
 
 void isa_expr_free(isa_expr *e)
@@ -99,7 +98,6 @@ void isa_free(isa_model *m)
 {
 	if (!m)
 		return;
-	codec_free(m->decoder);
 	for (int i = 0; i < m->nopcodes; i++) {
 		isa_opcode *op = m->opcodes[i];
 		free(op->name);

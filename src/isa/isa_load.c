@@ -6,16 +6,13 @@
  * and *out = NULL.  SIMT_ERR_PARSE covers syntax and resolution errors,
  * SIMT_ERR_CHECK the consistency checks, SIMT_ERR_NOMEM allocation failure.
  * Resolution runs only when every file parsed cleanly, the checks only on a
- * resolved model (so one mistake does not cascade); codec_build() makes the
- * decode table of a checked model as the last step.
+ * resolved model (so one mistake does not cascade).  The decode table is
+ * not the model's business: codec_isa_load() (src/codec/load.c) adds it.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "codec/codec.h"
 #include "isa/isa_priv.h"
-#include "simt/simt.h"
 
 extern const int isa_builtin_count;
 extern const char *const isa_builtin_names[];
@@ -66,8 +63,6 @@ simt_status isa_load(const char *const *names, const char *const *texts, int n,
 		st = SIMT_ERR_PARSE;
 	else if (isa_check(m, d) != SIMT_OK)
 		st = SIMT_ERR_CHECK;
-	else
-		st = codec_build(m, d); /* the decode table, last */
 done:
 	isa_ast_free(&ast);
 	if (st != SIMT_OK)
@@ -88,50 +83,4 @@ simt_status isa_load_builtin(isa_model **out, simt_diags *d)
 		return SIMT_ERR_ARG;
 	}
 	return isa_load(isa_builtin_names, isa_builtin_texts, isa_builtin_count, out, d);
-}
-
-/* ---- public API (simt.h) ------------------------------------------------------ */
-
-simt_status simt_isa_load_builtin(simt_isa **out, simt_diags *d)
-{
-	return isa_load_builtin(out, d);
-}
-
-simt_status simt_isa_load_files(const char *const *paths, int n, simt_isa **out,
-				simt_diags *d)
-{
-	if (out)
-		*out = NULL;
-	if (!out || n < 0 || (n > 0 && !paths))
-		return SIMT_ERR_ARG;
-	char **texts = calloc((size_t)n + 1, sizeof *texts);
-	if (!texts)
-		return SIMT_ERR_NOMEM;
-	simt_status st = SIMT_OK;
-	for (int i = 0; i < n; i++) {
-		texts[i] = util_read_file(paths[i], NULL);
-		if (!texts[i]) {
-			util_diag(d, SIMT_SEV_ERROR, paths[i], NULL, 0, 0, "cannot read: %s",
-				  strerror(errno));
-			st = SIMT_ERR_IO;
-		}
-	}
-	if (st == SIMT_OK)
-		st = isa_load(paths, (const char *const *)texts, n, out, d);
-	for (int i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
-	return st;
-}
-
-simt_status simt_isa_check(const simt_isa *isa, simt_diags *d)
-{
-	if (!isa)
-		return SIMT_ERR_ARG;
-	return isa_check(isa, d);
-}
-
-void simt_isa_free(simt_isa *isa)
-{
-	isa_free(isa);
 }

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/object.h"
+#include "obj/object.h"
+#include "sim/mem.h"
 #include "sim/sim.h"
 
 struct simt_sim {
@@ -259,6 +260,41 @@ simt_status simt_sim_set_params(simt_sim *s, const void *bytes, size_t len,
 				simt_diags *d)
 {
 	return simt_sim_set_const(s, 0, 0x100, bytes, len, d);
+}
+
+simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
+			       simt_diags *d)
+{
+	sim_reg_init *r = n > 0 ? malloc((size_t)n * sizeof *r) : NULL;
+	if (n < 0 || (n > 0 && (!v || !r))) {
+		free(r);
+		return n > 0 && v ? SIMT_ERR_NOMEM : SIMT_ERR_ARG;
+	}
+	for (int k = 0; k < n; k++) {
+		const simt_reg_init *t = &v[k];
+		bool pred = t->rf == SIMT_REG_P;
+		if ((t->rf != SIMT_REG_R && !pred) ||
+		    t->index >= (pred ? SIM_PT : SIM_RZ)) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: no such register", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		r[k] = (sim_reg_init){pred, (int)t->index,
+				      t->kind == SIMT_RINIT_LANE  ? SIM_INIT_LANE
+				      : t->kind == SIMT_RINIT_TID ? SIM_INIT_TID
+								 : SIM_INIT_VALUE,
+				      t->value};
+	}
+	bool ok = sim_mem_set_inits(s->c.mem, r, n);
+	free(r);
+	return ok ? SIMT_OK : SIMT_ERR_NOMEM;
+}
+
+simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes, simt_diags *d)
+{
+	sim_mem_set_local_size(s->c.mem, bytes);
+	return SIMT_OK;
 }
 
 static bool launch_ok(const simt_launch *l, simt_diags *d)

@@ -39,27 +39,26 @@ static bool kind_is(const sim_inst *i, int k, int kind)
  */
 simt_status sim_as_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
-	const char *t = i->opc->optype->name;
 	i->aux[0] = sim_opnd_find(i, "ra");
 	i->aux[1] = sim_opnd_find(i, "rb");
 	i->aux[2] = sim_opnd_find(i, "rc");
 	i->aux[3] = sim_opnd_find(i, "rm");
 	const char *need = NULL;
-	if (!strcmp(t, "LDGSTS")) {
+	if (i->optype == SIM_OP_LDGSTS) {
 		i->aux[3] = 4u << (sim_field(i, "size", 0) & 3);
 		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR) ||
 		    !kind_is(i, (int)i->aux[1], SIM_O_ADDR) || i->aux[3] > 16)
 			need = "[Ra+off], [Rb.64+soff] and a size of 4, 8 or 16";
-	} else if (!strcmp(t, "DEPBAR")) {
+	} else if (i->optype == SIM_OP_DEPBAR) {
 		i->aux[1] = sim_opnd_find(i, "cnt");
 		i->aux[2] = sim_opnd_find(i, "sb");
 		if (!kind_is(i, (int)i->aux[1], SIM_O_IMM) || i->aux[2] < 0)
 			need = "sb, cnt";
-	} else if (!strcmp(t, "ARRIVES")) {
+	} else if (i->optype == SIM_OP_ARRIVES) {
 		i->aux[3] = (int64_t)sim_field(i, "inc", 0);
 		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR))
 			need = "[Ra+off]";
-	} else if (!strcmp(t, "UBLKCP")) {
+	} else if (i->optype == SIM_OP_UBLKCP) {
 		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR) ||
 		    !kind_is(i, (int)i->aux[1], SIM_O_ADDR) ||
 		    !kind_is(i, (int)i->aux[2], SIM_O_REG) ||

@@ -55,7 +55,7 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	i->aux[0] = (int64_t)sim_slots_pack(ks, 4);
 	i->aux[1] = sim_enum_index(i, "op", op_names, -1);
 	i->aux[2] = sim_enum_index(i, "type", type_names, AT_U32);
-	bool ret = strcmp(i->opc->optype->name, "RED") != 0;
+	bool ret = i->optype != SIM_OP_RED;
 	bool ok = i->aux[1] >= 0 && i->aux[2] >= 0 && addr >= 0 && ks[2] >= 0 &&
 		  i->op[ks[2]].kind == SIM_O_REG &&
 		  (!ret || (ks[0] >= 0 && i->op[ks[0]].kind == SIM_O_REG)) &&

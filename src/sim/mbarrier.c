@@ -26,8 +26,10 @@ static bool has(const sim_inst *i, int k, int kind)
 
 simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
-	const char *t = i->opc->optype->name;
-	bool wait = strstr(t, "WAIT") != NULL;
+	bool parity = i->optype == SIM_OP_MBAR_TEST_WAIT_PARITY ||
+		      i->optype == SIM_OP_MBAR_TRY_WAIT_PARITY;
+	bool wait = parity || i->optype == SIM_OP_MBAR_TEST_WAIT ||
+		    i->optype == SIM_OP_MBAR_TRY_WAIT;
 	int a = sim_opnd_find(i, "ra"), b = sim_opnd_find(i, "b");
 	int r = sim_opnd_find(i, wait ? "pu" : "rd");
 	int h = sim_opnd_find(i, "hint");
@@ -37,15 +39,15 @@ simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	i->aux[3] = (sim_field(i, "drop", 0) ? MBF_DROP : 0) |
 		    (sim_field(i, "nocomplete", 0) ? MBF_NOCOMPLETE : 0) |
 		    (sim_field(i, "expect", 0) ? MBF_EXPECT : 0) |
-		    (strstr(t, "PARITY") ? MBF_PARITY : 0) | (int64_t)(h + 1) << 8;
+		    (parity ? MBF_PARITY : 0) | (int64_t)(h + 1) << 8;
 	const char *need = NULL;
 	if (!has(i, a, SIM_O_ADDR))
 		need = "an [Ra+off] address operand";
-	else if (strcmp(t, "MBAR_INVAL") && b < 0)
+	else if (i->optype != SIM_OP_MBAR_INVAL && b < 0)
 		need = "an operand b";
 	else if (wait && !has(i, r, SIM_O_PRED))
 		need = "a predicate pu";
-	else if (!strcmp(t, "MBAR_ARRIVE") && !has(i, r, SIM_O_REG))
+	else if (i->optype == SIM_OP_MBAR_ARRIVE && !has(i, r, SIM_O_REG))
 		need = "a register rd";
 	return sim_prep_need(i, !need, need);
 }

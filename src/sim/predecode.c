@@ -18,13 +18,14 @@
 
 typedef struct sim_op_row {
 	const char *name;
+	sim_optype op;
 	sim_exec_fn *exec;
 	sim_prep_fn *prep;
 	uint32_t flags;
 } sim_op_row;
 
 static const sim_op_row sim_op_table[] = {
-#define SIM_X_ROW(n, e, p, f) {#n, e, p, f},
+#define SIM_X_ROW(n, e, p, f) {#n, SIM_OP_##n, e, p, f},
 	SIM_OPS(SIM_X_ROW)
 #undef SIM_X_ROW
 };
@@ -208,6 +209,7 @@ simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
 		return SIMT_OK;
 	}
 	i->exec = row->exec;
+	i->optype = (uint16_t)row->op;
 	i->flags = row->flags;
 	return row->prep ? row->prep(c, i, d) : SIMT_OK;
 }

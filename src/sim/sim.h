@@ -104,6 +104,7 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
 	uint32_t flags;           /* SIM_F_*                               */
+	uint16_t optype;          /* sim_optype of its SIM_OPS row          */
 	/* guard and extra predicate (pp): index into w->p, negation */
 	uint8_t pg, pg_not, pp, pp_not;
 	uint8_t stall, yield, wsb, req; /* control slots ($sched $wsb $req) */
@@ -185,6 +186,16 @@ uint64_t sim_slots_pack(const int *ks, int n);
 
 #define SIM_OPS(X)                                                             \
 	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)
+
+/* One value per SIM_OPS row: prep hooks that serve several optypes switch
+ * on sim_inst.optype instead of comparing optype names. */
+typedef enum sim_optype {
+	SIM_OP_NONE, /* undecoded word, or an optype without a row */
+#define SIM_X_ENUM(name, exec, prep, flags) SIM_OP_##name,
+	SIM_OPS(SIM_X_ENUM)
+#undef SIM_X_ENUM
+	SIM_OP_COUNT
+} sim_optype;
 
 #define SIM_X_DECL(name, exec, prep, flags) sim_exec_fn exec;
 SIM_OPS(SIM_X_DECL)

@@ -60,12 +60,11 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	for (int s = 0; s < WP_NSLOTS; s++)
 		ks[s] = sim_opnd_find(i, fields[s]);
 	i->aux[0] = (int64_t)sim_slots_pack(ks, WP_NSLOTS);
-	const char *t = i->opc->optype->name;
-	const char *const *modes = !strcmp(t, "SHFL")    ? shfl_modes
-				   : !strcmp(t, "MATCH") ? match_modes
-				   : !strcmp(t, "REDUX") ? redux_ops
-							 : vote_modes;
-	int mode = sim_enum_index(i, !strcmp(t, "REDUX") ? "op" : "mode", modes, 0);
+	const char *const *modes = i->optype == SIM_OP_SHFL    ? shfl_modes
+				   : i->optype == SIM_OP_MATCH ? match_modes
+				   : i->optype == SIM_OP_REDUX ? redux_ops
+							   : vote_modes;
+	int mode = sim_enum_index(i, i->optype == SIM_OP_REDUX ? "op" : "mode", modes, 0);
 	int type = sim_enum_index(i, "type", redux_types, T_U32);
 	static const char *const u64[] = {"U32", "U64", NULL};
 	static const char *const nan[] = {"NoNAN", "NAN", NULL};
@@ -80,20 +79,20 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	const unsigned val = K(SIM_O_REG) | K(SIM_O_IMM);
 	bool ok = mode >= 0 && type >= 0 && size >= 0 && fnan >= 0 &&
 		  fabs_ >= 0 && has(i, sim_slot(i, WP_MASK), val);
-	if (!strcmp(t, "VOTEU"))
+	if (i->optype == SIM_OP_VOTEU)
 		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_UREG)) &&
 		     has(i, sim_slot(i, WP_PU), K(SIM_O_UPRED)) &&
 		     has(i, sim_slot(i, WP_PP), K(SIM_O_PRED));
-	else if (!strcmp(t, "VOTE"))
+	else if (i->optype == SIM_OP_VOTE)
 		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
 		     has(i, sim_slot(i, WP_PU), K(SIM_O_PRED)) &&
 		     has(i, sim_slot(i, WP_PP), K(SIM_O_PRED));
-	else if (!strcmp(t, "SHFL"))
+	else if (i->optype == SIM_OP_SHFL)
 		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
 		     has(i, sim_slot(i, WP_RA), K(SIM_O_REG)) &&
 		     has(i, sim_slot(i, WP_B), val) && has(i, sim_slot(i, WP_C), val) &&
 		     has(i, sim_slot(i, WP_PU), K(SIM_O_PRED));
-	else if (!strcmp(t, "ELECT"))
+	else if (i->optype == SIM_OP_ELECT)
 		ok = ok && has(i, sim_slot(i, WP_PU), K(SIM_O_PRED)) &&
 		     has(i, sim_slot(i, WP_RD), K(SIM_O_REG));
 	else /* MATCH, REDUX */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/object.h"
+#include "obj/object.h"
 #include "codec/codec.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
@@ -37,7 +37,7 @@ static inline void sp_init(sp_prog *p)
 	if (!sp_isa_cached) {
 		simt_diags d;
 		simt_diags_init(&d);
-		isa_load_builtin(&sp_isa_cached, &d);
+		codec_isa_builtin(&sp_isa_cached, &d);
 		simt_diags_free(&d);
 	}
 	p->isa = sp_isa_cached;

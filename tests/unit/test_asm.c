@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
-#include "asm/elf.h"
+#include "obj/elf.h"
 #include "codec/codec.h"
 #include "test.h"
 

@@ -57,7 +57,7 @@ TEST(codec_rules_agree_with_isa_eval)
 	isa_model *m = NULL;
 	simt_diags d;
 	simt_diags_init(&d);
-	CHECK_EQ(isa_load_builtin(&m, &d), SIMT_OK);
+	CHECK_EQ(codec_isa_builtin(&m, &d), SIMT_OK);
 	if (!m) {
 		simt_diags_free(&d);
 		return;
@@ -71,7 +71,7 @@ TEST(codec_rules_agree_with_isa_eval)
 	if (r)
 		agree_on(m, r, 5000);
 	codec_rules_free(r);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -105,7 +105,7 @@ TEST(codec_rules_every_operator)
 	isa_model *m = NULL;
 	simt_diags d;
 	simt_diags_init(&d);
-	simt_status s = isa_load(names, texts, 1, &m, &d);
+	simt_status s = codec_isa_load(names, texts, 1, &m, &d);
 	CHECK_EQ(s, SIMT_OK);
 	for (int i = 0; i < d.count && s; i++)
 		test_fail(__FILE__, __LINE__, "%d:%d: %s", d.items[i].line,
@@ -128,6 +128,6 @@ TEST(codec_rules_every_operator)
 		CHECK_STR(codec_rules_check(r, op, f), "r1");
 	}
 	codec_rules_free(r);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }

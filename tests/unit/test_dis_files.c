@@ -98,7 +98,7 @@ TEST(dis_data_files)
 	isa_model *m = NULL;
 	simt_diags d;
 	simt_diags_init(&d);
-	if (isa_load_builtin(&m, &d) != SIMT_OK) {
+	if (codec_isa_builtin(&m, &d) != SIMT_OK) {
 		test_fail(__FILE__, __LINE__, "builtin ISA does not load");
 		simt_diags_free(&d);
 		return;
@@ -121,6 +121,6 @@ TEST(dis_data_files)
 	if (dp)
 		closedir(dp);
 	CHECK(files > 0);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }

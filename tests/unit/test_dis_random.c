@@ -68,7 +68,7 @@ TEST(dis_random_words)
 	isa_model *m = NULL;
 	simt_diags d;
 	simt_diags_init(&d);
-	if (isa_load_builtin(&m, &d) != SIMT_OK) {
+	if (codec_isa_builtin(&m, &d) != SIMT_OK) {
 		test_fail(__FILE__, __LINE__, "builtin ISA does not load");
 		simt_diags_free(&d);
 		return;
@@ -84,7 +84,7 @@ TEST(dis_random_words)
 		check_word(m, w, &decoded);
 	}
 	CHECK(decoded > 1000);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -95,7 +95,7 @@ TEST(dis_random_buffer)
 	simt_diags d;
 	simt_diags_init(&d);
 	d.limit = 10;
-	if (isa_load_builtin(&m, &d) != SIMT_OK) {
+	if (codec_isa_builtin(&m, &d) != SIMT_OK) {
 		simt_diags_free(&d);
 		return;
 	}
@@ -118,6 +118,6 @@ TEST(dis_random_buffer)
 	CHECK_EQ(lines, 5001); /* 5000 words and the .byte tail */
 	free(text);
 	free(code);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }

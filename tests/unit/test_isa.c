@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec.h"
 #include "isa/isa.h"
 #include "simt/simt.h"
 #include "test.h"
@@ -76,7 +77,7 @@ TEST(isa_seeds_load)
 		CHECK(isa_type_find(m, "BRACond") != NULL);
 		CHECK(isa_class_find(m, "BRU_Base") != NULL);
 	}
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -88,7 +89,7 @@ TEST(isa_seeds_model)
 	const isa_opcode *op = m ? isa_opcode_find(m, "BRA_U") : NULL;
 	CHECK(op != NULL);
 	if (!op) {
-		isa_free(m);
+		codec_isa_free(m);
 		simt_diags_free(&d);
 		return;
 	}
@@ -137,7 +138,7 @@ TEST(isa_seeds_model)
 		if (!strcmp(bar->docs[i].section, "Semantics"))
 			sem = strstr(bar->docs[i].text, "### BAR.ARV") != NULL;
 	CHECK(sem);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -147,7 +148,7 @@ TEST(isa_seeds_check_again)
 	simt_diags_init(&d);
 	isa_model *m = load_seeds(&d);
 	CHECK(m && simt_isa_check(m, &d) == SIMT_OK);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -164,7 +165,7 @@ static simt_status load_with_base(const char *name, const char *text, simt_diags
 	if (out)
 		*out = m;
 	else
-		isa_free(m);
+		codec_isa_free(m);
 	free(bp);
 	free(base);
 	return st;
@@ -277,7 +278,7 @@ TEST(isa_nearest_format_wins)
 		CHECK_EQ(m->naliases, 1);
 		CHECK_STR(m->aliases[0].mnemonic, "JMP");
 	}
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -304,7 +305,7 @@ TEST(isa_json_golden)
 		}
 	}
 	free(got);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 	free(text);
 	free(want);
@@ -380,7 +381,7 @@ TEST(isa_doc_pages)
 	CHECK(page && strstr(page, "|stype=X|  optype=NOP   |\n"));
 	free(readme);
 	free(page);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 	free(text);
 	free(p);
@@ -443,7 +444,7 @@ TEST(isa_syntax_corners)
 	}
 	const isa_class *c = m ? isa_class_find(m, "S2R") : NULL;
 	CHECK(c && c->ndocs == 1 && !strcmp(c->docs[0].text, "    Some prose first.\n    More prose."));
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -452,7 +453,7 @@ TEST(isa_builtin_loads_and_checks)
 	simt_diags d;
 	simt_diags_init(&d);
 	isa_model *m = NULL;
-	CHECK_EQ(isa_load_builtin(&m, &d), SIMT_OK);
+	CHECK_EQ(codec_isa_builtin(&m, &d), SIMT_OK);
 	print_diags(&d);
 	CHECK(m && m->nopcodes > 0 && m->decoder != NULL);
 	/* every opcode: optype, mnemonic, fixed bits inside its fields */
@@ -463,6 +464,6 @@ TEST(isa_builtin_loads_and_checks)
 		CHECK_EQ(op->fixed_mask.hi & ~op->used_mask.hi, 0);
 	}
 	CHECK(m && simt_isa_check(m, &d) == SIMT_OK);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }

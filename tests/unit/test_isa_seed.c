@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec.h"
 #include "isa/isa.h"
 #include "simt/simt.h"
 #include "test.h"
@@ -65,7 +66,7 @@ static isa_model *load_seed_model(void)
 	if (ok) {
 		simt_diags d;
 		simt_diags_init(&d);
-		simt_status s = isa_load((const char *const *)paths,
+		simt_status s = codec_isa_load((const char *const *)paths,
 					 (const char *const *)texts, 3, &m, &d);
 		for (int i = 0; i < d.count; i++)
 			test_fail(__FILE__, __LINE__, "%s:%d:%d: %s",
@@ -87,7 +88,7 @@ static isa_model *load_builtin(void)
 	simt_diags d;
 	simt_diags_init(&d);
 	isa_model *m = NULL;
-	simt_status s = isa_load_builtin(&m, &d);
+	simt_status s = codec_isa_builtin(&m, &d);
 	for (int i = 0; i < d.count; i++)
 		test_fail(__FILE__, __LINE__, "builtin: %s:%d:%d: %s",
 			  d.items[i].file ? d.items[i].file : "?", d.items[i].line,
@@ -141,15 +142,15 @@ TEST(isa_seed_files_load_with_base)
 {
 	isa_model *m = load_seed_model();
 	CHECK(m && m->nopcodes == 43);
-	isa_free(m);
+	codec_isa_free(m);
 }
 
 TEST(isa_builtin_keeps_seed_encodings)
 {
 	isa_model *seed = load_seed_model(), *b = load_builtin();
 	if (!seed || !b) {
-		isa_free(seed);
-		isa_free(b);
+		codec_isa_free(seed);
+		codec_isa_free(b);
 		return;
 	}
 	for (int i = 0; i < seed->nopcodes; i++) {
@@ -167,8 +168,8 @@ TEST(isa_builtin_keeps_seed_encodings)
 			test_fail(__FILE__, __LINE__, "builtin adds opcode %s to seed optype %s",
 				  o->name, o->optype->name);
 	}
-	isa_free(seed);
-	isa_free(b);
+	codec_isa_free(seed);
+	codec_isa_free(b);
 }
 
 /* The additions documented in docs/isa-decisions.md are really there. */
@@ -220,7 +221,7 @@ TEST(isa_builtin_simtkit_defaults)
 		alias |= !strcmp(b->aliases[i].mnemonic, "BAR.RESULT") &&
 			 !strcmp(b->aliases[i].optype->name, "B2R_RESULT");
 	CHECK(alias);
-	isa_free(b);
+	codec_isa_free(b);
 }
 
 /* Companion conventions: nothing in bits 109-127 but the control fields,
@@ -243,7 +244,7 @@ TEST(isa_builtin_field_conventions)
 		int pg = isa_field_find(o, "pg");
 		CHECK(pg >= 0 && o->fields[pg].pos == 12 && o->guard == pg);
 	}
-	isa_free(b);
+	codec_isa_free(b);
 }
 
 /* ---- the __Examples of the builtin ISA are valid code ----------------------- */
@@ -328,5 +329,5 @@ TEST(isa_builtin_examples_assemble_and_cover_every_opcode)
 		test_fail(__FILE__, __LINE__, "no __Examples line uses:%s", list);
 	free(list);
 	free(seen);
-	isa_free(m);
+	codec_isa_free(m);
 }

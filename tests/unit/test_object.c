@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/elf.h"
-#include "asm/object.h"
+#include "obj/elf.h"
+#include "obj/object.h"
 #include "test.h"
 #include "test_object.h"
 

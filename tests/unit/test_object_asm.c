@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/object.h"
+#include "obj/object.h"
 #include "test.h"
 #include "test_object.h"
 #include "util/util.h"

@@ -165,7 +165,7 @@ TEST(roundtrip_every_opcode)
 	isa_model *m = NULL;
 	simt_diags d;
 	simt_diags_init(&d);
-	if (isa_load_builtin(&m, &d) != SIMT_OK || !m) {
+	if (codec_isa_builtin(&m, &d) != SIMT_OK || !m) {
 		test_fail(__FILE__, __LINE__, "builtin ISA does not load: %s",
 			  d.count ? d.items[0].message : "?");
 		simt_diags_free(&d);
@@ -187,7 +187,7 @@ TEST(roundtrip_every_opcode)
 		printf("    round trip: %ld trials, %ld skipped, %ld failures%s\n",
 		       s.trials, s.skipped, s.failures,
 		       asm_line ? "" : " (assembler absent: no assemble step)");
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }
 
@@ -236,7 +236,7 @@ TEST(roundtrip_listing)
 	isa_model *m = NULL;
 	simt_diags d;
 	simt_diags_init(&d);
-	if (!asm_line || isa_load_builtin(&m, &d) != SIMT_OK) {
+	if (!asm_line || codec_isa_builtin(&m, &d) != SIMT_OK) {
 		simt_diags_free(&d);
 		return; /* the assembler is not linked in */
 	}
@@ -264,6 +264,6 @@ TEST(roundtrip_listing)
 	simt_object_free(obj);
 	free(text);
 	free(code);
-	isa_free(m);
+	codec_isa_free(m);
 	simt_diags_free(&d);
 }

@@ -1,0 +1,492 @@
+/*
+ * elf_write.c - simt_object_write: serialise an in-memory object as an ELF64
+ * relocatable image laid out like a CUDA cubin (docs/object-format.md).
+ *
+ * Contract: requires an object built through object.c (the assembler or the
+ * reader); checks what the format needs (section and symbol indices, text
+ * sizes multiple of 16, power-of-two alignments, relocation bounds) and
+ * reports a broken object as SIMT_ERR_ARG.  Produces, in this order:
+ *   0 null, 1 .shstrtab, 2 .strtab, 3 .symtab, one .nv.info.<k> per kernel,
+ *   then every in-memory section (except OBJ_SEC_INFO ones, which the writer
+ *   makes itself), each followed by its .rela<name> when it has relocations.
+ * Symbols: null, one STT_SECTION symbol per emitted section that has none in
+ * memory, the local symbols, then the global ones (sh_info = first global).
+ * The image is deterministic: the same object always gives the same bytes.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "obj/elf.h"
+#include "obj/object.h"
+#include "util/util.h"
+
+/* One section header to be written, with the bytes it points at. */
+typedef struct wsec {
+	uint32_t name, type, link, info;
+	uint64_t flags, align, entsize, offset, size;
+	const uint8_t *data; /* NULL: zeros (or NOBITS) */
+} wsec;
+
+/* Growable byte buffer for the tables the writer builds. */
+typedef struct bytes {
+	uint8_t *p;
+	size_t n, cap;
+	bool failed;
+} bytes;
+
+typedef struct writer {
+	const simt_object *o;
+	simt_diags *d;
+	wsec *secs;
+	int nsecs;
+	bytes shstr, str, sym;
+	bytes *owned; /* per-section buffers (.nv.info, .rela) */
+	int nowned;
+	int *sec_of;  /* in-memory section -> ELF index (0: not emitted) */
+	int *sym_of;  /* in-memory symbol -> ELF symbol index */
+	int nlocals;  /* ELF symbols with STB_LOCAL, null included */
+	bool nomem, bad;
+} writer;
+
+static uint8_t *bytes_grow(bytes *b, size_t n)
+{
+	if (b->failed)
+		return NULL;
+	if (b->n + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->n + n)
+			cap *= 2;
+		uint8_t *p = realloc(b->p, cap);
+		if (!p) {
+			b->failed = true;
+			return NULL;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	uint8_t *at = b->p + b->n;
+	memset(at, 0, n);
+	b->n += n;
+	return at;
+}
+
+static void bytes_put(bytes *b, int width, uint64_t v)
+{
+	uint8_t *p = bytes_grow(b, (size_t)width);
+	if (p)
+		elf_put(p, width, v);
+}
+
+/* Append a NUL-terminated string to a string table; returns its offset. */
+static uint32_t strtab_add(bytes *b, const char *s)
+{
+	uint32_t at = (uint32_t)b->n;
+	size_t n = strlen(s) + 1;
+	uint8_t *p = bytes_grow(b, n);
+	if (p)
+		memcpy(p, s, n);
+	return at;
+}
+
+static void bad(writer *w, const char *fmt, ...) SIMT_PRINTF(2, 3);
+static void bad(writer *w, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	util_vdiag(w->d, SIMT_SEV_ERROR, NULL, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	w->bad = true;
+}
+
+static wsec *add_sec(writer *w, const char *name, uint32_t type)
+{
+	wsec *s = &w->secs[w->nsecs++];
+	memset(s, 0, sizeof *s);
+	s->name = strtab_add(&w->shstr, name);
+	s->type = type;
+	s->align = 1;
+	return s;
+}
+
+static bytes *new_owned(writer *w)
+{
+	bytes *b = &w->owned[w->nowned++];
+	memset(b, 0, sizeof *b);
+	return b;
+}
+
+/* One .nv.info record carrying n u32 values. */
+static void info_rec(bytes *b, int attr, const uint32_t *v, int n)
+{
+	bytes_put(b, 1, OBJ_INFO_FMT_SVAL);
+	bytes_put(b, 1, (uint64_t)attr);
+	bytes_put(b, 2, (uint64_t)n * 4);
+	for (int i = 0; i < n; i++)
+		bytes_put(b, 4, v[i]);
+}
+
+static void info_u32(bytes *b, int attr, uint32_t v)
+{
+	info_rec(b, attr, &v, 1);
+}
+
+/* Static shared size of kernel k: the larger of the attribute and the
+ * .nv.shared.<k> section. */
+static uint64_t shared_size(const simt_object *o, int k)
+{
+	uint64_t size = o->kernels[k].shared_size;
+	for (int i = 0; i < o->nsections; i++)
+		if (o->sections[i].kind == OBJ_SEC_SHARED &&
+		    o->sections[i].kernel == k && o->sections[i].size > size)
+			size = o->sections[i].size;
+	return size;
+}
+
+/* What the reader will demand of kernel k: its code section .text.<k>
+ * and a global function <k> at the start of it. */
+static void check_kernel(writer *w, int k)
+{
+	const simt_object *o = w->o;
+	const obj_kernel *kn = &o->kernels[k];
+	if (kn->text < 0 || kn->text >= o->nsections ||
+	    o->sections[kn->text].kind != OBJ_SEC_TEXT ||
+	    strncmp(o->sections[kn->text].name, ".text.", 6) != 0 ||
+	    strcmp(o->sections[kn->text].name + 6, kn->name) != 0)
+		return bad(w, "kernel %s: code section is not .text.%s", kn->name,
+			   kn->name);
+	for (int y = 0; y < o->nsymbols; y++) {
+		const obj_symbol *s = &o->symbols[y];
+		if (s->section == kn->text && s->type == ELF_STT_FUNC &&
+		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
+		    strcmp(s->name, kn->name) == 0)
+			return;
+	}
+	bad(w, "kernel %s: no global function symbol %s at the start of its "
+	       "code", kn->name, kn->name);
+}
+
+static void build_info(writer *w, int k, bytes *b)
+{
+	const obj_kernel *kn = &w->o->kernels[k];
+	check_kernel(w, k);
+	info_u32(b, OBJ_INFO_REGCOUNT, kn->nregs);
+	info_u32(b, OBJ_INFO_NUM_BARRIERS, kn->nbarriers);
+	info_u32(b, OBJ_INFO_NUM_MBARRIERS, kn->nmbarriers);
+	uint64_t sh = shared_size(w->o, k);
+	if (sh > UINT32_MAX)
+		bad(w, "kernel %s: shared size %ld too large", kn->name, (long)sh);
+	info_u32(b, OBJ_INFO_SHARED_SIZE, (uint32_t)sh);
+	uint32_t cbank[3] = {0, OBJ_PARAM_BASE, kn->param_size};
+	info_rec(b, OBJ_INFO_PARAM_CBANK, cbank, 3);
+	for (int i = 0; i < kn->nparams; i++) {
+		uint32_t p[3] = {(uint32_t)i, kn->param_offset[i], kn->param_size_of[i]};
+		info_rec(b, OBJ_INFO_KPARAM_INFO, p, 3);
+	}
+	if (kn->nexits > 0)
+		info_rec(b, OBJ_INFO_EXIT_INSTR_OFFSETS, kn->exit_offsets, kn->nexits);
+}
+
+/* Checks of one in-memory section that the format depends on. */
+static void check_section(writer *w, int i)
+{
+	const obj_section *s = &w->o->sections[i];
+	if ((s->align & (s->align - 1)) || s->align > ELF_MAX_ALIGN)
+		bad(w, "section %s: alignment %ld is not a power of two up to %u",
+		    s->name, (long)s->align, ELF_MAX_ALIGN);
+	if (s->kind == OBJ_SEC_TEXT && s->size % 16)
+		bad(w, "section %s: size %ld is not a multiple of 16",
+		    s->name, (long)s->size);
+	if (s->kernel < -1 || s->kernel >= w->o->nkernels)
+		bad(w, "section %s: kernel %ld out of range", s->name,
+		    (long)s->kernel);
+	if (s->sh_type != ELF_SHT_NOBITS && s->size && !s->data)
+		bad(w, "section %s: %ld bytes without data", s->name,
+		    (long)s->size);
+	if (s->kind == OBJ_SEC_INFO)
+		return;
+	if (elf_reserved_name(s->name))
+		bad(w, "section %s: the name is reserved for the writer's own "
+		       "sections", s->name);
+	for (int r = 0; r < s->nrelocs; r++) {
+		const obj_reloc *rl = &s->relocs[r];
+		int width = rl->type == OBJ_R_ABS32 ? 4
+			    : rl->type == OBJ_R_ABS64 ? 8 : SIMT_INST_SIZE;
+		if (rl->symbol < 0 || rl->symbol >= w->o->nsymbols)
+			bad(w, "section %s: relocation %ld names symbol %ld",
+			    s->name, (long)r, (long)rl->symbol);
+		if (rl->type < OBJ_R_ABS64_SHIFT4 || rl->type > OBJ_R_ABS64)
+			bad(w, "section %s: relocation %ld has type %ld", s->name,
+			    (long)r, (long)rl->type);
+		if (s->sh_type == ELF_SHT_NOBITS || rl->offset > s->size ||
+		    s->size - rl->offset < (uint64_t)width ||
+		    (rl->type == OBJ_R_ABS64_SHIFT4 && rl->offset % SIMT_INST_SIZE))
+			bad(w, "section %s: relocation %ld at 0x%lx is outside it",
+			    s->name, (long)r, (long)rl->offset);
+	}
+}
+
+/* The ELF symbol table: null, section symbols, locals, globals. */
+static void build_symtab(writer *w)
+{
+	const simt_object *o = w->o;
+	bytes *b = &w->sym;
+	int n = 1;
+	bytes_grow(b, ELF_SYM_SIZE);
+	strtab_add(&w->str, "");
+	for (int i = 0; i < o->nsections; i++) {
+		bool has = false;
+		for (int y = 0; y < o->nsymbols; y++)
+			has |= o->symbols[y].type == ELF_STT_SECTION &&
+			       o->symbols[y].section == i;
+		if (!w->sec_of[i] || has)
+			continue;
+		bytes_put(b, 4, strtab_add(&w->str, o->sections[i].name));
+		bytes_put(b, 1, ELF_ST_INFO(ELF_STB_LOCAL, ELF_STT_SECTION));
+		bytes_put(b, 1, 0);
+		bytes_put(b, 2, (uint64_t)w->sec_of[i]);
+		bytes_put(b, 8, 0);
+		bytes_put(b, 8, 0);
+		n++;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		for (int y = 0; y < o->nsymbols; y++) {
+			const obj_symbol *s = &o->symbols[y];
+			if ((s->bind == ELF_STB_LOCAL) != (pass == 0))
+				continue;
+			if (s->section < -1 || s->section >= o->nsections ||
+			    (s->section >= 0 && !w->sec_of[s->section])) {
+				bad(w, "symbol %s: section %ld cannot be written",
+				    s->name, (long)s->section);
+				continue;
+			}
+			uint64_t size = s->size;
+			for (int k = 0; k < o->nkernels; k++)
+				if (size == 0 && s->type == ELF_STT_FUNC &&
+				    s->section == o->kernels[k].text &&
+				    strcmp(s->name, o->kernels[k].name) == 0)
+					size = o->sections[s->section].size;
+			w->sym_of[y] = n++;
+			bytes_put(b, 4, strtab_add(&w->str, s->name));
+			bytes_put(b, 1, ELF_ST_INFO(s->bind, s->type));
+			bytes_put(b, 1, s->other);
+			bytes_put(b, 2, s->section < 0 ? ELF_SHN_UNDEF
+						       : (uint64_t)w->sec_of[s->section]);
+			bytes_put(b, 8, s->value);
+			bytes_put(b, 8, size);
+		}
+		if (pass == 0)
+			w->nlocals = n;
+	}
+}
+
+static void build_rela(writer *w, const obj_section *s, bytes *b)
+{
+	for (int r = 0; r < s->nrelocs; r++) {
+		const obj_reloc *rl = &s->relocs[r];
+		int sym = rl->symbol >= 0 && rl->symbol < w->o->nsymbols
+				  ? w->sym_of[rl->symbol] : 0;
+		bytes_put(b, 8, rl->offset);
+		bytes_put(b, 8, (uint64_t)sym << 32 | (uint32_t)rl->type);
+		bytes_put(b, 8, (uint64_t)rl->addend);
+	}
+}
+
+/* Decide the ELF index of every emitted in-memory section. */
+static int number_sections(writer *w)
+{
+	int n = 4 + w->o->nkernels;
+	for (int i = 0; i < w->o->nsections; i++) {
+		const obj_section *s = &w->o->sections[i];
+		if (s->kind == OBJ_SEC_INFO)
+			continue;
+		w->sec_of[i] = n++;
+		n += s->nrelocs > 0;
+	}
+	return n;
+}
+
+static void fill_sections(writer *w)
+{
+	const simt_object *o = w->o;
+	wsec *s;
+	add_sec(w, "", ELF_SHT_NULL)->align = 0;
+	s = add_sec(w, ".shstrtab", ELF_SHT_STRTAB); /* data set at the end */
+	s = add_sec(w, ".strtab", ELF_SHT_STRTAB);
+	s = add_sec(w, ".symtab", ELF_SHT_SYMTAB);
+	s->link = 2;
+	s->align = 8;
+	s->entsize = ELF_SYM_SIZE;
+	for (int k = 0; k < o->nkernels; k++) {
+		char *name = util_format(".nv.info.%s", o->kernels[k].name);
+		s = add_sec(w, name ? name : "", ELF_SHT_SIMT_INFO);
+		free(name);
+		w->nomem |= !name;
+		bytes *b = new_owned(w);
+		build_info(w, k, b);
+		s->flags = ELF_SHF_INFO_LINK;
+		s->link = 3;
+		int t = o->kernels[k].text;
+		s->info = t >= 0 && t < o->nsections ? (uint32_t)w->sec_of[t] : 0;
+		s->align = 4;
+		s->data = b->p; /* fixed up after all buffers are built */
+		s->size = b->n;
+	}
+	for (int i = 0; i < o->nsections; i++) {
+		const obj_section *m = &o->sections[i];
+		if (!w->sec_of[i])
+			continue;
+		check_section(w, i);
+		s = add_sec(w, m->name, m->sh_type);
+		s->flags = m->sh_flags & ~(uint64_t)ELF_SHF_INFO_LINK;
+		s->align = m->align ? m->align : 1;
+		s->data = m->data;
+		s->size = m->kind == OBJ_SEC_SHARED && m->kernel >= 0 &&
+				  m->kernel < o->nkernels
+			      ? shared_size(o, m->kernel) : m->size;
+		if (m->kernel >= 0 && m->kernel < o->nkernels &&
+		    m->kind != OBJ_SEC_TEXT && o->kernels[m->kernel].text >= 0 &&
+		    o->kernels[m->kernel].text < o->nsections) {
+			s->info = (uint32_t)w->sec_of[o->kernels[m->kernel].text];
+			s->flags |= ELF_SHF_INFO_LINK;
+		}
+		if (m->nrelocs == 0)
+			continue;
+		char *name = util_format(".rela%s", m->name);
+		s = add_sec(w, name ? name : "", ELF_SHT_RELA);
+		free(name);
+		w->nomem |= !name;
+		bytes *b = new_owned(w);
+		build_rela(w, m, b);
+		s->flags = ELF_SHF_INFO_LINK;
+		s->link = 3;
+		s->info = (uint32_t)w->sec_of[i];
+		s->align = 8;
+		s->entsize = ELF_RELA_SIZE;
+		s->data = b->p;
+		s->size = b->n;
+	}
+}
+
+static void put_ehdr(uint8_t *p, uint64_t shoff, int shnum)
+{
+	static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', ELF_CLASS64,
+					  ELF_DATA2LSB, ELF_EV_CURRENT,
+					  ELF_OSABI_NONE};
+	memcpy(p, ident, 16);
+	elf_put(p + 16, 2, ELF_ET_REL);
+	elf_put(p + 18, 2, ELF_EM_SIMT);
+	elf_put(p + 20, 4, ELF_EV_CURRENT);
+	elf_put(p + 40, 8, shoff);
+	elf_put(p + 48, 4, ELF_EF_SIMT_VERSION);
+	elf_put(p + 52, 2, ELF_EHDR_SIZE);
+	elf_put(p + 58, 2, ELF_SHDR_SIZE);
+	elf_put(p + 60, 2, (uint64_t)shnum);
+	elf_put(p + 62, 2, 1);
+}
+
+static void put_shdr(uint8_t *p, const wsec *s)
+{
+	elf_put(p + 0, 4, s->name);
+	elf_put(p + 4, 4, s->type);
+	elf_put(p + 8, 8, s->flags);
+	elf_put(p + 24, 8, s->offset);
+	elf_put(p + 32, 8, s->size);
+	elf_put(p + 40, 4, s->link);
+	elf_put(p + 44, 4, s->info);
+	elf_put(p + 48, 8, s->align);
+	elf_put(p + 56, 8, s->entsize);
+}
+
+/* Place every section, then copy header, contents and section headers. */
+static uint8_t *lay_out(writer *w, size_t *len)
+{
+	uint64_t at = ELF_EHDR_SIZE;
+	for (int i = 1; i < w->nsecs; i++) {
+		wsec *s = &w->secs[i];
+		uint64_t a = s->align ? s->align : 1;
+		at = (at + a - 1) & ~(a - 1);
+		s->offset = at;
+		if (s->type != ELF_SHT_NOBITS)
+			at += s->size;
+	}
+	uint64_t shoff = (at + 7) & ~(uint64_t)7;
+	size_t total = (size_t)shoff + (size_t)w->nsecs * ELF_SHDR_SIZE;
+	uint8_t *img = calloc(1, total);
+	if (!img)
+		return NULL;
+	put_ehdr(img, shoff, w->nsecs);
+	for (int i = 0; i < w->nsecs; i++) {
+		const wsec *s = &w->secs[i];
+		if (s->type != ELF_SHT_NOBITS && s->data && s->size)
+			memcpy(img + s->offset, s->data, (size_t)s->size);
+		put_shdr(img + shoff + (size_t)i * ELF_SHDR_SIZE, s);
+	}
+	*len = total;
+	return img;
+}
+
+/* Point the table sections at their finished buffers. */
+static void finish_tables(writer *w)
+{
+	w->secs[1].data = w->shstr.p;
+	w->secs[1].size = w->shstr.n;
+	w->secs[2].data = w->str.p;
+	w->secs[2].size = w->str.n;
+	w->secs[3].data = w->sym.p;
+	w->secs[3].size = w->sym.n;
+	w->secs[3].info = (uint32_t)w->nlocals;
+	w->nomem |= w->shstr.failed || w->str.failed || w->sym.failed;
+	for (int i = 0; i < w->nowned; i++)
+		w->nomem |= w->owned[i].failed;
+}
+
+static void writer_free(writer *w)
+{
+	free(w->secs);
+	free(w->shstr.p);
+	free(w->str.p);
+	free(w->sym.p);
+	for (int i = 0; i < w->nowned; i++)
+		free(w->owned[i].p);
+	free(w->owned);
+	free(w->sec_of);
+	free(w->sym_of);
+}
+
+simt_status simt_object_write(const simt_object *o, uint8_t **image,
+			      size_t *len, simt_diags *d)
+{
+	if (!o || !image || !len)
+		return SIMT_ERR_ARG;
+	*image = NULL;
+	*len = 0;
+	writer w = {.o = o, .d = d};
+	size_t ns = (size_t)o->nsections + 1, ny = (size_t)o->nsymbols + 1;
+	w.sec_of = calloc(ns, sizeof *w.sec_of);
+	w.sym_of = calloc(ny, sizeof *w.sym_of);
+	w.owned = calloc((size_t)o->nkernels + ns, sizeof *w.owned);
+	int total = w.sec_of ? number_sections(&w) : 0;
+	w.secs = calloc((size_t)total + 1, sizeof *w.secs);
+	simt_status st = SIMT_OK;
+	if (!w.sec_of || !w.sym_of || !w.owned || !w.secs) {
+		st = SIMT_ERR_NOMEM;
+	} else if (total >= (int)ELF_SHN_LORESERVE) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "object has %d sections, more than ELF allows", total);
+		st = SIMT_ERR_ARG;
+	} else {
+		build_symtab(&w); /* needs sec_of only; fills sym_of for relas */
+		fill_sections(&w);
+		finish_tables(&w);
+		UTIL_ASSERT(w.nsecs == total);
+		if (w.nomem)
+			st = SIMT_ERR_NOMEM;
+		else if (w.bad)
+			st = SIMT_ERR_ARG;
+		else if (!(*image = lay_out(&w, len)))
+			st = SIMT_ERR_NOMEM;
+	}
+	writer_free(&w);
+	return st;
+}
