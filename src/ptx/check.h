@@ -9,58 +9,39 @@
 #include "ptx/ptx.h"
 
 /*
- * Rule identifiers, printed after each message as "[RULE]" so that a
- * rejection names the rule it applies (docs/ptx-rules.md lists them, and
- * the check snippets pin each one with a `// rule:` header).
+ * Every rejection names the rule it applies, printed after the message as
+ * "[family.aspect]" (atom.space, mem.seq-cst, bar.id-range, ...): the rule
+ * ids of docs/ptx-rules.md, which the check snippets pin one by one with
+ * their `// rule:` header.
  */
-#define PTX_RULES(X)                                                           \
-	X(SYNTAX, "syntax")                                                    \
-	X(TARGET, "target-gate")                                               \
-	X(VERSION, "version-gate")                                             \
-	X(MODIFIER, "modifier")                                                \
-	X(TYPE, "type")                                                        \
-	X(OPERANDS, "operand-count")                                           \
-	X(OPERAND, "operand-type")                                             \
-	X(REGCLASS, "register-type")                                           \
-	X(VECTOR, "vector")                                                    \
-	X(SPACE, "state-space")                                                \
-	X(IMM, "immediate")                                                    \
-	X(ROUNDING, "rounding")                                                \
-	X(SYMBOL, "undefined-symbol")                                          \
-	X(ATOM, "atom-red")                                                    \
-	X(SEMSCOPE, "sem-scope")                                               \
-	X(MEMBAR, "membar-fence")                                              \
-	X(MEMBERMASK, "membermask")                                            \
-	X(WARP, "warp-collective")                                             \
-	X(BARRIER, "barrier")                                                  \
-	X(MBARRIER, "mbarrier")                                                \
-	X(ASYNC, "cp-async")
-
-typedef enum ptx_rule {
-#define PTX_X(id, s) PTX_R_##id,
-	PTX_RULES(PTX_X)
-#undef PTX_X
-	PTX_R_COUNT
-} ptx_rule;
-
-extern const char *const ptx_rule_names[PTX_R_COUNT];
-
 typedef struct ptx_checker {
 	ptx_module *m;
 	simt_diags *d;
 	int errors;
 	ptx_fn *fn;
 	int version; /* major*10+minor */
+	const ptx_insn *in; /* instruction being checked (rule families) */
+	int stmt;           /* its statement index */
+	const char *count_rule; /* rule of an operand-count error */
 } ptx_checker;
 
-void ptx_report(ptx_checker *k, ptx_pos pos, ptx_rule rule, const char *fmt, ...)
+/* The rule-id prefix of an instruction's family ("atom", "mbarrier", ...),
+ * NULL for instructions whose operand rules are the generic "types.*". */
+const char *ptx_family(ptx_opcode op);
+
+void ptx_report(ptx_checker *k, ptx_pos pos, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* Target/version gate: reports "FEATURE needs sm_NN or higher". */
-void ptx_need(ptx_checker *k, const ptx_insn *in, const char *feature, int sm, int ptx);
+/* Target/version gate: reports "FEATURE needs sm_NN or higher" (rule NULL:
+ * the family's .target rule, else target.sm / target.ptx-version). */
+void ptx_need(ptx_checker *k, const ptx_insn *in, const char *rule, const char *feature,
+	      int sm, int ptx);
 
 /* "atom.global.add.f64" as written, into a small buffer. */
 const char *ptx_insn_text(const ptx_insn *in, char *buf, size_t size);
+
+/* Which operand is the membermask of a warp collective (-1: none). */
+int ptx_mask_operand(ptx_opcode op);
 
 /* Operand predicates used by the family checks. */
 bool ptx_opd_is_reg_bits(const ptx_opd *o, int bits);

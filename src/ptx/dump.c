@@ -163,6 +163,10 @@ static void put_opd(util_buf *b, const ptx_fn *f, const ptx_opd *o)
 		} else {
 			put_uint(b, o->ival, o->spell);
 		}
+		for (int i = 0; i < o->nitems; i++) {
+			util_buf_puts(b, ", ");
+			put_opd(b, f, o->items[i]);
+		}
 		util_buf_putc(b, ']');
 		break;
 	case PTX_OPD_VEC:

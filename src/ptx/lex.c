@@ -258,7 +258,7 @@ void ptx_lex(ptx_ctx *c, const char *text, size_t len)
 			lx.p = e;
 			continue;
 		}
-		if (strchr(",;:{}[]()+-<>@!|=", ch) && ch) {
+		if (strchr(",;:{}[]()+-<>@!|=*/&^~", ch) && ch) {
 			push(&lx, PTX_TK_PUNCT, q, 1);
 			lx.p++;
 			continue;

@@ -69,7 +69,6 @@
 	X(SEM, SC, "sc")                                                       \
 	X(SEM, WEAK, "weak")                                                   \
 	X(SEM, VOLATILE, "volatile")                                           \
-	X(SEM, MMIO, "mmio")                                                   \
 	X(SCOPE, CTA, "cta")                                                   \
 	X(SCOPE, CLUSTER, "cluster")                                           \
 	X(SCOPE, GPU, "gpu")                                                   \
@@ -135,6 +134,7 @@
 	X(MODE, MLO, "lo")                                                     \
 	X(MODE, MHI, "hi")                                                     \
 	X(MODE, WIDE, "wide")                                                  \
+	X(FLAG, MMIO, "mmio")                                                  \
 	X(FLAG, SAT, "sat")                                                    \
 	X(FLAG, FTZ, "ftz")                                                    \
 	X(FLAG, APPROX, "approx")                                              \
@@ -214,6 +214,9 @@
 	X(FLAG, WAITMOD, "wait")                                               \
 	X(FLAG, ARRIVEMOD, "arrive")                                           \
 	X(FLAG, ASYNC_SHARED_CTA, "async::generic")                           \
+	X(FLAG, SYNC_RESTRICT_CLUSTER, "sync_restrict::shared::cluster")      \
+	X(FLAG, SYNC_RESTRICT_CTA, "sync_restrict::shared::cta")              \
+	X(FLAG, OP_RESTRICT, "op_restrict::mbarrier_init")                     \
 	X(FLAG, PROXY, "proxy")                                                \
 	X(FLAG, NOFTZ, "noftz")                                                \
 	X(FLAG, TENSORMAP, "tensormap")
@@ -254,14 +257,60 @@
 	X(DYNAMIC_SMEM_SIZE, "%dynamic_smem_size", 32, 0)                      \
 	X(TOTAL_SMEM_SIZE, "%total_smem_size", 32, 0)                          \
 	X(AGGR_SMEM_SIZE, "%aggr_smem_size", 32, 0)                            \
-	X(PM0, "%pm0", 32, 0)                                                  \
-	X(PM1, "%pm1", 32, 0)                                                  \
-	X(PM2, "%pm2", 32, 0)                                                  \
-	X(PM3, "%pm3", 32, 0)                                                  \
-	X(ENVREG0, "%envreg0", 32, 0)                                          \
-	X(ENVREG1, "%envreg1", 32, 0)                                          \
-	X(ENVREG2, "%envreg2", 32, 0)                                          \
-	X(ENVREG3, "%envreg3", 32, 0)
+	X(PM0, "%pm0", 32, 0) \
+	X(PM1, "%pm1", 32, 0) \
+	X(PM2, "%pm2", 32, 0) \
+	X(PM3, "%pm3", 32, 0) \
+	X(PM4, "%pm4", 32, 0) \
+	X(PM5, "%pm5", 32, 0) \
+	X(PM6, "%pm6", 32, 0) \
+	X(PM7, "%pm7", 32, 0) \
+	X(PM0_64, "%pm0_64", 64, 0) \
+	X(PM1_64, "%pm1_64", 64, 0) \
+	X(PM2_64, "%pm2_64", 64, 0) \
+	X(PM3_64, "%pm3_64", 64, 0) \
+	X(PM4_64, "%pm4_64", 64, 0) \
+	X(PM5_64, "%pm5_64", 64, 0) \
+	X(PM6_64, "%pm6_64", 64, 0) \
+	X(PM7_64, "%pm7_64", 64, 0) \
+	X(ENVREG0, "%envreg0", 32, 0) \
+	X(ENVREG1, "%envreg1", 32, 0) \
+	X(ENVREG2, "%envreg2", 32, 0) \
+	X(ENVREG3, "%envreg3", 32, 0) \
+	X(ENVREG4, "%envreg4", 32, 0) \
+	X(ENVREG5, "%envreg5", 32, 0) \
+	X(ENVREG6, "%envreg6", 32, 0) \
+	X(ENVREG7, "%envreg7", 32, 0) \
+	X(ENVREG8, "%envreg8", 32, 0) \
+	X(ENVREG9, "%envreg9", 32, 0) \
+	X(ENVREG10, "%envreg10", 32, 0) \
+	X(ENVREG11, "%envreg11", 32, 0) \
+	X(ENVREG12, "%envreg12", 32, 0) \
+	X(ENVREG13, "%envreg13", 32, 0) \
+	X(ENVREG14, "%envreg14", 32, 0) \
+	X(ENVREG15, "%envreg15", 32, 0) \
+	X(ENVREG16, "%envreg16", 32, 0) \
+	X(ENVREG17, "%envreg17", 32, 0) \
+	X(ENVREG18, "%envreg18", 32, 0) \
+	X(ENVREG19, "%envreg19", 32, 0) \
+	X(ENVREG20, "%envreg20", 32, 0) \
+	X(ENVREG21, "%envreg21", 32, 0) \
+	X(ENVREG22, "%envreg22", 32, 0) \
+	X(ENVREG23, "%envreg23", 32, 0) \
+	X(ENVREG24, "%envreg24", 32, 0) \
+	X(ENVREG25, "%envreg25", 32, 0) \
+	X(ENVREG26, "%envreg26", 32, 0) \
+	X(ENVREG27, "%envreg27", 32, 0) \
+	X(ENVREG28, "%envreg28", 32, 0) \
+	X(ENVREG29, "%envreg29", 32, 0) \
+	X(ENVREG30, "%envreg30", 32, 0) \
+	X(ENVREG31, "%envreg31", 32, 0) \
+	X(CURRENT_GRAPH_EXEC, "%current_graph_exec", 64, 0) \
+	X(RESERVED_SMEM_OFFSET_BEGIN, "%reserved_smem_offset_begin", 32, 0) \
+	X(RESERVED_SMEM_OFFSET_END, "%reserved_smem_offset_end", 32, 0) \
+	X(RESERVED_SMEM_OFFSET_CAP, "%reserved_smem_offset_cap", 32, 0) \
+	X(RESERVED_SMEM_OFFSET_0, "%reserved_smem_offset_0", 32, 0) \
+	X(RESERVED_SMEM_OFFSET_1, "%reserved_smem_offset_1", 32, 0)
 
 /*
  * Opcodes: id, dotted name, operand count min..max, accepted modifier
@@ -283,7 +332,7 @@
  */
 #define PTX_OPCODES(X)                                                         \
 	X(ABS, "abs", 2, 2, M_T | M_F, "ds", 20, 10)                           \
-	X(ACTIVEMASK, "activemask", 1, 1, M_T, "U", 30, 62)                    \
+	X(ACTIVEMASK, "activemask", 1, 1, M_T, "d", 30, 62)                    \
 	X(ADD, "add", 3, 3, M_T | M_RND | M_F, "dss", 20, 10)                  \
 	X(ADDC, "addc", 3, 3, M_T | M_F, "dss", 20, 10)                        \
 	X(ALLOCA, "alloca", 2, 3, M_T, "dx?x", 52, 73)                         \
@@ -291,6 +340,7 @@
 	X(APPLYPRIORITY, "applypriority", 2, 2, M_SP | M_F, "mu", 80, 74)      \
 	X(ATOM, "atom", 3, 5, M_T | M_SP | M_SEM | M_SCOPE | M_OP | M_VEC | M_F, \
 	  "dms?sx", 20, 10)                                                    \
+	X(BAR, "bar", 0, 2, M_F, "u?u", 20, 10)                                \
 	X(BAR_ARRIVE, "bar.arrive", 2, 2, M_F, "uu", 20, 20)                   \
 	X(BAR_RED, "bar.red", 3, 4, M_T | M_OP | M_F, "dxx?x", 20, 20)         \
 	X(BAR_SYNC, "bar.sync", 1, 2, M_F, "u?u", 20, 10)                      \
@@ -337,6 +387,7 @@
 	X(DIV, "div", 3, 3, M_T | M_RND | M_F, "dss", 10, 10)                  \
 	X(DP2A, "dp2a", 4, 4, M_T | M_MODE, "dttd", 61, 50)                    \
 	X(DP4A, "dp4a", 4, 4, M_T, "dttd", 61, 50)                             \
+	X(ELECT, "elect", 1, 2, M_F, "xx", 90, 80)                            \
 	X(ELECT_SYNC, "elect.sync", 2, 2, 0, "Uu", 90, 80)                     \
 	X(EX2, "ex2", 2, 2, M_T | M_F, "ds", 10, 10)                           \
 	X(EXIT, "exit", 0, 0, 0, "", 10, 10)                                   \
@@ -380,6 +431,12 @@
 	X(MIN, "min", 3, 3, M_T | M_F, "dss", 10, 10)                          \
 	X(MMA, "mma", 4, 4, M_T | M_F, "xxxx", 70, 64)                         \
 	X(MOV, "mov", 2, 2, M_T, "ds", 10, 10)                                 \
+	X(MULTIMEM_LD_REDUCE, "multimem.ld_reduce", 2, 2,                      \
+	  M_T | M_SP | M_SEM | M_SCOPE | M_OP | M_VEC | M_F, "xm", 90, 81)    \
+	X(MULTIMEM_RED, "multimem.red", 2, 2,                                  \
+	  M_T | M_SP | M_SEM | M_SCOPE | M_OP | M_VEC | M_F, "mx", 90, 81)    \
+	X(MULTIMEM_ST, "multimem.st", 2, 2, M_T | M_SP | M_SEM | M_SCOPE | M_VEC | M_F, \
+	  "mx", 90, 81)                                                        \
 	X(MUL, "mul", 3, 3, M_T | M_RND | M_MODE | M_F, "dss", 10, 10)         \
 	X(MUL24, "mul24", 3, 3, M_T | M_MODE, "dss", 10, 10)                   \
 	X(NANOSLEEP, "nanosleep", 1, 1, M_T, "u", 70, 63)                      \
@@ -394,6 +451,9 @@
 	X(RCP, "rcp", 2, 2, M_T | M_RND | M_F, "ds", 10, 10)                   \
 	X(RED, "red", 2, 3, M_T | M_SP | M_SEM | M_SCOPE | M_OP | M_VEC | M_F, \
 	  "ms?x", 20, 10)                                                      \
+	X(REDUX, "redux", 2, 3, M_T | M_OP | M_F, "dsu", 80, 70)               \
+	X(RED_ASYNC, "red.async", 3, 3, M_T | M_SP | M_SEM | M_SCOPE | M_OP | M_F, \
+	  "msm", 90, 81)                                                       \
 	X(REDUX_SYNC, "redux.sync", 3, 3, M_T | M_OP | M_F, "dsu", 80, 70)     \
 	X(REM, "rem", 3, 3, M_T, "dss", 10, 10)                                \
 	X(RET, "ret", 0, 0, M_OP, "", 10, 10)                                  \
@@ -413,6 +473,8 @@
 	X(SQRT, "sqrt", 2, 2, M_T | M_RND | M_F, "ds", 10, 10)                 \
 	X(ST, "st", 2, 3, M_T | M_SP | M_SEM | M_SCOPE | M_VEC | M_CACHE | M_F, \
 	  "ms?x", 10, 10)                                                      \
+	X(ST_ASYNC, "st.async", 3, 3, M_T | M_SP | M_SEM | M_SCOPE | M_VEC | M_F, \
+	  "mxm", 90, 81)                                                       \
 	X(STACKRESTORE, "stackrestore", 1, 1, M_T, "s", 52, 73)                \
 	X(STACKSAVE, "stacksave", 1, 1, M_T, "d", 52, 73)                      \
 	X(STMATRIX, "stmatrix", 2, 2, M_T | M_SP | M_F, "mx", 90, 78)          \
@@ -422,7 +484,11 @@
 	X(TANH, "tanh", 2, 2, M_T | M_F, "ds", 75, 70)                         \
 	X(TESTP, "testp", 2, 2, M_T | M_F, "ps", 20, 20)                       \
 	X(TRAP, "trap", 0, 0, 0, "", 10, 10)                                   \
-	X(VOTE, "vote", 3, 3, M_T | M_OP | M_F, "dqu", 10, 10)                 \
+	X(VOTE, "vote", 2, 3, M_T | M_OP | M_F, "dqu", 10, 10)                 \
+	X(WGMMA_COMMIT_GROUP, "wgmma.commit_group", 0, 0, M_F, "", 90, 80)     \
+	X(WGMMA_FENCE, "wgmma.fence", 0, 0, M_F, "", 90, 80)                   \
+	X(WGMMA_MMA_ASYNC, "wgmma.mma_async", 4, 8, M_T | M_F, "xxxxxxxx", 90, 80) \
+	X(WGMMA_WAIT_GROUP, "wgmma.wait_group", 1, 1, M_F, "u", 90, 80)                 \
 	X(WMMA_LOAD, "wmma.load", 2, 3, M_T | M_SP | M_F, "xm?u", 70, 60)      \
 	X(WMMA_MMA, "wmma.mma", 4, 4, M_T | M_F, "xxxx", 70, 60)               \
 	X(WMMA_STORE, "wmma.store", 2, 3, M_T | M_SP | M_F, "mx?u", 70, 60)    \

@@ -39,6 +39,7 @@ typedef struct parser {
 	ptx_fn *fn;       /* function being read, or NULL */
 	scope *sc;        /* innermost scope */
 	ptx_loc loc;      /* .loc in force */
+	ptx_opcode cur_op; /* instruction whose operands are being read */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------------ */
@@ -82,14 +83,18 @@ static bool accept(parser *p, char ch)
 static void error_at(parser *p, ptx_pos pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A located error; messages without a rule id get "[syntax]". */
 static void error_at(parser *p, ptx_pos pos, const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	if (p->c->d)
-		util_vdiag(p->c->d, SIMT_SEV_ERROR, p->m->path, p->m->src, pos.line,
-			   pos.col, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	size_t n = strlen(msg);
+	if (p->c->d)
+		util_diag(p->c->d, SIMT_SEV_ERROR, p->m->path, p->m->src, pos.line, pos.col,
+			  n && msg[n - 1] == ']' ? "%s" : "%s [syntax]", msg);
 	p->c->errors++;
 }
 
@@ -211,6 +216,21 @@ static int digits_from(const char *s, int len)
 	while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
 		k--;
 	return k;
+}
+
+/* An undefined %name that is spelled like a special register (%envreg32,
+ * %pm8, %warpsize): reported as an unknown special register. */
+static bool looks_like_sreg(const char *s, int len)
+{
+	static const char *const near[] = {"%envreg", "%pm", "%warpsize", "%lanemask",
+					   "%clock", "%globaltimer", "%nsmid", "%ntid",
+					   "%nctaid", "%reserved_smem"};
+	for (size_t i = 0; i < sizeof near / sizeof near[0]; i++) {
+		size_t n = strlen(near[i]);
+		if ((size_t)len >= n && !memcmp(s, near[i], n))
+			return true;
+	}
+	return false;
 }
 
 /* Find a register or variable: exact name, then a `<N>` range covering it. */
@@ -622,10 +642,11 @@ static ptx_opd *parse_name(parser *p, const ptx_tok *t)
 		o->sreg = sr;
 		o->comp = comp;
 		if (comp && (!ptx_sregs[sr].has_comp || (comp != 'x' && comp != 'y' && comp != 'z')))
-			error_at(p, t->pos, "special register %.*s has no component .%c",
+			error_at(p, t->pos, "special register %.*s has no component .%c [sreg.component]",
 				 base, t->s, comp);
 		if (!comp && ptx_sregs[sr].has_comp)
-			error_at(p, t->pos, "special register %.*s needs a component (.x, .y or .z)",
+			error_at(p, t->pos,
+				 "special register %.*s needs a component (.x, .y or .z) [sreg.component]",
 				 base, t->s);
 		return o;
 	}
@@ -642,21 +663,143 @@ static ptx_opd *parse_name(parser *p, const ptx_tok *t)
 		return o;
 	}
 	if (t->s[0] == '%') {
-		error_at(p, t->pos, "undefined register %.*s", t->len, t->s);
+		error_at(p, t->pos, "undefined register %.*s [%s]", t->len, t->s,
+			 looks_like_sreg(t->s, t->len) ? "sreg.unknown" : "undef.register");
 		return o; /* an unresolved SYM: check.c leaves it alone */
 	}
 	if (!p->fn) {
-		error_at(p, t->pos, "undefined symbol %.*s", t->len, t->s);
+		error_at(p, t->pos, "undefined symbol %.*s [undef.symbol]", t->len, t->s);
 		return o;
 	}
 	o->label = label_get(p, t->s, t->len);
 	ptx_label *l = &p->fn->labels[o->label];
-	if (!l->first_use.line)
+	if (!l->first_use.line) {
 		l->first_use = t->pos;
+		l->as_value = p->cur_op != PTX_OP_BRA && p->cur_op != PTX_OP_BRX_IDX &&
+			      p->cur_op != PTX_OP_CALL;
+		l->as_call = p->cur_op == PTX_OP_CALL;
+	}
 	return o;
 }
 
 static ptx_opd *parse_opd(parser *p, bool in_group);
+static ptx_opd *parse_group(parser *p, char close, ptx_opd_kind k);
+
+/* ---- constant expressions ------------------------------------------------------ */
+
+/* Binding power of a binary operator at the current token (0: none). */
+static int binop(parser *p, int *len)
+{
+	ptx_tok *t = tok(p), *u = &p->c->toks[p->c->i + 1];
+	*len = 1;
+	if (t->kind == PTX_TK_ID && t->len == 1 && t->s[0] == '%')
+		return 10;
+	if (t->kind != PTX_TK_PUNCT)
+		return 0;
+	switch (t->s[0]) {
+	case '*': case '/': return 10;
+	case '+': case '-': return 9;
+	case '<': case '>':
+		if (u->kind == PTX_TK_PUNCT && u->s[0] == t->s[0] && u->s == t->s + 1) {
+			*len = 2;
+			return 8;
+		}
+		return 0;
+	case '&': return 7;
+	case '^': return 6;
+	case '|': return 5;
+	default: return 0;
+	}
+}
+
+static bool expr(parser *p, int64_t *v, int min_bp, int depth);
+
+static bool expr_atom(parser *p, int64_t *v, int depth)
+{
+	ptx_tok *t = tok(p);
+	if (depth > 64) {
+		error_at(p, t->pos, "constant expression nested too deeply");
+		return false;
+	}
+	if (t->kind == PTX_TK_INT) {
+		next(p);
+		*v = (int64_t)t->ival;
+		return true;
+	}
+	if (is_punct(t, '(')) {
+		next(p);
+		if (!expr(p, v, 1, depth + 1))
+			return false;
+		return expect(p, ')', "to close the expression");
+	}
+	if (is_punct(t, '-') || is_punct(t, '~') || is_punct(t, '!') || is_punct(t, '+')) {
+		next(p);
+		int64_t x;
+		if (!expr_atom(p, &x, depth + 1))
+			return false;
+		char c = t->s[0];
+		*v = c == '-' ? (int64_t)(0 - (uint64_t)x) : c == '~' ? ~x : c == '!' ? !x : x;
+		return true;
+	}
+	char b[64];
+	error_at(p, t->pos, "expected a constant, found %s", tok_desc(t, b, sizeof b));
+	return false;
+}
+
+/* Integer constant expression with C precedence, 64-bit wrap-around. */
+static bool expr(parser *p, int64_t *v, int min_bp, int depth)
+{
+	if (!expr_atom(p, v, depth))
+		return false;
+	for (;;) {
+		int len, bp = binop(p, &len);
+		if (!bp || bp < min_bp)
+			return true;
+		ptx_tok *op = tok(p);
+		char c = op->kind == PTX_TK_ID ? '%' : op->s[0];
+		for (int i = 0; i < len; i++)
+			next(p);
+		int64_t r;
+		if (!expr(p, &r, bp + 1, depth + 1))
+			return false;
+		uint64_t a = (uint64_t)*v, b = (uint64_t)r;
+		switch (c) {
+		case '*': *v = (int64_t)(a * b); break;
+		case '/': case '%':
+			if (r == 0 || (r == -1 && *v == INT64_MIN)) {
+				error_at(p, op->pos, "division by zero in a constant expression");
+				return false;
+			}
+			*v = c == '/' ? *v / r : *v % r;
+			break;
+		case '+': *v = (int64_t)(a + b); break;
+		case '-': *v = (int64_t)(a - b); break;
+		case '<': *v = (int64_t)(b > 63 ? 0 : a << b); break;
+		case '>': *v = b > 63 ? (*v < 0 ? -1 : 0) : *v >> b; break;
+		case '&': *v = (int64_t)(a & b); break;
+		case '^': *v = (int64_t)(a ^ b); break;
+		default: *v = (int64_t)(a | b); break;
+		}
+	}
+}
+
+/* An immediate written as an expression: (1<<31), 0x10+4. */
+static ptx_opd *parse_expr_opd(parser *p)
+{
+	ptx_pos pos = tok(p)->pos;
+	int64_t v;
+	if (!expr(p, &v, 1, 0))
+		return NULL;
+	ptx_opd *o = ptx_alloc(p->a, sizeof *o);
+	o->kind = PTX_OPD_IMM;
+	o->pos = pos;
+	o->index = -1;
+	o->label = -1;
+	o->spell = PTX_IMM_DEC;
+	o->neg = v < 0;
+	o->ival = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	return o;
+}
 
 static bool parse_offset(parser *p, ptx_opd *o)
 {
@@ -694,6 +837,15 @@ static ptx_opd *parse_addr(parser *p)
 			 tok_desc(t, b, sizeof b));
 		return NULL;
 	}
+	/* [tensormap, {c0, c1, ...}]: a tensor address */
+	int cap = 0;
+	while (accept(p, ',')) {
+		ptx_opd *it = is_punct(tok(p), '{') ? parse_group(p, '}', PTX_OPD_VEC)
+						    : parse_opd(p, true);
+		if (!it)
+			return NULL;
+		PUSH(p, o->items, o->nitems, cap, it);
+	}
 	if (!expect(p, ']', "to close the address"))
 		return NULL;
 	return o;
@@ -719,14 +871,32 @@ static ptx_opd *parse_group(parser *p, char close, ptx_opd_kind k)
 	return o;
 }
 
+/* An integer literal (or -literal) followed by a binary operator. */
+static bool is_expr_start(parser *p)
+{
+	int i = p->c->i;
+	if (is_punct(&p->c->toks[i], '-'))
+		i++;
+	if (p->c->toks[i].kind != PTX_TK_INT)
+		return false;
+	int save = p->c->i, len;
+	p->c->i = i + 1;
+	bool yes = binop(p, &len) != 0 && !is_punct(tok(p), '|');
+	p->c->i = save;
+	return yes;
+}
+
 static ptx_opd *parse_opd(parser *p, bool in_group)
 {
 	ptx_tok *t = tok(p);
 	char b[64];
 	if (is_punct(t, '{') && !in_group)
 		return parse_group(p, '}', PTX_OPD_VEC);
-	if (is_punct(t, '(') && !in_group)
+	if (is_punct(t, '(') && !in_group && p->cur_op == PTX_OP_CALL)
 		return parse_group(p, ')', PTX_OPD_LIST);
+	if (is_punct(t, '(') || is_punct(t, '~') ||
+	    ((t->kind == PTX_TK_INT || is_punct(t, '-')) && is_expr_start(p)))
+		return parse_expr_opd(p);
 	if (is_punct(t, '['))
 		return parse_addr(p);
 	if (is_punct(t, '!')) {
@@ -790,7 +960,26 @@ static ptx_opd *parse_opd(parser *p, bool in_group)
 
 /* ---- instructions ---------------------------------------------------------------- */
 
-static void add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos)
+/* The rule an unknown modifier breaks: PTX has no .seq_cst (it is .sc), no
+ * .cta::cluster scope, and spells .noComplete with a capital C. */
+static const char *unknown_mod_rule(ptx_opcode op, const char *s, int len)
+{
+	if (len == 7 && !memcmp(s, "seq_cst", 7))
+		return "mem.seq-cst";
+	if (len == 12 && !memcmp(s, "cta::cluster", 12))
+		return "mem.scope-vocab";
+	if (len == 10 && !memcmp(s, "nocomplete", 10))
+		return "mbarrier.nocomplete";
+	if (op == PTX_OP_SHFL || op == PTX_OP_SHFL_SYNC)
+		return "shfl.mode";
+	if (op == PTX_OP_FENCE_PROXY)
+		return "fence.proxy-kind";
+	if (!strncmp(ptx_opcodes[op].name, "mbarrier", 8))
+		return "mbarrier.unknown-op";
+	return "types.modifier";
+}
+
+static bool add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos)
 {
 	ptx_mod md = {0};
 	ptx_type ty = ptx_type_lookup(s, len);
@@ -812,9 +1001,9 @@ static void add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos
 		bool cmp = in->op == PTX_OP_SETP || in->op == PTX_OP_SET;
 		ptx_modid id = ptx_mod_lookup(s, len, cmp);
 		if (!id) {
-			error_at(p, pos, "unknown modifier .%.*s on %s", len, s,
-				 ptx_opcodes[in->op].name);
-			return;
+			error_at(p, pos, "unknown modifier .%.*s on %s [%s]", len, s,
+				 ptx_opcodes[in->op].name, unknown_mod_rule(in->op, s, len));
+			return false;
 		}
 		md.cls = ptx_mod_classes[id];
 		md.val = (uint8_t)id;
@@ -837,9 +1026,10 @@ static void add_mod(parser *p, ptx_insn *in, const char *s, int len, ptx_pos pos
 	}
 	if (in->nmods == PTX_MAX_MODS) {
 		error_at(p, pos, "too many modifiers on %s", ptx_opcodes[in->op].name);
-		return;
+		return false;
 	}
 	in->mods[in->nmods++] = md;
+	return true;
 }
 
 /* Split the dotted opcode token into the longest known opcode name and its
@@ -881,22 +1071,27 @@ static bool parse_opcode(parser *p, ptx_insn *in, const ptx_tok *t)
 	}
 	if (!in->op) {
 		const char *d = nd ? dots[0] : end;
-		error_at(p, t->pos, "unknown instruction '%.*s'", (int)(d - s), s);
+		error_at(p, t->pos, "unknown instruction '%.*s' [%s]", (int)(d - s), s,
+			 (d - s == 8 && !memcmp(s, "mbarrier", 8)) ? "mbarrier.unknown-op"
+								   : "types.unknown-instruction");
 		return false;
 	}
 	if (skip == 0 && parts >= 2)
 		in->bar_cta = true;
 	in->nameparts = parts + 1;
+	bool ok = true;
 	for (int k = parts; k < nd; k++) {
 		if (skip == 0 && k == 0)
 			continue;
 		const char *ms = dots[k] + 1;
-		add_mod(p, in, ms, (int)(dots[k + 1] - ms),
-			(ptx_pos){t->pos.line, t->pos.col + (int)(dots[k] - s)});
+		ok &= add_mod(p, in, ms, (int)(dots[k + 1] - ms),
+			      (ptx_pos){t->pos.line, t->pos.col + (int)(dots[k] - s)});
 	}
-	if (nd == 39)
+	if (nd == 39) {
 		error_at(p, t->pos, "too many modifiers");
-	return true;
+		ok = false;
+	}
+	return ok; /* an instruction with an unknown modifier is not checked */
 }
 
 static void add_stmt(parser *p, ptx_stmt st)
@@ -932,6 +1127,7 @@ static void parse_insn(parser *p)
 		sync_stmt(p);
 		return;
 	}
+	p->cur_op = in->op;
 	if (!is_punct(tok(p), ';')) {
 		do {
 			if (in->nopd == PTX_MAX_OPDS) {
@@ -1043,8 +1239,8 @@ static void parse_label(parser *p)
 	int l = label_get(p, t->s, t->len);
 	ptx_label *lab = &p->fn->labels[l];
 	if (lab->stmt >= 0) {
-		error_at(p, t->pos, "label %s is already defined at line %d", lab->name,
-			 lab->pos.line);
+		error_at(p, t->pos, "label %s is already defined at line %d [undef.label-duplicate]",
+			 lab->name, lab->pos.line);
 		return;
 	}
 	lab->stmt = p->fn->nstmts;
@@ -1173,7 +1369,9 @@ static void check_labels(parser *p)
 	for (int i = 0; i < f->nlabels; i++) {
 		ptx_label *l = &f->labels[i];
 		if (l->stmt < 0)
-			error_at(p, l->first_use, "undefined label or symbol %s", l->name);
+			error_at(p, l->first_use, "undefined %s %s [%s]",
+				 l->as_call ? "function" : l->as_value ? "symbol" : "label", l->name,
+				 l->as_call ? "undef.function" : l->as_value ? "undef.symbol" : "undef.label");
 	}
 }
 

@@ -360,6 +360,8 @@ typedef struct ptx_label {
 	ptx_proto *proto;  /* when it names a .callprototype */
 	int brtargets;     /* stmt index of its .branchtargets, -1 */
 	ptx_pos first_use;
+	bool as_value;     /* first used as a value, not as a branch target */
+	bool as_call;      /* first used by a call */
 } ptx_label;
 
 /* A parameter list: ( .param .b32 a, .reg .u32 b ... ). */

@@ -19,6 +19,7 @@ extern "C" __global__ void cg_invoke_one(const unsigned *in, unsigned *out, unsi
 	unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
 	unsigned w = g / 32;
 	cg::invoke_one(warp, [&] { atomicAdd(&count[w], 1u); });
+	__syncwarp(); // orders that add before the branch's add below
 	unsigned b = cg::invoke_one_broadcast(warp, [&] { return in[w] * 3u; });
 	unsigned c = 0;
 	if (in[g] % 4 == 1) {

@@ -171,6 +171,56 @@ static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
+/* Directed rounding without touching the FPU mode: s is the round-to-
+ * nearest result and e the sign of (exact - s) (0 when exact); the result
+ * rounded toward zero ('z'), up ('u') or down ('d'). Inputs must keep the
+ * exact result finite and normal, so that the error terms below are exact. */
+static inline double ref_dir(double s, double e, char mode)
+{
+	if (e == 0)
+		return s;
+	switch (mode) {
+	case 'u': return e > 0 ? nextafter(s, INFINITY) : s;
+	case 'd': return e < 0 ? nextafter(s, -INFINITY) : s;
+	default: return (s > 0) == (e < 0) ? nextafter(s, 0.0) : s;
+	}
+}
+static inline float ref_dirf(float s, float e, char mode)
+{
+	if (e == 0)
+		return s;
+	switch (mode) {
+	case 'u': return e > 0 ? nextafterf(s, INFINITY) : s;
+	case 'd': return e < 0 ? nextafterf(s, -INFINITY) : s;
+	default: return (s > 0) == (e < 0) ? nextafterf(s, 0.0f) : s;
+	}
+}
+/* Error terms: TwoSum for add, fma for mul, the fma remainder for div and sqrt. */
+static inline double ref_add(double a, double b, char m)
+{
+	double s = a + b, bb = s - a, e = (a - (s - bb)) + (b - bb);
+	return ref_dir(s, e, m);
+}
+static inline double ref_mul(double a, double b, char m) { double s = a * b; return ref_dir(s, fma(a, b, -s), m); }
+static inline double ref_div(double a, double b, char m)
+{
+	double q = a / b, r = fma(-q, b, a);
+	return ref_dir(q, (r > 0) == (b > 0) ? r != 0 : -(r != 0), m);
+}
+static inline double ref_sqrt(double a, char m) { double s = sqrt(a); return ref_dir(s, fma(-s, s, a), m); }
+static inline float ref_addf(float a, float b, char m)
+{
+	float s = a + b, bb = s - a, e = (a - (s - bb)) + (b - bb);
+	return ref_dirf(s, e, m);
+}
+static inline float ref_mulf(float a, float b, char m) { float s = a * b; return ref_dirf(s, fmaf(a, b, -s), m); }
+static inline float ref_divf(float a, float b, char m)
+{
+	float q = a / b, r = fmaf(-q, b, a);
+	return ref_dirf(q, (r > 0) == (b > 0) ? r != 0 : -(r != 0), m);
+}
+static inline float ref_sqrtf(float a, char m) { float s = sqrtf(a); return ref_dirf(s, fmaf(-s, s, a), m); }
+
 /* A small deterministic generator for inputs written out as lists. */
 static uint32_t ref_rng_state = 12345;
 static inline uint32_t ref_rand(void)
