@@ -145,3 +145,21 @@ fuzz-elf: build/fuzz_elf
 	  -artifact_prefix=build/ build/fuzz-elf-corpus tests/object/good
 .PHONY: fuzz-elf
 .PHONY: fuzz-asm
+
+# libFuzzer target for the PTX front end (clang): `make fuzz-ptx` builds it,
+# `make fuzz-ptx-run FUZZ_TIME=1800` runs it from the PTX corpus, the check
+# snippets and the regression inputs of tests/ptx.
+FUZZ_PTX_SRC := tests/fuzz/fuzz_ptx.c $(sort $(wildcard src/ptx/*.c)) \
+	src/util/util.c src/util/diag.c
+build/fuzz_ptx: $(FUZZ_PTX_SRC) $(HDRS)
+	@mkdir -p build
+	$(FUZZ_CC) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all $(INC) -o $@ $(FUZZ_PTX_SRC)
+fuzz-ptx: build/fuzz_ptx
+fuzz-ptx-run: build/fuzz_ptx
+	@mkdir -p build/fuzz-ptx-corpus
+	cp tests/ptx/*.ptx tests/ptx/check/*.ptx tests/ptx/fuzz-regress/* \
+	  build/fuzz-ptx-corpus/ 2>/dev/null || true
+	build/fuzz_ptx -max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=10 \
+	  -artifact_prefix=build/fuzz-ptx- build/fuzz-ptx-corpus
+.PHONY: fuzz-ptx fuzz-ptx-run

@@ -740,18 +740,22 @@ simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
 		}
 	bool ok = true;
 	int lineno = 1;
+	size_t nl = strlen(tf->name);
+	bool ptx = nl > 4 && !strcmp(tf->name + nl - 4, ".ptx");
 	for (char *line = tf->source; *line; lineno++) {
 		char *eol = strchr(line, '\n');
 		size_t n = eol ? (size_t)(eol - line) : strlen(line);
 		char *p = line;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (p[0] == '/' && p[1] == '/' && p[2] == '!') {
+		bool bang = p[0] == '/' && p[1] == '/' && p[2] == '!';
+		if (bang) {
 			p += 3;
 			while (*p == ' ' || *p == '\t')
 				p++;
 		}
-		int k = directive_at(p);
+		/* in PTX, `.param` is PTX: only //! lines are directives */
+		int k = bang || !ptx ? directive_at(p) : -1;
 		if (k >= 0) {
 			char save = line[n];
 			line[n] = '\0'; /* the directive sees one line */

@@ -15,6 +15,7 @@
 	X(as, cli_as, "assemble a source file into an ELF object")             \
 	X(dis, cli_dis, "disassemble an object or raw words")                  \
 	X(isa, cli_isa, "check, dump or document ISA description files")       \
+	X(ptx, cli_ptx, "check PTX or print it back (the PTX front end)")     \
 	X(run, cli_run, "run a kernel on the simulator")                       \
 	X(test, cli_test, "run self-checking simulator test files")
 

@@ -17,11 +17,13 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "simt/ptx.h"
+#include "simt/simt.h"
 #include "simt/testfile.h"
 #include "util/util.h"
 
 static const char usage_text[] =
-	"usage: simt run PROGRAM.s|PROGRAM.o [OPTIONS]\n"
+	"usage: simt run PROGRAM.s|PROGRAM.o|KERNEL.ptx [OPTIONS]\n"
 	"\n"
 	"  --kernel K              kernel to run (default: the first)\n"
 	"  --grid X[,Y,Z]          CTAs (default 1)\n"
@@ -183,6 +185,10 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		st = simt_object_read((const uint8_t *)data, len, o->input, obj, d);
 		if (st == SIMT_OK)
 			st = simt_testfile_parse(o->input, "", 0, tf, d);
+	} else if (ends_with(o->input, ".ptx")) {
+		st = simt_testfile_parse(o->input, data, len, tf, d);
+		if (st == SIMT_OK)
+			st = simt_ptx_compile(isa, o->input, data, len, NULL, obj, NULL, NULL, d);
 	} else {
 		st = simt_testfile_parse(o->input, data, len, tf, d);
 	}

@@ -27,6 +27,8 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "simt/ptx.h"
+#include "simt/simt.h"
 #include "simt/testfile.h"
 #include "util/util.h"
 
@@ -76,10 +78,28 @@ static void test_one(simt_isa *isa, const char *extra, result *out)
 				: util_format("bad test directives");
 		simt_testfile_free(&tf);
 	} else {
-		simt_testfile_run(isa, &tf, NULL, &r, &d);
-		out->ok = r.passed;
-		if (!out->ok)
-			out->reason = util_strdup(r.reason ? r.reason : "failed");
+		size_t nl = strlen(path);
+		simt_object *obj = NULL;
+		simt_test_opts opts = {0};
+		bool lowered = true;
+		if (nl > 4 && !strcmp(path + nl - 4, ".ptx")) {
+			/* PTX: lowered by the front end (docs/ptx.md); a failure
+			 * to lower fails the test with the front end's
+			 * diagnostics */
+			if (simt_ptx_compile(isa, path, text, len, NULL, &obj, NULL, NULL,
+					     &d) != SIMT_OK || !obj) {
+				out->reason = util_strdup("the PTX front end could not lower it");
+				lowered = false;
+			}
+			opts.object = obj;
+		}
+		if (lowered) {
+			simt_testfile_run(isa, &tf, obj ? &opts : NULL, &r, &d);
+			out->ok = r.passed;
+			if (!out->ok)
+				out->reason = util_strdup(r.reason ? r.reason : "failed");
+		}
+		simt_object_free(obj);
 		simt_test_result_free(&r);
 		simt_testfile_free(&tf);
 	}
@@ -178,7 +198,7 @@ static int usage(FILE *f, int code)
 {
 	fprintf(f, "usage: simt test [--isa DIR] [--resident-ctas N] [-j N] "
 		   "[--shard K/N]\n                 [--junit FILE] [--tap] "
-		   "[--check=LIST] FILE.s...\n"
+		   "[--check=LIST] FILE.s|FILE.ptx...\n"
 		   "  run self-checking test files; one line per file, then "
 		   "'N passed, N failed'.\n"
 		   "  -j N         run N files at once (output order unchanged)\n"
