@@ -10,6 +10,7 @@
  * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
  * fault, failed expectation or error (diagnostics on stderr), 2 on usage.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,10 +164,12 @@ static bool ends_with(const char *s, const char *suffix)
 static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		     simt_object **obj, simt_diags *d)
 {
+	memset(tf, 0, sizeof *tf); /* simt_testfile_free is safe on every path */
 	size_t len;
 	char *data = util_read_file(o->input, &len);
 	if (!data) {
-		fprintf(stderr, "simt run: cannot read '%s'\n", o->input);
+		fprintf(stderr, "simt run: cannot read '%s': %s\n", o->input,
+			strerror(errno));
 		return 1;
 	}
 	simt_status st;
