@@ -47,7 +47,9 @@ typedef struct cur {
 	int lineno;
 	simt_testfile *tf;
 	simt_diags *d;
+	const char *file;  /* name in diagnostics: the file, or an origin */
 	const char *src;   /* whole text for the caret, or NULL */
+	bool origin;       /* src is the line itself, from `file` (an option) */
 	bool failed;
 } cur;
 
@@ -60,9 +62,12 @@ static bool err(cur *c, const char *at, const char *fmt, ...)
 	c->failed = true;
 	va_list ap;
 	va_start(ap, fmt);
-	util_vdiag(c->d, SIMT_SEV_ERROR, c->tf->name, c->src, c->lineno,
+	int before = c->d ? c->d->count : 0;
+	util_vdiag(c->d, SIMT_SEV_ERROR, c->file, c->src, c->lineno,
 		   (int)(at - c->line) + 1, fmt, ap);
 	va_end(ap);
+	if (c->origin && c->d && c->d->count > before)
+		c->d->items[c->d->count - 1].line = 0; /* "--shared: error: ..." + caret */
 	return false;
 }
 
@@ -698,27 +703,39 @@ static int directive_at(const char *p)
 }
 
 /* Run directive k on the line text starting at p. */
-static bool run_directive(simt_testfile *tf, const char *line, const char *p,
-			  int lineno, const char *src, int k, simt_diags *d)
+static bool run_directive(simt_testfile *tf, const char *file, const char *line,
+			  const char *p, int lineno, const char *src,
+			  bool origin, int k, simt_diags *d)
 {
-	cur c = {line, p + strlen(directives[k].name), lineno, tf, d, src, false};
+	cur c = {line, p + strlen(directives[k].name), lineno, tf, d, file, src,
+		 origin, false};
 	directives[k].fn(&c);
 	return !c.failed;
 }
 
-simt_status simt_testfile_directive(simt_testfile *tf, const char *line,
-				    simt_diags *d)
+simt_status simt_testfile_directive_from(simt_testfile *tf, const char *origin,
+					 const char *line, simt_diags *d)
 {
 	const char *p = line;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	int k = directive_at(p);
+	const char *file = origin ? origin : tf->name;
 	if (k < 0) {
-		util_diag(d, SIMT_SEV_ERROR, tf->name, NULL, 0, 0,
+		util_diag(d, SIMT_SEV_ERROR, file, NULL, 0, 0,
 			  "not a test directive: '%s'", line);
 		return SIMT_ERR_ARG;
 	}
-	return run_directive(tf, line, p, 0, NULL, k, d) ? SIMT_OK : SIMT_ERR_ARG;
+	/* origin given: the line is its own source (line 1, shown with a caret) */
+	return run_directive(tf, file, line, p, origin ? 1 : 0,
+			     origin ? line : NULL, origin != NULL, k, d)
+		       ? SIMT_OK : SIMT_ERR_ARG;
+}
+
+simt_status simt_testfile_directive(simt_testfile *tf, const char *line,
+				    simt_diags *d)
+{
+	return simt_testfile_directive_from(tf, NULL, line, d);
 }
 
 simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
@@ -753,7 +770,8 @@ simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
 		if (k >= 0) {
 			char save = line[n];
 			line[n] = '\0'; /* the directive sees one line */
-			ok &= run_directive(tf, line, p, lineno, tf->source, k, d);
+			ok &= run_directive(tf, tf->name, line, p, lineno, tf->source,
+					    false, k, d);
 			line[n] = save;
 			memset(tf->asm_text + (line - tf->source), ' ', n);
 		}

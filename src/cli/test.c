@@ -6,6 +6,7 @@
  * `--resident-ctas N` applies `.launch resident=N` after each file's own
  * directives (the command line wins).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,28 +26,33 @@ static bool test_one(simt_isa *isa, const char *path, const char *extra)
 	size_t len;
 	char *text = util_read_file(path, &len);
 	bool ok = false;
+	cli_out *out = cli_stdout();
 	if (!text) {
-		printf("FAIL %s: cannot read the file\n", path);
+		cli_out_printf(out, "FAIL %s: cannot read the file: %s\n", path,
+			       strerror(errno));
 	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK ||
-		   (extra && simt_testfile_directive(&tf, extra, &d) != SIMT_OK)) {
+		   (extra && simt_testfile_directive_from(&tf, "--resident-ctas", extra,
+							  &d) != SIMT_OK)) {
 		const simt_diag *g = d.count ? &d.items[0] : NULL;
-		if (g)
-			printf("FAIL %s: %s:%d:%d: %s\n", path, path, g->line, g->col,
-			       g->message);
+		if (g && g->line)
+			cli_out_printf(out, "FAIL %s: %s:%d:%d: %s\n", path, g->file,
+				       g->line, g->col, g->message);
+		else if (g)
+			cli_out_printf(out, "FAIL %s: %s: %s\n", path, g->file, g->message);
 		else
-			printf("FAIL %s: bad test directives\n", path);
+			cli_out_printf(out, "FAIL %s: bad test directives\n", path);
 		simt_testfile_free(&tf);
 	} else {
 		simt_testfile_run(isa, &tf, NULL, &r, &d);
 		ok = r.passed;
 		if (ok)
-			printf("ok %s\n", path);
+			cli_out_printf(out, "ok %s\n", path);
 		else
-			printf("FAIL %s: %s\n", path, r.reason);
+			cli_out_printf(out, "FAIL %s: %s\n", path, r.reason);
 		simt_test_result_free(&r);
 		simt_testfile_free(&tf);
 	}
-	fflush(stdout);
+	cli_out_flush(out); /* the line before the program's diagnostics */
 	if (!ok)
 		cli_print_diags(&d);
 	simt_diags_free(&d);
@@ -70,10 +76,9 @@ int cli_test(int argc, char **argv)
 		first += 2;
 	}
 	if (first >= argc || !strcmp(argv[first], "--help")) {
-		fprintf(first >= argc ? stderr : stdout,
-			"usage: simt test [--isa DIR] [--resident-ctas N] FILE.s...\n");
 		free(extra);
-		return first >= argc ? 2 : 0;
+		return cli_usage("usage: simt test [--isa DIR] [--resident-ctas N] FILE.s...\n",
+				 first < argc);
 	}
 	simt_isa *isa = cli_load_isa(isa_dir);
 	if (!isa) {
@@ -84,7 +89,7 @@ int cli_test(int argc, char **argv)
 	for (int k = first; k < argc; k++)
 		test_one(isa, argv[k], extra) ? pass++ : fail++;
 	free(extra);
-	printf("%d passed, %d failed\n", pass, fail);
+	cli_out_printf(cli_stdout(), "%d passed, %d failed\n", pass, fail);
 	simt_isa_free(isa);
 	return fail ? 1 : 0;
 }

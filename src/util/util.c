@@ -135,26 +135,61 @@ void util_buf_free(util_buf *b)
 	b->failed = false;
 }
 
-char *util_read_file(const char *path, size_t *len)
+/* Up to max bytes of f; *more set when the file goes on after them. */
+static char *read_upto(FILE *f, size_t max, size_t *len, bool *more)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
 	util_buf b = {0};
 	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	*more = false;
+	while (b.len < max &&
+	       (n = fread(chunk, 1, max - b.len < sizeof chunk ? max - b.len : sizeof chunk, f)) > 0)
 		util_buf_putn(&b, chunk, n);
+	if (b.len == max && !ferror(f)) {
+		int c = fgetc(f);
+		*more = c != EOF;
+	}
 	int err = ferror(f);
-	fclose(f);
 	if (err || b.failed) {
 		util_buf_free(&b);
 		errno = err ? EIO : ENOMEM;
 		return NULL;
 	}
-	if (len)
-		*len = b.len;
+	*len = b.len;
 	return util_buf_take(&b);
+}
+
+char *util_read_prefix(const char *path, size_t max, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	bool more;
+	size_t n = 0;
+	char *p = read_upto(f, max, &n, &more);
+	fclose(f);
+	if (p && len)
+		*len = n;
+	return p;
+}
+
+char *util_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	bool more;
+	size_t n = 0;
+	char *p = read_upto(f, UTIL_INPUT_MAX, &n, &more);
+	fclose(f);
+	if (p && more) {
+		free(p);
+		errno = EFBIG;
+		return NULL;
+	}
+	if (p && len)
+		*len = n;
+	return p;
 }
 
 static char *line_of(const char *src, int line)

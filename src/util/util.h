@@ -48,8 +48,17 @@ void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap);
 char *util_buf_take(util_buf *b); /* caller frees; buffer reset */
 void util_buf_free(util_buf *b);
 
-/* Read a whole file; *len gets its size.  NULL on error (errno set). */
+/* Largest file read whole (sources, objects, ISA descriptions; 256 MiB,
+ * docs/limits.md): a longer file, or an endless one like /dev/zero, is
+ * refused with EFBIG instead of filling memory. */
+#define UTIL_INPUT_MAX (256u << 20)
+
+/* Read a whole file (at most UTIL_INPUT_MAX bytes); *len gets its size.
+ * NULL on error (errno set; EFBIG when longer). */
 char *util_read_file(const char *path, size_t *len);
+/* Read at most max bytes from the start of a file (an endless one too);
+ * *len gets the count read (< max: the file ended).  NULL on error. */
+char *util_read_prefix(const char *path, size_t max, size_t *len);
 
 /*
  * Append a diagnostic.  src is the whole source text (may be NULL): the line
