@@ -3,9 +3,11 @@
  * the resolved model as JSON, write the Markdown reference.  With no FILES
  * the builtin ISA is used.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "codec/codec.h"
@@ -71,6 +73,47 @@ static int cmd_dump(int argc, char **argv)
 	return rc;
 }
 
+/* mkdir -p dir; false after a message. */
+static bool make_dirs(const char *dir)
+{
+	char *p = util_strdup(dir);
+	bool ok = p != NULL;
+	for (char *q = p ? p + 1 : NULL; ok && q && *q; q++)
+		if (*q == '/') {
+			*q = '\0';
+			ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+			*q = '/';
+		}
+	ok = ok && (mkdir(p, 0777) == 0 || errno == EEXIST);
+	if (!ok)
+		fprintf(stderr, "simt isa doc: cannot create directory '%s': %s\n",
+			dir, strerror(errno));
+	free(p);
+	return ok;
+}
+
+typedef struct doc_dir {
+	const char *dir;
+	char **inputs;  /* the description files: never overwritten */
+	int ninputs;
+} doc_dir;
+
+/* Each page is its own atomic output (common.c). */
+static bool write_page(void *user, const char *name, const char *text, size_t len)
+{
+	doc_dir *dd = user;
+	char *path = util_format("%s/%s", dd->dir, name);
+	cli_out o;
+	bool ok = path && cli_out_open(&o, "isa doc", path,
+				       (const char *const *)dd->inputs, dd->ninputs);
+	if (ok) {
+		cli_out_write(&o, text, len);
+		ok = cli_out_commit(&o) == 0;
+	}
+	free(path);
+	return ok;
+}
+
 static int cmd_doc(int argc, char **argv)
 {
 	const char *dir = "docs/isa";
@@ -82,13 +125,10 @@ static int cmd_doc(int argc, char **argv)
 	isa_model *m = load(argc, argv);
 	if (!m)
 		return 1;
-	simt_diags d;
-	simt_diags_init(&d);
-	simt_status st = isa_write_docs(m, dir, &d);
-	cli_print_diags(&d);
-	simt_diags_free(&d);
+	doc_dir dd = {dir, argv, argc};
+	int rc = make_dirs(dir) && isa_doc_pages(m, write_page, &dd) == SIMT_OK ? 0 : 1;
 	codec_isa_free(m);
-	return st == SIMT_OK ? 0 : 1;
+	return rc;
 }
 
 int cli_isa(int argc, char **argv)
