@@ -333,17 +333,22 @@ simt_status simt_values_fill(const simt_values *v, simt_elem t, uint32_t count,
 {
 	int size = elems[t].size;
 	if (v->kind == SIMT_INIT_FILE) {
-		size_t len;
-		char *data = util_read_file(v->path, &len);
+		/* exactly the buffer's size is read (an endless file too); a
+		 * shorter file is zero-padded with a warning (docs/limits.md) */
+		size_t len = 0, need = (size_t)count * (size_t)size;
+		char *data = util_read_prefix(v->path, need, &len);
 		if (!data) {
 			util_diag(d, SIMT_SEV_ERROR, file, NULL, 0, 0,
 				  "cannot read '%s': %s", v->path, strerror(errno));
 			return SIMT_ERR_IO;
 		}
-		size_t need = (size_t)count * (size_t)size;
 		memset(out, 0, need);
-		memcpy(out, data, len < need ? len : need);
+		memcpy(out, data, len);
 		free(data);
+		if (len < need)
+			util_diag(d, SIMT_SEV_WARNING, file, NULL, 0, 0,
+				  "file(%s) has %zu bytes for %zu: the last %zu are zero",
+				  v->path, len, need, need - len);
 		return SIMT_OK;
 	}
 	if (v->kind == SIMT_INIT_LIST && (uint32_t)v->n != count) {
