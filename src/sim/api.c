@@ -305,6 +305,13 @@ simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
 			free(r);
 			return SIMT_ERR_ARG;
 		}
+		if ((pred || t->kind == SIMT_RINIT_VALUE) && t->value >> 32) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: value 0x%llx does not fit 32 bits",
+				  k, (unsigned long long)t->value);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
 		r[k] = (sim_reg_init){pred, (int)t->index,
 				      t->kind == SIMT_RINIT_LANE  ? SIM_INIT_LANE
 				      : t->kind == SIMT_RINIT_TID ? SIM_INIT_TID

@@ -110,6 +110,12 @@ TEST(sim_api_limits)
 	CHECK_EQ(simt_sim_alloc(p.sim, 1ull << 40, &a, &p.d), SIMT_ERR_ARG);
 	CHECK(sp_diag_has(&p, "allocating 1099511627776 bytes of global memory would pass "
 			      "the limit of 1024 MiB in all (0 bytes allocated"));
+	/* register inits are 32-bit values and lane masks */
+	simt_reg_init wide[] = {{SIMT_REG_R, 1, SIMT_RINIT_VALUE, 1ull << 32}};
+	CHECK_EQ(simt_sim_set_inits(p.sim, wide, 1, &p.d), SIMT_ERR_ARG);
+	CHECK(sp_diag_has(&p, "register init 0: value 0x100000000 does not fit 32 bits"));
+	simt_reg_init mask[] = {{SIMT_REG_P, 0, SIMT_RINIT_VALUE, 0x1ffffffffull}};
+	CHECK_EQ(simt_sim_set_inits(p.sim, mask, 1, &p.d), SIMT_ERR_ARG);
 	CHECK_EQ(simt_sim_alloc(p.sim, 4096, &a, &p.d), SIMT_OK);
 	CHECK_EQ(simt_sim_alloc(p.sim, (1ull << 30) - 4095, &a, &p.d), SIMT_ERR_ARG);
 	CHECK(sp_diag_has(&p, "(4096 bytes allocated"));
