@@ -76,6 +76,9 @@ int cli_usage(const char *text, bool asked);
 bool cli_number(const char *cmd, const char *opt, const char *text,
 		uint64_t max, uint64_t *out);
 
+struct util_buf;
+/* Append every diagnostic of d, formatted, to out. */
+void cli_format_diags(const simt_diags *d, struct util_buf *out);
 /* Print every diagnostic of d to stderr; returns d->errors. */
 int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */

@@ -20,7 +20,7 @@ static const struct {
 static int usage(bool asked)
 {
 	util_buf b = {0};
-	util_buf_puts(&b, "usage: simt COMMAND [ARGS...]\n\ncommands:\n");
+	util_buf_puts(&b, "usage: simt COMMAND [ARGS...]\n       simt --version\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		util_buf_printf(&b, "  %-6s %s\n", commands[i].name, commands[i].help);
 	util_buf_puts(&b, "\n'simt COMMAND --help' describes one command.\n");
@@ -38,6 +38,10 @@ int main(int argc, char **argv)
 		return cli_exit(usage(false));
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return cli_exit(usage(true));
+	if (!strcmp(argv[1], "--version")) {
+		cli_out_printf(cli_stdout(), "simt (simtkit) %s\n", simt_version());
+		return cli_exit(0);
+	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return cli_exit(commands[i].fn(argc - 1, argv + 1));
