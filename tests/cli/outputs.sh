@@ -170,6 +170,26 @@ run 0 test "$DATA/store.s"
 out_is "ok $DATA/store.s
 1 passed, 0 failed"
 
+case_ "test: --junit naming a test file is refused, the file untouched"
+cp "$DATA/store.s" k.s
+keep k.s
+run 1 test --junit k.s k.s
+err_is "simt test: output 'k.s' is the input 'k.s': refusing to overwrite it (name another file with -o)"
+same k.s
+
+case_ "test: --junit /dev/full is exit 1"
+run 1 test --junit /dev/full "$DATA/store.s"
+err_is "simt: cannot write /dev/full: No space left on device"
+
+case_ "test: --junit FILE is written whole"
+run 0 test --junit j.xml "$DATA/store.s"
+grep -q '<testsuite name="simt test" tests="1" failures="0"' j.xml || no "j.xml: $(head -c 200 j.xml)"
+no_temps
+
+case_ "--version to a full standard output is exit 1"
+run_sh 1 '"$SIMT" --version >/dev/full'
+err_is "simt: cannot write standard output: No space left on device"
+
 case_ "isa dump: a full standard output is exit 1"
 run_sh 1 '"$SIMT" isa dump --json >/dev/full'
 err_is "simt: cannot write standard output: No space left on device"
