@@ -82,6 +82,26 @@ typedef enum simt_policy {
 	SIMT_POLICY_RANDOM  /* pick a ready warp at random (seeded)        */
 } simt_policy;
 
+/*
+ * Opt-in checks (simt_launch.checks; `simt run/test --check=LIST`, `.launch
+ * check=LIST`): each reports uses that the simulator executes the way the
+ * seeds define but that PTX leaves undefined.  A report is an error
+ * diagnostic located like a run-time stop (kernel, CTA, warp, lanes, PC with
+ * its source line, instruction), one per instruction and check; the run goes
+ * on, and simt_sim_run then returns SIMT_ERR_RUNTIME.  One row per check:
+ * X(enum name, bit, name in LIST, what it reports).
+ */
+#define SIMT_CHECK_LIST(X)                                                     \
+	X(SIMT_CHECK_SYNC, 0x1u, "sync",                                       \
+	  "synchronisation PTX leaves undefined: an mbarrier .NOCOMPLETE "      \
+	  "arrival that leaves nothing pending (docs/semantics.md, mbarriers)")
+
+enum {
+#define SIMT_X_CHECK(e, bit, name, what) e = bit,
+	SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+};
+
 /* Receives one JSON object (no newline) per issued warp instruction. */
 typedef void simt_trace_fn(void *user, const char *json);
 
@@ -102,6 +122,7 @@ typedef struct simt_launch {
 				  0: default, the whole grid up to 64 CTAs
 				  and 16 warps, at least 2 CTAs; at most
 				  SIMT_MAX_RESIDENT                        */
+	uint32_t checks;       /* SIMT_CHECK_* bits (default 0: none)         */
 } simt_launch;
 
 typedef struct simt_sim_stats {
@@ -122,6 +143,10 @@ typedef enum simt_regfile {
 SIMT_API void simt_launch_init(simt_launch *l);
 /* Parse "rr", "greedy", "random:SEED" into l. */
 SIMT_API simt_status simt_launch_policy(simt_launch *l, const char *text,
+					simt_diags *d);
+/* Parse a comma list of check names (SIMT_CHECK_LIST), "all" or "none"
+ * into l->checks (replacing it). */
+SIMT_API simt_status simt_launch_checks(simt_launch *l, const char *list,
 					simt_diags *d);
 
 SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,

@@ -3,7 +3,7 @@
  *
  * A test file is an assembly source with directive lines:
  *   .launch grid=X[,Y,Z] block=X[,Y,Z] [shared=N] [local=N] [policy=P]
- *           [max-cycles=N] [resident=N]
+ *           [max-cycles=N] [resident=N] [check=LIST]
  *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX
  *   .buffer NAME TYPE[COUNT] = INIT     INIT: 0 | zero | iota |
  *                                random(SEED) | file(PATH) | {v0, v1, ...}
@@ -118,6 +118,7 @@ typedef struct simt_testfile {
 	uint64_t max_cycles;
 	bool has_copy_latency;  /* copy-latency=N (async copies, cycles) */
 	uint32_t copy_latency;
+	char *checks;        /* check=LIST (simt_launch_checks), NULL: none */
 	int nbuffers, nparams, ninits, nexpects;
 	simt_tbuffer *buffers;
 	simt_tparam *params;

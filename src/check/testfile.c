@@ -472,23 +472,26 @@ static bool d_launch(cur *c)
 			tf->has_copy_latency = parse_limited(c, "copy-latency", 1,
 							     SIMT_MAX_COPY_LATENCY, &v);
 			tf->copy_latency = (uint32_t)v;
-		} else if (word_is(k, n, "policy")) {
+		} else if (word_is(k, n, "policy") || word_is(k, n, "check")) {
 			skip_ws(c);
 			const char *s = c->p;
 			while (*c->p && !isspace((unsigned char)*c->p))
 				c->p++;
-			free(tf->policy);
-			tf->policy = util_strndup(s, (size_t)(c->p - s));
-			tf->has_policy = true;
+			char **dst = word_is(k, n, "policy") ? &tf->policy : &tf->checks;
+			free(*dst);
+			*dst = util_strndup(s, (size_t)(c->p - s));
+			tf->has_policy |= dst == &tf->policy;
 			simt_launch l;
 			simt_diags pd;
 			simt_diags_init(&pd);
-			if (tf->policy && simt_launch_policy(&l, tf->policy, &pd) != SIMT_OK)
+			if (dst == &tf->policy && tf->policy &&
+			    simt_launch_policy(&l, tf->policy, &pd) != SIMT_OK)
 				err(c, s, "%s", pd.count ? pd.items[0].message : "bad policy");
 			simt_diags_free(&pd);
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
-				   "local policy max-cycles resident copy-latency)", (int)n, k);
+				   "local policy max-cycles resident copy-latency "
+				   "check)", (int)n, k);
 		}
 	}
 	return !c->failed;
@@ -847,6 +850,7 @@ void simt_testfile_free(simt_testfile *tf)
 	free(tf->inits);
 	free(tf->expects);
 	free(tf->policy);
+	free(tf->checks);
 	free(tf->expect_error);
 	free(tf->name);
 	free(tf->source);

@@ -5,6 +5,7 @@
  * (simt_testfile_directive), so the command line overrides the file:
  *   --grid 4,1,1         -> .launch grid=4,1,1
  *   --resident-ctas 2    -> .launch resident=2
+ *   --check=sync         -> .launch check=sync
  *   --buffer out=u32[64]:iota -> .buffer out u32[64] = iota
  *   --param out          -> .param out   (any --param replaces the file's)
  * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
@@ -39,6 +40,8 @@ static const char usage_text[] =
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
+	"  --check=LIST            opt-in checks, comma-separated (sync; all):\n"
+	"                          report uses PTX leaves undefined, run on\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
@@ -80,7 +83,7 @@ static int option(run_opts *o, const char *a, const char *v)
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
 		{"--local", "local"}, {"--resident-ctas", "resident"},
-		{"--copy-latency", "copy-latency"},
+		{"--copy-latency", "copy-latency"}, {"--check", "check"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
@@ -128,6 +131,12 @@ static int parse_args(int argc, char **argv, run_opts *o)
 			return -1;
 		if (!strcmp(a, "--stats")) {
 			o->stats = true;
+			continue;
+		}
+		if (!strncmp(a, "--check=", 8)) { /* also --check LIST */
+			int rc = option(o, "--check", a + 8);
+			if (rc)
+				return rc;
 			continue;
 		}
 		if (a[0] != '-') {

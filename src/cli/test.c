@@ -15,8 +15,9 @@
  *                   run every file exactly once.
  *   --junit FILE    also write a JUnit XML report (one testcase per file).
  *   --tap           TAP instead of the plain lines.
- *   --resident-ctas N  applies `.launch resident=N` after each file's own
- *                   directives (the command line wins).
+ *   --resident-ctas N, --check=LIST (or --check LIST)  apply `.launch
+ *                   resident=N` / `.launch check=LIST` after each file's
+ *                   own directives (the command line wins).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -68,7 +69,7 @@ static void test_one(simt_isa *isa, const char *extra, result *out)
 	if (!text) {
 		out->reason = util_format("cannot read the file: %s", strerror(errno));
 	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK ||
-		   (extra && simt_testfile_directive_from(&tf, "--resident-ctas", extra,
+		   (extra && simt_testfile_directive_from(&tf, "command line", extra,
 							  &d) != SIMT_OK)) {
 		/* the place: FILE:LINE:COL, or the option the directive came from */
 		const simt_diag *g = d.count ? &d.items[0] : NULL;
@@ -184,14 +185,16 @@ static int write_junit(const char *path, const result *res, int n, int fail,
 static const char usage_text[] =
 	"usage: simt test [--isa DIR] [--resident-ctas N] [-j N] "
 	"[--shard K/N]\n                 [--junit FILE] [--tap] "
-	"FILE.s...\n"
+	"[--check=LIST] FILE.s...\n"
 	"  run self-checking test files; one line per file, then "
 	"'N passed, N failed'.\n"
 	"  -j N         run N files at once (output order unchanged)\n"
 	"  --shard K/N  run the K-th of N deterministic slices "
 	"(file positions p with p % N == K-1)\n"
 	"  --junit FILE write a JUnit XML report too\n"
-	"  --tap        report in TAP version 13\n";
+	"  --tap        report in TAP version 13\n"
+	"  --check=LIST opt-in checks (sync; all): report uses PTX "
+	"leaves undefined\n";
 
 /* A positive integer no larger than max, or 0. */
 static unsigned parse_count(const char *s, unsigned max)
@@ -202,6 +205,15 @@ static unsigned parse_count(const char *s, unsigned max)
 	if (errno || end == s || *end || *s == '-' || v == 0 || v > max)
 		return 0;
 	return (unsigned)v;
+}
+
+/* Append " KEY=VALUE" to the .launch line that options make. */
+static void launch_key(char **extra, const char *key, const char *value)
+{
+	char *line = util_format("%s %s=%s", *extra ? *extra : ".launch", key,
+				 value);
+	free(*extra);
+	*extra = line;
 }
 
 int cli_test(int argc, char **argv)
@@ -220,6 +232,9 @@ int cli_test(int argc, char **argv)
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
 			continue;
+		} else if (!strncmp(o, "--check=", 8)) {
+			launch_key(&extra, "check", o + 8);
+			continue;
 		} else if (!v) {
 			fprintf(stderr, "simt test: %s needs a value\n", o);
 			free(extra);
@@ -229,8 +244,9 @@ int cli_test(int argc, char **argv)
 		} else if (!strcmp(o, "--junit")) {
 			junit = v;
 		} else if (!strcmp(o, "--resident-ctas")) {
-			free(extra);
-			extra = util_format(".launch resident=%s", v);
+			launch_key(&extra, "resident", v);
+		} else if (!strcmp(o, "--check")) {
+			launch_key(&extra, "check", v);
 		} else if (!strcmp(o, "-j")) {
 			if (!(jobs = parse_count(v, 256))) {
 				fprintf(stderr, "simt test: -j wants 1 to 256, "

@@ -60,6 +60,48 @@ simt_status simt_launch_policy(simt_launch *l, const char *text,
 	return SIMT_OK;
 }
 
+simt_status simt_launch_checks(simt_launch *l, const char *list,
+			       simt_diags *d)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} checks[] = {
+#define SIMT_X_CHECK(e, bit, name, what) {bit, name},
+		SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+	};
+	uint32_t bits = 0;
+	for (const char *p = list; p && *p;) {
+		size_t n = strcspn(p, ",");
+		uint32_t bit = 0;
+		if (n == 3 && !strncmp(p, "all", 3))
+			bit = ~0u;
+		else if (n == 4 && !strncmp(p, "none", 4))
+			bit = 0, bits = 0;
+		for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+			if (strlen(checks[k].name) == n && !strncmp(p, checks[k].name, n))
+				bit = checks[k].bit;
+		if (!bit && !(n == 4 && !strncmp(p, "none", 4))) {
+			util_buf names = {0};
+			for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+				util_buf_printf(&names, "%s, ", checks[k].name);
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "unknown check '%.*s' (%sall, none)", (int)n, p,
+				  names.data ? names.data : "");
+			util_buf_free(&names);
+			return SIMT_ERR_ARG;
+		}
+		bits |= bit;
+		p += n + (p[n] == ',');
+	}
+	uint32_t known = 0;
+	for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+		known |= checks[k].bit;
+	l->checks = bits & known;
+	return SIMT_OK;
+}
+
 static int find_kernel(const simt_object *o, const char *name)
 {
 	for (int k = 0; k < o->nkernels; k++)
@@ -204,6 +246,8 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 			  (unsigned long long)obj->kernels[k].shared_size, SIMT_MAX_SHARED);
 		st = SIMT_ERR_OBJECT;
 	}
+	if (st == SIMT_OK && !obj_lines_copy(&s->c.lines, &obj->kernels[k].lines))
+		st = SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = load_text(s, obj, k, d);
 	if (st == SIMT_OK)
@@ -224,6 +268,7 @@ void simt_sim_free(simt_sim *s)
 	sim_async_free(&s->c);
 	sim_mem_free(s->c.mem);
 	free(s->c.code);
+	obj_lines_free(&s->c.lines);
 	free(s->c.kernel);
 	free(s->c.stop_text);
 	free(s);
@@ -377,6 +422,14 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "%u resident CTAs: at most %u", l->resident,
 			       SIMT_MAX_RESIDENT);
+	const uint32_t known = 0
+#define SIMT_X_BIT(e, bit, name, what) | (bit)
+		SIMT_CHECK_LIST(SIMT_X_BIT)
+#undef SIMT_X_BIT
+		;
+	if (l->checks & ~known)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "unknown check bits 0x%x", l->checks & ~known);
 	if ((unsigned)l->policy > SIMT_POLICY_RANDOM)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "unknown scheduling policy %d", (int)l->policy);
@@ -389,7 +442,10 @@ simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;
 	s->c.diags = d;
+	s->c.nchecked = 0;
 	simt_status st = sim_run(&s->c);
+	if (st == SIMT_OK && s->c.nchecked)
+		st = SIMT_ERR_RUNTIME; /* the run finished; a check reported */
 	s->c.diags = NULL;
 	s->ran = true;
 	return st;

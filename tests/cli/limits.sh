@@ -53,7 +53,7 @@ out_has "FAIL sh.s: sh.s:1:16: shared=4294967312: must be 0..232448 (docs/limits
 
 case_ "test: --resident-ctas is checked like the directive"
 run 1 test --resident-ctas 0 "$DATA/store.s"
-out_has "FAIL $DATA/store.s: --resident-ctas: resident=0: must be 1..4096"
+out_has "FAIL $DATA/store.s: command line: resident=0: must be 1..4096"
 
 case_ "run: the largest values are accepted"
 run 0 run "$DATA/store.s" --shared 232448 --local 65536 --copy-latency 1000000 --resident-ctas 4096 --print out

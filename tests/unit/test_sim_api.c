@@ -75,6 +75,7 @@ TEST(sim_api_limits)
 		{9, 1000001, "copy latency 1000001: at most 1000000 cycles"},
 		{10, 4097, "4097 resident CTAs: at most 4096"},
 		{11, 7, "unknown scheduling policy 7"},
+		{12, 0x80000000u, "unknown check bits 0x80000000"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		sp_prog p;
@@ -92,6 +93,7 @@ TEST(sim_api_limits)
 		case 9: l.copy_latency = (uint32_t)v; break;
 		case 10: l.resident = (uint32_t)v; break;
 		case 11: l.policy = (simt_policy)v; break;
+		case 12: l.checks = (uint32_t)v; break;
 		}
 		if (sp_run_launch(&p, &l) != SIMT_ERR_ARG || !sp_diag_has(&p, cases[k].msg))
 			test_fail(__FILE__, __LINE__, "case %zu: got '%s'", k,
