@@ -30,6 +30,52 @@ extern "C" {
 
 typedef struct simt_sim simt_sim;
 
+/*
+ * Resource limits (docs/limits.md says why each has its value and names the
+ * test that pins its error).  Every launch field, allocation and size a
+ * user gives is checked against them where it is read: simt_sim_run,
+ * simt_sim_alloc, simt_sim_set_local_size here, the directives of a test
+ * file (testfile.h) and the options of the simt command; a value above its
+ * limit is an error naming the limit, never a silent wrap or a huge
+ * allocation.
+ */
+#define SIMT_MAX_BLOCK_THREADS 1024u        /* threads per CTA (x*y*z)       */
+#define SIMT_MAX_BLOCK_X 1024u              /* block dimensions              */
+#define SIMT_MAX_BLOCK_Y 1024u
+#define SIMT_MAX_BLOCK_Z 64u
+#define SIMT_MAX_GRID_X 2147483647u         /* grid dimensions (2^31-1)      */
+#define SIMT_MAX_GRID_Y 65535u
+#define SIMT_MAX_GRID_Z 65535u
+#define SIMT_MAX_SHARED (227u << 10)        /* static + dynamic shared bytes
+					       per CTA (sm_90: 227 KiB)       */
+#define SIMT_MAX_LOCAL (64u << 10)          /* local bytes per thread        */
+#define SIMT_MAX_GLOBAL (1ull << 30)        /* global bytes allocated, total */
+#define SIMT_MAX_CYCLES 1000000000000ull    /* launch max_cycles (1e12)      */
+#define SIMT_DEFAULT_MAX_CYCLES 100000000ull /* max_cycles 0 means 1e8       */
+#define SIMT_MAX_COPY_LATENCY 1000000u      /* cycles of an async copy       */
+#define SIMT_MAX_RESIDENT 4096u             /* CTAs resident at once          */
+#define SIMT_MAX_RESIDENT_BYTES (1ull << 30) /* their warp, shared and local
+						state together               */
+
+/* X-macro: every limit above with where a user meets it, for
+ * docs/limits.md and its test (tests/unit/test_limits.c). */
+#define SIMT_LIMIT_LIST(X)                                                     \
+	X(SIMT_MAX_BLOCK_THREADS, "block=X,Y,Z, --block: threads per CTA")    \
+	X(SIMT_MAX_BLOCK_X, "block x")                                        \
+	X(SIMT_MAX_BLOCK_Y, "block y")                                        \
+	X(SIMT_MAX_BLOCK_Z, "block z")                                        \
+	X(SIMT_MAX_GRID_X, "grid x")                                          \
+	X(SIMT_MAX_GRID_Y, "grid y")                                          \
+	X(SIMT_MAX_GRID_Z, "grid z")                                          \
+	X(SIMT_MAX_SHARED, "shared=N, --shared: static + dynamic shared bytes") \
+	X(SIMT_MAX_LOCAL, "local=N, --local: local bytes per thread")         \
+	X(SIMT_MAX_GLOBAL, "global memory allocated (all buffers)")           \
+	X(SIMT_MAX_CYCLES, "max-cycles=N, --max-cycles")                      \
+	X(SIMT_DEFAULT_MAX_CYCLES, "the cycle limit when none is given")      \
+	X(SIMT_MAX_COPY_LATENCY, "copy-latency=N, --copy-latency")            \
+	X(SIMT_MAX_RESIDENT, "resident=N, --resident-ctas")                   \
+	X(SIMT_MAX_RESIDENT_BYTES, "memory of the resident CTAs")
+
 typedef enum simt_policy {
 	SIMT_POLICY_RR,     /* round-robin over ready warps (default)      */
 	SIMT_POLICY_GREEDY, /* keep issuing the same warp while it can     */
@@ -62,16 +108,20 @@ typedef void simt_trace_fn(void *user, const char *json);
 typedef struct simt_launch {
 	uint32_t grid[3];      /* CTAs per dimension (default 1,1,1)         */
 	uint32_t block[3];     /* threads per dimension (default 32,1,1)     */
-	uint32_t dyn_shared;   /* dynamic shared bytes                        */
+	uint32_t dyn_shared;   /* dynamic shared bytes (static + dynamic at
+				  most SIMT_MAX_SHARED)                    */
 	simt_policy policy;
 	uint64_t seed;         /* SIMT_POLICY_RANDOM                          */
-	uint64_t max_cycles;   /* 0: default limit (1e9)                      */
-	uint32_t copy_latency; /* LDGSTS/UBLKCP latency in cycles (0: 64)     */
+	uint64_t max_cycles;   /* 0: SIMT_DEFAULT_MAX_CYCLES; at most
+				  SIMT_MAX_CYCLES                          */
+	uint32_t copy_latency; /* LDGSTS/UBLKCP latency in cycles (0: 64; at
+				  most SIMT_MAX_COPY_LATENCY)              */
 	simt_trace_fn *trace;  /* NULL: no trace                              */
 	void *trace_user;
 	uint32_t resident;     /* CTAs resident (running interleaved) at once;
 				  0: default, the whole grid up to 64 CTAs
-				  and 16 warps, at least 2 CTAs            */
+				  and 16 warps, at least 2 CTAs; at most
+				  SIMT_MAX_RESIDENT                        */
 	uint32_t checks;       /* SIMT_CHECK_* bits (default 0: none)         */
 } simt_launch;
 
@@ -104,7 +154,8 @@ SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 				  simt_diags *d);
 SIMT_API void simt_sim_free(simt_sim *s);
 
-/* Global memory: allocate (16-byte aligned, zeroed), write, read. */
+/* Global memory: allocate (16-byte aligned, zeroed; SIMT_MAX_GLOBAL bytes
+ * in all), write, read. */
 SIMT_API simt_status simt_sim_alloc(simt_sim *s, uint64_t size,
 				    uint64_t *addr, simt_diags *d);
 SIMT_API simt_status simt_sim_write(simt_sim *s, uint64_t addr,
@@ -151,7 +202,7 @@ typedef struct simt_reg_init {
 
 SIMT_API simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v,
 					int n, simt_diags *d);
-/* Local memory bytes per thread (default 1024). */
+/* Local memory bytes per thread (default 1024, at most SIMT_MAX_LOCAL). */
 SIMT_API simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes,
 					     simt_diags *d);
 

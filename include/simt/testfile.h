@@ -139,6 +139,13 @@ SIMT_API simt_status simt_testfile_parse(const char *name, const char *text,
  */
 SIMT_API simt_status simt_testfile_directive(simt_testfile *tf,
 					     const char *line, simt_diags *d);
+/* The same for a line that comes from elsewhere (a command-line option):
+ * its diagnostics name `origin` (e.g. "--shared") instead of the file and
+ * show the line itself with a caret. */
+SIMT_API simt_status simt_testfile_directive_from(simt_testfile *tf,
+						  const char *origin,
+						  const char *line,
+						  simt_diags *d);
 SIMT_API void simt_testfile_free(simt_testfile *tf);
 /* Index in tf->buffers of the buffer called name[0..n), or -1. */
 SIMT_API int simt_testfile_buffer(const simt_testfile *tf, const char *name,

@@ -106,10 +106,14 @@ bool asm_emit(asm_ctx *c, const void *bytes, size_t n)
 	}
 	if (s->size + n > s->cap) {
 		size_t cap = s->cap ? s->cap : 4096;
-		/* a text section is about a third of its source: start there */
-		while (!s->cap && s->kind == OBJ_SEC_TEXT && cap < c->len / 3 &&
-		       cap < ((size_t)1 << 30))
+		/* a text section is about a third of its source: the first one
+		 * starts there (only the first: N kernels each reserving a third
+		 * of the source made assembly quadratic, bench/RESULTS.md) */
+		while (!s->cap && s->kind == OBJ_SEC_TEXT && !c->text_guessed &&
+		       cap < c->len / 3 && cap < ((size_t)1 << 30))
 			cap *= 2;
+		if (!s->cap && s->kind == OBJ_SEC_TEXT)
+			c->text_guessed = true;
 		while (cap < s->size + n)
 			cap *= 2;
 		uint8_t *p = realloc(s->data, cap);
@@ -154,11 +158,10 @@ static int add_kernel(asm_ctx *c, const char *name, int sec)
 
 int asm_section_open(asm_ctx *c, const char *name, size_t len, int col)
 {
-	for (int i = 0; i < c->nsecs; i++) {
-		if (strlen(c->secs[i].name) == len && !memcmp(c->secs[i].name, name, len)) {
-			c->cur = i;
-			return i;
-		}
+	int i = util_names_find(&c->secnames, name, len);
+	if (i >= 0) {
+		c->cur = i;
+		return i;
 	}
 	if (len == 0 || memchr(name, '\0', len)) {
 		asm_error(c, col, "bad section name");
@@ -171,7 +174,8 @@ int asm_section_open(asm_ctx *c, const char *name, size_t len, int col)
 	asm_section *s = &c->secs[c->nsecs];
 	memset(s, 0, sizeof *s);
 	s->name = util_strndup(name, len);
-	if (!s->name) {
+	if (!s->name || !util_names_add(&c->secnames, s->name, len, c->nsecs)) {
+		free(s->name);
 		c->nomem = true;
 		return -1;
 	}
@@ -484,6 +488,7 @@ static void free_ctx(asm_ctx *c)
 		free(c->secs[i].lines);
 	}
 	free(c->secs);
+	util_names_free(&c->secnames);
 	for (int i = 0; i < c->nkernels; i++) {
 		free(c->kernels[i].name);
 		free(c->kernels[i].exits);
@@ -514,11 +519,12 @@ static int obj_sym_of(asm_ctx *c, simt_object *o, int *secmap, int s)
 	char *name = util_strndup(y->name, (size_t)y->len);
 	if (!name)
 		return -1;
-	/* only kernel symbols exist already (obj_add_kernel made them) */
-	int k = -1;
-	for (int i = 0; i < c->nkernels && k < 0; i++)
-		if (!strcmp(c->kernels[i].name, name))
-			k = obj_find_symbol(o, name);
+	/* only kernel symbols exist already: build_sections made them first,
+	 * so they are symbols 0 .. nkernels-1 (every other asm symbol gets its
+	 * own object symbol once, cached in y->obj) */
+	int k = obj_find_symbol(o, name);
+	if (k >= c->nkernels)
+		k = -1;
 	if (k < 0)
 		k = obj_add_symbol(o, name);
 	free(name);
@@ -585,7 +591,14 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 						: *p == 'w' ? ELF_SHF_WRITE : 0;
 		}
 	}
-	/* owner kernels of constant / shared sections: by name suffix */
+	/* owner kernels of constant / shared sections: by name suffix (the
+	 * last kernel of that name, as a scan of all kernels would find) */
+	util_names kn = {0};
+	for (int k = o->nkernels - 1; k >= 0; k--)
+		if (!util_names_add(&kn, o->kernels[k].name, strlen(o->kernels[k].name), k)) {
+			util_names_free(&kn);
+			return false;
+		}
 	for (int i = 0; i < c->nsecs; i++) {
 		obj_section *os = &o->sections[secmap[i]];
 		if (os->kernel >= 0)
@@ -593,10 +606,11 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 		const char *dot = NULL;
 		if (c->secs[i].kind == OBJ_SEC_CONST || c->secs[i].kind == OBJ_SEC_SHARED)
 			dot = strchr(os->name + 4, '.');
-		for (int k = 0; dot && k < o->nkernels; k++)
-			if (!strcmp(dot + 1, o->kernels[k].name))
-				os->kernel = k;
+		int k = dot ? util_names_find(&kn, dot + 1, strlen(dot + 1)) : -1;
+		if (k >= 0)
+			os->kernel = k;
 	}
+	util_names_free(&kn);
 	return true;
 }
 
@@ -632,10 +646,6 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 		for (int p = 0; p < ak->nparams; p++)
 			if (obj_kernel_add_param(o, k, ak->param_size[p]) < 0)
 				return false;
-		for (int i = 0; i < c->nsecs; i++)
-			if (c->secs[i].kind == OBJ_SEC_SHARED &&
-			    o->sections[secmap[i]].kernel == k)
-				ok->shared_size = (uint32_t)c->secs[i].size;
 		if (!build_lines(c, &c->secs[ak->text], ok))
 			return false;
 		for (int b = 0; b < ak->nbranches; b++)
@@ -643,6 +653,13 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 						   ak->branches[b].targets,
 						   ak->branches[b].ntargets))
 				return false;
+	}
+	/* static shared size: the kernel's (last) .nv.shared section, in one
+	 * pass over the sections */
+	for (int i = 0; i < c->nsecs; i++) {
+		int k = o->sections[secmap[i]].kernel;
+		if (c->secs[i].kind == OBJ_SEC_SHARED && k >= 0 && k < c->nkernels)
+			o->kernels[k].shared_size = (uint32_t)c->secs[i].size;
 	}
 	return true;
 }

@@ -231,6 +231,8 @@ typedef struct asm_ctx {
 	/* sections and symbols */
 	int nsecs, csecs;
 	asm_section *secs;
+	util_names secnames; /* section name -> index (asm_section_open) */
+	bool text_guessed; /* the first text section got its size guess */
 	int cur;           /* current section, -1 before any */
 	int nkernels, ckernels;
 	asm_kernel *kernels;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simt/sim.h"
 #include "util/util.h"
 
 static const struct {
@@ -47,7 +48,9 @@ typedef struct cur {
 	int lineno;
 	simt_testfile *tf;
 	simt_diags *d;
+	const char *file;  /* name in diagnostics: the file, or an origin */
 	const char *src;   /* whole text for the caret, or NULL */
+	bool origin;       /* src is the line itself, from `file` (an option) */
 	bool failed;
 } cur;
 
@@ -60,9 +63,12 @@ static bool err(cur *c, const char *at, const char *fmt, ...)
 	c->failed = true;
 	va_list ap;
 	va_start(ap, fmt);
-	util_vdiag(c->d, SIMT_SEV_ERROR, c->tf->name, c->src, c->lineno,
+	int before = c->d ? c->d->count : 0;
+	util_vdiag(c->d, SIMT_SEV_ERROR, c->file, c->src, c->lineno,
 		   (int)(at - c->line) + 1, fmt, ap);
 	va_end(ap);
+	if (c->origin && c->d && c->d->count > before)
+		c->d->items[c->d->count - 1].line = 0; /* "--shared: error: ..." + caret */
 	return false;
 }
 
@@ -126,11 +132,31 @@ static bool parse_u64(cur *c, uint64_t *v)
 	char *end;
 	errno = 0;
 	*v = strtoull(at, &end, 0);
+	if (errno == ERANGE) {
+		err(c, at, "number larger than 2^64-1");
+		return false;
+	}
 	if (errno || is_word(*end)) {
 		err(c, at, "bad number");
 		return false;
 	}
 	c->p = end;
+	return true;
+}
+
+/* A number in [lo, hi] (what: the key, for the message; docs/limits.md
+ * gives each limit). */
+static bool parse_limited(cur *c, const char *what, uint64_t lo, uint64_t hi,
+			  uint64_t *v)
+{
+	skip_ws(c);
+	const char *at = c->p;
+	if (!parse_u64(c, v))
+		return false;
+	if (*v < lo || *v > hi)
+		return err(c, at, "%s=%llu: must be %llu..%llu (docs/limits.md)", what,
+			   (unsigned long long)*v, (unsigned long long)lo,
+			   (unsigned long long)hi);
 	return true;
 }
 
@@ -307,17 +333,22 @@ simt_status simt_values_fill(const simt_values *v, simt_elem t, uint32_t count,
 {
 	int size = elems[t].size;
 	if (v->kind == SIMT_INIT_FILE) {
-		size_t len;
-		char *data = util_read_file(v->path, &len);
+		/* exactly the buffer's size is read (an endless file too); a
+		 * shorter file is zero-padded with a warning (docs/limits.md) */
+		size_t len = 0, need = (size_t)count * (size_t)size;
+		char *data = util_read_prefix(v->path, need, &len);
 		if (!data) {
 			util_diag(d, SIMT_SEV_ERROR, file, NULL, 0, 0,
 				  "cannot read '%s': %s", v->path, strerror(errno));
 			return SIMT_ERR_IO;
 		}
-		size_t need = (size_t)count * (size_t)size;
 		memset(out, 0, need);
-		memcpy(out, data, len < need ? len : need);
+		memcpy(out, data, len);
 		free(data);
+		if (len < need)
+			util_diag(d, SIMT_SEV_WARNING, file, NULL, 0, 0,
+				  "file(%s) has %zu bytes for %zu: the last %zu are zero",
+				  v->path, len, need, need - len);
 		return SIMT_OK;
 	}
 	if (v->kind == SIMT_INIT_LIST && (uint32_t)v->n != count) {
@@ -379,18 +410,21 @@ static bool parse_type(cur *c, simt_elem *t)
 	return false;
 }
 
-static bool parse_dims(cur *c, uint32_t dim[3])
+/* X[,Y[,Z]], each 1..max[i] (what: "grid" or "block"). */
+static bool parse_dims(cur *c, const char *what, const uint32_t max[3],
+		       uint32_t dim[3])
 {
+	static const char *const axis[] = {"x", "y", "z"};
 	dim[0] = dim[1] = dim[2] = 1;
 	for (int i = 0; i < 3; i++) {
 		uint64_t v;
+		skip_ws(c);
 		const char *at = c->p;
 		if (!parse_u64(c, &v))
 			return false;
-		if (v == 0 || v > 0x7fffffffu) {
-			err(c, at, "dimension must be 1..2^31-1");
-			return false;
-		}
+		if (v == 0 || v > max[i])
+			return err(c, at, "%s %s = %llu: must be 1..%u (docs/limits.md)",
+				   what, axis[i], (unsigned long long)v, max[i]);
 		dim[i] = (uint32_t)v;
 		if (!eat(c, ','))
 			break;
@@ -406,27 +440,37 @@ static bool d_launch(cur *c)
 		size_t n = word(c, &k);
 		if (!n || !expect_ch(c, '='))
 			return err(c, k, "expected key=value");
+		static const uint32_t gmax[3] = {SIMT_MAX_GRID_X, SIMT_MAX_GRID_Y,
+						 SIMT_MAX_GRID_Z};
+		static const uint32_t bmax[3] = {SIMT_MAX_BLOCK_X, SIMT_MAX_BLOCK_Y,
+						 SIMT_MAX_BLOCK_Z};
 		uint64_t v = 0;
+		skip_ws(c);
+		const char *at = c->p;
 		if (word_is(k, n, "grid")) {
-			tf->has_grid = parse_dims(c, tf->grid);
+			tf->has_grid = parse_dims(c, "grid", gmax, tf->grid);
 		} else if (word_is(k, n, "block")) {
-			tf->has_block = parse_dims(c, tf->block);
+			tf->has_block = parse_dims(c, "block", bmax, tf->block);
+			uint64_t t = (uint64_t)tf->block[0] * tf->block[1] * tf->block[2];
+			if (tf->has_block && t > SIMT_MAX_BLOCK_THREADS)
+				return err(c, at, "block of %llu threads: at most %u per "
+					   "CTA (docs/limits.md)", (unsigned long long)t,
+					   SIMT_MAX_BLOCK_THREADS);
 		} else if (word_is(k, n, "shared")) {
-			tf->has_shared = parse_u64(c, &v);
+			tf->has_shared = parse_limited(c, "shared", 0, SIMT_MAX_SHARED, &v);
 			tf->shared = (uint32_t)v;
 		} else if (word_is(k, n, "local")) {
-			tf->has_local = parse_u64(c, &v);
+			tf->has_local = parse_limited(c, "local", 1, SIMT_MAX_LOCAL, &v);
 			tf->local = (uint32_t)v;
 		} else if (word_is(k, n, "resident")) {
-			const char *at = c->p;
-			tf->has_resident = parse_u64(c, &v);
-			if (tf->has_resident && (v == 0 || v > 0xffffffffu))
-				return err(c, at, "resident must be 1..2^32-1 CTAs");
+			tf->has_resident = parse_limited(c, "resident", 1, SIMT_MAX_RESIDENT, &v);
 			tf->resident = (uint32_t)v;
 		} else if (word_is(k, n, "max-cycles")) {
-			tf->has_max_cycles = parse_u64(c, &tf->max_cycles);
+			tf->has_max_cycles = parse_limited(c, "max-cycles", 1, SIMT_MAX_CYCLES,
+							   &tf->max_cycles);
 		} else if (word_is(k, n, "copy-latency")) {
-			tf->has_copy_latency = parse_u64(c, &v);
+			tf->has_copy_latency = parse_limited(c, "copy-latency", 1,
+							     SIMT_MAX_COPY_LATENCY, &v);
 			tf->copy_latency = (uint32_t)v;
 		} else if (word_is(k, n, "policy") || word_is(k, n, "check")) {
 			skip_ws(c);
@@ -437,6 +481,13 @@ static bool d_launch(cur *c)
 			free(*dst);
 			*dst = util_strndup(s, (size_t)(c->p - s));
 			tf->has_policy |= dst == &tf->policy;
+			simt_launch l;
+			simt_diags pd;
+			simt_diags_init(&pd);
+			if (dst == &tf->policy && tf->policy &&
+			    simt_launch_policy(&l, tf->policy, &pd) != SIMT_OK)
+				err(c, s, "%s", pd.count ? pd.items[0].message : "bad policy");
+			simt_diags_free(&pd);
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
 				   "local policy max-cycles resident copy-latency "
@@ -594,6 +645,11 @@ static bool d_init(cur *c)
 	}
 	if (!at_end(c))
 		return err(c, c->p, "unexpected text after the value");
+	for (int i = 0; i < tf->ninits; i++)
+		if (tf->inits[i].pred == in.pred && tf->inits[i].reg == in.reg) {
+			tf->inits[i] = in; /* a later init of a register replaces it */
+			return true;
+		}
 	int cap = tf->ninits;
 	if (!util_grow((void **)&tf->inits, &cap, tf->ninits + 1, sizeof in))
 		return err(c, w, "out of memory");
@@ -700,27 +756,39 @@ static int directive_at(const char *p)
 }
 
 /* Run directive k on the line text starting at p. */
-static bool run_directive(simt_testfile *tf, const char *line, const char *p,
-			  int lineno, const char *src, int k, simt_diags *d)
+static bool run_directive(simt_testfile *tf, const char *file, const char *line,
+			  const char *p, int lineno, const char *src,
+			  bool origin, int k, simt_diags *d)
 {
-	cur c = {line, p + strlen(directives[k].name), lineno, tf, d, src, false};
+	cur c = {line, p + strlen(directives[k].name), lineno, tf, d, file, src,
+		 origin, false};
 	directives[k].fn(&c);
 	return !c.failed;
 }
 
-simt_status simt_testfile_directive(simt_testfile *tf, const char *line,
-				    simt_diags *d)
+simt_status simt_testfile_directive_from(simt_testfile *tf, const char *origin,
+					 const char *line, simt_diags *d)
 {
 	const char *p = line;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	int k = directive_at(p);
+	const char *file = origin ? origin : tf->name;
 	if (k < 0) {
-		util_diag(d, SIMT_SEV_ERROR, tf->name, NULL, 0, 0,
+		util_diag(d, SIMT_SEV_ERROR, file, NULL, 0, 0,
 			  "not a test directive: '%s'", line);
 		return SIMT_ERR_ARG;
 	}
-	return run_directive(tf, line, p, 0, NULL, k, d) ? SIMT_OK : SIMT_ERR_ARG;
+	/* origin given: the line is its own source (line 1, shown with a caret) */
+	return run_directive(tf, file, line, p, origin ? 1 : 0,
+			     origin ? line : NULL, origin != NULL, k, d)
+		       ? SIMT_OK : SIMT_ERR_ARG;
+}
+
+simt_status simt_testfile_directive(simt_testfile *tf, const char *line,
+				    simt_diags *d)
+{
+	return simt_testfile_directive_from(tf, NULL, line, d);
 }
 
 simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
@@ -759,7 +827,8 @@ simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
 		if (k >= 0) {
 			char save = line[n];
 			line[n] = '\0'; /* the directive sees one line */
-			ok &= run_directive(tf, line, p, lineno, tf->source, k, d);
+			ok &= run_directive(tf, tf->name, line, p, lineno, tf->source,
+					    false, k, d);
 			line[n] = save;
 			memset(tf->asm_text + (line - tf->source), ' ', n);
 		}

@@ -41,6 +41,8 @@ typedef struct reader {
 	rsec *secs;
 	int symtab;       /* ELF index of .symtab */
 	uint64_t nsyms;   /* entries in .symtab, null included */
+	bool *entry;      /* in-memory section .text.K -> a global function K at
+			     offset 0 (read_kernels: one pass, not one per kernel) */
 	bool failed, nomem;
 } reader;
 
@@ -601,18 +603,33 @@ static void read_info_records(reader *r, int i, int k)
 		fail(r, "section %d (%s): no PARAM_CBANK attribute", i, s->name);
 }
 
-/* Is there a global function NAME at offset 0 of section text? (Section
- * symbols may carry any name, so a name lookup alone is not enough.) */
-static bool kernel_symbol(const simt_object *o, const char *name, int text)
+/* Is there a global function NAME at offset 0 of section text, text being
+ * .text.NAME?  (Section symbols may carry any name, so a name lookup alone
+ * is not enough.)  r->entry answers it, filled by find_entries. */
+static void find_entries(reader *r)
 {
+	const simt_object *o = r->o;
+	r->entry = calloc((size_t)o->nsections + 1, sizeof *r->entry);
+	if (!r->entry) {
+		r->nomem = true;
+		return;
+	}
 	for (int y = 0; y < o->nsymbols; y++) {
 		const obj_symbol *s = &o->symbols[y];
-		if (s->section == text && s->type == ELF_STT_FUNC &&
-		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
-		    strcmp(s->name, name) == 0)
-			return true;
+		if (s->section < 0 || s->section >= o->nsections)
+			continue;
+		const char *sn = o->sections[s->section].name;
+		if (s->type == ELF_STT_FUNC && s->bind != ELF_STB_LOCAL &&
+		    s->value == 0 && !strncmp(sn, ".text.", 6) &&
+		    !strcmp(s->name, sn + 6))
+			r->entry[s->section] = true;
 	}
-	return false;
+}
+
+static bool kernel_symbol(const reader *r, const char *name, int text)
+{
+	const char *sn = r->o->sections[text].name;
+	return r->entry[text] && !strncmp(sn, ".text.", 6) && !strcmp(sn + 6, name);
 }
 
 /* Kernel for one .nv.info.<k> section: its text, its symbol, its records. */
@@ -633,7 +650,7 @@ static void read_kernel(reader *r, int i)
 		return fail(r, "section %d (%s): info %u is not section .text.%s",
 			    i, s->name, s->info, kname);
 	int text = r->secs[s->info].mem;
-	if (!kernel_symbol(r->o, kname, text))
+	if (!kernel_symbol(r, kname, text))
 		return fail(r, "section %d (%s): no global function symbol %s at "
 			       "the start of .text.%s", i, s->name, kname, kname);
 	int k = obj_add_kernel_entry(r->o, kname, text);
@@ -704,6 +721,7 @@ static void read_lines(reader *r, int i)
 
 static void read_kernels(reader *r)
 {
+	find_entries(r);
 	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
 		if (r->secs[i].type == ELF_SHT_SIMT_INFO)
 			read_kernel(r, i);
@@ -745,6 +763,7 @@ simt_status simt_object_read(const uint8_t *image, size_t len,
 	if (!r.failed && !r.nomem)
 		read_kernels(&r);
 	free(r.secs);
+	free(r.entry);
 	if (r.failed || r.nomem) {
 		simt_object_free(r.o);
 		return r.failed ? SIMT_ERR_OBJECT : SIMT_ERR_NOMEM;

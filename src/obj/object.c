@@ -72,8 +72,10 @@ int obj_add_section(simt_object *o, const char *name, obj_sec_kind kind)
 	if (!grow1((void **)&o->sections, (size_t)o->nsections, sizeof(obj_section)))
 		return -1;
 	char *copy = util_strdup(name);
-	if (!copy)
+	if (!copy || !util_names_add(&o->secnames, copy, strlen(copy), o->nsections)) {
+		free(copy);
 		return -1;
+	}
 	obj_section *s = &o->sections[o->nsections];
 	memset(s, 0, sizeof *s);
 	s->name = copy;
@@ -91,8 +93,10 @@ int obj_add_symbol(simt_object *o, const char *name)
 	if (!grow1((void **)&o->symbols, (size_t)o->nsymbols, sizeof(obj_symbol)))
 		return -1;
 	char *copy = util_strdup(name);
-	if (!copy)
+	if (!copy || !util_names_add(&o->symnames, copy, strlen(copy), o->nsymbols)) {
+		free(copy);
 		return -1;
+	}
 	obj_symbol *y = &o->symbols[o->nsymbols];
 	memset(y, 0, sizeof *y);
 	y->name = copy;
@@ -104,18 +108,12 @@ int obj_add_symbol(simt_object *o, const char *name)
 
 int obj_find_section(const simt_object *o, const char *name)
 {
-	for (int i = 0; i < o->nsections; i++)
-		if (strcmp(o->sections[i].name, name) == 0)
-			return i;
-	return -1;
+	return util_names_find(&o->secnames, name, strlen(name));
 }
 
 int obj_find_symbol(const simt_object *o, const char *name)
 {
-	for (int i = 0; i < o->nsymbols; i++)
-		if (strcmp(o->symbols[i].name, name) == 0)
-			return i;
-	return -1;
+	return util_names_find(&o->symnames, name, strlen(name));
 }
 
 int64_t obj_section_append(obj_section *s, const void *data, size_t n)
@@ -297,6 +295,8 @@ void simt_object_free(simt_object *o)
 	free(o->sections);
 	free(o->symbols);
 	free(o->kernels);
+	util_names_free(&o->secnames);
+	util_names_free(&o->symnames);
 	free(o);
 }
 

@@ -13,6 +13,7 @@
 
 #include "obj/lines.h"
 #include "simt/simt.h"
+#include "util/util.h"
 
 typedef enum obj_sec_kind {
 	OBJ_SEC_TEXT,     /* .text.<kernel>                      */
@@ -93,6 +94,9 @@ struct simt_object {
 	obj_symbol *symbols;
 	int nkernels;
 	obj_kernel *kernels;
+	/* name -> first index, kept by obj_add_section/obj_add_symbol so that
+	 * obj_find_* cost O(1) (building an object of N kernels is linear) */
+	util_names secnames, symnames;
 };
 
 /* Constructors used by the assembler and the ELF reader. */

@@ -220,6 +220,8 @@ typedef struct sim_reg_init {
  * up the CTA's warps (ids, tid[], masks) and before the first issue. */
 bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
 void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
+/* Local bytes per thread of the next launch (the default when unset). */
+uint32_t sim_mem_local_size(const sim_mem *m);
 const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
 /*
  * Fast path of the load/store handlers: host pointers for every lane's

@@ -101,6 +101,11 @@ void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread)
 	m->local_per_thread = per_thread;
 }
 
+uint32_t sim_mem_local_size(const sim_mem *m)
+{
+	return m->local_per_thread ? m->local_per_thread : SIM_LOCAL_DEFAULT;
+}
+
 bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n)
 {
 	sim_reg_init *copy = n ? malloc((size_t)n * sizeof *copy) : NULL;

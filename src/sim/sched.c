@@ -39,13 +39,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/mem.h"
 #include "sim/sim.h"
 
 #define SIM_KEEP_BYTES (256u << 20) /* keep every CTA up to this size */
-#define SIM_RESIDENT_BYTES (1ull << 30) /* warp state of resident CTAs */
 #define SIM_DEFAULT_RESIDENT 64u       /* default: at most 64 CTAs ...     */
 #define SIM_DEFAULT_RESIDENT_WARPS 16u /* ... and 16 warps, but 2 CTAs     */
-#define SIM_DEFAULT_MAX_CYCLES 1000000000ull
 
 /* The resident set: CTAs in linear-id order, each with wpc warps; the
  * scheduling order is (position in res, warp id). */
@@ -269,12 +268,14 @@ static void stop_limit(sim_ctx *c, sched *s, const sim_warp *w)
 	if (s->nres == 1)
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
-			  "(--max-cycles)%s", c->kernel, a[0], a[1], a[2],
+			  "(raise with --max-cycles N or .launch max-cycles=N)%s",
+			  c->kernel, a[0], a[1], a[2],
 			  (unsigned long long)c->launch.max_cycles, where);
 	else
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "kernel '%s', %d resident CTAs (%u,%u,%u) to "
-			  "(%u,%u,%u): cycle limit %llu reached (--max-cycles)%s",
+			  "(%u,%u,%u): cycle limit %llu reached (raise with "
+			  "--max-cycles N or .launch max-cycles=N)%s",
 			  c->kernel, s->nres, a[0], a[1], a[2], b[0], b[1], b[2],
 			  (unsigned long long)c->launch.max_cycles, where);
 	c->stop = SIM_STOP_LIMIT;
@@ -359,10 +360,16 @@ static void free_ctas(sim_ctx *c)
 	c->nctas = 0;
 }
 
-/* R for this launch; false (with a diagnostic) when it cannot fit. */
+/* R for this launch; false (with a diagnostic) when it cannot fit.  The
+ * budget (SIMT_MAX_RESIDENT_BYTES, docs/limits.md) counts each resident
+ * CTA's warps, its shared memory and its threads' local memory (allocated
+ * on first use, counted as if used). */
 static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 {
 	uint64_t wpc = per / sizeof(sim_warp), want = c->launch.resident;
+	const uint32_t *bd = c->launch.block;
+	uint64_t cta = per + (uint64_t)c->static_shared + c->launch.dyn_shared +
+		       (uint64_t)bd[0] * bd[1] * bd[2] * sim_mem_local_size(c->mem);
 	if (!want) {
 		want = SIM_DEFAULT_RESIDENT_WARPS / wpc;
 		want = want < 2 ? 2 : want > SIM_DEFAULT_RESIDENT
@@ -370,13 +377,13 @@ static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 	}
 	if (want > n)
 		want = n;
-	if (want * per > SIM_RESIDENT_BYTES) {
+	if (want * cta > SIMT_MAX_RESIDENT_BYTES) {
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "%llu resident CTAs need %llu MiB of warp state "
-			  "(limit %llu MiB); lower --resident-ctas",
+			  "%llu resident CTAs need %llu MiB of warp state, shared "
+			  "and local memory (limit %llu MiB); lower --resident-ctas",
 			  (unsigned long long)want,
-			  (unsigned long long)(want * per >> 20),
-			  (unsigned long long)(SIM_RESIDENT_BYTES >> 20));
+			  (unsigned long long)(want * cta >> 20),
+			  (unsigned long long)(SIMT_MAX_RESIDENT_BYTES >> 20));
 		return false;
 	}
 	*r = (int)want;
@@ -389,7 +396,7 @@ simt_status sim_run(sim_ctx *c)
 	uint64_t n = (uint64_t)g[0] * g[1] * g[2];
 	uint64_t nthreads = (uint64_t)bd[0] * bd[1] * bd[2];
 	if (!c->launch.max_cycles)
-		c->launch.max_cycles = SIM_DEFAULT_MAX_CYCLES;
+		c->launch.max_cycles = SIMT_DEFAULT_MAX_CYCLES;
 	c->rng = c->launch.seed * 0x9e3779b97f4a7c15ull + 1;
 	c->stop = SIM_STOP_NONE;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;

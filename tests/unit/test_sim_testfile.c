@@ -67,7 +67,24 @@ TEST(sim_testfile_errors_are_located)
 		const char *text, *msg;
 		int col;
 	} cases[] = {
-		{".launch grid=0\n", "dimension must be", 14},
+		{".launch grid=0\n", "grid x = 0: must be 1..2147483647", 14},
+		/* every number is range-checked where it is read (docs/limits.md) */
+		{".launch grid=1,65536\n", "grid y = 65536: must be 1..65535", 16},
+		{".launch block=1,1,65\n", "block z = 65: must be 1..64", 19},
+		{".launch block=1024,2\n", "block of 2048 threads: at most 1024", 15},
+		{".launch shared=4294967312\n", "shared=4294967312: must be 0..232448", 16},
+		{".launch local=4294967296\n", "local=4294967296: must be 1..65536", 15},
+		{".launch local=0\n", "local=0: must be 1..65536", 15},
+		{".launch copy-latency=4294967296\n",
+		 "copy-latency=4294967296: must be 1..1000000", 22},
+		{".launch max-cycles=1000000000001\n",
+		 "max-cycles=1000000000001: must be 1..1000000000000", 20},
+		{".launch resident=4097\n", "resident=4097: must be 1..4096", 18},
+		{".launch shared=99999999999999999999\n", "number larger than 2^64-1", 16},
+		{".launch policy=random:-1\n", "bad seed in policy 'random:-1'", 16},
+		{".launch policy=random:99999999999999999999\n", "bad seed", 16},
+		{".buffer b u8[268435457] = 0\n", "count must be 1..268435456", 14},
+		{".buffer b u32[67108865] = 0\n", "larger than 256 MiB", 9},
 		{".launch warp=3\n", "unknown .launch key 'warp'", 9},
 		{".buffer b u33[4] = 0\n", "expected a type", 11},
 		{".buffer b u8[4] = {1, 2, 3}\n", "3 values given for 4 elements", 9},
