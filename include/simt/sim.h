@@ -52,7 +52,26 @@ typedef struct simt_launch {
 	uint32_t resident;     /* CTAs resident (running interleaved) at once;
 				  0: default, the whole grid up to 64 CTAs
 				  and 16 warps, at least 2 CTAs            */
+	uint32_t checks;       /* opt-in run-time checks: SIMT_CHECK_* bits
+				  (simt_checks_parse); 0: none             */
 } simt_launch;
+
+/*
+ * Opt-in run-time checks (simt_launch.checks): one row per check,
+ * X(ENUM, BIT, "name", "what it stops on").  The bit numbers are part of
+ * the API; simt_checks_parse and `simt run/test --check=LIST` read the
+ * names from this table, docs/semantics.md describes each check.
+ */
+#define SIMT_CHECK_LIST(X)                                                     \
+	X(SIMT_CHECK_UNIFORM, 0, "uniform",                                    \
+	  "R2UR of a register whose value differs between the lanes of its "  \
+	  "guard")
+
+typedef enum simt_check {
+#define SIMT_X_CHECK(e, bit, name, help) e = 1u << (bit),
+	SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+} simt_check;
 
 typedef struct simt_sim_stats {
 	uint64_t cycles;       /* final value of the cycle counter           */
@@ -66,13 +85,23 @@ typedef enum simt_regfile {
 	SIMT_REG_P,   /* predicate of the thread (0/1)                        */
 	SIMT_REG_UR,  /* uniform register of the thread's warp                */
 	SIMT_REG_B,   /* convergence barrier register of the warp             */
-	SIMT_REG_PC   /* the thread's PC (ActivePC or RPC)                    */
+	SIMT_REG_PC,  /* the thread's PC (ActivePC or RPC)                    */
+	SIMT_REG_UP   /* uniform predicate of the thread's warp (0/1)         */
 } simt_regfile;
 
 SIMT_API void simt_launch_init(simt_launch *l);
 /* Parse "rr", "greedy", "random:SEED" into l. */
 SIMT_API simt_status simt_launch_policy(simt_launch *l, const char *text,
 					simt_diags *d);
+/*
+ * Parse a comma list of check names ("uniform", "uniform,sync"; "all" =
+ * every check, "none" = no check) into *checks (replaced, SIMT_CHECK_*
+ * bits).  An unknown name is an error that lists the known ones.
+ */
+SIMT_API simt_status simt_checks_parse(const char *list, uint32_t *checks,
+				       simt_diags *d);
+/* Name and description of check k = 0, 1, ... (NULL past the last). */
+SIMT_API const char *simt_check_name(int k, const char **help);
 
 SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 				  const char *kernel, simt_sim **out,
@@ -106,10 +135,13 @@ SIMT_API void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out);
 
 /*
  * Initial register values, applied to every CTA before its first issue:
- * rf SIMT_REG_R (a thread's GPR) or SIMT_REG_P (value: the lane mask of the
- * predicate, the same for every warp).  kind SIMT_RINIT_LANE / _TID give
- * each thread its lane id / flat thread index instead of value.  Replaces
- * any earlier list; n = 0 clears it.
+ * rf SIMT_REG_R (a thread's GPR, index 0..254), SIMT_REG_P (0..6; value:
+ * the lane mask of the predicate, the same for every warp), SIMT_REG_UR
+ * (0..62; the 32-bit value of every warp's uniform register) or
+ * SIMT_REG_UP (0..6; value 0 or 1, every warp's uniform predicate).  kind
+ * SIMT_RINIT_LANE / _TID give each thread its lane id / flat thread index
+ * instead of value (SIMT_REG_R only).  Replaces any earlier list; n = 0
+ * clears it.
  */
 typedef enum simt_reg_init_kind {
 	SIMT_RINIT_VALUE,
@@ -130,7 +162,8 @@ SIMT_API simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v,
 SIMT_API simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes,
 					     simt_diags *d);
 
-/* After a run: register `index` of file `rf` of thread tid of CTA cta. */
+/* After a run: register `index` of file `rf` of thread tid of CTA cta
+ * (SIMT_REG_UR / _UP / _B: of the thread's warp). */
 SIMT_API simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 				  const uint32_t tid[3], simt_regfile rf,
 				  unsigned index, uint64_t *value,

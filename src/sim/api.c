@@ -54,6 +54,68 @@ simt_status simt_launch_policy(simt_launch *l, const char *text,
 	return SIMT_OK;
 }
 
+static const struct {
+	const char *name, *help;
+	uint32_t bit;
+} check_table[] = {
+#define SIM_X_CHECK(e, bit, name, help) {name, help, e},
+	SIMT_CHECK_LIST(SIM_X_CHECK)
+#undef SIM_X_CHECK
+};
+
+const char *simt_check_name(int k, const char **help)
+{
+	if (k < 0 || (size_t)k >= UTIL_ARRAY_LEN(check_table))
+		return NULL;
+	if (help)
+		*help = check_table[k].help;
+	return check_table[k].name;
+}
+
+/* The bits of one check name (n bytes at s), "all", "none"; false: unknown. */
+static bool check_bits(const char *s, size_t n, uint32_t *bits)
+{
+	uint32_t all = 0;
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(check_table); k++) {
+		all |= check_table[k].bit;
+		if (strlen(check_table[k].name) == n &&
+		    !strncmp(check_table[k].name, s, n)) {
+			*bits = check_table[k].bit;
+			return true;
+		}
+	}
+	*bits = n == 3 && !strncmp(s, "all", 3) ? all : 0;
+	return (n == 3 && !strncmp(s, "all", 3)) ||
+	       (n == 4 && !strncmp(s, "none", 4));
+}
+
+simt_status simt_checks_parse(const char *list, uint32_t *checks,
+			      simt_diags *d)
+{
+	uint32_t set = 0;
+	for (const char *p = list ? list : "";;) {
+		size_t n = strcspn(p, ",");
+		uint32_t bits;
+		if (!check_bits(p, n, &bits)) {
+			util_buf known = {0};
+			for (size_t k = 0; k < UTIL_ARRAY_LEN(check_table); k++)
+				util_buf_printf(&known, "%s, ", check_table[k].name);
+			char *names = util_buf_take(&known);
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "unknown check '%.*s' (a comma list of: %sall, none)",
+				  (int)n, p, names ? names : "");
+			free(names);
+			return SIMT_ERR_ARG;
+		}
+		set |= bits;
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	*checks = set;
+	return SIMT_OK;
+}
+
 static int find_kernel(const simt_object *o, const char *name)
 {
 	for (int k = 0; k < o->nkernels; k++)
@@ -272,15 +334,36 @@ simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
 	}
 	for (int k = 0; k < n; k++) {
 		const simt_reg_init *t = &v[k];
-		bool pred = t->rf == SIMT_REG_P;
-		if ((t->rf != SIMT_REG_R && !pred) ||
-		    t->index >= (pred ? SIM_PT : SIM_RZ)) {
+		/* the register files an init may name, and their sizes */
+		int file = t->rf == SIMT_REG_R    ? SIM_INIT_R
+			   : t->rf == SIMT_REG_P  ? SIM_INIT_P
+			   : t->rf == SIMT_REG_UR ? SIM_INIT_UR
+			   : t->rf == SIMT_REG_UP ? SIM_INIT_UP
+						  : -1;
+		unsigned limit = file == SIM_INIT_R ? SIM_RZ
+				 : file == SIM_INIT_UR ? SIM_URZ
+						       : SIM_PT; /* = SIM_UPT */
+		bool per_lane = t->kind != SIMT_RINIT_VALUE;
+		if (file < 0 || t->index >= limit) {
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 				  "register init %d: no such register", k);
 			free(r);
 			return SIMT_ERR_ARG;
 		}
-		r[k] = (sim_reg_init){pred, (int)t->index,
+		if (per_lane && file != SIM_INIT_R) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: only a general register takes "
+				  "a per-lane value (lane, tid)", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		if (file == SIM_INIT_UP && t->value > 1) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: a uniform predicate is 0 or 1", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		r[k] = (sim_reg_init){(uint8_t)file, (int)t->index,
 				      t->kind == SIMT_RINIT_LANE  ? SIM_INIT_LANE
 				      : t->kind == SIMT_RINIT_TID ? SIM_INIT_TID
 								 : SIM_INIT_VALUE,
@@ -363,7 +446,8 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	int l = 0;
 	const sim_warp *w = find_thread(s, cta, tid, &l);
 	unsigned limit = rf == SIMT_REG_R ? 256 : rf == SIMT_REG_P ? 8 :
-			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 : 1;
+			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 :
+			 rf == SIMT_REG_UP ? 8 : 1;
 	if (!w || index >= limit) {
 		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "no state for thread (%u,%u,%u) of CTA (%u,%u,%u), "
@@ -375,6 +459,7 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	case SIMT_REG_R: *value = w->r[index][l]; break;
 	case SIMT_REG_P: *value = index == 7 ? 1 : (w->p[index] >> l) & 1; break;
 	case SIMT_REG_UR: *value = w->ur[index]; break;
+	case SIMT_REG_UP: *value = index == SIM_UPT ? 1 : w->up[index] & 1; break;
 	case SIMT_REG_B: *value = w->breg[index]; break;
 	case SIMT_REG_PC:
 		*value = (w->active >> l & 1) ? w->active_pc : w->rpc[l];
