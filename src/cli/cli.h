@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "simt/simt.h"
 
@@ -22,6 +23,9 @@
 CLI_COMMANDS(CLI_X_DECL)
 #undef CLI_X_DECL
 
+/* The opt-in run-time checks (SIMT_CHECK_LIST), one per line, for usage
+ * texts. */
+void cli_print_checks(FILE *f);
 /* Print every diagnostic of d to stderr; returns d->errors. */
 int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */

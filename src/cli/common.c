@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "simt/sim.h"
 #include "util/util.h"
 
 int cli_print_diags(const simt_diags *d)
@@ -31,6 +32,14 @@ int cli_print_diags(const simt_diags *d)
 	if (d->limit && d->errors > d->limit)
 		fprintf(stderr, "(%d more errors not shown)\n", d->errors - d->limit);
 	return d->errors;
+}
+
+void cli_print_checks(FILE *f)
+{
+	const char *help;
+	fprintf(f, "checks (--check LIST, a comma list; all, none):\n");
+	for (int k = 0; simt_check_name(k, &help); k++)
+		fprintf(f, "  %-10s %s\n", simt_check_name(k, NULL), help);
 }
 
 static int by_name(const void *a, const void *b)

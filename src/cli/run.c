@@ -38,6 +38,7 @@ static const char usage_text[] =
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
+	"  --check LIST            opt-in run-time checks (also --check=LIST)\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
@@ -76,7 +77,7 @@ static int option(run_opts *o, const char *a, const char *v)
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
 		{"--local", "local"}, {"--resident-ctas", "resident"},
-		{"--copy-latency", "copy-latency"},
+		{"--copy-latency", "copy-latency"}, {"--check", "check"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
@@ -118,10 +119,17 @@ static int parse_args(int argc, char **argv, run_opts *o)
 		const char *a = argv[i];
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(usage_text, stdout);
+			cli_print_checks(stdout);
 			exit(0);
 		}
 		if (!strcmp(a, "--stats")) {
 			o->stats = true;
+			continue;
+		}
+		if (!strncmp(a, "--check=", 8)) { /* the one --NAME=VALUE form */
+			int rc = option(o, "--check", a + 8);
+			if (rc)
+				return rc;
 			continue;
 		}
 		if (a[0] != '-') {
