@@ -37,11 +37,13 @@ $(1)/unit_tests: $(patsubst %.c,$(1)/obj/%.o,$(TEST_SRC)) $(1)/libsimt.a
 	$(CC) $(2) -o $$@ $$^ -lm
 endef
 
-$(eval $(call variant,build,$(CFLAGS)))
+# The normal variant is position-independent with hidden visibility, so the
+# same objects make libsimt.a and libsimt.so; only SIMT_API symbols export.
+$(eval $(call variant,build,$(CFLAGS) -fPIC -fvisibility=hidden))
 $(eval $(call variant,build/san,$(SANFLAGS)))
 
 # The test command of README.md: both variants, every test, one closing line.
-check: build/simt build/unit_tests build/san/simt build/san/unit_tests
+check: build/simt build/unit_tests build/san/simt build/san/unit_tests build/libsimt.so build/simt.1
 	@sh tests/run.sh build build/san
 
 docs: build/simt
@@ -71,10 +73,38 @@ build/fuzz/fuzz_asm: tests/fuzz/fuzz_asm.c $(LIB_SRC) build/gen/isa_builtin.c $(
 	cp tests/asm/*.s build/fuzz/asm_corpus/ 2>/dev/null; cp examples/*.s build/fuzz/asm_corpus/ 2>/dev/null; true
 fuzz-asm: build/fuzz/fuzz_asm
 
+# ---- shared library and installation ---------------------------------------
+VERSION := $(shell sed -n 's/^\#define SIMT_VERSION "\(.*\)"/\1/p' include/simt/simt.h)
+MAJOR   := $(firstword $(subst ., ,$(VERSION)))
+PREFIX  ?= /usr/local
+LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(LIB_SRC)) build/obj/gen/isa_builtin.o
+
+build/libsimt.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libsimt.so.$(MAJOR) -o $@ $^ -lm
+build/libsimt.so: build/libsimt.so.$(VERSION)
+	ln -sf libsimt.so.$(VERSION) build/libsimt.so.$(MAJOR)
+	ln -sf libsimt.so.$(VERSION) $@
+build/simt.1: build/simt tools/man.sh
+	sh tools/man.sh build/simt > $@.tmp && mv $@.tmp $@
+lib: build/libsimt.so build/libsimt.a
+
+install: build/simt build/libsimt.a build/libsimt.so build/simt.1 tools/simt.pc.in
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/include/simt $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build/simt $(DESTDIR)$(PREFIX)/bin/simt
+	install -m 644 build/libsimt.a $(DESTDIR)$(PREFIX)/lib/libsimt.a
+	install -m 755 build/libsimt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libsimt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libsimt.so.$(MAJOR)
+	ln -sf libsimt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libsimt.so
+	install -m 644 include/simt/*.h $(DESTDIR)$(PREFIX)/include/simt/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/simt.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt.pc
+	install -m 644 build/simt.1 $(DESTDIR)$(PREFIX)/share/man/man1/simt.1
+
 clean:
 	rm -rf build
 
-.PHONY: all check docs docs-check example clean
+.PHONY: all check docs docs-check example clean lib install
 
 # libFuzzer target for the ISA front end (needs clang); corpus: tests/isa.
 FUZZ_CC ?= clang

@@ -47,6 +47,11 @@ if sh tests/layering.sh; then
 else
 	total_fail=$((total_fail + 1))
 fi
+# make install into a temporary prefix; an app built against it with pkg-config.
+echo "== install"
+sh tests/install.sh >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "install"
 # The generated ISA reference must match the ISA it documents.
 docs=$(mktemp -d)
 if "$first/simt" isa doc -o "$docs" >/dev/null 2>&1 && diff -r docs/isa "$docs" >/dev/null; then
