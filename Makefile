@@ -32,9 +32,9 @@ $(1)/obj/gen/isa_builtin.o: $(1)/gen/isa_builtin.c
 $(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o
 	rm -f $$@ && ar rcs $$@ $$^
 $(1)/simt: $(patsubst %.c,$(1)/obj/%.o,$(CLI_SRC)) $(1)/libsimt.a
-	$(CC) $(2) -o $$@ $$^ -lm
+	$(CC) $(2) -pthread -o $$@ $$^ -lm
 $(1)/unit_tests: $(patsubst %.c,$(1)/obj/%.o,$(TEST_SRC)) $(1)/libsimt.a
-	$(CC) $(2) -o $$@ $$^ -lm
+	$(CC) $(2) -pthread -o $$@ $$^ -lm
 endef
 
 # The normal variant is position-independent with hidden visibility, so the
@@ -80,7 +80,7 @@ PREFIX  ?= /usr/local
 LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(LIB_SRC)) build/obj/gen/isa_builtin.o
 
 build/libsimt.so.$(VERSION): $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libsimt.so.$(MAJOR) -o $@ $^ -lm
+	$(CC) -shared -pthread -Wl,-soname,libsimt.so.$(MAJOR) -o $@ $^ -lm
 build/libsimt.so: build/libsimt.so.$(VERSION)
 	ln -sf libsimt.so.$(VERSION) build/libsimt.so.$(MAJOR)
 	ln -sf libsimt.so.$(VERSION) $@
@@ -101,10 +101,15 @@ install: build/simt build/libsimt.a build/libsimt.so build/simt.1 tools/simt.pc.
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt.pc
 	install -m 644 build/simt.1 $(DESTDIR)$(PREFIX)/share/man/man1/simt.1
 
+# A one-node Slurm cluster on localhost runs the simulator suite as a job
+# array (needs root, slurm-wlm and munge): docs/regressions.md.
+check-slurm: build/simt
+	@sh tests/slurm/local-cluster.sh build/simt
+
 clean:
 	rm -rf build
 
-.PHONY: all check docs docs-check example clean lib install
+.PHONY: all check docs docs-check example clean lib install check-slurm
 
 # libFuzzer target for the ISA front end (needs clang); corpus: tests/isa.
 FUZZ_CC ?= clang

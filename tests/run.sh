@@ -39,6 +39,10 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
+	echo "== $b: simt test as a runner (-j, --shard, --junit, --tap)"
+	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b runner"
 done
 # Includes point down the pipeline only.
 if sh tests/layering.sh; then

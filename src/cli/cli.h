@@ -26,6 +26,9 @@ CLI_COMMANDS(CLI_X_DECL)
 /* The opt-in run-time checks (SIMT_CHECK_LIST), one per line, for usage
  * texts. */
 void cli_print_checks(FILE *f);
+struct util_buf;
+/* Append every diagnostic of d, formatted, to out. */
+void cli_format_diags(const simt_diags *d, struct util_buf *out);
 /* Print every diagnostic of d to stderr; returns d->errors. */
 int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */
