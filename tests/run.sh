@@ -56,6 +56,11 @@ echo "== install"
 sh tests/install.sh >"$log" 2>&1 || status=1
 grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 count "install"
+# The Python binding over build/libsimt.so.
+echo "== python"
+sh tests/python.sh >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "python"
 # The generated ISA reference must match the ISA it documents.
 docs=$(mktemp -d)
 if "$first/simt" isa doc -o "$docs" >/dev/null 2>&1 && diff -r docs/isa "$docs" >/dev/null; then

@@ -26,6 +26,10 @@ extern "C" {
 
 /* The version of the library actually linked, "MAJOR.MINOR.PATCH". */
 SIMT_API const char *simt_version(void);
+/* Release memory the library allocated for the caller (object images,
+ * disassembly text): for callers that cannot call this library's free(),
+ * such as language bindings. */
+SIMT_API void simt_free(void *p);
 
 #define SIMT_INST_SIZE 16
 #define SIMT_MAX_FIELDS 48
