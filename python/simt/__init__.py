@@ -63,7 +63,7 @@ class _Launch(ctypes.Structure):
                 ("seed", ctypes.c_uint64), ("max_cycles", ctypes.c_uint64),
                 ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
                 ("trace_user", ctypes.c_void_p),
-                ("resident", ctypes.c_uint32)]
+                ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32)]
 
 
 class _Stats(ctypes.Structure):
@@ -113,6 +113,8 @@ _dis = _fn("simt_disassemble", ctypes.c_int, _P, ctypes.c_char_p,
            ctypes.c_size_t, ctypes.c_uint64, ctypes.c_uint,
            ctypes.POINTER(ctypes.c_void_p), _D)
 _launch_init = _fn("simt_launch_init", None, ctypes.POINTER(_Launch))
+_checks_parse = _fn("simt_checks_parse", ctypes.c_int, ctypes.c_char_p,
+                    ctypes.POINTER(ctypes.c_uint32), _D)
 _launch_policy = _fn("simt_launch_policy", ctypes.c_int,
                      ctypes.POINTER(_Launch), ctypes.c_char_p, _D)
 _sim_new = _fn("simt_sim_new", ctypes.c_int, _P, _P, ctypes.c_char_p,
@@ -137,12 +139,12 @@ _sim_reg = _fn("simt_sim_reg", ctypes.c_int, _P, ctypes.c_uint32 * 3,
 SIMT_OK = 0
 _STATUS_RUNTIME = 10  # SIMT_ERR_RUNTIME, position in SIMT_STATUS_LIST
 POLICIES = ("rr", "greedy", "random:SEED")
-REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4}
+REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4, "UP": 5}
 DIS_ADDR, DIS_HEX, DIS_LABELS = 1, 2, 4
 
 
 def version():
-    """The version of the loaded libsimt, e.g. '0.2.0'."""
+    """The version of the loaded libsimt, e.g. '1.0.0'."""
     return _version().decode()
 
 
@@ -357,10 +359,12 @@ class Sim:
                                ctypes.byref(c.d)))
 
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-            resident=0, copy_latency=0, trace=None):
+            resident=0, copy_latency=0, trace=None, checks=""):
         """Run the kernel; returns Stats.  trace: a callable receiving one
-        JSON line (str) per issued warp instruction.  Raises RuntimeStop
-        (with the simulator's report) when the program does not finish."""
+        JSON line (str) per issued warp instruction.  checks: opt-in
+        run-time checks, a comma list ("uniform", "all"; docs/semantics.md).
+        Raises RuntimeStop (with the simulator's report) when the program
+        does not finish."""
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
         for dst, v in ((launch.grid, grid), (launch.block, block)):
@@ -376,6 +380,10 @@ class Sim:
         with _Call() as c:
             c.check(_launch_policy(ctypes.byref(launch), policy.encode(),
                                    ctypes.byref(c.d)))
+            bits = ctypes.c_uint32()
+            c.check(_checks_parse((checks or "none").encode(),
+                                  ctypes.byref(bits), ctypes.byref(c.d)))
+            launch.checks = bits.value
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
         del keep
@@ -384,8 +392,8 @@ class Sim:
         return Stats(s)
 
     def reg(self, regfile, index, cta=(0, 0, 0), tid=(0, 0, 0)):
-        """After a run: register `index` of regfile 'R', 'P', 'UR', 'B' or
-        'PC' of thread tid of CTA cta."""
+        """After a run: register `index` of regfile 'R', 'P', 'UR', 'UP',
+        'B' or 'PC' of thread tid of CTA cta."""
         v = ctypes.c_uint64()
         cta3 = (ctypes.c_uint32 * 3)(*(tuple(cta) + (0, 0, 0))[:3])
         tid3 = (ctypes.c_uint32 * 3)(*(tuple(tid) + (0, 0, 0))[:3])
