@@ -133,7 +133,7 @@ fuzz-isa: build/fuzz_isa
 # libFuzzer target for the object reader: `make fuzz-elf FUZZ_TIME=300`
 # runs it for FUZZ_TIME seconds from the seeds in tests/object/good.
 FUZZ_TIME ?= 300
-FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/obj/object.c src/obj/elf_read.c \
+FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/obj/object.c src/obj/lines.c src/obj/elf_read.c \
 	src/obj/elf_write.c src/util/util.c src/util/diag.c
 build/fuzz_elf: $(FUZZ_ELF_SRC) $(HDRS)
 	@mkdir -p build

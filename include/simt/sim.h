@@ -36,6 +36,30 @@ typedef enum simt_policy {
 	SIMT_POLICY_RANDOM  /* pick a ready warp at random (seeded)        */
 } simt_policy;
 
+/*
+ * Opt-in checks (simt_launch.checks; `simt run/test --check=LIST`, `.launch
+ * check=LIST`): each reports uses that the simulator executes the way the
+ * seeds define but that PTX leaves undefined, or that break what a compiler
+ * assumed (uniform values).  A report is an error
+ * diagnostic located like a run-time stop (kernel, CTA, warp, lanes, PC with
+ * its source line, instruction), one per instruction and check; the run goes
+ * on, and simt_sim_run then returns SIMT_ERR_RUNTIME.  One row per check:
+ * X(enum name, bit, name in LIST, what it reports).
+ */
+#define SIMT_CHECK_LIST(X)                                                     \
+	X(SIMT_CHECK_SYNC, 0x1u, "sync",                                       \
+	  "synchronisation PTX leaves undefined: an mbarrier .NOCOMPLETE "      \
+	  "arrival that leaves nothing pending (docs/semantics.md, mbarriers)")\
+	X(SIMT_CHECK_UNIFORM, 0x2u, "uniform",                                 \
+	  "R2UR of a register whose value differs between the lanes of its "  \
+	  "guard (docs/semantics.md, uniform datapath)")
+
+enum {
+#define SIMT_X_CHECK(e, bit, name, what) e = bit,
+	SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+};
+
 /* Receives one JSON object (no newline) per issued warp instruction. */
 typedef void simt_trace_fn(void *user, const char *json);
 
@@ -52,26 +76,8 @@ typedef struct simt_launch {
 	uint32_t resident;     /* CTAs resident (running interleaved) at once;
 				  0: default, the whole grid up to 64 CTAs
 				  and 16 warps, at least 2 CTAs            */
-	uint32_t checks;       /* opt-in run-time checks: SIMT_CHECK_* bits
-				  (simt_checks_parse); 0: none             */
+	uint32_t checks;       /* SIMT_CHECK_* bits (default 0: none)         */
 } simt_launch;
-
-/*
- * Opt-in run-time checks (simt_launch.checks): one row per check,
- * X(ENUM, BIT, "name", "what it stops on").  The bit numbers are part of
- * the API; simt_checks_parse and `simt run/test --check=LIST` read the
- * names from this table, docs/semantics.md describes each check.
- */
-#define SIMT_CHECK_LIST(X)                                                     \
-	X(SIMT_CHECK_UNIFORM, 0, "uniform",                                    \
-	  "R2UR of a register whose value differs between the lanes of its "  \
-	  "guard")
-
-typedef enum simt_check {
-#define SIMT_X_CHECK(e, bit, name, help) e = 1u << (bit),
-	SIMT_CHECK_LIST(SIMT_X_CHECK)
-#undef SIMT_X_CHECK
-} simt_check;
 
 typedef struct simt_sim_stats {
 	uint64_t cycles;       /* final value of the cycle counter           */
@@ -93,15 +99,10 @@ SIMT_API void simt_launch_init(simt_launch *l);
 /* Parse "rr", "greedy", "random:SEED" into l. */
 SIMT_API simt_status simt_launch_policy(simt_launch *l, const char *text,
 					simt_diags *d);
-/*
- * Parse a comma list of check names ("uniform", "uniform,sync"; "all" =
- * every check, "none" = no check) into *checks (replaced, SIMT_CHECK_*
- * bits).  An unknown name is an error that lists the known ones.
- */
-SIMT_API simt_status simt_checks_parse(const char *list, uint32_t *checks,
-				       simt_diags *d);
-/* Name and description of check k = 0, 1, ... (NULL past the last). */
-SIMT_API const char *simt_check_name(int k, const char **help);
+/* Parse a comma list of check names (SIMT_CHECK_LIST), "all" or "none"
+ * into l->checks (replacing it). */
+SIMT_API simt_status simt_launch_checks(simt_launch *l, const char *list,
+					simt_diags *d);
 
 SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 				  const char *kernel, simt_sim **out,

@@ -129,8 +129,7 @@ typedef struct simt_testfile {
 	uint64_t max_cycles;
 	bool has_copy_latency;  /* copy-latency=N (async copies, cycles) */
 	uint32_t copy_latency;
-	bool has_checks;        /* check=LIST (simt_checks_parse, simt/sim.h) */
-	uint32_t checks;
+	char *checks;        /* check=LIST (simt_launch_checks), NULL: none */
 	int nbuffers, nparams, ninits, nexpects;
 	simt_tbuffer *buffers;
 	simt_tparam *params;

@@ -66,6 +66,12 @@ class _Launch(ctypes.Structure):
                 ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32)]
 
 
+class _SrcLoc(ctypes.Structure):
+    _fields_ = [("file", ctypes.c_char_p), ("line", ctypes.c_uint32),
+                ("col", ctypes.c_uint32), ("orig_file", ctypes.c_char_p),
+                ("orig_line", ctypes.c_uint32), ("orig_col", ctypes.c_uint32)]
+
+
 class _Stats(ctypes.Structure):
     _fields_ = [("cycles", ctypes.c_uint64), ("steps", ctypes.c_uint64),
                 ("thread_insts", ctypes.c_uint64)]
@@ -112,9 +118,11 @@ _dis_obj = _fn("simt_disassemble_object", ctypes.c_int, _P, _P,
 _dis = _fn("simt_disassemble", ctypes.c_int, _P, ctypes.c_char_p,
            ctypes.c_size_t, ctypes.c_uint64, ctypes.c_uint,
            ctypes.POINTER(ctypes.c_void_p), _D)
+_obj_srcloc = _fn("simt_object_source_loc", ctypes.c_int, _P, ctypes.c_int,
+                  ctypes.c_uint64, ctypes.POINTER(_SrcLoc))
 _launch_init = _fn("simt_launch_init", None, ctypes.POINTER(_Launch))
-_checks_parse = _fn("simt_checks_parse", ctypes.c_int, ctypes.c_char_p,
-                    ctypes.POINTER(ctypes.c_uint32), _D)
+_launch_checks = _fn("simt_launch_checks", ctypes.c_int,
+                     ctypes.POINTER(_Launch), ctypes.c_char_p, _D)
 _launch_policy = _fn("simt_launch_policy", ctypes.c_int,
                      ctypes.POINTER(_Launch), ctypes.c_char_p, _D)
 _sim_new = _fn("simt_sim_new", ctypes.c_int, _P, _P, ctypes.c_char_p,
@@ -288,6 +296,19 @@ class Object:
         p = _obj_code(self._h, k, ctypes.byref(n))
         return ctypes.string_at(p, n.value)
 
+    def source_loc(self, kernel, pc):
+        """Where the instruction at byte offset pc of a kernel was written,
+        from the line table: (file, line, col), or None; with an origin row
+        (PTX .loc) ((file, line, col), (orig_file, line, col))."""
+        k = self.kernels().index(kernel) if isinstance(kernel, str) else kernel
+        loc = _SrcLoc()
+        if not _obj_srcloc(self._h, k, pc, ctypes.byref(loc)):
+            return None
+        site = (loc.file.decode(), loc.line, loc.col) if loc.file else None
+        if not loc.orig_file:
+            return site
+        return site, (loc.orig_file.decode(), loc.orig_line, loc.orig_col)
+
 
 class Stats:
     def __init__(self, s):
@@ -361,10 +382,10 @@ class Sim:
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
             resident=0, copy_latency=0, trace=None, checks=""):
         """Run the kernel; returns Stats.  trace: a callable receiving one
-        JSON line (str) per issued warp instruction.  checks: opt-in
-        run-time checks, a comma list ("uniform", "all"; docs/semantics.md).
-        Raises RuntimeStop (with the simulator's report) when the program
-        does not finish."""
+        JSON line (str) per issued warp instruction.  checks: opt-in checks
+        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
+        simulator's report) when the program does not finish or a check
+        reported."""
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
         for dst, v in ((launch.grid, grid), (launch.block, block)):
@@ -380,10 +401,8 @@ class Sim:
         with _Call() as c:
             c.check(_launch_policy(ctypes.byref(launch), policy.encode(),
                                    ctypes.byref(c.d)))
-            bits = ctypes.c_uint32()
-            c.check(_checks_parse((checks or "none").encode(),
-                                  ctypes.byref(bits), ctypes.byref(c.d)))
-            launch.checks = bits.value
+            c.check(_launch_checks(ctypes.byref(launch), checks.encode(),
+                                   ctypes.byref(c.d)))
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
         del keep

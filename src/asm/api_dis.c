@@ -147,7 +147,7 @@ simt_status simt_disassemble_write(const simt_isa *isa, const char *name,
 		return SIMT_ERR_ARG;
 	}
 	util_buf b = {0};
-	simt_status st = dis_buffer(isa, name, code, len, base, flags, &b,
+	simt_status st = dis_buffer(isa, name, code, len, base, flags, NULL, &b,
 				    write, ctx, d);
 	return finish(&b, write, ctx, name, st, d);
 }
@@ -259,9 +259,10 @@ simt_status simt_disassemble_object_write(const simt_isa *isa,
 		util_buf_printf(&b, "%s// kernel %s\n", k ? "\n" : "", kn->name);
 		util_buf_printf(&b, ".section %s,\"ax\",@progbits\n%s:\n",
 				sec->name, sec->name);
+		dis_extra x = {&kn->lines, kn->branches, kn->nbranches};
 		simt_status s = dis_buffer(isa, name ? name : sec->name,
 					   sec->data, sec->data ? sec->size : 0,
-					   0, flags, &b, write, ctx, d);
+					   0, flags, &x, &b, write, ctx, d);
 		if (s != SIMT_OK && st == SIMT_OK)
 			st = s;
 		put_const_sections(obj, k, &b);

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "simt/sim.h"
 #include "util/util.h"
 
 static const struct {
@@ -429,33 +428,19 @@ static bool d_launch(cur *c)
 		} else if (word_is(k, n, "copy-latency")) {
 			tf->has_copy_latency = parse_u64(c, &v);
 			tf->copy_latency = (uint32_t)v;
-		} else if (word_is(k, n, "check")) {
-			skip_ws(c);
-			const char *at = c->p;
-			while (*c->p && !isspace((unsigned char)*c->p))
-				c->p++;
-			char *list = util_strndup(at, (size_t)(c->p - at));
-			simt_diags pd;
-			simt_diags_init(&pd);
-			tf->has_checks = list && simt_checks_parse(list, &tf->checks,
-								   &pd) == SIMT_OK;
-			if (!tf->has_checks)
-				err(c, at, "%s", pd.count ? pd.items[0].message
-							  : "out of memory");
-			simt_diags_free(&pd);
-			free(list);
-		} else if (word_is(k, n, "policy")) {
+		} else if (word_is(k, n, "policy") || word_is(k, n, "check")) {
 			skip_ws(c);
 			const char *s = c->p;
 			while (*c->p && !isspace((unsigned char)*c->p))
 				c->p++;
-			free(tf->policy);
-			tf->policy = util_strndup(s, (size_t)(c->p - s));
-			tf->has_policy = true;
+			char **dst = word_is(k, n, "policy") ? &tf->policy : &tf->checks;
+			free(*dst);
+			*dst = util_strndup(s, (size_t)(c->p - s));
+			tf->has_policy |= dst == &tf->policy;
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
-				   "local policy max-cycles resident copy-latency check)",
-				   (int)n, k);
+				   "local policy max-cycles resident copy-latency "
+				   "check)", (int)n, k);
 		}
 	}
 	return !c->failed;
@@ -880,6 +865,7 @@ void simt_testfile_free(simt_testfile *tf)
 	free(tf->inits);
 	free(tf->expects);
 	free(tf->policy);
+	free(tf->checks);
 	free(tf->expect_error);
 	free(tf->name);
 	free(tf->source);

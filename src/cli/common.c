@@ -46,10 +46,10 @@ int cli_print_diags(const simt_diags *d)
 
 void cli_print_checks(FILE *f)
 {
-	const char *help;
-	fprintf(f, "checks (--check LIST, a comma list; all, none):\n");
-	for (int k = 0; simt_check_name(k, &help); k++)
-		fprintf(f, "  %-10s %s\n", simt_check_name(k, NULL), help);
+	fprintf(f, "checks (--check=LIST, a comma list; all, none):\n");
+#define CLI_X_CHECK(e, bit, name, what) fprintf(f, "  %-10s %s\n", name, what);
+	SIMT_CHECK_LIST(CLI_X_CHECK)
+#undef CLI_X_CHECK
 }
 
 static int by_name(const void *a, const void *b)

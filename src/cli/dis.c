@@ -21,6 +21,8 @@ static const char usage_text[] =
 	"  --no-addr      omit the address column\n"
 	"  --hex          print each raw word as a trailing comment\n"
 	"  --no-labels    print branch targets as addresses, no .L_x_N labels\n"
+	"  --lines        print the source line of each instruction (objects\n"
+	"                 with a line table): ... ;  // file.s:12\n"
 	"  --isa DIR      use the ISA description files of DIR\n"
 	"  -o FILE        write the listing to FILE\n";
 
@@ -48,6 +50,8 @@ static int parse_args(int argc, char **argv, dis_opts *o)
 			o->flags |= SIMT_DIS_HEX;
 		else if (!strcmp(a, "--no-labels"))
 			o->flags &= ~SIMT_DIS_LABELS;
+		else if (!strcmp(a, "--lines"))
+			o->flags |= SIMT_DIS_LINES;
 		else if ((!strcmp(a, "--base") || !strcmp(a, "--isa") ||
 			  !strcmp(a, "-o")) && !next) {
 			fprintf(stderr, "simt dis: %s needs a value\n", a);

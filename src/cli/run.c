@@ -5,6 +5,7 @@
  * (simt_testfile_directive), so the command line overrides the file:
  *   --grid 4,1,1         -> .launch grid=4,1,1
  *   --resident-ctas 2    -> .launch resident=2
+ *   --check=sync         -> .launch check=sync
  *   --buffer out=u32[64]:iota -> .buffer out u32[64] = iota
  *   --param out          -> .param out   (any --param replaces the file's)
  * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
@@ -38,7 +39,8 @@ static const char usage_text[] =
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
-	"  --check LIST            opt-in run-time checks (also --check=LIST)\n"
+	"  --check=LIST            opt-in checks, comma-separated (below): report\n"
+	"                          what they find and run on\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
@@ -126,7 +128,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
 			o->stats = true;
 			continue;
 		}
-		if (!strncmp(a, "--check=", 8)) { /* the one --NAME=VALUE form */
+		if (!strncmp(a, "--check=", 8)) { /* also --check LIST */
 			int rc = option(o, "--check", a + 8);
 			if (rc)
 				return rc;

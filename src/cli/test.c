@@ -15,8 +15,8 @@
  *                   run every file exactly once.
  *   --junit FILE    also write a JUnit XML report (one testcase per file).
  *   --tap           TAP instead of the plain lines.
- *   --resident-ctas N  applies `.launch resident=N`, and --check LIST (or
- *                   --check=LIST) `.launch check=LIST`, after each file's
+ *   --resident-ctas N, --check=LIST (or --check LIST)  apply `.launch
+ *                   resident=N` / `.launch check=LIST` after each file's
  *                   own directives (the command line wins).
  */
 #include <errno.h>
@@ -41,8 +41,7 @@ typedef struct result {
 
 typedef struct runner {
 	simt_isa *isa;
-	char *const *extra; /* directives applied after each file's own */
-	int nextra;
+	const char *extra;  /* directive applied after each file's own */
 	result *res;
 	int n, next;        /* files; next one to take */
 	pthread_mutex_t lock;
@@ -56,19 +55,8 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Apply the command line's directive lines after the file's own. */
-static bool apply_extra(simt_testfile *tf, char *const *extra, int nextra,
-			simt_diags *d)
-{
-	for (int k = 0; k < nextra; k++)
-		if (simt_testfile_directive(tf, extra[k], d) != SIMT_OK)
-			return false;
-	return true;
-}
-
 /* Run one file into *out (no printing: workers share stdout). */
-static void test_one(simt_isa *isa, char *const *extra, int nextra,
-		     result *out)
+static void test_one(simt_isa *isa, const char *extra, result *out)
 {
 	const char *path = out->path;
 	simt_diags d;
@@ -81,7 +69,7 @@ static void test_one(simt_isa *isa, char *const *extra, int nextra,
 	if (!text) {
 		out->reason = util_format("cannot read the file: %s", strerror(errno));
 	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK ||
-		   !apply_extra(&tf, extra, nextra, &d)) {
+		   (extra && simt_testfile_directive(&tf, extra, &d) != SIMT_OK)) {
 		const simt_diag *g = d.count ? &d.items[0] : NULL;
 		out->reason = g ? util_format("%s:%d:%d: %s", path, g->line,
 					      g->col, g->message)
@@ -114,7 +102,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&u->lock);
 		if (k < 0)
 			return NULL;
-		test_one(u->isa, u->extra, u->nextra, &u->res[k]);
+		test_one(u->isa, u->extra, &u->res[k]);
 		pthread_mutex_lock(&u->lock);
 		u->res[k].done = true;
 		pthread_cond_broadcast(&u->done);
@@ -186,17 +174,11 @@ static bool write_junit(const char *path, const result *res, int n, int fail,
 	return (fclose(f) == 0) && ok;
 }
 
-static void free_lines(char **lines, int n)
-{
-	for (int k = 0; k < n; k++)
-		free(lines[k]);
-}
-
 static int usage(FILE *f, int code)
 {
-	fprintf(f, "usage: simt test [--isa DIR] [--resident-ctas N] [--check LIST] "
-		   "[-j N]\n                 [--shard K/N] [--junit FILE] [--tap] "
-		   "FILE.s...\n"
+	fprintf(f, "usage: simt test [--isa DIR] [--resident-ctas N] [-j N] "
+		   "[--shard K/N]\n                 [--junit FILE] [--tap] "
+		   "[--check=LIST] FILE.s...\n"
 		   "  run self-checking test files; one line per file, then "
 		   "'N passed, N failed'.\n"
 		   "  -j N         run N files at once (output order unchanged)\n"
@@ -204,8 +186,8 @@ static int usage(FILE *f, int code)
 		   "(file positions p with p %% N == K-1)\n"
 		   "  --junit FILE write a JUnit XML report too\n"
 		   "  --tap        report in TAP version 13\n"
-		   "  --check LIST opt-in run-time checks for every file "
-		   "(also --check=LIST)\n");
+		   "  --check=LIST opt-in checks (below): report what they "
+		   "find\n");
 	cli_print_checks(f);
 	return code;
 }
@@ -221,44 +203,51 @@ static unsigned parse_count(const char *s, unsigned max)
 	return (unsigned)v;
 }
 
+/* Append " KEY=VALUE" to the .launch line that options make. */
+static void launch_key(char **extra, const char *key, const char *value)
+{
+	char *line = util_format("%s %s=%s", *extra ? *extra : ".launch", key,
+				 value);
+	free(*extra);
+	*extra = line;
+}
+
 int cli_test(int argc, char **argv)
 {
 	const char *isa_dir = NULL, *junit = NULL;
-	char *extra[8];
-	int nextra = 0;
+	char *extra = NULL;
 	unsigned jobs = 1, shard = 1, nshards = 1;
 	bool tap = false;
 	int first = 1;
 	for (; first < argc && argv[first][0] == '-'; first++) {
 		const char *o = argv[first];
 		const char *v = first + 1 < argc ? argv[first + 1] : NULL;
-		if (!strncmp(o, "--check=", 8) && nextra < 8) {
-			extra[nextra++] = util_format(".launch check=%s", o + 8);
-			continue;
-		}
 		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-			free_lines(extra, nextra);
+			free(extra);
 			return usage(stdout, 0);
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
 			continue;
+		} else if (!strncmp(o, "--check=", 8)) {
+			launch_key(&extra, "check", o + 8);
+			continue;
 		} else if (!v) {
 			fprintf(stderr, "simt test: %s needs a value\n", o);
-			free_lines(extra, nextra);
+			free(extra);
 			return usage(stderr, 2);
 		} else if (!strcmp(o, "--isa")) {
 			isa_dir = v;
 		} else if (!strcmp(o, "--junit")) {
 			junit = v;
-		} else if (!strcmp(o, "--resident-ctas") && nextra < 8) {
-			extra[nextra++] = util_format(".launch resident=%s", v);
-		} else if (!strcmp(o, "--check") && nextra < 8) {
-			extra[nextra++] = util_format(".launch check=%s", v);
+		} else if (!strcmp(o, "--resident-ctas")) {
+			launch_key(&extra, "resident", v);
+		} else if (!strcmp(o, "--check")) {
+			launch_key(&extra, "check", v);
 		} else if (!strcmp(o, "-j")) {
 			if (!(jobs = parse_count(v, 256))) {
 				fprintf(stderr, "simt test: -j wants 1 to 256, "
 						"not '%s'\n", v);
-				free_lines(extra, nextra);
+				free(extra);
 				return 2;
 			}
 		} else if (!strcmp(o, "--shard")) {
@@ -273,26 +262,26 @@ int cli_test(int argc, char **argv)
 			if (!slash || !shard || !nshards || shard > nshards) {
 				fprintf(stderr, "simt test: --shard wants K/N with "
 						"1 <= K <= N, not '%s'\n", v);
-				free_lines(extra, nextra);
+				free(extra);
 				return 2;
 			}
 		} else {
 			fprintf(stderr, "simt test: unknown option '%s'\n", o);
-			free_lines(extra, nextra);
+			free(extra);
 			return usage(stderr, 2);
 		}
 		first++;
 	}
 	if (first >= argc) {
-		free_lines(extra, nextra);
+		free(extra);
 		return usage(stderr, 2);
 	}
 	simt_isa *isa = cli_load_isa(isa_dir);
 	if (!isa) {
-		free_lines(extra, nextra);
+		free(extra);
 		return 1;
 	}
-	runner u = {.isa = isa, .extra = extra, .nextra = nextra};
+	runner u = {.isa = isa, .extra = extra};
 	u.res = calloc((size_t)(argc - first), sizeof *u.res);
 	for (int k = first; u.res && k < argc; k++)
 		if ((unsigned)(k - first) % nshards == shard - 1)
@@ -311,7 +300,7 @@ int cli_test(int argc, char **argv)
 	int pass = 0, fail = 0;
 	for (int k = 0; k < u.n; k++) {
 		if (nth == 0) {
-			test_one(isa, extra, nextra, &u.res[k]);
+			test_one(isa, extra, &u.res[k]);
 		} else {
 			pthread_mutex_lock(&u.lock);
 			while (!u.res[k].done)
@@ -339,7 +328,7 @@ int cli_test(int argc, char **argv)
 	free(u.res);
 	pthread_mutex_destroy(&u.lock);
 	pthread_cond_destroy(&u.done);
-	free_lines(extra, nextra);
+	free(extra);
 	simt_isa_free(isa);
 	return rc;
 }

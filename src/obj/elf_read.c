@@ -9,10 +9,11 @@
  * SIMT_ERR_OBJECT and one diagnostic "NAME: error: ..." naming the section
  * or symbol at fault, never a crash and never a partial object.
  * Phases: header -> section headers -> string/symbol tables -> contents ->
- * symbols -> relocations -> kernels (.nv.info).  A phase runs only when the
+ * symbols -> relocations -> kernels (.nv.info) -> line tables.  A phase runs only when the
  * previous ones found no error, so each can trust what they checked.
  * Consumed rather than kept: the null section, .shstrtab, .strtab, .symtab,
- * .rela* (into obj_section.relocs) and .nv.info.* (into obj_kernel).
+ * .rela* (into obj_section.relocs), .nv.info.* (into obj_kernel) and
+ * .nv.simt.lines.* (into obj_kernel.lines).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -312,11 +313,18 @@ static void read_content(reader *r, int i)
 	s->mem = m;
 }
 
+/* A line table section: consumed by read_lines, not kept as a section. */
+static bool is_lines(const rsec *s)
+{
+	return s->type == ELF_SHT_PROGBITS &&
+	       strncmp(s->name, OBJ_LINES_PREFIX, strlen(OBJ_LINES_PREFIX)) == 0;
+}
+
 static void read_contents(reader *r)
 {
 	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
-		if (r->secs[i].type == ELF_SHT_PROGBITS ||
-		    r->secs[i].type == ELF_SHT_NOBITS)
+		if ((r->secs[i].type == ELF_SHT_PROGBITS ||
+		     r->secs[i].type == ELF_SHT_NOBITS) && !is_lines(&r->secs[i]))
 			read_content(r, i);
 }
 
@@ -478,14 +486,17 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 {
 	obj_kernel *kn = &r->o->kernels[k];
 	const char *nm = r->secs[i].name;
+	bool many = attr == OBJ_INFO_KPARAM_INFO ||
+		    attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS; /* one per item */
 	int want = attr == OBJ_INFO_PARAM_CBANK || attr == OBJ_INFO_KPARAM_INFO ? 3
-		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1 : 1;
+		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1
+		   : attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS ? -2 : 1;
 	if (!known_attr(attr))
 		return fail(r, "section %d (%s): unknown attribute 0x%x", i, nm, attr);
-	if ((want > 0 && n != want) || (want < 0 && n == 0))
+	if ((want > 0 && n != want) || (want < 0 && n < -want))
 		return fail(r, "section %d (%s): attribute 0x%x has %d values", i,
 			    nm, attr, n);
-	if (attr != OBJ_INFO_KPARAM_INFO && (*seen & (1u << attr)))
+	if (!many && (*seen & (1u << attr)))
 		return fail(r, "section %d (%s): attribute 0x%x given twice", i, nm,
 			    attr);
 	*seen |= 1u << attr;
@@ -528,6 +539,25 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 		po[kn->nparams] = off;
 		ps[kn->nparams] = size;
 		kn->nparams++;
+		return;
+	}
+	case OBJ_INFO_INDIRECT_BRANCH_TARGETS: {
+		uint64_t tsize = r->o->sections[kn->text].size;
+		uint32_t t[0x4000];
+		for (int e = 0; e < n; e++) {
+			uint32_t off = (uint32_t)elf_get(p + 4 * e, 4);
+			if (off % SIMT_INST_SIZE || off >= tsize)
+				return fail(r, "section %d (%s): branch %s 0x%x is "
+					       "not an instruction of the kernel",
+					    i, nm, e ? "target" : "at", off);
+			if (e)
+				t[e - 1] = off;
+		}
+		if (kn->nbranches && v0 <= kn->branches[kn->nbranches - 1].offset)
+			return fail(r, "section %d (%s): branch targets of 0x%x "
+				       "out of order", i, nm, v0);
+		if (!obj_kernel_add_branch(r->o, k, v0, t, n - 1))
+			r->nomem = true;
 		return;
 	}
 	case OBJ_INFO_EXIT_INSTR_OFFSETS: {
@@ -640,6 +670,38 @@ static void link_sections(reader *r)
 	}
 }
 
+/* One .nv.simt.lines.<k> section into kernels[k].lines (obj/lines.h). */
+static void read_lines(reader *r, int i)
+{
+	const rsec *s = &r->secs[i];
+	const char *kname = s->name + strlen(OBJ_LINES_PREFIX);
+	if (s->flags != ELF_SHF_INFO_LINK || s->link != 0)
+		return fail(r, "section %d (%s): line table with flags 0x%llx, "
+			       "link %u (wants flags I, link 0)", i, s->name,
+			    (unsigned long long)s->flags, s->link);
+	if (s->info == 0 || s->info >= (uint32_t)r->shnum ||
+	    r->secs[s->info].mem < 0 ||
+	    strncmp(r->secs[s->info].name, ".text.", 6) != 0 ||
+	    strcmp(r->secs[s->info].name + 6, kname) != 0 ||
+	    r->o->sections[r->secs[s->info].mem].kernel < 0)
+		return fail(r, "section %d (%s): info %u is not the code section "
+			       "of kernel %s", i, s->name, s->info, kname);
+	const obj_section *text = &r->o->sections[r->secs[s->info].mem];
+	obj_kernel *kn = &r->o->kernels[text->kernel];
+	if (!obj_lines_empty(&kn->lines))
+		return fail(r, "section %d (%s): second line table of kernel %s",
+			    i, s->name, kname);
+	char why[200];
+	int st = obj_lines_decode(&kn->lines, r->img + s->offset, (size_t)s->size,
+				  text->size, why, sizeof why);
+	if (st < 0)
+		r->nomem = true;
+	else if (st > 0)
+		fail(r, "section %d (%s): %s", i, s->name, why);
+	else if (obj_lines_empty(&kn->lines))
+		fail(r, "section %d (%s): empty line table", i, s->name);
+}
+
 static void read_kernels(reader *r)
 {
 	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
@@ -647,6 +709,9 @@ static void read_kernels(reader *r)
 			read_kernel(r, i);
 	if (!r->failed && !r->nomem)
 		link_sections(r);
+	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
+		if (is_lines(&r->secs[i]))
+			read_lines(r, i);
 }
 
 simt_status simt_object_read(const uint8_t *image, size_t len,

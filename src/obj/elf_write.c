@@ -7,6 +7,7 @@
  * sizes multiple of 16, power-of-two alignments, relocation bounds) and
  * reports a broken object as SIMT_ERR_ARG.  Produces, in this order:
  *   0 null, 1 .shstrtab, 2 .strtab, 3 .symtab, one .nv.info.<k> per kernel,
+ *   one .nv.simt.lines.<k> per kernel with a line table (obj/lines.h),
  *   then every in-memory section (except OBJ_SEC_INFO ones, which the writer
  *   makes itself), each followed by its .rela<name> when it has relocations.
  * Symbols: null, one STT_SECTION symbol per emitted section that has none in
@@ -166,6 +167,30 @@ static void check_kernel(writer *w, int k)
 	       "code", kn->name, kn->name);
 }
 
+/* INDIRECT_BRANCH_TARGETS record of one branch: what the reader accepts. */
+static void branch_rec(writer *w, const obj_kernel *kn, const obj_branch *br,
+		       bytes *b)
+{
+	const simt_object *o = w->o;
+	uint64_t tsize = kn->text >= 0 && kn->text < o->nsections
+				 ? o->sections[kn->text].size : 0;
+	bool ok = br->ntargets > 0 && br->ntargets < 0x3fff &&
+		  br->offset % 16 == 0 && br->offset < tsize &&
+		  (br == kn->branches || br->offset > br[-1].offset);
+	for (int t = 0; ok && t < br->ntargets; t++)
+		ok = br->targets[t] % 16 == 0 && br->targets[t] < tsize;
+	if (!ok)
+		return bad(w, "kernel %s: branch targets of the instruction at "
+			      "0x%lx are not instructions of the kernel (or not "
+			      "in ascending order)", kn->name, (long)br->offset);
+	bytes_put(b, 1, OBJ_INFO_FMT_SVAL);
+	bytes_put(b, 1, OBJ_INFO_INDIRECT_BRANCH_TARGETS);
+	bytes_put(b, 2, 4 * ((uint64_t)br->ntargets + 1));
+	bytes_put(b, 4, br->offset);
+	for (int t = 0; t < br->ntargets; t++)
+		bytes_put(b, 4, br->targets[t]);
+}
+
 static void build_info(writer *w, int k, bytes *b)
 {
 	const obj_kernel *kn = &w->o->kernels[k];
@@ -185,6 +210,8 @@ static void build_info(writer *w, int k, bytes *b)
 	}
 	if (kn->nexits > 0)
 		info_rec(b, OBJ_INFO_EXIT_INSTR_OFFSETS, kn->exit_offsets, kn->nexits);
+	for (int i = 0; i < kn->nbranches; i++)
+		branch_rec(w, kn, &kn->branches[i], b);
 }
 
 /* Checks of one in-memory section that the format depends on. */
@@ -292,10 +319,19 @@ static void build_rela(writer *w, const obj_section *s, bytes *b)
 	}
 }
 
+/* Kernels that get a .nv.simt.lines.<k> section. */
+static int nline_tables(const simt_object *o)
+{
+	int n = 0;
+	for (int k = 0; k < o->nkernels; k++)
+		n += !obj_lines_empty(&o->kernels[k].lines);
+	return n;
+}
+
 /* Decide the ELF index of every emitted in-memory section. */
 static int number_sections(writer *w)
 {
-	int n = 4 + w->o->nkernels;
+	int n = 4 + w->o->nkernels + nline_tables(w->o);
 	for (int i = 0; i < w->o->nsections; i++) {
 		const obj_section *s = &w->o->sections[i];
 		if (s->kind == OBJ_SEC_INFO)
@@ -304,6 +340,32 @@ static int number_sections(writer *w)
 		n += s->nrelocs > 0;
 	}
 	return n;
+}
+
+/* .nv.simt.lines.<k> of kernel k (lines.h), after the .nv.info ones. */
+static void add_lines(writer *w, int k)
+{
+	const simt_object *o = w->o;
+	const obj_kernel *kn = &o->kernels[k];
+	char *name = util_format("%s%s", OBJ_LINES_PREFIX, kn->name);
+	wsec *s = add_sec(w, name ? name : "", ELF_SHT_PROGBITS);
+	free(name);
+	w->nomem |= !name;
+	int t = kn->text;
+	uint64_t tsize = t >= 0 && t < o->nsections ? o->sections[t].size : 0;
+	char why[160];
+	if (obj_lines_invalid(&kn->lines, tsize, why, sizeof why))
+		bad(w, "kernel %s: line table: %s", kn->name, why);
+	bytes *b = new_owned(w);
+	size_t n = 0;
+	if (!obj_lines_encode(&kn->lines, &b->p, &n))
+		w->nomem = true;
+	b->n = b->cap = n;
+	s->flags = ELF_SHF_INFO_LINK;
+	s->info = t >= 0 && t < o->nsections ? (uint32_t)w->sec_of[t] : 0;
+	s->align = 4;
+	s->data = b->p;
+	s->size = b->n;
 }
 
 static void fill_sections(writer *w)
@@ -332,6 +394,9 @@ static void fill_sections(writer *w)
 		s->data = b->p; /* fixed up after all buffers are built */
 		s->size = b->n;
 	}
+	for (int k = 0; k < o->nkernels; k++)
+		if (!obj_lines_empty(&o->kernels[k].lines))
+			add_lines(w, k);
 	for (int i = 0; i < o->nsections; i++) {
 		const obj_section *m = &o->sections[i];
 		if (!w->sec_of[i])
@@ -465,7 +530,7 @@ simt_status simt_object_write(const simt_object *o, uint8_t **image,
 	size_t ns = (size_t)o->nsections + 1, ny = (size_t)o->nsymbols + 1;
 	w.sec_of = calloc(ns, sizeof *w.sec_of);
 	w.sym_of = calloc(ny, sizeof *w.sym_of);
-	w.owned = calloc((size_t)o->nkernels + ns, sizeof *w.owned);
+	w.owned = calloc(2 * (size_t)o->nkernels + ns, sizeof *w.owned);
 	int total = w.sec_of ? number_sections(&w) : 0;
 	w.secs = calloc((size_t)total + 1, sizeof *w.secs);
 	simt_status st = SIMT_OK;

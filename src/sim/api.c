@@ -54,65 +54,45 @@ simt_status simt_launch_policy(simt_launch *l, const char *text,
 	return SIMT_OK;
 }
 
-static const struct {
-	const char *name, *help;
-	uint32_t bit;
-} check_table[] = {
-#define SIM_X_CHECK(e, bit, name, help) {name, help, e},
-	SIMT_CHECK_LIST(SIM_X_CHECK)
-#undef SIM_X_CHECK
-};
-
-const char *simt_check_name(int k, const char **help)
+simt_status simt_launch_checks(simt_launch *l, const char *list,
+			       simt_diags *d)
 {
-	if (k < 0 || (size_t)k >= UTIL_ARRAY_LEN(check_table))
-		return NULL;
-	if (help)
-		*help = check_table[k].help;
-	return check_table[k].name;
-}
-
-/* The bits of one check name (n bytes at s), "all", "none"; false: unknown. */
-static bool check_bits(const char *s, size_t n, uint32_t *bits)
-{
-	uint32_t all = 0;
-	for (size_t k = 0; k < UTIL_ARRAY_LEN(check_table); k++) {
-		all |= check_table[k].bit;
-		if (strlen(check_table[k].name) == n &&
-		    !strncmp(check_table[k].name, s, n)) {
-			*bits = check_table[k].bit;
-			return true;
-		}
-	}
-	*bits = n == 3 && !strncmp(s, "all", 3) ? all : 0;
-	return (n == 3 && !strncmp(s, "all", 3)) ||
-	       (n == 4 && !strncmp(s, "none", 4));
-}
-
-simt_status simt_checks_parse(const char *list, uint32_t *checks,
-			      simt_diags *d)
-{
-	uint32_t set = 0;
-	for (const char *p = list ? list : "";;) {
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} checks[] = {
+#define SIMT_X_CHECK(e, bit, name, what) {bit, name},
+		SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+	};
+	uint32_t bits = 0;
+	for (const char *p = list; p && *p;) {
 		size_t n = strcspn(p, ",");
-		uint32_t bits;
-		if (!check_bits(p, n, &bits)) {
-			util_buf known = {0};
-			for (size_t k = 0; k < UTIL_ARRAY_LEN(check_table); k++)
-				util_buf_printf(&known, "%s, ", check_table[k].name);
-			char *names = util_buf_take(&known);
+		uint32_t bit = 0;
+		if (n == 3 && !strncmp(p, "all", 3))
+			bit = ~0u;
+		else if (n == 4 && !strncmp(p, "none", 4))
+			bit = 0, bits = 0;
+		for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+			if (strlen(checks[k].name) == n && !strncmp(p, checks[k].name, n))
+				bit = checks[k].bit;
+		if (!bit && !(n == 4 && !strncmp(p, "none", 4))) {
+			util_buf names = {0};
+			for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+				util_buf_printf(&names, "%s, ", checks[k].name);
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-				  "unknown check '%.*s' (a comma list of: %sall, none)",
-				  (int)n, p, names ? names : "");
-			free(names);
+				  "unknown check '%.*s' (%sall, none)", (int)n, p,
+				  names.data ? names.data : "");
+			util_buf_free(&names);
 			return SIMT_ERR_ARG;
 		}
-		set |= bits;
-		if (!p[n])
-			break;
-		p += n + 1;
+		bits |= bit;
+		p += n + (p[n] == ',');
 	}
-	*checks = set;
+	uint32_t known = 0;
+	for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+		known |= checks[k].bit;
+	l->checks = bits & known;
 	return SIMT_OK;
 }
 
@@ -253,6 +233,8 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 	s->c.static_shared = obj->kernels[k].shared_size;
 	simt_launch_init(&s->c.launch);
 	simt_status st = s->c.kernel && s->c.mem ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK && !obj_lines_copy(&s->c.lines, &obj->kernels[k].lines))
+		st = SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = load_text(s, obj, k, d);
 	if (st == SIMT_OK)
@@ -273,6 +255,7 @@ void simt_sim_free(simt_sim *s)
 	sim_async_free(&s->c);
 	sim_mem_free(s->c.mem);
 	free(s->c.code);
+	obj_lines_free(&s->c.lines);
 	free(s->c.kernel);
 	free(s->c.stop_text);
 	free(s);
@@ -401,7 +384,10 @@ simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;
 	s->c.diags = d;
+	s->c.nchecked = 0;
 	simt_status st = sim_run(&s->c);
+	if (st == SIMT_OK && s->c.nchecked)
+		st = SIMT_ERR_RUNTIME; /* the run finished; a check reported */
 	s->c.diags = NULL;
 	s->ran = true;
 	return st;

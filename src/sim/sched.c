@@ -35,6 +35,7 @@
  * engine's (async.c: completions due, keyed on c->async_next) is one.
  * Keep them O(1) per issue.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -247,20 +248,35 @@ static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
 	return SIMT_OK;
 }
 
-static void stop_limit(sim_ctx *c, sched *s)
+/* The cycle limit passed; w (NULL when its CTA just retired) is the warp
+ * that issued last: where it stands says where the program was spinning. */
+static void stop_limit(sim_ctx *c, sched *s, const sim_warp *w)
 {
 	const uint32_t *a = s->res[0]->id, *b = s->res[s->nres - 1]->id;
+	char where[1024] = "", text[256], loc[512];
+	if (w && w->state != SIM_W_EXITED) {
+		uint64_t k = (w->active_pc - c->code_base) / SIM_INST_SIZE;
+		const sim_inst *i = w->active_pc % SIM_INST_SIZE == 0 &&
+					    w->active_pc >= c->code_base && k < c->ncode
+				    ? &c->code[k] : NULL;
+		sim_inst_text(c, i, text, sizeof text);
+		snprintf(where, sizeof where, "; warp %d of CTA (%u,%u,%u) "
+			 "issued last and stands at PC 0x%04llx%s `%s`", w->id,
+			 w->cta->id[0], w->cta->id[1], w->cta->id[2],
+			 (unsigned long long)w->active_pc,
+			 sim_loc(c, w->active_pc, loc, sizeof loc), text);
+	}
 	if (s->nres == 1)
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
-			  "(--max-cycles)", c->kernel, a[0], a[1], a[2],
-			  (unsigned long long)c->launch.max_cycles);
+			  "(--max-cycles)%s", c->kernel, a[0], a[1], a[2],
+			  (unsigned long long)c->launch.max_cycles, where);
 	else
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "kernel '%s', %d resident CTAs (%u,%u,%u) to "
-			  "(%u,%u,%u): cycle limit %llu reached (--max-cycles)",
+			  "(%u,%u,%u): cycle limit %llu reached (--max-cycles)%s",
 			  c->kernel, s->nres, a[0], a[1], a[2], b[0], b[1], b[2],
-			  (unsigned long long)c->launch.max_cycles);
+			  (unsigned long long)c->launch.max_cycles, where);
 	c->stop = SIM_STOP_LIMIT;
 }
 
@@ -284,13 +300,13 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 			if (*st != SIMT_OK)
 				return false;
 			if (c->cycle > limit && s->nres) {
-				stop_limit(c, s);
+				stop_limit(c, s, NULL);
 				return false;
 			}
 			return true;
 		}
 		if (c->cycle > limit) {
-			stop_limit(c, s);
+			stop_limit(c, s, w);
 			return false;
 		}
 		if (!rr || ++w == end || !eligible(w, c->cycle) ||

@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "isa/isa.h"
+#include "obj/lines.h"
 #include "simt/sim.h"
 #include "simt/simt.h"
 #include "util/util.h"
@@ -317,6 +318,7 @@ struct sim_ctx {
 	uint64_t ncode;
 	uint64_t code_base;        /* address of code[0] (0: kernel-relative)  */
 	sim_inst bad_pc;           /* issued when ActivePC is outside the code */
+	obj_linetab lines;         /* the kernel's line table (a copy)         */
 	/* launch */
 	simt_launch launch;
 	uint32_t warps_per_cta;
@@ -341,6 +343,11 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
+	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
+	   of the first 64, so that each is reported once (later sites are
+	   counted, not reported) */
+	int nchecked;
+	struct { uint32_t check; uint64_t pc; } checked[64];
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -353,9 +360,29 @@ struct sim_ctx {
 void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 	       const char *fmt, ...) SIMT_PRINTF(5, 6);
 
+/*
+ * Report an opt-in check (SIMT_CHECK_* bit `check`, enabled in
+ * launch.checks - the caller tests that) at instruction i: an error
+ * diagnostic located like sim_raise's, "--check=NAME: message", once per
+ * (check, PC), at most 64 sites a run; the run goes on.
+ */
+void sim_check_report(sim_warp *w, const sim_inst *i, uint32_t lanes,
+		      uint32_t check, const char *fmt, ...) SIMT_PRINTF(5, 6);
+
 /* Disassembled text of i (into buf, like snprintf). */
 size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
 		     size_t size);
+/*
+ * Where the instruction at pc was written, from the object's line table:
+ * " (FILE:LINE)", or " (FILE:LINE, ORIGFILE:LINE)" when the front end also
+ * recorded the original source (PTX .loc); "" when the table has no row
+ * for pc.  Into buf (at least 1 byte); returns buf.  Every PC a run-time
+ * diagnostic names is followed by this (docs/semantics.md, diagnostics).
+ */
+const char *sim_loc(const sim_ctx *c, uint64_t pc, char *buf, size_t size);
+/* The rows of the line table for pc (NULL when none). */
+void sim_loc_rows(const sim_ctx *c, uint64_t pc, const obj_line **site,
+		  const obj_line **orig);
 
 /* 32-bit source operand value of lane (REG, UREG, IMM, CMEM with RZ index). */
 uint32_t sim_src32(sim_warp *w, const sim_inst *i, int opnd, int lane);

@@ -11,9 +11,9 @@
  * true" - the warp always has active lanes when it issues - so each U*
  * instruction executes exactly once per issue, whatever lanes are active.
  * R2UR is guarded by P and reads the lowest lane of pmask; with
- * --check=uniform (SIMT_CHECK_UNIFORM) the other lanes of pmask must hold
- * the same value.  Rules and the tests that pin them: docs/semantics.md,
- * "Uniform datapath".
+ * --check=uniform (SIMT_CHECK_UNIFORM) other lanes of pmask holding another
+ * value are reported (sim_check_report: the run goes on, then fails).
+ * Rules and the tests that pin them: docs/semantics.md, "Uniform datapath".
  */
 #include "sim/rt.h"
 
@@ -137,8 +137,8 @@ simt_status sim_un_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 
 /*
  * R2UR: URd = Ra of the lowest lane of pmask.  --check=uniform: every lane
- * of pmask must hold that value, else the run stops naming the lanes that
- * differ (and the PC, as every stop does).
+ * of pmask should hold that value; lanes that differ are reported (named
+ * with the PC, once per instruction) and the lowest lane's value is taken.
  */
 void sim_un_r2ur(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
@@ -153,12 +153,12 @@ void sim_un_r2ur(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		if (differ) {
 			uint32_t l = sim_ffs(differ);
-			sim_raise(w, i, differ, SIM_STOP_EXCEPTION,
-				  "R2UR of a value that is not uniform "
-				  "(--check=uniform): lane %u has 0x%x, lanes "
-				  "0x%08x differ (lane %u has 0x%x)",
-				  first, v, differ, l, sim_src32(w, i, k, (int)l));
-			return;
+			sim_check_report(w, i, differ, SIMT_CHECK_UNIFORM,
+					 "R2UR of a value that is not uniform: "
+					 "lane %u has 0x%x, lanes 0x%08x differ "
+					 "(lane %u has 0x%x); lane %u's value is "
+					 "taken", first, v, differ, l,
+					 sim_src32(w, i, k, (int)l), first);
 		}
 	}
 	u_dst(w, i, 0, v);

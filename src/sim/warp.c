@@ -127,9 +127,11 @@ static void report_livelock(sim_warp *w, int back)
 		for (int j = 0; j < nseen; j++)
 			dup |= seen[j] == pc;
 		if (!dup) {
+			char loc[512];
 			seen[nseen++] = pc;
-			util_buf_printf(&b, "%s0x%llx", nseen > 1 ? ", " : "",
-					(unsigned long long)pc);
+			util_buf_printf(&b, "%s0x%llx%s", nseen > 1 ? ", " : "",
+					(unsigned long long)pc,
+					sim_loc(w->ctx, pc, loc, sizeof loc));
 		}
 	}
 	char *pcs = util_buf_take(&b);

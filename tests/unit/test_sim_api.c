@@ -54,34 +54,6 @@ TEST(sim_api_bad_launch_and_kernel)
 	sp_free(&p);
 }
 
-/* Opt-in checks: the comma list parser reads the names of SIMT_CHECK_LIST. */
-TEST(sim_api_checks_parse)
-{
-	simt_diags d;
-	simt_diags_init(&d);
-	uint32_t c = 0xdead;
-	CHECK_EQ(simt_checks_parse("uniform", &c, &d), SIMT_OK);
-	CHECK_EQ(c, SIMT_CHECK_UNIFORM);
-	CHECK_EQ(simt_checks_parse("none", &c, &d), SIMT_OK);
-	CHECK_EQ(c, 0);
-	CHECK_EQ(simt_checks_parse("none,uniform", &c, &d), SIMT_OK);
-	CHECK_EQ(c, SIMT_CHECK_UNIFORM);
-	CHECK_EQ(simt_checks_parse("all", &c, &d), SIMT_OK);
-	CHECK_EQ(c, SIMT_CHECK_UNIFORM);
-	CHECK_EQ(d.count, 0);
-	c = 5;
-	CHECK_EQ(simt_checks_parse("uniform,", &c, &d), SIMT_ERR_ARG);
-	CHECK_EQ(c, 5); /* unchanged on error */
-	CHECK_STR(d.items[0].message, "unknown check '' (a comma list of: uniform, all, none)");
-	CHECK_EQ(simt_checks_parse("Uniform", &c, &d), SIMT_ERR_ARG);
-	const char *help = NULL;
-	CHECK_STR(simt_check_name(0, &help), "uniform");
-	CHECK(help && strstr(help, "R2UR"));
-	CHECK(simt_check_name(1, NULL) == NULL);
-	CHECK(simt_check_name(-1, NULL) == NULL);
-	simt_diags_free(&d);
-}
-
 /* Inits of uniform registers and predicates reach every warp; the API
  * refuses URZ/UPT, per-lane kinds and UP values other than 0/1; UP reads
  * back per warp (UPT reads 1). */
