@@ -1,6 +1,7 @@
 // Without check=uniform (the default), R2UR of a register whose lanes differ
 // is silent: it takes the lowest lane of the guard.  The same program with
-// the check on stops (uniform_r2ur_check.s); `simt run FILE --check=uniform`
+// the check on is reported and fails (uniform_r2ur_check.s); `simt run FILE
+// --check=uniform`
 // and `simt test --check=uniform FILE` turn it on for this file too.
 .launch grid=1 block=32
 main:
