@@ -85,7 +85,8 @@ typedef enum simt_policy {
 /*
  * Opt-in checks (simt_launch.checks; `simt run/test --check=LIST`, `.launch
  * check=LIST`): each reports uses that the simulator executes the way the
- * seeds define but that PTX leaves undefined.  A report is an error
+ * seeds define but that PTX leaves undefined, or that break what a compiler
+ * assumed (uniform values).  A report is an error
  * diagnostic located like a run-time stop (kernel, CTA, warp, lanes, PC with
  * its source line, instruction), one per instruction and check; the run goes
  * on, and simt_sim_run then returns SIMT_ERR_RUNTIME.  One row per check:
@@ -94,7 +95,10 @@ typedef enum simt_policy {
 #define SIMT_CHECK_LIST(X)                                                     \
 	X(SIMT_CHECK_SYNC, 0x1u, "sync",                                       \
 	  "synchronisation PTX leaves undefined: an mbarrier .NOCOMPLETE "      \
-	  "arrival that leaves nothing pending (docs/semantics.md, mbarriers)")
+	  "arrival that leaves nothing pending (docs/semantics.md, mbarriers)")\
+	X(SIMT_CHECK_UNIFORM, 0x2u, "uniform",                                 \
+	  "R2UR of a register whose value differs between the lanes of its "  \
+	  "guard (docs/semantics.md, uniform datapath)")
 
 enum {
 #define SIMT_X_CHECK(e, bit, name, what) e = bit,
@@ -137,7 +141,8 @@ typedef enum simt_regfile {
 	SIMT_REG_P,   /* predicate of the thread (0/1)                        */
 	SIMT_REG_UR,  /* uniform register of the thread's warp                */
 	SIMT_REG_B,   /* convergence barrier register of the warp             */
-	SIMT_REG_PC   /* the thread's PC (ActivePC or RPC)                    */
+	SIMT_REG_PC,  /* the thread's PC (ActivePC or RPC)                    */
+	SIMT_REG_UP   /* uniform predicate of the thread's warp (0/1)         */
 } simt_regfile;
 
 SIMT_API void simt_launch_init(simt_launch *l);
@@ -182,10 +187,13 @@ SIMT_API void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out);
 
 /*
  * Initial register values, applied to every CTA before its first issue:
- * rf SIMT_REG_R (a thread's GPR) or SIMT_REG_P (value: the lane mask of the
- * predicate, the same for every warp).  kind SIMT_RINIT_LANE / _TID give
- * each thread its lane id / flat thread index instead of value.  Replaces
- * any earlier list; n = 0 clears it.
+ * rf SIMT_REG_R (a thread's GPR, index 0..254), SIMT_REG_P (0..6; value:
+ * the lane mask of the predicate, the same for every warp), SIMT_REG_UR
+ * (0..62; the 32-bit value of every warp's uniform register) or
+ * SIMT_REG_UP (0..6; value 0 or 1, every warp's uniform predicate).  kind
+ * SIMT_RINIT_LANE / _TID give each thread its lane id / flat thread index
+ * instead of value (SIMT_REG_R only).  Replaces any earlier list; n = 0
+ * clears it.
  */
 typedef enum simt_reg_init_kind {
 	SIMT_RINIT_VALUE,
@@ -206,7 +214,8 @@ SIMT_API simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v,
 SIMT_API simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes,
 					     simt_diags *d);
 
-/* After a run: register `index` of file `rf` of thread tid of CTA cta. */
+/* After a run: register `index` of file `rf` of thread tid of CTA cta
+ * (SIMT_REG_UR / _UP / _B: of the thread's warp). */
 SIMT_API simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 				  const uint32_t tid[3], simt_regfile rf,
 				  unsigned index, uint64_t *value,

@@ -147,12 +147,12 @@ _sim_reg = _fn("simt_sim_reg", ctypes.c_int, _P, ctypes.c_uint32 * 3,
 SIMT_OK = 0
 _STATUS_RUNTIME = 10  # SIMT_ERR_RUNTIME, position in SIMT_STATUS_LIST
 POLICIES = ("rr", "greedy", "random:SEED")
-REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4}
+REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4, "UP": 5}
 DIS_ADDR, DIS_HEX, DIS_LABELS = 1, 2, 4
 
 
 def version():
-    """The version of the loaded libsimt, e.g. '0.2.0'."""
+    """The version of the loaded libsimt, e.g. '1.0.0'."""
     return _version().decode()
 
 
@@ -383,7 +383,7 @@ class Sim:
             resident=0, copy_latency=0, trace=None, checks=""):
         """Run the kernel; returns Stats.  trace: a callable receiving one
         JSON line (str) per issued warp instruction.  checks: opt-in checks
-        ("sync", "all"; docs/semantics.md).  Raises RuntimeStop (with the
+        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
         simulator's report) when the program does not finish or a check
         reported."""
         launch = _Launch()
@@ -411,8 +411,8 @@ class Sim:
         return Stats(s)
 
     def reg(self, regfile, index, cta=(0, 0, 0), tid=(0, 0, 0)):
-        """After a run: register `index` of regfile 'R', 'P', 'UR', 'B' or
-        'PC' of thread tid of CTA cta."""
+        """After a run: register `index` of regfile 'R', 'P', 'UR', 'UP',
+        'B' or 'PC' of thread tid of CTA cta."""
         v = ctypes.c_uint64()
         cta3 = (ctypes.c_uint32 * 3)(*(tuple(cta) + (0, 0, 0))[:3])
         tid3 = (ctypes.c_uint32 * 3)(*(tuple(tid) + (0, 0, 0))[:3])

@@ -36,6 +36,15 @@ k:
 """
 
 
+UNIFORM = """
+k:
+  S2R R0, SR_LANEID ;
+  R2UR UR4, R0 ;
+  UISETP.EQ.AND UP1, UPT, UR4, URZ, UPT ;
+  EXIT ;
+"""
+
+
 class Binding(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -113,6 +122,18 @@ class Binding(unittest.TestCase):
             sim.run(block=64)
         self.assertIn("deadlock", "\n".join(e.exception.diagnostics))
 
+    def test_uniform_registers_and_checks(self):
+        sim = simt.Sim(self.isa, self.isa.assemble(UNIFORM))
+        sim.run(block=64)  # lane 0's value, silently
+        for t in (0, 40):
+            self.assertEqual(sim.reg("UR", 4, tid=(t, 0, 0)), 0)
+            self.assertEqual(sim.reg("UP", 1, tid=(t, 0, 0)), 1)
+        with self.assertRaises(simt.RuntimeStop) as e:
+            sim.run(block=64, checks="uniform")
+        self.assertIn("--check=uniform: R2UR of a value that is not uniform",
+                      "\n".join(e.exception.diagnostics))
+        with self.assertRaises(simt.Error):
+            sim.run(block=64, checks="bogus")
     def test_check_sync(self):
         prog = ("k:\n  S2R R0, SR_TID.X ;\n"
                 "  ISETP.EQ.U32.AND P0, PT, R0, RZ, PT ;\n"

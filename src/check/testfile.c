@@ -596,6 +596,44 @@ static bool d_param(cur *c)
 	return !c->failed;
 }
 
+/* The number of register `prefix`N written as the word w[0..n), N in
+ * 0..max; -1 when w is not such a name. */
+static int reg_number(const char *w, size_t n, const char *prefix, int max)
+{
+	size_t p = strlen(prefix);
+	if (n <= p || strncmp(w, prefix, p) || !isdigit((unsigned char)w[p]))
+		return -1;
+	char *end = NULL;
+	long r = strtol(w + p, &end, 10);
+	return end == w + n && r >= 0 && r <= max ? (int)r : -1;
+}
+
+/* A 32-bit register value: 7, -3, 0xff, or the bits of a float (1.5). */
+static bool parse_reg_value(cur *c, uint64_t *v)
+{
+	skip_ws(c);
+	const char *at = c->p;
+	simt_elem t = *at == '-' ? SIMT_S32 : SIMT_U32;
+	size_t tok = strcspn(at, " \t\r\n");
+	const char *dot = memchr(at, '.', tok);
+	if (dot && !(at[0] == '0' && (at[1] == 'x' || at[1] == 'X')))
+		t = SIMT_F32; /* 1.5, -0.25: the bits of a float */
+	if (!parse_value(c, t, v))
+		return false;
+	*v &= 0xffffffffu;
+	return true;
+}
+
+/* A uniform predicate value: 0 or 1. */
+static bool parse_bit(cur *c, uint64_t *v)
+{
+	skip_ws(c);
+	const char *at = c->p;
+	if (!parse_u64(c, v))
+		return false;
+	return *v <= 1 || err(c, at, "a uniform predicate is 0 or 1");
+}
+
 static bool d_init(cur *c)
 {
 	simt_testfile *tf = c->tf;
@@ -603,15 +641,21 @@ static bool d_init(cur *c)
 	const char *w;
 	size_t n = word(c, &w);
 	in.loc = (simt_tloc){c->lineno, (int)(w - c->line) + 1};
-	char *end = NULL;
-	long r = n >= 2 ? strtol(w + 1, &end, 10) : -1;
-	if (n >= 2 && w[0] == 'R' && end == w + n && r >= 0 && r <= 254) {
-		in.reg = (int)r;
-	} else if (n >= 2 && w[0] == 'P' && end == w + n && r >= 0 && r <= 6) {
+	int r;
+	if ((r = reg_number(w, n, "R", 254)) >= 0) {
+		in.reg = r;
+	} else if ((r = reg_number(w, n, "P", 6)) >= 0) {
 		in.pred = true;
-		in.reg = (int)r;
+		in.reg = r;
+	} else if ((r = reg_number(w, n, "UR", 62)) >= 0) {
+		in.uniform = true;
+		in.reg = r;
+	} else if ((r = reg_number(w, n, "UP", 6)) >= 0) {
+		in.uniform = in.pred = true;
+		in.reg = r;
 	} else {
-		return err(c, w, "expected a register R0..R254 or P0..P6");
+		return err(c, w, "expected a register R0..R254, P0..P6, "
+			   "UR0..UR62 or UP0..UP6");
 	}
 	if (!expect_ch(c, '='))
 		return false;
@@ -619,7 +663,15 @@ static bool d_init(cur *c)
 	const char *at = c->p;
 	const char *k;
 	size_t kn = word(c, &k);
-	if (in.pred) {
+	if (in.uniform) {
+		c->p = at;
+		in.kind = SIMT_TINIT_VALUE;
+		if (word_is(k, kn, "lane") || word_is(k, kn, "tid"))
+			return err(c, at, "a uniform register has one value per "
+				   "warp (no lane or tid)");
+		if (!(in.pred ? parse_bit(c, &in.value) : parse_reg_value(c, &in.value)))
+			return false;
+	} else if (in.pred) {
 		if (!word_is(k, kn, "mask"))
 			return err(c, at, "a predicate is initialised with 'mask 0xHEX'");
 		in.kind = SIMT_TINIT_MASK;
@@ -634,14 +686,8 @@ static bool d_init(cur *c)
 	} else {
 		c->p = at;
 		in.kind = SIMT_TINIT_VALUE;
-		simt_elem t = *at == '-' ? SIMT_S32 : SIMT_U32;
-		size_t tok = strcspn(at, " \t\r\n");
-		const char *dot = memchr(at, '.', tok);
-		if (dot && !(at[0] == '0' && (at[1] == 'x' || at[1] == 'X')))
-			t = SIMT_F32; /* 1.5, -0.25: the bits of a float */
-		if (!parse_value(c, t, &in.value))
+		if (!parse_reg_value(c, &in.value))
 			return false;
-		in.value &= 0xffffffffu;
 	}
 	if (!at_end(c))
 		return err(c, c->p, "unexpected text after the value");
@@ -657,7 +703,44 @@ static bool d_init(cur *c)
 	return !c->failed;
 }
 
-/* .expect NAME = INIT, .expect NAME[i] = v; the type comes from the buffer. */
+/* Append e to the expectations (e is released on failure). */
+static bool add_expect(cur *c, simt_texpect *e, const char *w, size_t n)
+{
+	simt_testfile *tf = c->tf;
+	e->name = util_strndup(w, n);
+	int cap = tf->nexpects;
+	if (!e->name ||
+	    !util_grow((void **)&tf->expects, &cap, tf->nexpects + 1, sizeof *e)) {
+		free(e->name);
+		values_free(&e->values);
+		return err(c, w, "out of memory");
+	}
+	tf->expects[tf->nexpects++] = *e;
+	return !c->failed;
+}
+
+/* .expect URn = v, .expect UPn = 0|1: the register of every warp. */
+static bool expect_uniform(cur *c, simt_texpect *e, const char *w, size_t n)
+{
+	if (!expect_ch(c, '='))
+		return false;
+	e->values.kind = SIMT_INIT_LIST;
+	e->values.n = 1;
+	e->values.bits = malloc(sizeof *e->values.bits);
+	if (!e->values.bits)
+		return err(c, w, "out of memory");
+	bool ok = e->kind == SIMT_TEXPECT_UP ? parse_bit(c, e->values.bits)
+					     : parse_reg_value(c, e->values.bits);
+	if (ok && !at_end(c))
+		err(c, c->p, "unexpected text after the value");
+	if (c->failed)
+		return values_free(&e->values);
+	return add_expect(c, e, w, n);
+}
+
+/* .expect NAME = INIT, .expect NAME[i] = v; the type comes from the buffer.
+ * A name that is no buffer but a uniform register (UR0..UR63) or predicate
+ * (UP0..UP7) expects that register. */
 static bool d_expect(cur *c)
 {
 	simt_testfile *tf = c->tf;
@@ -667,8 +750,17 @@ static bool d_expect(cur *c)
 	size_t n = word(c, &w);
 	e.loc = (simt_tloc){c->lineno, (int)(w - c->line) + 1};
 	int b = simt_testfile_buffer(tf, w, n);
+	if (b < 0 && (e.reg = reg_number(w, n, "UR", 63)) >= 0) {
+		e.kind = SIMT_TEXPECT_UR;
+		return expect_uniform(c, &e, w, n);
+	}
+	if (b < 0 && (e.reg = reg_number(w, n, "UP", 7)) >= 0) {
+		e.kind = SIMT_TEXPECT_UP;
+		return expect_uniform(c, &e, w, n);
+	}
 	if (b < 0)
-		return err(c, w, "no buffer named '%.*s' (declare it with .buffer first)",
+		return err(c, w, "no buffer named '%.*s' (declare it with .buffer "
+			   "first, or name a uniform register URn / UPn)",
 			   (int)n, w);
 	if (eat(c, '[')) {
 		uint64_t i;
@@ -693,15 +785,7 @@ static bool d_expect(cur *c)
 		err(c, c->p, "unexpected text after the values");
 	if (c->failed)
 		return values_free(&e.values);
-	e.name = util_strndup(w, n);
-	int cap = tf->nexpects;
-	if (!util_grow((void **)&tf->expects, &cap, tf->nexpects + 1, sizeof e)) {
-		free(e.name);
-		values_free(&e.values);
-		return err(c, w, "out of memory");
-	}
-	tf->expects[tf->nexpects++] = e;
-	return !c->failed;
+	return add_expect(c, &e, w, n);
 }
 
 static bool d_expect_error(cur *c)

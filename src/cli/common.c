@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "simt/sim.h"
 #include "util/util.h"
 
 /* ---- outputs ----------------------------------------------------------------- */
@@ -275,6 +276,14 @@ int cli_print_diags(const simt_diags *d)
 		fputs(b.data, stderr);
 	util_buf_free(&b);
 	return d->errors;
+}
+
+void cli_print_checks(FILE *f)
+{
+	fprintf(f, "checks (--check=LIST, a comma list; all, none):\n");
+#define CLI_X_CHECK(e, bit, name, what) fprintf(f, "  %-10s %s\n", name, what);
+	SIMT_CHECK_LIST(CLI_X_CHECK)
+#undef CLI_X_CHECK
 }
 
 static int by_name(const void *a, const void *b)

@@ -42,8 +42,8 @@ static const char usage_text[] =
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
-	"  --check=LIST            opt-in checks, comma-separated (sync; all):\n"
-	"                          report uses PTX leaves undefined, run on\n"
+	"  --check=LIST            opt-in checks, comma-separated (below): report\n"
+	"                          what they find and run on\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 

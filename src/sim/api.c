@@ -342,22 +342,43 @@ simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
 	}
 	for (int k = 0; k < n; k++) {
 		const simt_reg_init *t = &v[k];
-		bool pred = t->rf == SIMT_REG_P;
-		if ((t->rf != SIMT_REG_R && !pred) ||
-		    t->index >= (pred ? SIM_PT : SIM_RZ)) {
+		/* the register files an init may name, and their sizes */
+		int file = t->rf == SIMT_REG_R    ? SIM_INIT_R
+			   : t->rf == SIMT_REG_P  ? SIM_INIT_P
+			   : t->rf == SIMT_REG_UR ? SIM_INIT_UR
+			   : t->rf == SIMT_REG_UP ? SIM_INIT_UP
+						  : -1;
+		unsigned limit = file == SIM_INIT_R ? SIM_RZ
+				 : file == SIM_INIT_UR ? SIM_URZ
+						       : SIM_PT; /* = SIM_UPT */
+		bool per_lane = t->kind != SIMT_RINIT_VALUE;
+		if (file < 0 || t->index >= limit) {
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 				  "register init %d: no such register", k);
 			free(r);
 			return SIMT_ERR_ARG;
 		}
-		if ((pred || t->kind == SIMT_RINIT_VALUE) && t->value >> 32) {
+		if (!per_lane && t->value >> 32) {
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 				  "register init %d: value 0x%llx does not fit 32 bits",
 				  k, (unsigned long long)t->value);
 			free(r);
 			return SIMT_ERR_ARG;
 		}
-		r[k] = (sim_reg_init){pred, (int)t->index,
+		if (per_lane && file != SIM_INIT_R) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: only a general register takes "
+				  "a per-lane value (lane, tid)", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		if (file == SIM_INIT_UP && t->value > 1) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: a uniform predicate is 0 or 1", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		r[k] = (sim_reg_init){(uint8_t)file, (int)t->index,
 				      t->kind == SIMT_RINIT_LANE  ? SIM_INIT_LANE
 				      : t->kind == SIMT_RINIT_TID ? SIM_INIT_TID
 								 : SIM_INIT_VALUE,
@@ -490,7 +511,8 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	int l = 0;
 	const sim_warp *w = find_thread(s, cta, tid, &l);
 	unsigned limit = rf == SIMT_REG_R ? 256 : rf == SIMT_REG_P ? 8 :
-			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 : 1;
+			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 :
+			 rf == SIMT_REG_UP ? 8 : 1;
 	if (!w || index >= limit) {
 		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "no state for thread (%u,%u,%u) of CTA (%u,%u,%u), "
@@ -502,6 +524,7 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	case SIMT_REG_R: *value = w->r[index][l]; break;
 	case SIMT_REG_P: *value = index == 7 ? 1 : (w->p[index] >> l) & 1; break;
 	case SIMT_REG_UR: *value = w->ur[index]; break;
+	case SIMT_REG_UP: *value = index == SIM_UPT ? 1 : w->up[index] & 1; break;
 	case SIMT_REG_B: *value = w->breg[index]; break;
 	case SIMT_REG_PC:
 		*value = (w->active >> l & 1) ? w->active_pc : w->rpc[l];

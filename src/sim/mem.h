@@ -208,9 +208,13 @@ static inline sim_space sim_generic_space(uint64_t addr, uint64_t *off)
 
 typedef enum sim_init_kind { SIM_INIT_VALUE, SIM_INIT_LANE, SIM_INIT_TID } sim_init_kind;
 
+/* Register files an init writes (P: value is the lane mask; UR: one value
+ * per warp; UP: 0/1 per warp). */
+typedef enum sim_init_file { SIM_INIT_R, SIM_INIT_P, SIM_INIT_UR, SIM_INIT_UP } sim_init_file;
+
 /* A register value every thread starts with (test files' .init). */
 typedef struct sim_reg_init {
-	bool pred;           /* P register: value is the lane mask */
+	uint8_t file;        /* sim_init_file */
 	int reg;
 	sim_init_kind kind;
 	uint64_t value;

@@ -130,8 +130,16 @@ static void apply_inits(const sim_mem *m, sim_ctx *c, sim_warp *w)
 {
 	for (int k = 0; k < m->ninits; k++) {
 		const sim_reg_init *in = &m->inits[k];
-		if (in->pred) {
+		if (in->file == SIM_INIT_P) {
 			w->p[in->reg] = (uint32_t)in->value;
+			continue;
+		}
+		if (in->file == SIM_INIT_UR) {
+			w->ur[in->reg] = (uint32_t)in->value;
+			continue;
+		}
+		if (in->file == SIM_INIT_UP) {
+			w->up[in->reg] = (uint32_t)(in->value & 1);
 			continue;
 		}
 		for (int l = 0; l < SIM_LANES; l++)

@@ -106,8 +106,10 @@ struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
 	uint32_t flags;           /* SIM_F_*                               */
 	uint16_t optype;          /* sim_optype of its SIM_OPS row          */
-	/* guard and extra predicate (pp): index into w->p, negation */
-	uint8_t pg, pg_not, pp, pp_not;
+	/* guard and extra predicate (pp): index into w->p, negation; pg_up:
+	   the guard is a uniform predicate (index into w->up, the uniform
+	   datapath's U* instructions) */
+	uint8_t pg, pg_not, pp, pp_not, pg_up;
 	uint8_t stall, yield, wsb, req; /* control slots ($sched $wsb $req) */
 	uint8_t nops;
 	/* Operands in the opcode's Order<> without the guard and without pp. */
@@ -184,9 +186,11 @@ uint64_t sim_slots_pack(const int *ks, int n);
 #include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
 #include "sim/ops_warp.h"    /* defines SIM_OPS_WARP(X) */
 #include "sim/ops_mbar.h"    /* defines SIM_OPS_MBAR(X) */
+#include "sim/ops_uniform.h" /* defines SIM_OPS_UNIFORM(X) */
 
 #define SIM_OPS(X)                                                             \
-	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)
+	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)     \
+	SIM_OPS_UNIFORM(X)
 
 /* One value per SIM_OPS row: prep hooks that serve several optypes switch
  * on sim_inst.optype instead of comparing optype names. */
@@ -390,6 +394,21 @@ static inline uint32_t sim_pred(const sim_warp *w, unsigned reg, unsigned neg)
 {
 	uint32_t m = w->p[reg];
 	return neg ? ~m : m;
+}
+
+/* Value (0/1) of a uniform predicate operand, negation applied. */
+static inline uint32_t sim_upred(const sim_warp *w, unsigned reg, unsigned neg)
+{
+	return (w->up[reg] ^ neg) & 1;
+}
+
+/* The guard of i as a lane mask: a P predicate's lanes, or all / no lanes
+ * for a uniform predicate (uniform datapath). */
+static inline uint32_t sim_guard(const sim_warp *w, const sim_inst *i)
+{
+	if (i->pg_up)
+		return 0u - sim_upred(w, i->pg, i->pg_not);
+	return sim_pred(w, i->pg, i->pg_not);
 }
 
 /* ---- memory (implemented by the runtime in mem.c) ---------------------- */

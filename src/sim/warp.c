@@ -51,7 +51,7 @@ void sim_step(sim_warp *w)
 	const sim_inst *i = fetch(c, w->active_pc);
 	if (w->timer_armed && c->cycle >= w->timer_cycle)
 		sim_timer_expire(w);
-	uint32_t pmask = w->active & sim_pred(w, i->pg, i->pg_not) &
+	uint32_t pmask = w->active & sim_guard(w, i) &
 			 sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;

@@ -22,10 +22,15 @@ TEST(sim_check_list_parse)
 	CHECK_EQ(simt_launch_checks(&l, "none", &d), SIMT_OK);
 	CHECK_EQ(l.checks, 0);
 	CHECK_EQ(simt_launch_checks(&l, "all", &d), SIMT_OK);
-	CHECK_EQ(l.checks, SIMT_CHECK_SYNC);
+	CHECK_EQ(l.checks, SIMT_CHECK_SYNC | SIMT_CHECK_UNIFORM);
+	CHECK_EQ(simt_launch_checks(&l, "uniform", &d), SIMT_OK);
+	CHECK_EQ(l.checks, SIMT_CHECK_UNIFORM);
+	CHECK_EQ(simt_launch_checks(&l, "uniform,sync", &d), SIMT_OK);
+	CHECK_EQ(l.checks, SIMT_CHECK_SYNC | SIMT_CHECK_UNIFORM);
+	CHECK_EQ(simt_launch_checks(&l, "sync", &d), SIMT_OK);
 	CHECK_EQ(simt_launch_checks(&l, "sync,races", &d), SIMT_ERR_ARG);
 	CHECK(d.count == 1 && strcmp(d.items[0].message,
-				     "unknown check 'races' (sync, all, none)") == 0);
+				     "unknown check 'races' (sync, uniform, all, none)") == 0);
 	CHECK_EQ(l.checks, SIMT_CHECK_SYNC); /* unchanged after an error */
 	simt_diags_free(&d);
 }
