@@ -278,12 +278,17 @@ int cli_print_diags(const simt_diags *d)
 	return d->errors;
 }
 
-void cli_print_checks(FILE *f)
+int cli_usage_checks(const char *text, bool asked)
 {
-	fprintf(f, "checks (--check=LIST, a comma list; all, none):\n");
-#define CLI_X_CHECK(e, bit, name, what) fprintf(f, "  %-10s %s\n", name, what);
+	util_buf b = {0};
+	util_buf_puts(&b, text);
+	util_buf_puts(&b, "checks (--check=LIST, a comma list; all, none):\n");
+#define CLI_X_CHECK(e, bit, name, what) util_buf_printf(&b, "  %-10s %s\n", name, what);
 	SIMT_CHECK_LIST(CLI_X_CHECK)
 #undef CLI_X_CHECK
+	int rc = cli_usage(b.data ? b.data : text, asked);
+	util_buf_free(&b);
+	return rc;
 }
 
 static int by_name(const void *a, const void *b)

@@ -213,8 +213,7 @@ static const char usage_text[] =
 	"(file positions p with p % N == K-1)\n"
 	"  --junit FILE write a JUnit XML report too\n"
 	"  --tap        report in TAP version 13\n"
-	"  --check=LIST opt-in checks (sync; all): report uses PTX "
-	"leaves undefined\n";
+	"  --check=LIST opt-in checks (below): report what they find\n";
 
 /* A positive integer no larger than max, or 0. */
 static unsigned parse_count(const char *s, unsigned max)
@@ -248,7 +247,7 @@ int cli_test(int argc, char **argv)
 		const char *v = first + 1 < argc ? argv[first + 1] : NULL;
 		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
 			free(extra);
-			return cli_usage(usage_text, true);
+			return cli_usage_checks(usage_text, true);
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
 			continue;
@@ -258,7 +257,7 @@ int cli_test(int argc, char **argv)
 		} else if (!v) {
 			fprintf(stderr, "simt test: %s needs a value\n", o);
 			free(extra);
-			return cli_usage(usage_text, false);
+			return cli_usage_checks(usage_text, false);
 		} else if (!strcmp(o, "--isa")) {
 			isa_dir = v;
 		} else if (!strcmp(o, "--junit")) {
@@ -292,13 +291,13 @@ int cli_test(int argc, char **argv)
 		} else {
 			fprintf(stderr, "simt test: unknown option '%s'\n", o);
 			free(extra);
-			return cli_usage(usage_text, false);
+			return cli_usage_checks(usage_text, false);
 		}
 		first++;
 	}
 	if (first >= argc) {
 		free(extra);
-		return cli_usage(usage_text, false);
+		return cli_usage_checks(usage_text, false);
 	}
 	simt_isa *isa = cli_load_isa(isa_dir);
 	if (!isa) {
