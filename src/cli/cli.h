@@ -79,7 +79,7 @@ bool cli_number(const char *cmd, const char *opt, const char *text,
 
 /* The opt-in run-time checks (SIMT_CHECK_LIST), one per line, for usage
  * texts. */
-void cli_print_checks(FILE *f);
+void cli_print_checks(cli_out *o);
 struct util_buf;
 /* Append every diagnostic of d, formatted, to out. */
 void cli_format_diags(const simt_diags *d, struct util_buf *out);

@@ -278,10 +278,11 @@ int cli_print_diags(const simt_diags *d)
 	return d->errors;
 }
 
-void cli_print_checks(FILE *f)
+void cli_print_checks(cli_out *o)
 {
-	fprintf(f, "checks (--check=LIST, a comma list; all, none):\n");
-#define CLI_X_CHECK(e, bit, name, what) fprintf(f, "  %-10s %s\n", name, what);
+	cli_out_puts(o, "checks (--check=LIST, a comma list; all, none):\n");
+#define CLI_X_CHECK(e, bit, name, what) \
+	cli_out_printf(o, "  %-10s %s\n", name, what);
 	SIMT_CHECK_LIST(CLI_X_CHECK)
 #undef CLI_X_CHECK
 }

@@ -17,37 +17,36 @@
 #include "simt/simt.h"
 #include "util/util.h"
 
-static int usage(FILE *f, int rc)
-{
-	fprintf(f, "usage: simt ptx --check IN.ptx...\n"
-		   "       simt ptx --dump IN.ptx [-o OUT.ptx]\n"
-		   "  --check  parse and check against the ptxas rules; every error is\n"
-		   "           printed as file:line:col with the source line\n"
-		   "  --dump   print the parsed module back as PTX\n"
-		   "       simt ptx IN.ptx -o OUT.o [--arch sm_75|sm_80|sm_90] [-v]\n"
-		   "       simt ptx -S IN.ptx [-o OUT.s]\n"
-		   "  -o       write the ELF object (the same object `simt as` writes)\n"
-		   "  -S       print the lowered assembly, PTX line beside each instruction\n"
-		   "  -v       resource report per kernel (registers, barriers, shared, local)\n"
-		   "  --arch   the target the PTX must be for (default: its .target)\n"
-		   "  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|regalloc\n"
-		   "  --verify-each       run the verifier after every pass\n");
-	return rc;
-}
+static const char usage_text[] =
+	"usage: simt ptx --check IN.ptx...\n"
+	"       simt ptx --dump IN.ptx [-o OUT.ptx]\n"
+	"  --check  parse and check against the ptxas rules; every error is\n"
+	"           printed as file:line:col with the source line\n"
+	"  --dump   print the parsed module back as PTX\n"
+	"       simt ptx IN.ptx -o OUT.o [--arch sm_75|sm_80|sm_90] [-v]\n"
+	"       simt ptx -S IN.ptx [-o OUT.s]\n"
+	"  -o       write the ELF object (the same object `simt as` writes)\n"
+	"  -S       print the lowered assembly, PTX line beside each instruction\n"
+	"  -v       resource report per kernel (registers, barriers, shared, local)\n"
+	"  --arch   the target the PTX must be for (default: its .target)\n"
+	"  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|regalloc\n"
+	"  --verify-each       run the verifier after every pass\n";
 
-static int write_text(const char *path, const char *text, size_t len)
+/* text to path (a cli_out: atomic, refused when it names the input `in`)
+ * or, without a path, to standard output; 0 or 1 as the command's exit. */
+static int write_text(const char *in, const char *path, const char *text,
+		      size_t len)
 {
-	FILE *f = path ? fopen(path, "wb") : stdout;
-	if (!f) {
-		perror(path);
-		return 1;
+	if (!path) {
+		cli_out_write(cli_stdout(), text, len);
+		return 0;
 	}
-	int rc = fwrite(text, 1, len, f) == len ? 0 : 1;
-	if (path ? fclose(f) != 0 : fflush(f) != 0)
-		rc = 1;
-	if (rc)
-		perror(path ? path : "stdout");
-	return rc;
+	cli_out o;
+	const char *inputs[] = {in};
+	if (!cli_out_open(&o, "ptx", path, inputs, 1))
+		return 1;
+	cli_out_write(&o, text, len);
+	return cli_out_commit(&o);
 }
 
 static int one(const char *in, bool check, bool dump, const char *out)
@@ -64,7 +63,7 @@ static int one(const char *in, bool check, bool dump, const char *out)
 		char *text = NULL;
 		size_t len = 0;
 		if (simt_ptx_dump(m, &text, &len) == SIMT_OK)
-			rc = write_text(out, text, len);
+			rc = write_text(in, out, text, len);
 		else
 			rc = 1;
 		free(text);
@@ -115,7 +114,7 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 		st = simt_ptx_lower(m, &o, &asm_text, &report, &dump, &d);
 	}
 	if (dump && *dump)
-		fputs(dump, stdout);
+		cli_out_puts(cli_stdout(), dump);
 	simt_isa *isa = NULL;
 	if (st == SIMT_OK && !lc->S && out) {
 		isa = cli_load_isa(lc->isa_dir);
@@ -126,13 +125,13 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 			uint8_t *image = NULL;
 			size_t n = 0;
 			if ((st = simt_object_write(obj, &image, &n, &d)) == SIMT_OK)
-				rc = write_text(out, (const char *)image, n);
+				rc = write_text(in, out, (const char *)image, n);
 			free(image);
 		}
 		simt_object_free(obj);
 	}
 	if (st == SIMT_OK && lc->S)
-		rc = write_text(out, asm_text, strlen(asm_text));
+		rc = write_text(in, out, asm_text, strlen(asm_text));
 	if (st == SIMT_OK && lc->v && report)
 		fputs(report, stderr);
 	cli_print_diags(&d);
@@ -181,17 +180,17 @@ int cli_ptx(int argc, char **argv)
 				return 2;
 			}
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return usage(stdout, 0);
+			return cli_usage(usage_text, true);
 		else if (argv[i][0] == '-' && argv[i][1])
-			return usage(stderr, 2);
+			return cli_usage(usage_text, false);
 		else if (nin < 256)
 			ins[nin++] = argv[i];
 		else
-			return usage(stderr, 2);
+			return cli_usage(usage_text, false);
 	}
 	bool lower = lc.S || lc.v || lc.dump_after || lc.verify_each || (out && !dump);
 	if (!nin || (!check && !dump && !lower) || ((dump || lower) && nin != 1 && out))
-		return usage(stderr, 2);
+		return cli_usage(usage_text, false);
 	int rc = 0;
 	for (int i = 0; i < nin; i++) {
 		if (lower && !check && !dump)
