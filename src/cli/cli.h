@@ -77,9 +77,9 @@ int cli_usage(const char *text, bool asked);
 bool cli_number(const char *cmd, const char *opt, const char *text,
 		uint64_t max, uint64_t *out);
 
-/* cli_usage of text followed by the opt-in checks (SIMT_CHECK_LIST), one
- * per line, for the commands that take --check=LIST. */
-int cli_usage_checks(const char *text, bool asked);
+/* The opt-in run-time checks (SIMT_CHECK_LIST), one per line, for usage
+ * texts. */
+void cli_print_checks(cli_out *o);
 struct util_buf;
 /* Append every diagnostic of d, formatted, to out. */
 void cli_format_diags(const simt_diags *d, struct util_buf *out);

@@ -278,17 +278,13 @@ int cli_print_diags(const simt_diags *d)
 	return d->errors;
 }
 
-int cli_usage_checks(const char *text, bool asked)
+void cli_print_checks(cli_out *o)
 {
-	util_buf b = {0};
-	util_buf_puts(&b, text);
-	util_buf_puts(&b, "checks (--check=LIST, a comma list; all, none):\n");
-#define CLI_X_CHECK(e, bit, name, what) util_buf_printf(&b, "  %-10s %s\n", name, what);
+	cli_out_puts(o, "checks (--check=LIST, a comma list; all, none):\n");
+#define CLI_X_CHECK(e, bit, name, what) \
+	cli_out_printf(o, "  %-10s %s\n", name, what);
 	SIMT_CHECK_LIST(CLI_X_CHECK)
 #undef CLI_X_CHECK
-	int rc = cli_usage(b.data ? b.data : text, asked);
-	util_buf_free(&b);
-	return rc;
 }
 
 static int by_name(const void *a, const void *b)

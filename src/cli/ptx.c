@@ -32,8 +32,8 @@ static const char usage_text[] =
 	"  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|regalloc\n"
 	"  --verify-each       run the verifier after every pass\n";
 
-/* The output of input `in`: standard output, or the file path through a
- * cli_out (the rule at the top of common.c). */
+/* text to path (a cli_out: atomic, refused when it names the input `in`)
+ * or, without a path, to standard output; 0 or 1 as the command's exit. */
 static int write_text(const char *in, const char *path, const char *text,
 		      size_t len)
 {
@@ -42,7 +42,8 @@ static int write_text(const char *in, const char *path, const char *text,
 		return 0;
 	}
 	cli_out o;
-	if (!cli_out_open(&o, "ptx", path, &in, 1))
+	const char *inputs[] = {in};
+	if (!cli_out_open(&o, "ptx", path, inputs, 1))
 		return 1;
 	cli_out_write(&o, text, len);
 	return cli_out_commit(&o);

@@ -158,7 +158,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
 			return rc;
 	}
 	if (!o->input)
-		return cli_usage_checks(usage_text, false);
+		return cli_usage(usage_text, false);
 	return 0;
 }
 
@@ -314,9 +314,10 @@ int cli_run(int argc, char **argv)
 {
 	run_opts o = {0};
 	int rc = parse_args(argc, argv, &o);
-	if (rc < 0)
-		rc = cli_usage_checks(usage_text, true);
-	else if (!rc) {
+	if (rc < 0) {
+		rc = cli_usage(usage_text, true);
+		cli_print_checks(cli_stdout());
+	} else if (!rc) {
 		simt_isa *isa = cli_load_isa(o.isa_dir);
 		if (!isa) {
 			rc = 1;

@@ -247,7 +247,9 @@ int cli_test(int argc, char **argv)
 		const char *v = first + 1 < argc ? argv[first + 1] : NULL;
 		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
 			free(extra);
-			return cli_usage_checks(usage_text, true);
+			int rc = cli_usage(usage_text, true);
+			cli_print_checks(cli_stdout());
+			return rc;
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
 			continue;
@@ -257,7 +259,7 @@ int cli_test(int argc, char **argv)
 		} else if (!v) {
 			fprintf(stderr, "simt test: %s needs a value\n", o);
 			free(extra);
-			return cli_usage_checks(usage_text, false);
+			return cli_usage(usage_text, false);
 		} else if (!strcmp(o, "--isa")) {
 			isa_dir = v;
 		} else if (!strcmp(o, "--junit")) {
@@ -291,13 +293,13 @@ int cli_test(int argc, char **argv)
 		} else {
 			fprintf(stderr, "simt test: unknown option '%s'\n", o);
 			free(extra);
-			return cli_usage_checks(usage_text, false);
+			return cli_usage(usage_text, false);
 		}
 		first++;
 	}
 	if (first >= argc) {
 		free(extra);
-		return cli_usage_checks(usage_text, false);
+		return cli_usage(usage_text, false);
 	}
 	simt_isa *isa = cli_load_isa(isa_dir);
 	if (!isa) {
