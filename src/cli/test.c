@@ -213,8 +213,7 @@ static const char usage_text[] =
 	"(file positions p with p % N == K-1)\n"
 	"  --junit FILE write a JUnit XML report too\n"
 	"  --tap        report in TAP version 13\n"
-	"  --check=LIST opt-in checks (sync; all): report uses PTX "
-	"leaves undefined\n";
+	"  --check=LIST opt-in checks (below): report what they find\n";
 
 /* A positive integer no larger than max, or 0. */
 static unsigned parse_count(const char *s, unsigned max)
@@ -248,7 +247,9 @@ int cli_test(int argc, char **argv)
 		const char *v = first + 1 < argc ? argv[first + 1] : NULL;
 		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
 			free(extra);
-			return cli_usage(usage_text, true);
+			int rc = cli_usage(usage_text, true);
+			cli_print_checks(cli_stdout());
+			return rc;
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
 			continue;
