@@ -337,6 +337,11 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
+	/* Called after every issue when non-NULL (fuzzers and tests check
+	   invariants through it; sched.c); w is the warp that issued.
+	   Kept across runs; a NULL hook costs one test per issue. */
+	void (*step_hook)(sim_ctx *c, sim_warp *w, void *user);
+	void *step_hook_user;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -447,6 +452,13 @@ uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 
 /* api.c: the context of a public simulator (tests, the runner). */
 sim_ctx *sim_ctx_of(simt_sim *s);
+
+/* invariants.c: true when the state invariants hold (listed there), else
+ * false with the first broken one in why.  SIM_INV_PCS also requires every
+ * PC of a live lane inside the text (or at its end). */
+#define SIM_INV_PCS 1u
+bool sim_check_invariants(const sim_ctx *c, unsigned flags, char *why,
+			  size_t size);
 
 /* Inline helpers shared by handlers. */
 static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */
