@@ -166,6 +166,9 @@ static bool bar_check(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		err = "barrier count is not a multiple of 32";
 	else if (arv && cnt == 0)
 		err = "BAR.ARV with count 0";
+	else if (cnt > 32u * (uint32_t)w->cta->nwarps)
+		err = "barrier count exceeds the CTA's warps (it could never "
+		      "complete)";
 	else if (b->kind != SIM_BAR_IDLE && b->kind != kind)
 		err = kind == SIM_BAR_RED
 			      ? "BAR.RED shares the barrier with BAR.SYNC/BAR.ARV"

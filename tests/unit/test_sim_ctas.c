@@ -178,13 +178,14 @@ TEST(sim_ctas_deadlock_notes_every_cta)
 	simt_diags_init(&d);
 	CHECK(run_file("cta_deadlock.s", NULL, t, &d));
 	CHECK(diag_has(&d, "CTAs (0,0,0), (1,0,0): deadlock"));
-	CHECK(diag_has(&d, "CTA (0,0,0) warp 0 blocked after PC 0x0040 "
+	CHECK(diag_has(&d, "CTA (0,0,0) warp 0 blocked after PC 0x0060 "
 			   "`BAR.SYNC 0x1, 0x60`"));
 	CHECK(diag_has(&d, "CTA (0,0,0) warp 1 blocked"));
-	CHECK(diag_has(&d, "CTA (1,0,0) warp 1 blocked after PC 0x0080 "
+	CHECK(diag_has(&d, "CTA (1,0,0) warp 1 blocked after PC 0x00a0 "
 			   "`BAR.SYNC 0x2, 0x40`"));
 	CHECK(diag_has(&d, "waits on barrier 2: 32 of expected 64 arrivals"));
 	CHECK(!diag_has(&d, "CTA (1,0,0) warp 0 blocked"));
+	CHECK(!diag_has(&d, "CTA (0,0,0) warp 2 blocked"));
 	simt_diags_free(&d);
 	free(t);
 }
