@@ -3,7 +3,9 @@
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
 # Suites: unit tests (tests/unit, which also drive the data-driven files under
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
-# (tests/sim/*.s and the self-checking examples/*.s), the include layering
+# (tests/sim/*.s and the self-checking examples/*.s), the fuzz regressions
+# (tests/fuzz/regress/T/ through the replay build of each fuzz target),
+# the include layering
 # (tests/layering.sh), and one check that the generated docs/isa is current.
 total_pass=0
 total_fail=0
@@ -39,6 +41,18 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
+done
+# Fuzz regressions: every file of tests/fuzz/regress/T/ through the
+# sanitizer build of fuzz target T (tests/fuzz/README.md).
+for r in build/san/fuzz/replay_*; do
+	[ -x "$r" ] || continue
+	t=${r##*/replay_}
+	[ -d "tests/fuzz/regress/$t" ] || continue
+	echo "== fuzz regressions: $t"
+	SIMT_TEST_DIR=tests "$r" "tests/fuzz/regress/$t" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed' |
+		grep -v '^replay ' | tail -n 30
+	count "fuzz $t"
 done
 # Includes point down the pipeline only.
 if sh tests/layering.sh; then
