@@ -297,8 +297,22 @@ simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes, simt_diags *d)
 	return SIMT_OK;
 }
 
-static bool launch_ok(const simt_launch *l, simt_diags *d)
+/* Shared memory per CTA, static + dynamic: the largest block of sm_90
+ * (227 KiB; docs/launch-abi.md).  A kernel or launch asking for more is
+ * refused before anything is allocated. */
+#define SIM_MAX_SHARED (227u * 1024u)
+
+static bool launch_ok(const sim_ctx *c, const simt_launch *l, simt_diags *d)
 {
+	uint64_t shared = (uint64_t)c->static_shared + l->dyn_shared;
+	if (shared > SIM_MAX_SHARED) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s': %llu bytes of shared memory per CTA "
+			  "(static %u + dynamic %u) exceed the limit of %u "
+			  "(227 KiB)", c->kernel, (unsigned long long)shared,
+			  c->static_shared, l->dyn_shared, SIM_MAX_SHARED);
+		return false;
+	}
 	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	uint64_t g = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	if (t == 0 || t > 1024 || g == 0 || g > 0xffffffffull) {
@@ -314,7 +328,7 @@ static bool launch_ok(const simt_launch *l, simt_diags *d)
 
 simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
 {
-	if (!launch_ok(l, d))
+	if (!launch_ok(&s->c, l, d))
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;
 	s->c.diags = d;

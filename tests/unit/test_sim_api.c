@@ -53,3 +53,24 @@ TEST(sim_api_bad_launch_and_kernel)
 	CHECK(sp_diag_has(&p, "no kernel named 'nope'"));
 	sp_free(&p);
 }
+
+/* Shared memory per CTA is at most 227 KiB, static + dynamic; more is
+ * refused before any allocation (fuzz_run_obj found objects asking for
+ * 832 MiB of static shared memory: seconds of calloc per run). */
+TEST(sim_api_shared_limit)
+{
+	sp_prog p;
+	sp_init(&p);
+	sp_add(&p, "EXIT_X", "");
+	p.obj->kernels[p.k].shared_size = 0x1000;
+	simt_launch l;
+	simt_launch_init(&l);
+	l.dyn_shared = 227 * 1024 - 0x1000;
+	CHECK_EQ(sp_run_launch(&p, &l), SIMT_OK);
+	l.dyn_shared++;
+	CHECK_EQ(simt_sim_run(p.sim, &l, &p.d), SIMT_ERR_ARG);
+	CHECK(sp_diag_has(&p, "kernel 'main': 232449 bytes of shared memory per "
+			      "CTA (static 4096 + dynamic 228353) exceed the "
+			      "limit of 232448 (227 KiB)"));
+	sp_free(&p);
+}
