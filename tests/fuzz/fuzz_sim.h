@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FZ_MAX_CYCLES 20000u
 /* fz_run flag besides SIM_INV_*: the object came from the ELF reader */
 #define FZ_LOADED_OBJECT 0x100u
-#define FZ_BUF_BYTES 4096u /* the global buffer: c[0][0x100], R8:R9 */
+#define FZ_BUF_BYTES 16384u /* the global buffer: c[0][0x100], R8:R9 */
 
 static inline simt_isa *fz_isa(void)
 {
@@ -158,6 +158,12 @@ static inline bool fz_run(const simt_object *obj, const fz_cfg *g, unsigned flag
 		/* a generated program always launches; a loaded object may
 		   ask for what cannot be given (shared memory), with a reason */
 		fz_die("run", "unexpected status", &d);
+	}
+	if (getenv("FZ_PRINT")) {
+		fprintf(stderr, "fz_run: status %d, stop %d, %llu steps\n",
+			(int)r->st, (int)c->stop, (unsigned long long)c->steps);
+		for (int k = 0; k < d.count && k < 3; k++)
+			fprintf(stderr, "  %s\n", d.items[k].message);
 	}
 	c->diags = NULL;
 	if (simt_sim_read(s, buf, r->out, sizeof r->out, &d) != SIMT_OK)
