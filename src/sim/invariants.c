@@ -196,29 +196,33 @@ static bool check_mbarriers(const sim_cta *cta, char *why, size_t size)
 	return true;
 }
 
+bool sim_check_cta_invariants(const sim_ctx *c, const sim_cta *cta,
+			      unsigned flags, char *why, size_t size)
+{
+	if (why && size)
+		why[0] = '\0';
+	if (!cta->warps)
+		return true;
+	int exited = 0;
+	for (int j = 0; j < cta->nwarps; j++) {
+		exited += cta->warps[j].state == SIM_W_EXITED;
+		if (!check_warp(c, cta, &cta->warps[j], flags, why, size))
+			return false;
+	}
+	if (exited != cta->exited_warps)
+		return fail(why, size, "CTA (%u,%u,%u): %d warps exited, counted %d",
+			    cta->id[0], cta->id[1], cta->id[2], exited,
+			    cta->exited_warps);
+	return check_barriers(cta, why, size) && check_mbarriers(cta, why, size);
+}
+
 bool sim_check_invariants(const sim_ctx *c, unsigned flags, char *why,
 			  size_t size)
 {
 	if (why && size)
 		why[0] = '\0';
-	for (uint64_t k = 0; k < c->nctas; k++) {
-		const sim_cta *cta = &c->ctas[k];
-		if (!cta->warps)
-			continue;
-		int exited = 0;
-		for (int j = 0; j < cta->nwarps; j++) {
-			exited += cta->warps[j].state == SIM_W_EXITED;
-			if (!check_warp(c, cta, &cta->warps[j], flags, why, size))
-				return false;
-		}
-		if (exited != cta->exited_warps)
-			return fail(why, size,
-				    "CTA (%u,%u,%u): %d warps exited, counted %d",
-				    cta->id[0], cta->id[1], cta->id[2], exited,
-				    cta->exited_warps);
-		if (!check_barriers(cta, why, size) ||
-		    !check_mbarriers(cta, why, size))
+	for (uint64_t k = 0; k < c->nctas; k++)
+		if (!sim_check_cta_invariants(c, &c->ctas[k], flags, why, size))
 			return false;
-	}
 	return true;
 }

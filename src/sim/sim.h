@@ -459,6 +459,10 @@ sim_ctx *sim_ctx_of(simt_sim *s);
 #define SIM_INV_PCS 1u
 bool sim_check_invariants(const sim_ctx *c, unsigned flags, char *why,
 			  size_t size);
+/* The same for one CTA (a hook after an issue: the issuing warp's CTA;
+ * its own state is all one issue can change, copy completions aside). */
+bool sim_check_cta_invariants(const sim_ctx *c, const sim_cta *cta,
+			      unsigned flags, char *why, size_t size);
 
 /* Inline helpers shared by handlers. */
 static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */

@@ -45,11 +45,17 @@ static inline void fz_die(const char *what, const char *why, const simt_diags *d
 	abort();
 }
 
+/* After every issue the issuing warp's CTA (all that an issue changes),
+ * every 64th issue every CTA (copy completions of the others), and the
+ * whole state at the end of the run (fz_run). */
 static inline void fz_hook(sim_ctx *c, sim_warp *w, void *user)
 {
 	char why[512];
 	unsigned flags = (unsigned)(uintptr_t)user;
-	if (!sim_check_invariants(c, flags, why, sizeof why))
+	bool ok = c->steps % 64 ? sim_check_cta_invariants(c, w->cta, flags, why,
+							   sizeof why)
+				: sim_check_invariants(c, flags, why, sizeof why);
+	if (!ok)
 		fz_die("invariant after an issue", why, c->diags);
 }
 
