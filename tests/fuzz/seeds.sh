@@ -19,7 +19,9 @@ text_of() { # text_of OBJ: the bytes of its first .text.* section
 	dd if="$obj" bs=1 skip=$((0x$1)) count=$((0x$2)) 2>/dev/null
 }
 case $t in
-isa) cp tests/isa/*.isa tests/isa/bad/*.isa isa/*.isa "$out/" ;;
+isa)	for f in tests/isa/*.isa tests/isa/bad/*.isa isa/*.isa; do
+		cp "$f" "$out/$(echo "$f" | tr / _)"
+	done ;;
 asm) cp tests/asm/*.s tests/asm/fuzz/*.s examples/*.s tests/sim/*.s "$out/" ;;
 elf) cp tests/object/good/* "$out/" ;;
 run_obj|words)
