@@ -35,16 +35,19 @@ $(1)/obj/gen/isa_builtin.o: $(1)/gen/isa_builtin.c
 $(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o
 	rm -f $$@ && ar rcs $$@ $$^
 $(1)/simt: $(patsubst %.c,$(1)/obj/%.o,$(CLI_SRC)) $(1)/libsimt.a
-	$(CC) $(2) -o $$@ $$^ -lm
+	$(CC) $(2) -pthread -o $$@ $$^ -lm
 $(1)/unit_tests: $(patsubst %.c,$(1)/obj/%.o,$(TEST_SRC)) $(1)/libsimt.a
-	$(CC) $(2) -o $$@ $$^ -lm
+	$(CC) $(2) -pthread -o $$@ $$^ -lm
 endef
 
-$(eval $(call variant,build,$(CFLAGS)))
+# The normal variant is position-independent with hidden visibility, so the
+# same objects make libsimt.a and libsimt.so; only SIMT_API symbols export.
+$(eval $(call variant,build,$(CFLAGS) -fPIC -fvisibility=hidden))
 $(eval $(call variant,build/san,$(SANFLAGS)))
 
 # The test command of README.md: both variants, every test, one closing line.
-check: build/simt build/unit_tests build/san/simt build/san/unit_tests $(REPLAY_BINS)
+check: build/simt build/unit_tests build/san/simt build/san/unit_tests build/libsimt.so build/simt.1 \
+	$(REPLAY_BINS)
 	@sh tests/run.sh build build/san
 
 docs: build/simt
@@ -65,10 +68,43 @@ example: build/simt
 	@echo "== simt run examples/diverge.s --print out"
 	@build/simt run examples/diverge.s --print out
 
+# ---- shared library and installation ---------------------------------------
+VERSION := $(shell sed -n 's/^\#define SIMT_VERSION "\(.*\)"/\1/p' include/simt/simt.h)
+MAJOR   := $(firstword $(subst ., ,$(VERSION)))
+PREFIX  ?= /usr/local
+LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(LIB_SRC)) build/obj/gen/isa_builtin.o
+
+build/libsimt.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -pthread -Wl,-soname,libsimt.so.$(MAJOR) -o $@ $^ -lm
+build/libsimt.so: build/libsimt.so.$(VERSION)
+	ln -sf libsimt.so.$(VERSION) build/libsimt.so.$(MAJOR)
+	ln -sf libsimt.so.$(VERSION) $@
+build/simt.1: build/simt tools/man.sh
+	sh tools/man.sh build/simt > $@.tmp && mv $@.tmp $@
+lib: build/libsimt.so build/libsimt.a
+
+install: build/simt build/libsimt.a build/libsimt.so build/simt.1 tools/simt.pc.in
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/include/simt $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build/simt $(DESTDIR)$(PREFIX)/bin/simt
+	install -m 644 build/libsimt.a $(DESTDIR)$(PREFIX)/lib/libsimt.a
+	install -m 755 build/libsimt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libsimt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libsimt.so.$(MAJOR)
+	ln -sf libsimt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libsimt.so
+	install -m 644 include/simt/*.h $(DESTDIR)$(PREFIX)/include/simt/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/simt.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt.pc
+	install -m 644 build/simt.1 $(DESTDIR)$(PREFIX)/share/man/man1/simt.1
+
+# A one-node Slurm cluster on localhost runs the simulator suite as a job
+# array (needs root, slurm-wlm and munge): docs/regressions.md.
+check-slurm: build/simt
+	@sh tests/slurm/local-cluster.sh build/simt
+
 clean:
 	rm -rf build
 
-.PHONY: all check docs docs-check example clean
+.PHONY: all check docs docs-check example clean lib install check-slurm
 
 # ---- fuzzing: one scheme for every tests/fuzz/fuzz_<T>.c ------------------
 # build/fuzz/fuzz_<T>: the libFuzzer binary (clang; library and target under

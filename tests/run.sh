@@ -41,6 +41,10 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
+	echo "== $b: simt test as a runner (-j, --shard, --junit, --tap)"
+	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b runner"
 done
 # Fuzz regressions: every file of tests/fuzz/regress/T/ through the
 # sanitizer build of fuzz target T (tests/fuzz/README.md).
@@ -61,6 +65,16 @@ if sh tests/layering.sh; then
 else
 	total_fail=$((total_fail + 1))
 fi
+# make install into a temporary prefix; an app built against it with pkg-config.
+echo "== install"
+sh tests/install.sh >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "install"
+# The Python binding over build/libsimt.so.
+echo "== python"
+sh tests/python.sh >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "python"
 # The generated ISA reference must match the ISA it documents.
 docs=$(mktemp -d)
 if "$first/simt" isa doc -o "$docs" >/dev/null 2>&1 && diff -r docs/isa "$docs" >/dev/null; then

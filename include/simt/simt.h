@@ -18,6 +18,19 @@
 extern "C" {
 #endif
 
+/* Library version (the shared object's soname carries the major number). */
+#define SIMT_VERSION_MAJOR 0
+#define SIMT_VERSION_MINOR 2
+#define SIMT_VERSION_PATCH 0
+#define SIMT_VERSION "0.2.0"
+
+/* The version of the library actually linked, "MAJOR.MINOR.PATCH". */
+SIMT_API const char *simt_version(void);
+/* Release memory the library allocated for the caller (object images,
+ * disassembly text): for callers that cannot call this library's free(),
+ * such as language bindings. */
+SIMT_API void simt_free(void *p);
+
 #define SIMT_INST_SIZE 16
 #define SIMT_MAX_FIELDS 48
 

@@ -8,6 +8,7 @@
  * (/ *0010* /) and is remembered so the driver can compare it with the real
  * address.  Annotations (*"..."*) are one token.  Nothing here allocates.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,11 +18,12 @@
 enum { C_ID = 1, C_IDSTART = 2, C_DIGIT = 4, C_HEX = 8, C_SPACE = 16, C_PUNCT = 32 };
 
 static unsigned char cls[256];
+static pthread_once_t cls_once = PTHREAD_ONCE_INIT;
 
-static void init_classes(void)
+/* Fills cls once per process (pthread_once: lexers may run on several
+ * threads at a time, e.g. `simt test -j`). */
+static void fill_classes(void)
 {
-	if (cls['a'])
-		return;
 	for (int ch = 0; ch < 256; ch++) {
 		unsigned char k = 0;
 		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
@@ -42,7 +44,7 @@ static void init_classes(void)
 
 void asm_lex_init(asm_lexer *lx, const char *text, size_t len)
 {
-	init_classes();
+	pthread_once(&cls_once, fill_classes);
 	memset(lx, 0, sizeof *lx);
 	lx->p = text;
 	lx->end = text + len;

@@ -22,6 +22,9 @@
 CLI_COMMANDS(CLI_X_DECL)
 #undef CLI_X_DECL
 
+struct util_buf;
+/* Append every diagnostic of d, formatted, to out. */
+void cli_format_diags(const simt_diags *d, struct util_buf *out);
 /* Print every diagnostic of d to stderr; returns d->errors. */
 int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */

@@ -12,24 +12,34 @@
 #include "cli/cli.h"
 #include "util/util.h"
 
-int cli_print_diags(const simt_diags *d)
+void cli_format_diags(const simt_diags *d, util_buf *out)
 {
 	char small[1024];
 	for (int i = 0; i < d->count; i++) {
 		size_t n = simt_diag_format(&d->items[i], small, sizeof small);
 		if (n < sizeof small) {
-			fputs(small, stderr);
+			util_buf_puts(out, small);
 			continue;
 		}
 		char *big = malloc(n + 1);
 		if (!big)
 			continue;
 		simt_diag_format(&d->items[i], big, n + 1);
-		fputs(big, stderr);
+		util_buf_puts(out, big);
 		free(big);
 	}
 	if (d->limit && d->errors > d->limit)
-		fprintf(stderr, "(%d more errors not shown)\n", d->errors - d->limit);
+		util_buf_printf(out, "(%d more errors not shown)\n",
+				d->errors - d->limit);
+}
+
+int cli_print_diags(const simt_diags *d)
+{
+	util_buf b = {0};
+	cli_format_diags(d, &b);
+	if (b.data)
+		fputs(b.data, stderr);
+	util_buf_free(&b);
 	return d->errors;
 }
 

@@ -16,7 +16,7 @@ static const struct {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: simt COMMAND [ARGS...]\n\ncommands:\n");
+	fprintf(f, "usage: simt COMMAND [ARGS...]\n       simt --version\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\n'simt COMMAND --help' describes one command.\n");
@@ -30,6 +30,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("simt (simtkit) %s\n", simt_version());
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -1,0 +1,395 @@
+"""simt - Python access to libsimt (ctypes; standard library only).
+
+    import simt
+    isa = simt.Isa()                         # the ISA compiled into libsimt
+    obj = isa.assemble(source_text, "k.s")   # an Object (ELF image: obj.image())
+    print(isa.disassemble(obj))
+    sim = simt.Sim(isa, obj)                 # first kernel, or kernel="name"
+    out = sim.alloc(4 * 32)
+    sim.params(simt.pack_params(out))
+    stats = sim.run(grid=1, block=32)        # raises simt.RuntimeStop on a deadlock...
+    data = sim.read(out, 4 * 32)             # bytes
+
+The library is found through $SIMT_LIB, then build/libsimt.so of the source
+tree this package sits in, then the system's library path (libsimt.so.0).
+Every failing call raises simt.Error (or a subclass) carrying the status
+and the library's diagnostics, formatted as the simt command prints them.
+"""
+
+import ctypes
+import ctypes.util
+import os
+import struct
+
+__all__ = ["Error", "RuntimeStop", "Isa", "Object", "Sim", "Stats",
+           "pack_params", "version", "POLICIES"]
+
+
+def _find_library():
+    env = os.environ.get("SIMT_LIB")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    tree = os.path.join(here, "..", "..", "build", "libsimt.so")
+    if os.path.exists(tree):
+        return os.path.normpath(tree)
+    return ctypes.util.find_library("simt") or "libsimt.so.0"
+
+
+_lib = ctypes.CDLL(_find_library())
+
+# ---- C structures (include/simt/diag.h, sim.h) ------------------------------
+
+
+class _Diag(ctypes.Structure):
+    _fields_ = [("severity", ctypes.c_int), ("file", ctypes.c_char_p),
+                ("line", ctypes.c_int), ("col", ctypes.c_int),
+                ("message", ctypes.c_char_p),
+                ("source_line", ctypes.c_char_p)]
+
+
+class _Diags(ctypes.Structure):
+    _fields_ = [("items", ctypes.POINTER(_Diag)), ("count", ctypes.c_int),
+                ("capacity", ctypes.c_int), ("errors", ctypes.c_int),
+                ("limit", ctypes.c_int)]
+
+
+_TRACE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+
+
+class _Launch(ctypes.Structure):
+    _fields_ = [("grid", ctypes.c_uint32 * 3), ("block", ctypes.c_uint32 * 3),
+                ("dyn_shared", ctypes.c_uint32), ("policy", ctypes.c_int),
+                ("seed", ctypes.c_uint64), ("max_cycles", ctypes.c_uint64),
+                ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
+                ("trace_user", ctypes.c_void_p),
+                ("resident", ctypes.c_uint32)]
+
+
+class _Stats(ctypes.Structure):
+    _fields_ = [("cycles", ctypes.c_uint64), ("steps", ctypes.c_uint64),
+                ("thread_insts", ctypes.c_uint64)]
+
+
+_P = ctypes.c_void_p
+_U8P = ctypes.POINTER(ctypes.c_uint8)
+_D = ctypes.POINTER(_Diags)
+
+
+def _fn(name, restype, *argtypes):
+    f = getattr(_lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+_version = _fn("simt_version", ctypes.c_char_p)
+_strerror = _fn("simt_strerror", ctypes.c_char_p, ctypes.c_int)
+_free = _fn("simt_free", None, _P)
+_diags_free = _fn("simt_diags_free", None, _D)
+_diag_format = _fn("simt_diag_format", ctypes.c_size_t, ctypes.POINTER(_Diag),
+                   ctypes.c_char_p, ctypes.c_size_t)
+_isa_builtin = _fn("simt_isa_load_builtin", ctypes.c_int,
+                   ctypes.POINTER(_P), _D)
+_isa_files = _fn("simt_isa_load_files", ctypes.c_int,
+                 ctypes.POINTER(ctypes.c_char_p), ctypes.c_int,
+                 ctypes.POINTER(_P), _D)
+_isa_free = _fn("simt_isa_free", None, _P)
+_assemble = _fn("simt_assemble", ctypes.c_int, _P, ctypes.c_char_p,
+                ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(_P), _D)
+_obj_write = _fn("simt_object_write", ctypes.c_int, _P,
+                 ctypes.POINTER(_U8P), ctypes.POINTER(ctypes.c_size_t), _D)
+_obj_read = _fn("simt_object_read", ctypes.c_int, ctypes.c_char_p,
+                ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(_P), _D)
+_obj_free = _fn("simt_object_free", None, _P)
+_obj_count = _fn("simt_object_kernel_count", ctypes.c_int, _P)
+_obj_name = _fn("simt_object_kernel_name", ctypes.c_char_p, _P, ctypes.c_int)
+_obj_code = _fn("simt_object_kernel_code", _U8P, _P, ctypes.c_int,
+                ctypes.POINTER(ctypes.c_size_t))
+_dis_obj = _fn("simt_disassemble_object", ctypes.c_int, _P, _P,
+               ctypes.c_char_p, ctypes.c_uint, ctypes.POINTER(ctypes.c_void_p),
+               _D)
+_dis = _fn("simt_disassemble", ctypes.c_int, _P, ctypes.c_char_p,
+           ctypes.c_size_t, ctypes.c_uint64, ctypes.c_uint,
+           ctypes.POINTER(ctypes.c_void_p), _D)
+_launch_init = _fn("simt_launch_init", None, ctypes.POINTER(_Launch))
+_launch_policy = _fn("simt_launch_policy", ctypes.c_int,
+                     ctypes.POINTER(_Launch), ctypes.c_char_p, _D)
+_sim_new = _fn("simt_sim_new", ctypes.c_int, _P, _P, ctypes.c_char_p,
+               ctypes.POINTER(_P), _D)
+_sim_free = _fn("simt_sim_free", None, _P)
+_sim_alloc = _fn("simt_sim_alloc", ctypes.c_int, _P, ctypes.c_uint64,
+                 ctypes.POINTER(ctypes.c_uint64), _D)
+_sim_write = _fn("simt_sim_write", ctypes.c_int, _P, ctypes.c_uint64,
+                 ctypes.c_char_p, ctypes.c_uint64, _D)
+_sim_read = _fn("simt_sim_read", ctypes.c_int, _P, ctypes.c_uint64,
+                ctypes.c_char_p, ctypes.c_uint64, _D)
+_sim_params = _fn("simt_sim_set_params", ctypes.c_int, _P, ctypes.c_char_p,
+                  ctypes.c_size_t, _D)
+_sim_const = _fn("simt_sim_set_const", ctypes.c_int, _P, ctypes.c_uint,
+                 ctypes.c_uint32, ctypes.c_char_p, ctypes.c_size_t, _D)
+_sim_run = _fn("simt_sim_run", ctypes.c_int, _P, ctypes.POINTER(_Launch), _D)
+_sim_stats = _fn("simt_sim_get_stats", None, _P, ctypes.POINTER(_Stats))
+_sim_reg = _fn("simt_sim_reg", ctypes.c_int, _P, ctypes.c_uint32 * 3,
+               ctypes.c_uint32 * 3, ctypes.c_int, ctypes.c_uint,
+               ctypes.POINTER(ctypes.c_uint64), _D)
+
+SIMT_OK = 0
+_STATUS_RUNTIME = 10  # SIMT_ERR_RUNTIME, position in SIMT_STATUS_LIST
+POLICIES = ("rr", "greedy", "random:SEED")
+REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4}
+DIS_ADDR, DIS_HEX, DIS_LABELS = 1, 2, 4
+
+
+def version():
+    """The version of the loaded libsimt, e.g. '0.2.0'."""
+    return _version().decode()
+
+
+class Error(Exception):
+    """A libsimt call failed: .status (int), .status_text, .diagnostics
+    (list of formatted strings, as `simt` prints them)."""
+
+    def __init__(self, status, diagnostics):
+        self.status = status
+        self.status_text = _strerror(status).decode()
+        self.diagnostics = diagnostics
+        first = diagnostics[0].splitlines()[0] if diagnostics else ""
+        super().__init__(f"{self.status_text}: {first}" if first
+                         else self.status_text)
+
+
+class RuntimeStop(Error):
+    """The simulated program stopped with an error: deadlock, exception,
+    memory fault, livelock or the cycle limit."""
+
+
+class _Call:
+    """One diagnostics list around a group of library calls."""
+
+    def __enter__(self):
+        self.d = _Diags()
+        return self
+
+    def check(self, status):
+        if status != SIMT_OK:
+            raise (RuntimeStop if status == _STATUS_RUNTIME else Error)(
+                status, self.messages())
+        return status
+
+    def messages(self):
+        out = []
+        for i in range(self.d.count):
+            item = ctypes.byref(self.d.items[i])
+            n = _diag_format(item, None, 0)
+            buf = ctypes.create_string_buffer(n + 1)
+            _diag_format(item, buf, n + 1)
+            out.append(buf.value.decode(errors="replace").rstrip("\n"))
+        return out
+
+    def __exit__(self, *exc):
+        _diags_free(ctypes.byref(self.d))
+        return False
+
+
+def _take_text(ptr):
+    text = ctypes.string_at(ptr).decode()
+    _free(ptr)
+    return text
+
+
+class Isa:
+    """An ISA description: the one compiled into the library, or files."""
+
+    def __init__(self, files=None):
+        self._h = _P()
+        with _Call() as c:
+            if files is None:
+                c.check(_isa_builtin(ctypes.byref(self._h), ctypes.byref(c.d)))
+            else:
+                arr = (ctypes.c_char_p * len(files))(
+                    *[os.fsencode(f) for f in files])
+                c.check(_isa_files(arr, len(files), ctypes.byref(self._h),
+                                   ctypes.byref(c.d)))
+
+    def __del__(self):
+        if getattr(self, "_h", None):
+            _isa_free(self._h)
+            self._h = None
+
+    def assemble(self, text, name="<python>"):
+        """Assemble source text into an Object; Error lists every mistake."""
+        raw = text.encode() if isinstance(text, str) else bytes(text)
+        h = _P()
+        with _Call() as c:
+            c.check(_assemble(self._h, name.encode(), raw, len(raw),
+                              ctypes.byref(h), ctypes.byref(c.d)))
+        return Object(h)
+
+    def disassemble(self, what, flags=DIS_LABELS, base=0):
+        """Text of an Object (every kernel) or of raw code bytes."""
+        out = ctypes.c_void_p()
+        with _Call() as c:
+            if isinstance(what, Object):
+                c.check(_dis_obj(self._h, what._h, None, flags,
+                                 ctypes.byref(out), ctypes.byref(c.d)))
+            else:
+                code = bytes(what)
+                c.check(_dis(self._h, code, len(code), base, flags,
+                             ctypes.byref(out), ctypes.byref(c.d)))
+        return _take_text(out.value)
+
+
+class Object:
+    """An object file: kernels, constant banks, symbols."""
+
+    def __init__(self, handle):
+        self._h = handle
+
+    @classmethod
+    def from_bytes(cls, image, name="<bytes>"):
+        h = _P()
+        data = bytes(image)
+        with _Call() as c:
+            c.check(_obj_read(data, len(data), name.encode(), ctypes.byref(h),
+                              ctypes.byref(c.d)))
+        return cls(h)
+
+    @classmethod
+    def load(cls, path):
+        with open(path, "rb") as f:
+            return cls.from_bytes(f.read(), path)
+
+    def __del__(self):
+        if getattr(self, "_h", None):
+            _obj_free(self._h)
+            self._h = None
+
+    def image(self):
+        """The ELF image as bytes."""
+        p, n = _U8P(), ctypes.c_size_t()
+        with _Call() as c:
+            c.check(_obj_write(self._h, ctypes.byref(p), ctypes.byref(n),
+                               ctypes.byref(c.d)))
+        data = ctypes.string_at(p, n.value)
+        _free(p)
+        return data
+
+    def kernels(self):
+        return [_obj_name(self._h, k).decode()
+                for k in range(_obj_count(self._h))]
+
+    def code(self, kernel):
+        """The text bytes of one kernel (by name or index)."""
+        k = self.kernels().index(kernel) if isinstance(kernel, str) else kernel
+        n = ctypes.c_size_t()
+        p = _obj_code(self._h, k, ctypes.byref(n))
+        return ctypes.string_at(p, n.value)
+
+
+class Stats:
+    def __init__(self, s):
+        self.cycles, self.steps, self.thread_insts = (
+            s.cycles, s.steps, s.thread_insts)
+
+    def __repr__(self):
+        return (f"Stats(cycles={self.cycles}, steps={self.steps}, "
+                f"thread_insts={self.thread_insts})")
+
+
+def pack_params(*values):
+    """Kernel parameter bytes per docs/launch-abi.md: ints are 64-bit
+    (addresses) unless given as (fmt, value) with a struct format such as
+    ('I', 7) or ('f', 1.5); each aligned to its own size."""
+    out = b""
+    for v in values:
+        fmt, val = v if isinstance(v, tuple) else ("Q", v)
+        size = struct.calcsize("<" + fmt)
+        out += b"\0" * (-len(out) % size) + struct.pack("<" + fmt, val)
+    return out
+
+
+class Sim:
+    """One kernel of an object, predecoded, with its device memory."""
+
+    def __init__(self, isa, obj, kernel=None):
+        self._isa, self._obj = isa, obj  # keep them alive
+        self._h = _P()
+        with _Call() as c:
+            c.check(_sim_new(isa._h, obj._h,
+                             kernel.encode() if kernel else None,
+                             ctypes.byref(self._h), ctypes.byref(c.d)))
+
+    def __del__(self):
+        if getattr(self, "_h", None):
+            _sim_free(self._h)
+            self._h = None
+
+    def alloc(self, size):
+        """A zeroed global buffer of size bytes; returns its address."""
+        addr = ctypes.c_uint64()
+        with _Call() as c:
+            c.check(_sim_alloc(self._h, size, ctypes.byref(addr),
+                               ctypes.byref(c.d)))
+        return addr.value
+
+    def write(self, addr, data):
+        data = bytes(data)
+        with _Call() as c:
+            c.check(_sim_write(self._h, addr, data, len(data),
+                               ctypes.byref(c.d)))
+
+    def read(self, addr, size):
+        buf = ctypes.create_string_buffer(size)
+        with _Call() as c:
+            c.check(_sim_read(self._h, addr, buf, size, ctypes.byref(c.d)))
+        return buf.raw
+
+    def params(self, data):
+        data = bytes(data)
+        with _Call() as c:
+            c.check(_sim_params(self._h, data, len(data), ctypes.byref(c.d)))
+
+    def const(self, bank, offset, data):
+        data = bytes(data)
+        with _Call() as c:
+            c.check(_sim_const(self._h, bank, offset, data, len(data),
+                               ctypes.byref(c.d)))
+
+    def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
+            resident=0, copy_latency=0, trace=None):
+        """Run the kernel; returns Stats.  trace: a callable receiving one
+        JSON line (str) per issued warp instruction.  Raises RuntimeStop
+        (with the simulator's report) when the program does not finish."""
+        launch = _Launch()
+        _launch_init(ctypes.byref(launch))
+        for dst, v in ((launch.grid, grid), (launch.block, block)):
+            v = (v,) if isinstance(v, int) else tuple(v)
+            for i, x in enumerate(v + (1,) * (3 - len(v))):
+                dst[i] = x
+        launch.dyn_shared, launch.max_cycles = shared, max_cycles
+        launch.resident, launch.copy_latency = resident, copy_latency
+        keep = None
+        if trace is not None:
+            keep = _TRACE_FN(lambda _u, line: trace(line.decode()))
+            launch.trace = keep
+        with _Call() as c:
+            c.check(_launch_policy(ctypes.byref(launch), policy.encode(),
+                                   ctypes.byref(c.d)))
+            c.check(_sim_run(self._h, ctypes.byref(launch),
+                             ctypes.byref(c.d)))
+        del keep
+        s = _Stats()
+        _sim_stats(self._h, ctypes.byref(s))
+        return Stats(s)
+
+    def reg(self, regfile, index, cta=(0, 0, 0), tid=(0, 0, 0)):
+        """After a run: register `index` of regfile 'R', 'P', 'UR', 'B' or
+        'PC' of thread tid of CTA cta."""
+        v = ctypes.c_uint64()
+        cta3 = (ctypes.c_uint32 * 3)(*(tuple(cta) + (0, 0, 0))[:3])
+        tid3 = (ctypes.c_uint32 * 3)(*(tuple(tid) + (0, 0, 0))[:3])
+        with _Call() as c:
+            c.check(_sim_reg(self._h, cta3, tid3, REGFILES[regfile], index,
+                             ctypes.byref(v), ctypes.byref(c.d)))
+        return v.value

@@ -1,0 +1,124 @@
+"""Unit tests of the ctypes binding: python3 -m unittest discover python/tests
+(run by make check against build/libsimt.so)."""
+import os
+import struct
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import simt  # noqa: E402
+
+DIVERGE = """
+k:
+  S2R R0, SR_TID.X ;
+  LOP3.LUT P0, RZ, R0, 0x1, RZ, 0xc0, !PT ;
+  BSSY B0, `(.L_join) ;
+@P0 BRA `(.L_odd) ;
+  IADD3 R1, R0, 0x100, RZ ;
+  BRA `(.L_sync) ;
+.L_odd:
+  IMAD.SHL.U32 R1, R0, 0x2, RZ ;
+.L_sync:
+  BSYNC B0 ;
+.L_join:
+  LDC.64 R2, c[0x0][0x100] ;
+  IMAD.WIDE.U32 R2, R0, 0x4, R2 ;
+  STG.E [R2.64], R1 ;
+  EXIT ;
+"""
+
+DEADLOCK = """
+k:
+  S2R R0, SR_TID.X ;
+  ISETP.LT.U32.AND P0, PT, R0, 0x20, PT ;
+@P0 BAR.SYNC 0x0, 0x40 ;
+  EXIT ;
+"""
+
+
+class Binding(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.isa = simt.Isa()
+
+    def test_version(self):
+        self.assertRegex(simt.version(), r"^\d+\.\d+\.\d+$")
+
+    def test_assemble_disassemble_roundtrip(self):
+        obj = self.isa.assemble(DIVERGE, "d.s")
+        self.assertEqual(obj.kernels(), ["k"])
+        self.assertEqual(len(obj.code("k")), 12 * 16)
+        text = self.isa.disassemble(obj)
+        again = self.isa.assemble(text, "again.s")
+        self.assertEqual(again.code("k"), obj.code("k"))
+
+    def test_object_image_roundtrip(self):
+        obj = self.isa.assemble(DIVERGE)
+        image = obj.image()
+        self.assertEqual(image[:4], b"\x7fELF")
+        back = simt.Object.from_bytes(image)
+        self.assertEqual(back.code(0), obj.code(0))
+
+    def test_assembly_error_is_located(self):
+        with self.assertRaises(simt.Error) as e:
+            self.isa.assemble("k:\n  FROB R1 ;\n", "bad.s")
+        self.assertEqual(e.exception.status_text, "assembly error")
+        self.assertTrue(e.exception.diagnostics[0].startswith("bad.s:2:"))
+
+    def test_bad_object_is_refused(self):
+        with self.assertRaises(simt.Error) as e:
+            simt.Object.from_bytes(b"not an ELF file")
+        self.assertEqual(e.exception.status_text, "malformed object file")
+
+    def run_diverge(self, threads, policy="rr"):
+        sim = simt.Sim(self.isa, self.isa.assemble(DIVERGE))
+        out = sim.alloc(4 * threads)
+        sim.params(simt.pack_params(out))
+        stats = sim.run(block=threads, policy=policy)
+        return sim, struct.unpack(f"<{threads}I", sim.read(out, 4 * threads)), stats
+
+    def test_run_divergent_kernel(self):
+        _, got, stats = self.run_diverge(64)
+        want = tuple(2 * t if t & 1 else t + 256 for t in range(64))
+        self.assertEqual(got, want)
+        self.assertEqual(stats.steps, 2 * 13)  # 2 warps, both paths
+
+    def test_policies_agree(self):
+        outs = {self.run_diverge(96, p)[1] for p in ("rr", "greedy", "random:7")}
+        self.assertEqual(len(outs), 1)
+
+    def test_registers_after_run(self):
+        sim, _, _ = self.run_diverge(32)
+        self.assertEqual(sim.reg("R", 1, tid=(5, 0, 0)), 10)
+        self.assertEqual(sim.reg("R", 1, tid=(6, 0, 0)), 6 + 256)
+
+    def test_trace_lines(self):
+        sim = simt.Sim(self.isa, self.isa.assemble(DIVERGE))
+        out = sim.alloc(128)
+        sim.params(simt.pack_params(out))
+        lines = []
+        sim.run(block=32, trace=lines.append)
+        self.assertEqual(len(lines), 13)
+        self.assertTrue(all(l.startswith("{") for l in lines))
+
+    def test_deadlock_raises_runtime_stop(self):
+        sim = simt.Sim(self.isa, self.isa.assemble(DEADLOCK))
+        with self.assertRaises(simt.RuntimeStop) as e:
+            sim.run(block=64)
+        self.assertIn("deadlock", "\n".join(e.exception.diagnostics))
+
+    def test_memory_write_read(self):
+        sim = simt.Sim(self.isa, self.isa.assemble(DIVERGE))
+        a = sim.alloc(16)
+        sim.write(a, b"0123456789abcdef")
+        self.assertEqual(sim.read(a + 4, 4), b"4567")
+        with self.assertRaises(simt.Error):
+            sim.read(a + 4096 * 1024, 4)
+
+    def test_pack_params_alignment(self):
+        self.assertEqual(simt.pack_params(("I", 7), 0x10),
+                         struct.pack("<I4xQ", 7, 0x10))
+
+
+if __name__ == "__main__":
+    unittest.main()
