@@ -34,13 +34,16 @@ if [ $merge = 1 ]; then
 	echo "$t: corpus $(ls "$corpus" | wc -l) files, $(du -sk "$corpus" | cut -f1) KiB"
 	exit 0
 fi
-echo "== fuzz $t for ${secs}s"
-nice -n 19 "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+log=build/fuzz/logs/$t-$(date +%Y%m%d-%H%M%S).log
+echo "== fuzz $t for ${secs}s (log $log)"
+# -timeout: 60 s, far above any input's run (well under a second alone) on
+# a machine shared by many jobs at nice 19; a real hang never ends.
+nice -n 19 "$bin" -max_total_time="$secs" -timeout=60 -rss_limit_mb=2048 \
 	-print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$t/" \
-	$opts ${FUZZ_FLAGS:-} "$corpus" $seeds >"build/fuzz/logs/$t.log" 2>&1 || {
-	echo "fuzz $t: FAILED, see build/fuzz/logs/$t.log and build/fuzz/artifacts/$t/"
-	tail -n 40 "build/fuzz/logs/$t.log"
+	$opts ${FUZZ_FLAGS:-} "$corpus" $seeds >"$log" 2>&1 || {
+	echo "fuzz $t: FAILED, see $log and build/fuzz/artifacts/$t/"
+	tail -n 40 "$log"
 	exit 1
 }
-grep -E '^#[0-9]+.*(DONE|cov:)' "build/fuzz/logs/$t.log" | tail -n 1
-grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "build/fuzz/logs/$t.log"
+grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -n 1
+grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log"
