@@ -32,7 +32,9 @@
  *   - the shadow value is what shared memory holds, unless an ordinary
  *     store changed it (then the next mbarrier operation raises) - not
  *     checked here.
- * Per warp parked in SIM_W_MBAR: its lanes are active lanes.
+ * Per warp parked in SIM_W_MBAR: its lanes are active lanes; parked on a
+ *   phase, the object is live and the phase still the awaited one (no
+ *   lost wake-up).
  * Stop: c->stop is one of the kinds with a diagnostic.
  */
 #include <stdio.h>
@@ -192,6 +194,27 @@ static bool check_mbarriers(const sim_cta *cta, char *why, size_t size)
 				    "(0x%016llx)", cta->id[0], cta->id[1],
 				    cta->id[2], o->addr, bad,
 				    (unsigned long long)v);
+	}
+	/* no lost wake-up: a warp parked on a phase waits on a live object
+	   whose phase is still the one it waits for (while the CTA runs: its
+	   objects are dropped when it ends) */
+	for (int j = 0; as && j < cta->nwarps; j++) {
+		const sim_warp *w = &cta->warps[j];
+		if (w->state != SIM_W_MBAR || w->mbar_kind != SIM_MBW_PHASE)
+			continue;
+		const sim_mbobj *o = NULL;
+		for (size_t k = 0; as && k < as->nobj; k++)
+			if (as->obj[k].addr == w->mbar_addr)
+				o = &as->obj[k];
+		if (!o || o->state != MB_VALID ||
+		    MB_PHASE(o->shadow) != w->mbar_want)
+			return fail(why, size,
+				    "CTA (%u,%u,%u) warp %d: parked on the mbarrier "
+				    "at shared 0x%x for phase parity %u, which is %s",
+				    cta->id[0], cta->id[1], cta->id[2], w->id,
+				    w->mbar_addr, w->mbar_want,
+				    !o || o->state != MB_VALID ? "not a live object"
+							       : "complete");
 	}
 	return true;
 }
