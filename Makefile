@@ -26,10 +26,10 @@ $(1)/gen/isa_builtin.c: $(ISA_FILES) $(1)/embed
 $(1)/embed: tools/embed.c
 	@mkdir -p $(1)/gen
 	$(CC) $(CSTD) $(WARN) -O1 -o $$@ $$<
-$(1)/obj/%.o: %.c $(HDRS)
+$(1)/obj/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(WARN) $(2) $(INC) -c -o $$@ $$<
-$(1)/obj/gen/isa_builtin.o: $(1)/gen/isa_builtin.c
+$(1)/obj/gen/isa_builtin.o: $(1)/gen/isa_builtin.c Makefile
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(WARN) $(2) $(INC) -c -o $$@ $$<
 $(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o

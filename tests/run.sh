@@ -3,10 +3,12 @@
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
 # Suites: unit tests (tests/unit, which also drive the data-driven files under
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
-# (tests/sim/*.s and the self-checking examples/*.s), the fuzz regressions
-# (tests/fuzz/regress/T/ through the replay build of each fuzz target),
-# the include layering
-# (tests/layering.sh), and one check that the generated docs/isa is current.
+# (tests/sim/*.s and the self-checking examples/*.s), the PTX corpus kernels
+# of tests/ptx/passing.txt, the command-line tests (tests/cli/*.sh through
+# tests/cli.sh: exit codes, messages, files left byte-identical), the fuzz
+# regressions (tests/fuzz/regress/T/ through the replay build of each fuzz
+# target), the include layering (tests/layering.sh), and one check that the
+# generated docs/isa is current.
 total_pass=0
 total_fail=0
 status=0
@@ -41,6 +43,22 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi
+	if [ -f tests/ptx/passing.txt ]; then
+		# The PTX corpus kernels that lower and pass, each on the PTX of
+		# all three architectures (tests/ptx/passing.txt).
+		echo "== $b: PTX corpus (tests/ptx/passing.txt)"
+		files=""
+		for n in $(grep -v '^#' tests/ptx/passing.txt); do
+			for a in 75 80 90; do files="$files tests/ptx/$n.sm_$a.ptx"; done
+		done
+		"$b/simt" test $files >"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b ptx"
+	fi
+	echo "== $b: command-line tests"
+	sh tests/cli.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+	count "$b cli"
 	echo "== $b: simt test as a runner (-j, --shard, --junit, --tap)"
 	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'

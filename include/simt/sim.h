@@ -30,11 +30,81 @@ extern "C" {
 
 typedef struct simt_sim simt_sim;
 
+/*
+ * Resource limits (docs/limits.md says why each has its value and names the
+ * test that pins its error).  Every launch field, allocation and size a
+ * user gives is checked against them where it is read: simt_sim_run,
+ * simt_sim_alloc, simt_sim_set_local_size here, the directives of a test
+ * file (testfile.h) and the options of the simt command; a value above its
+ * limit is an error naming the limit, never a silent wrap or a huge
+ * allocation.
+ */
+#define SIMT_MAX_BLOCK_THREADS 1024u        /* threads per CTA (x*y*z)       */
+#define SIMT_MAX_BLOCK_X 1024u              /* block dimensions              */
+#define SIMT_MAX_BLOCK_Y 1024u
+#define SIMT_MAX_BLOCK_Z 64u
+#define SIMT_MAX_GRID_X 2147483647u         /* grid dimensions (2^31-1)      */
+#define SIMT_MAX_GRID_Y 65535u
+#define SIMT_MAX_GRID_Z 65535u
+#define SIMT_MAX_SHARED (227u << 10)        /* static + dynamic shared bytes
+					       per CTA (sm_90: 227 KiB)       */
+#define SIMT_MAX_LOCAL (64u << 10)          /* local bytes per thread        */
+#define SIMT_MAX_GLOBAL (1ull << 30)        /* global bytes allocated, total */
+#define SIMT_MAX_CYCLES 1000000000000ull    /* launch max_cycles (1e12)      */
+#define SIMT_DEFAULT_MAX_CYCLES 100000000ull /* max_cycles 0 means 1e8       */
+#define SIMT_MAX_COPY_LATENCY 1000000u      /* cycles of an async copy       */
+#define SIMT_MAX_RESIDENT 4096u             /* CTAs resident at once          */
+#define SIMT_MAX_RESIDENT_BYTES (1ull << 30) /* their warp, shared and local
+						state together               */
+
+/* X-macro: every limit above with where a user meets it, for
+ * docs/limits.md and its test (tests/unit/test_limits.c). */
+#define SIMT_LIMIT_LIST(X)                                                     \
+	X(SIMT_MAX_BLOCK_THREADS, "block=X,Y,Z, --block: threads per CTA")    \
+	X(SIMT_MAX_BLOCK_X, "block x")                                        \
+	X(SIMT_MAX_BLOCK_Y, "block y")                                        \
+	X(SIMT_MAX_BLOCK_Z, "block z")                                        \
+	X(SIMT_MAX_GRID_X, "grid x")                                          \
+	X(SIMT_MAX_GRID_Y, "grid y")                                          \
+	X(SIMT_MAX_GRID_Z, "grid z")                                          \
+	X(SIMT_MAX_SHARED, "shared=N, --shared: static + dynamic shared bytes") \
+	X(SIMT_MAX_LOCAL, "local=N, --local: local bytes per thread")         \
+	X(SIMT_MAX_GLOBAL, "global memory allocated (all buffers)")           \
+	X(SIMT_MAX_CYCLES, "max-cycles=N, --max-cycles")                      \
+	X(SIMT_DEFAULT_MAX_CYCLES, "the cycle limit when none is given")      \
+	X(SIMT_MAX_COPY_LATENCY, "copy-latency=N, --copy-latency")            \
+	X(SIMT_MAX_RESIDENT, "resident=N, --resident-ctas")                   \
+	X(SIMT_MAX_RESIDENT_BYTES, "memory of the resident CTAs")
+
 typedef enum simt_policy {
 	SIMT_POLICY_RR,     /* round-robin over ready warps (default)      */
 	SIMT_POLICY_GREEDY, /* keep issuing the same warp while it can     */
 	SIMT_POLICY_RANDOM  /* pick a ready warp at random (seeded)        */
 } simt_policy;
+
+/*
+ * Opt-in checks (simt_launch.checks; `simt run/test --check=LIST`, `.launch
+ * check=LIST`): each reports uses that the simulator executes the way the
+ * seeds define but that PTX leaves undefined, or that break what a compiler
+ * assumed (uniform values).  A report is an error
+ * diagnostic located like a run-time stop (kernel, CTA, warp, lanes, PC with
+ * its source line, instruction), one per instruction and check; the run goes
+ * on, and simt_sim_run then returns SIMT_ERR_RUNTIME.  One row per check:
+ * X(enum name, bit, name in LIST, what it reports).
+ */
+#define SIMT_CHECK_LIST(X)                                                     \
+	X(SIMT_CHECK_SYNC, 0x1u, "sync",                                       \
+	  "synchronisation PTX leaves undefined: an mbarrier .NOCOMPLETE "      \
+	  "arrival that leaves nothing pending (docs/semantics.md, mbarriers)")\
+	X(SIMT_CHECK_UNIFORM, 0x2u, "uniform",                                 \
+	  "R2UR of a register whose value differs between the lanes of its "  \
+	  "guard (docs/semantics.md, uniform datapath)")
+
+enum {
+#define SIMT_X_CHECK(e, bit, name, what) e = bit,
+	SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+};
 
 /* Receives one JSON object (no newline) per issued warp instruction. */
 typedef void simt_trace_fn(void *user, const char *json);
@@ -42,16 +112,21 @@ typedef void simt_trace_fn(void *user, const char *json);
 typedef struct simt_launch {
 	uint32_t grid[3];      /* CTAs per dimension (default 1,1,1)         */
 	uint32_t block[3];     /* threads per dimension (default 32,1,1)     */
-	uint32_t dyn_shared;   /* dynamic shared bytes                        */
+	uint32_t dyn_shared;   /* dynamic shared bytes (static + dynamic at
+				  most SIMT_MAX_SHARED)                    */
 	simt_policy policy;
 	uint64_t seed;         /* SIMT_POLICY_RANDOM                          */
-	uint64_t max_cycles;   /* 0: default limit (1e9)                      */
-	uint32_t copy_latency; /* LDGSTS/UBLKCP latency in cycles (0: 64)     */
+	uint64_t max_cycles;   /* 0: SIMT_DEFAULT_MAX_CYCLES; at most
+				  SIMT_MAX_CYCLES                          */
+	uint32_t copy_latency; /* LDGSTS/UBLKCP latency in cycles (0: 64; at
+				  most SIMT_MAX_COPY_LATENCY)              */
 	simt_trace_fn *trace;  /* NULL: no trace                              */
 	void *trace_user;
 	uint32_t resident;     /* CTAs resident (running interleaved) at once;
 				  0: default, the whole grid up to 64 CTAs
-				  and 16 warps, at least 2 CTAs            */
+				  and 16 warps, at least 2 CTAs; at most
+				  SIMT_MAX_RESIDENT                        */
+	uint32_t checks;       /* SIMT_CHECK_* bits (default 0: none)         */
 } simt_launch;
 
 typedef struct simt_sim_stats {
@@ -66,12 +141,17 @@ typedef enum simt_regfile {
 	SIMT_REG_P,   /* predicate of the thread (0/1)                        */
 	SIMT_REG_UR,  /* uniform register of the thread's warp                */
 	SIMT_REG_B,   /* convergence barrier register of the warp             */
-	SIMT_REG_PC   /* the thread's PC (ActivePC or RPC)                    */
+	SIMT_REG_PC,  /* the thread's PC (ActivePC or RPC)                    */
+	SIMT_REG_UP   /* uniform predicate of the thread's warp (0/1)         */
 } simt_regfile;
 
 SIMT_API void simt_launch_init(simt_launch *l);
 /* Parse "rr", "greedy", "random:SEED" into l. */
 SIMT_API simt_status simt_launch_policy(simt_launch *l, const char *text,
+					simt_diags *d);
+/* Parse a comma list of check names (SIMT_CHECK_LIST), "all" or "none"
+ * into l->checks (replacing it). */
+SIMT_API simt_status simt_launch_checks(simt_launch *l, const char *list,
 					simt_diags *d);
 
 SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
@@ -79,7 +159,8 @@ SIMT_API simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 				  simt_diags *d);
 SIMT_API void simt_sim_free(simt_sim *s);
 
-/* Global memory: allocate (16-byte aligned, zeroed), write, read. */
+/* Global memory: allocate (16-byte aligned, zeroed; SIMT_MAX_GLOBAL bytes
+ * in all), write, read. */
 SIMT_API simt_status simt_sim_alloc(simt_sim *s, uint64_t size,
 				    uint64_t *addr, simt_diags *d);
 SIMT_API simt_status simt_sim_write(simt_sim *s, uint64_t addr,
@@ -106,10 +187,13 @@ SIMT_API void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out);
 
 /*
  * Initial register values, applied to every CTA before its first issue:
- * rf SIMT_REG_R (a thread's GPR) or SIMT_REG_P (value: the lane mask of the
- * predicate, the same for every warp).  kind SIMT_RINIT_LANE / _TID give
- * each thread its lane id / flat thread index instead of value.  Replaces
- * any earlier list; n = 0 clears it.
+ * rf SIMT_REG_R (a thread's GPR, index 0..254), SIMT_REG_P (0..6; value:
+ * the lane mask of the predicate, the same for every warp), SIMT_REG_UR
+ * (0..62; the 32-bit value of every warp's uniform register) or
+ * SIMT_REG_UP (0..6; value 0 or 1, every warp's uniform predicate).  kind
+ * SIMT_RINIT_LANE / _TID give each thread its lane id / flat thread index
+ * instead of value (SIMT_REG_R only).  Replaces any earlier list; n = 0
+ * clears it.
  */
 typedef enum simt_reg_init_kind {
 	SIMT_RINIT_VALUE,
@@ -126,11 +210,12 @@ typedef struct simt_reg_init {
 
 SIMT_API simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v,
 					int n, simt_diags *d);
-/* Local memory bytes per thread (default 1024). */
+/* Local memory bytes per thread (default 1024, at most SIMT_MAX_LOCAL). */
 SIMT_API simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes,
 					     simt_diags *d);
 
-/* After a run: register `index` of file `rf` of thread tid of CTA cta. */
+/* After a run: register `index` of file `rf` of thread tid of CTA cta
+ * (SIMT_REG_UR / _UP / _B: of the thread's warp). */
 SIMT_API simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 				  const uint32_t tid[3], simt_regfile rf,
 				  unsigned index, uint64_t *value,

@@ -19,10 +19,10 @@ extern "C" {
 #endif
 
 /* Library version (the shared object's soname carries the major number). */
-#define SIMT_VERSION_MAJOR 0
-#define SIMT_VERSION_MINOR 2
+#define SIMT_VERSION_MAJOR 1
+#define SIMT_VERSION_MINOR 0
 #define SIMT_VERSION_PATCH 0
-#define SIMT_VERSION "0.2.0"
+#define SIMT_VERSION "1.0.0"
 
 /* The version of the library actually linked, "MAJOR.MINOR.PATCH". */
 SIMT_API const char *simt_version(void);
@@ -87,10 +87,30 @@ SIMT_API const char *simt_object_kernel_name(const simt_object *obj, int k);
 SIMT_API const uint8_t *simt_object_kernel_code(const simt_object *obj, int k,
 						size_t *len);
 
+/*
+ * Where the instruction at byte offset pc of kernel k was written, from the
+ * object's line table (docs/object-format.md, "Line table"): file/line/col
+ * of the source line that produced it (the .s line; for PTX the PTX line)
+ * and, when the front end knew it, orig_* - the original source (the CUDA
+ * line of a PTX .loc).  Lines and columns are 1-based, col 0 = unknown;
+ * absent parts are NULL/0.  Returns how many of the two locations were
+ * found (0 when the kernel has no line table, pc is not an instruction of
+ * it, or no row covers pc).  The strings belong to the object.
+ */
+typedef struct simt_srcloc {
+	const char *file;
+	uint32_t line, col;
+	const char *orig_file;
+	uint32_t orig_line, orig_col;
+} simt_srcloc;
+SIMT_API int simt_object_source_loc(const simt_object *obj, int k,
+				    uint64_t pc, simt_srcloc *out);
+
 /* Disassembly flags. */
 #define SIMT_DIS_ADDR 1u   /* the address column: / *0010* / */
 #define SIMT_DIS_HEX 2u    /* the raw 128-bit word as a trailing comment */
 #define SIMT_DIS_LABELS 4u /* synthesise .L_x_N labels for branch targets */
+#define SIMT_DIS_LINES 8u  /* objects: "// file:line" from the line table  */
 
 /* Disassemble code (len a multiple of 16) placed at address base. */
 SIMT_API simt_status simt_disassemble(const simt_isa *isa, const uint8_t *code,

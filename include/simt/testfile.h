@@ -3,12 +3,14 @@
  *
  * A test file is an assembly source with directive lines:
  *   .launch grid=X[,Y,Z] block=X[,Y,Z] [shared=N] [local=N] [policy=P]
- *           [max-cycles=N] [resident=N]
- *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX
+ *           [max-cycles=N] [resident=N] [check=LIST]
+ *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX ;
+ *                                UR4 = 7 ; UP0 = 0|1 (every warp)
  *   .buffer NAME TYPE[COUNT] = INIT     INIT: 0 | zero | iota |
  *                                random(SEED) | file(PATH) | {v0, v1, ...}
  *   .param NAME | .param TYPE:VALUE
  *   .expect NAME = INIT | .expect NAME[i] = v
+ *   .expect URn = v | .expect UPn = 0|1   (after the run, in every warp)
  *   .expect-error "text"
  * written either at the start of a line or after `//!`.  The parser blanks
  * them out of the text it hands to the assembler (line numbers unchanged).
@@ -91,17 +93,26 @@ typedef enum simt_tinit_kind {
 
 typedef struct simt_tinit {
 	bool pred;          /* P register (mask), else R register */
-	int reg;            /* 0..254, or 0..6 */
+	bool uniform;       /* UR (pred false) or UP (pred true): every warp */
+	int reg;            /* 0..254, 0..6 (P, UP), 0..62 (UR) */
 	simt_tinit_kind kind;
 	uint64_t value;     /* VALUE: 32-bit value; MASK: lane mask */
 	simt_tloc loc;
 } simt_tinit;
 
+/* What an .expect checks: a buffer, or a uniform register / predicate of
+ * every warp of the launch. */
+typedef enum simt_texpect_kind {
+	SIMT_TEXPECT_BUFFER, SIMT_TEXPECT_UR, SIMT_TEXPECT_UP
+} simt_texpect_kind;
+
 typedef struct simt_texpect {
 	char *name;
 	int64_t index;      /* -1: the whole buffer */
-	simt_values values; /* one value when index >= 0 */
+	simt_values values; /* one value when index >= 0 or a register */
 	simt_tloc loc;
+	simt_texpect_kind kind;
+	int reg;            /* SIMT_TEXPECT_UR / _UP: the register number */
 } simt_texpect;
 
 typedef struct simt_testfile {
@@ -118,6 +129,7 @@ typedef struct simt_testfile {
 	uint64_t max_cycles;
 	bool has_copy_latency;  /* copy-latency=N (async copies, cycles) */
 	uint32_t copy_latency;
+	char *checks;        /* check=LIST (simt_launch_checks), NULL: none */
 	int nbuffers, nparams, ninits, nexpects;
 	simt_tbuffer *buffers;
 	simt_tparam *params;
@@ -138,6 +150,13 @@ SIMT_API simt_status simt_testfile_parse(const char *name, const char *text,
  */
 SIMT_API simt_status simt_testfile_directive(simt_testfile *tf,
 					     const char *line, simt_diags *d);
+/* The same for a line that comes from elsewhere (a command-line option):
+ * its diagnostics name `origin` (e.g. "--shared") instead of the file and
+ * show the line itself with a caret. */
+SIMT_API simt_status simt_testfile_directive_from(simt_testfile *tf,
+						  const char *origin,
+						  const char *line,
+						  simt_diags *d);
 SIMT_API void simt_testfile_free(simt_testfile *tf);
 /* Index in tf->buffers of the buffer called name[0..n), or -1. */
 SIMT_API int simt_testfile_buffer(const simt_testfile *tf, const char *name,

@@ -63,7 +63,13 @@ class _Launch(ctypes.Structure):
                 ("seed", ctypes.c_uint64), ("max_cycles", ctypes.c_uint64),
                 ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
                 ("trace_user", ctypes.c_void_p),
-                ("resident", ctypes.c_uint32)]
+                ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32)]
+
+
+class _SrcLoc(ctypes.Structure):
+    _fields_ = [("file", ctypes.c_char_p), ("line", ctypes.c_uint32),
+                ("col", ctypes.c_uint32), ("orig_file", ctypes.c_char_p),
+                ("orig_line", ctypes.c_uint32), ("orig_col", ctypes.c_uint32)]
 
 
 class _Stats(ctypes.Structure):
@@ -112,7 +118,11 @@ _dis_obj = _fn("simt_disassemble_object", ctypes.c_int, _P, _P,
 _dis = _fn("simt_disassemble", ctypes.c_int, _P, ctypes.c_char_p,
            ctypes.c_size_t, ctypes.c_uint64, ctypes.c_uint,
            ctypes.POINTER(ctypes.c_void_p), _D)
+_obj_srcloc = _fn("simt_object_source_loc", ctypes.c_int, _P, ctypes.c_int,
+                  ctypes.c_uint64, ctypes.POINTER(_SrcLoc))
 _launch_init = _fn("simt_launch_init", None, ctypes.POINTER(_Launch))
+_launch_checks = _fn("simt_launch_checks", ctypes.c_int,
+                     ctypes.POINTER(_Launch), ctypes.c_char_p, _D)
 _launch_policy = _fn("simt_launch_policy", ctypes.c_int,
                      ctypes.POINTER(_Launch), ctypes.c_char_p, _D)
 _sim_new = _fn("simt_sim_new", ctypes.c_int, _P, _P, ctypes.c_char_p,
@@ -137,12 +147,12 @@ _sim_reg = _fn("simt_sim_reg", ctypes.c_int, _P, ctypes.c_uint32 * 3,
 SIMT_OK = 0
 _STATUS_RUNTIME = 10  # SIMT_ERR_RUNTIME, position in SIMT_STATUS_LIST
 POLICIES = ("rr", "greedy", "random:SEED")
-REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4}
+REGFILES = {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4, "UP": 5}
 DIS_ADDR, DIS_HEX, DIS_LABELS = 1, 2, 4
 
 
 def version():
-    """The version of the loaded libsimt, e.g. '0.2.0'."""
+    """The version of the loaded libsimt, e.g. '1.0.0'."""
     return _version().decode()
 
 
@@ -286,6 +296,19 @@ class Object:
         p = _obj_code(self._h, k, ctypes.byref(n))
         return ctypes.string_at(p, n.value)
 
+    def source_loc(self, kernel, pc):
+        """Where the instruction at byte offset pc of a kernel was written,
+        from the line table: (file, line, col), or None; with an origin row
+        (PTX .loc) ((file, line, col), (orig_file, line, col))."""
+        k = self.kernels().index(kernel) if isinstance(kernel, str) else kernel
+        loc = _SrcLoc()
+        if not _obj_srcloc(self._h, k, pc, ctypes.byref(loc)):
+            return None
+        site = (loc.file.decode(), loc.line, loc.col) if loc.file else None
+        if not loc.orig_file:
+            return site
+        return site, (loc.orig_file.decode(), loc.orig_line, loc.orig_col)
+
 
 class Stats:
     def __init__(self, s):
@@ -357,10 +380,12 @@ class Sim:
                                ctypes.byref(c.d)))
 
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-            resident=0, copy_latency=0, trace=None):
+            resident=0, copy_latency=0, trace=None, checks=""):
         """Run the kernel; returns Stats.  trace: a callable receiving one
-        JSON line (str) per issued warp instruction.  Raises RuntimeStop
-        (with the simulator's report) when the program does not finish."""
+        JSON line (str) per issued warp instruction.  checks: opt-in checks
+        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
+        simulator's report) when the program does not finish or a check
+        reported."""
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
         for dst, v in ((launch.grid, grid), (launch.block, block)):
@@ -376,6 +401,8 @@ class Sim:
         with _Call() as c:
             c.check(_launch_policy(ctypes.byref(launch), policy.encode(),
                                    ctypes.byref(c.d)))
+            c.check(_launch_checks(ctypes.byref(launch), checks.encode(),
+                                   ctypes.byref(c.d)))
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
         del keep
@@ -384,8 +411,8 @@ class Sim:
         return Stats(s)
 
     def reg(self, regfile, index, cta=(0, 0, 0), tid=(0, 0, 0)):
-        """After a run: register `index` of regfile 'R', 'P', 'UR', 'B' or
-        'PC' of thread tid of CTA cta."""
+        """After a run: register `index` of regfile 'R', 'P', 'UR', 'UP',
+        'B' or 'PC' of thread tid of CTA cta."""
         v = ctypes.c_uint64()
         cta3 = (ctypes.c_uint32 * 3)(*(tuple(cta) + (0, 0, 0))[:3])
         tid3 = (ctypes.c_uint32 * 3)(*(tuple(tid) + (0, 0, 0))[:3])

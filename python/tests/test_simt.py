@@ -36,6 +36,15 @@ k:
 """
 
 
+UNIFORM = """
+k:
+  S2R R0, SR_LANEID ;
+  R2UR UR4, R0 ;
+  UISETP.EQ.AND UP1, UPT, UR4, URZ, UPT ;
+  EXIT ;
+"""
+
+
 class Binding(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -51,6 +60,12 @@ class Binding(unittest.TestCase):
         text = self.isa.disassemble(obj)
         again = self.isa.assemble(text, "again.s")
         self.assertEqual(again.code("k"), obj.code("k"))
+
+    def test_source_loc(self):
+        obj = simt.Object.from_bytes(self.isa.assemble(DIVERGE, "d.s").image())
+        self.assertEqual(obj.source_loc("k", 0x0), ("d.s", 3, 3))
+        self.assertEqual(obj.source_loc("k", 0x30), ("d.s", 6, 1))
+        self.assertIsNone(obj.source_loc("k", 0x1000))
 
     def test_object_image_roundtrip(self):
         obj = self.isa.assemble(DIVERGE)
@@ -106,6 +121,30 @@ class Binding(unittest.TestCase):
         with self.assertRaises(simt.RuntimeStop) as e:
             sim.run(block=64)
         self.assertIn("deadlock", "\n".join(e.exception.diagnostics))
+
+    def test_uniform_registers_and_checks(self):
+        sim = simt.Sim(self.isa, self.isa.assemble(UNIFORM))
+        sim.run(block=64)  # lane 0's value, silently
+        for t in (0, 40):
+            self.assertEqual(sim.reg("UR", 4, tid=(t, 0, 0)), 0)
+            self.assertEqual(sim.reg("UP", 1, tid=(t, 0, 0)), 1)
+        with self.assertRaises(simt.RuntimeStop) as e:
+            sim.run(block=64, checks="uniform")
+        self.assertIn("--check=uniform: R2UR of a value that is not uniform",
+                      "\n".join(e.exception.diagnostics))
+        with self.assertRaises(simt.Error):
+            sim.run(block=64, checks="bogus")
+    def test_check_sync(self):
+        prog = ("k:\n  S2R R0, SR_TID.X ;\n"
+                "  ISETP.EQ.U32.AND P0, PT, R0, RZ, PT ;\n"
+                "@P0 MBAR.INIT [0x8], 0x1 ;\n"
+                "@P0 MBAR.ARRIVE.NOCOMPLETE RZ, [0x8] ;\n  EXIT ;\n")
+        simt.Sim(self.isa, self.isa.assemble(prog, "c.s")).run(shared=64)
+        sim = simt.Sim(self.isa, self.isa.assemble(prog, "c.s"))
+        with self.assertRaises(simt.RuntimeStop) as e:
+            sim.run(shared=64, checks="sync")
+        self.assertIn("PC 0x0030 (c.s:5)", "\n".join(e.exception.diagnostics))
+        self.assertIn("--check=sync", "\n".join(e.exception.diagnostics))
 
     def test_memory_write_read(self):
         sim = simt.Sim(self.isa, self.isa.assemble(DIVERGE))

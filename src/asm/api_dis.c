@@ -147,7 +147,7 @@ simt_status simt_disassemble_write(const simt_isa *isa, const char *name,
 		return SIMT_ERR_ARG;
 	}
 	util_buf b = {0};
-	simt_status st = dis_buffer(isa, name, code, len, base, flags, &b,
+	simt_status st = dis_buffer(isa, name, code, len, base, flags, NULL, &b,
 				    write, ctx, d);
 	return finish(&b, write, ctx, name, st, d);
 }
@@ -225,12 +225,16 @@ static void put_const_data(const obj_section *sec, util_buf *out)
 }
 
 /* Constant banks of kernel k, so the listing reassembles.  An all-zero bank
- * 0 is the launch area the assembler lays out itself: not printed. */
-static void put_const_sections(const simt_object *obj, int k, util_buf *out)
+ * 0 is the launch area the assembler lays out itself: not printed.  The
+ * sections of kernel k, in index order: first[k], then next[s] (-1 ends;
+ * one pass over the sections for all kernels, so the listing of N kernels
+ * costs N + sections, not N x sections). */
+static void put_const_sections(const simt_object *obj, const int *first,
+			       const int *next, int k, util_buf *out)
 {
-	for (int s = 0; s < obj->nsections; s++) {
+	for (int s = first[k]; s >= 0; s = next[s]) {
 		const obj_section *sec = &obj->sections[s];
-		if (sec->kernel != k || sec->kind != OBJ_SEC_CONST || !sec->data)
+		if (sec->kind != OBJ_SEC_CONST || !sec->data)
 			continue;
 		if (sec->bank == 0 && all_zero(sec->data, sec->size))
 			continue;
@@ -249,6 +253,22 @@ simt_status simt_disassemble_object_write(const simt_isa *isa,
 			  "simt_disassemble_object: invalid argument");
 		return SIMT_ERR_ARG;
 	}
+	int *first = malloc(((size_t)obj->nkernels + 1) * sizeof *first);
+	int *next = malloc(((size_t)obj->nsections + 1) * sizeof *next);
+	if (!first || !next) {
+		free(first);
+		free(next);
+		return SIMT_ERR_NOMEM;
+	}
+	for (int k = 0; k < obj->nkernels; k++)
+		first[k] = -1;
+	for (int s = obj->nsections - 1; s >= 0; s--) {
+		int k = obj->sections[s].kernel;
+		if (k >= 0 && k < obj->nkernels) {
+			next[s] = first[k];
+			first[k] = s;
+		}
+	}
 	util_buf b = {0};
 	simt_status st = SIMT_OK;
 	for (int k = 0; k < obj->nkernels && st != SIMT_ERR_NOMEM; k++) {
@@ -259,13 +279,16 @@ simt_status simt_disassemble_object_write(const simt_isa *isa,
 		util_buf_printf(&b, "%s// kernel %s\n", k ? "\n" : "", kn->name);
 		util_buf_printf(&b, ".section %s,\"ax\",@progbits\n%s:\n",
 				sec->name, sec->name);
+		dis_extra x = {&kn->lines, kn->branches, kn->nbranches};
 		simt_status s = dis_buffer(isa, name ? name : sec->name,
 					   sec->data, sec->data ? sec->size : 0,
-					   0, flags, &b, write, ctx, d);
+					   0, flags, &x, &b, write, ctx, d);
 		if (s != SIMT_OK && st == SIMT_OK)
 			st = s;
-		put_const_sections(obj, k, &b);
+		put_const_sections(obj, first, next, k, &b);
 	}
+	free(first);
+	free(next);
 	return finish(&b, write, ctx, name, st, d);
 }
 

@@ -106,10 +106,14 @@ bool asm_emit(asm_ctx *c, const void *bytes, size_t n)
 	}
 	if (s->size + n > s->cap) {
 		size_t cap = s->cap ? s->cap : 4096;
-		/* a text section is about a third of its source: start there */
-		while (!s->cap && s->kind == OBJ_SEC_TEXT && cap < c->len / 3 &&
-		       cap < ((size_t)1 << 30))
+		/* a text section is about a third of its source: the first one
+		 * starts there (only the first: N kernels each reserving a third
+		 * of the source made assembly quadratic, bench/RESULTS.md) */
+		while (!s->cap && s->kind == OBJ_SEC_TEXT && !c->text_guessed &&
+		       cap < c->len / 3 && cap < ((size_t)1 << 30))
 			cap *= 2;
+		if (!s->cap && s->kind == OBJ_SEC_TEXT)
+			c->text_guessed = true;
 		while (cap < s->size + n)
 			cap *= 2;
 		uint8_t *p = realloc(s->data, cap);
@@ -154,11 +158,10 @@ static int add_kernel(asm_ctx *c, const char *name, int sec)
 
 int asm_section_open(asm_ctx *c, const char *name, size_t len, int col)
 {
-	for (int i = 0; i < c->nsecs; i++) {
-		if (strlen(c->secs[i].name) == len && !memcmp(c->secs[i].name, name, len)) {
-			c->cur = i;
-			return i;
-		}
+	int i = util_names_find(&c->secnames, name, len);
+	if (i >= 0) {
+		c->cur = i;
+		return i;
 	}
 	if (len == 0 || memchr(name, '\0', len)) {
 		asm_error(c, col, "bad section name");
@@ -171,7 +174,8 @@ int asm_section_open(asm_ctx *c, const char *name, size_t len, int col)
 	asm_section *s = &c->secs[c->nsecs];
 	memset(s, 0, sizeof *s);
 	s->name = util_strndup(name, len);
-	if (!s->name) {
+	if (!s->name || !util_names_add(&c->secnames, s->name, len, c->nsecs)) {
+		free(s->name);
 		c->nomem = true;
 		return -1;
 	}
@@ -236,10 +240,15 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 static void instruction(asm_ctx *c, asm_tok *toks, int n)
 {
 	asm_inst_text it;
+	int nannots = c->nannots;
 	if (!asm_parse_inst(c, toks, n, &it))
 		goto skip;
 	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
 		return;
+	for (int k = nannots; k < c->nannots; k++) {
+		c->annots[k].sec = c->cur; /* the section may open just now */
+		c->annots[k].off = asm_here(c);
+	}
 	asm_section *s = &c->secs[c->cur];
 	if (s->kind != OBJ_SEC_TEXT && !c->single) {
 		asm_error(c, toks[0].col, "instructions belong in a .text.<kernel> section, not in %s",
@@ -265,6 +274,12 @@ static void instruction(asm_ctx *c, asm_tok *toks, int n)
 				c->map->count + 1, sizeof *c->map->items))
 		c->map->items[c->map->count++] = (asm_lineinfo){
 			c->line, c->cur, s->base + off, w, errors == c->errors};
+	if (!c->single && util_grow((void **)&s->lines, &s->clines,
+				    s->nlines + 1, sizeof *s->lines))
+		s->lines[s->nlines++] = (asm_srcpos){(uint32_t)off, c->line,
+						     toks[0].col};
+	else if (!c->single)
+		c->nomem = true;
 	uint8_t bytes[16];
 	codec_store(w, bytes);
 	asm_emit(c, bytes, 16);
@@ -368,30 +383,97 @@ static void resolve_fixups(asm_ctx *c)
 	}
 }
 
-/* (*"BRANCH_TARGETS .L1,.L2"*): every name after the keyword is a label */
+/* Record the targets of a BRANCH_TARGETS annotation for its kernel. */
+static void add_branch(asm_ctx *c, const asm_annot *a, const uint32_t *t,
+		       int n)
+{
+	int k = a->sec >= 0 ? c->secs[a->sec].kernel : -1;
+	if (k < 0 || n == 0)
+		return;
+	asm_kernel *kn = &c->kernels[k];
+	if ((kn->nbranches && kn->branches[kn->nbranches - 1].offset >= a->off) ||
+	    n >= 0x3fff) {
+		asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start, a->col,
+			    n >= 0x3fff ? "more than 16382 branch targets"
+					: "second BRANCH_TARGETS annotation of one "
+					  "instruction");
+		return;
+	}
+	if (!util_grow((void **)&kn->branches, &kn->cbranches, kn->nbranches + 1,
+		       sizeof *kn->branches)) {
+		c->nomem = true;
+		return;
+	}
+	uint32_t *copy = asm_alloc(c, (size_t)n * sizeof *copy);
+	if (!copy)
+		return;
+	memcpy(copy, t, (size_t)n * sizeof *copy);
+	kn->branches[kn->nbranches++] = (obj_branch){(uint32_t)a->off, n, copy};
+}
+
+/*
+ * (*"KEYWORD .L1,.L2"*): every name after the keyword is a label.  For
+ * BRANCH_TARGETS the labels are the targets of the annotated instruction:
+ * they must be in its section, and the kernel records them (.nv.info
+ * INDIRECT_BRANCH_TARGETS) so that the disassembler can name them.
+ */
 static void check_annotations(asm_ctx *c)
 {
+	uint32_t *t = NULL;
+	int cap = 0;
 	for (int i = 0; i < c->nannots; i++) {
 		const asm_annot *a = &c->annots[i];
 		const char *p = a->s, *end = a->s + a->len;
 		while (p < end && *p != ' ' && *p != '\t')
 			p++; /* the keyword */
+		bool targets = p - a->s == 14 && !memcmp(a->s, "BRANCH_TARGETS", 14);
+		int n = 0;
 		while (p < end) {
 			while (p < end && (*p == ' ' || *p == ',' || *p == '\t'))
 				p++;
 			const char *q = p;
 			while (q < end && *q != ' ' && *q != ',' && *q != '\t')
 				q++;
-			if (q > p) {
-				int s = asm_sym_lookup(c, p, (int)(q - p), false);
-				if (s < 0 || !c->syms[s].defined)
-					asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
-						    a->col + 2 + (int)(p - a->s) + 1,
-						    "annotation names an undefined label '%.*s'",
-						    (int)(q - p), p);
-			}
+			int col = a->col + 2 + (int)(p - a->s) + 1;
+			int s = q > p ? asm_sym_lookup(c, p, (int)(q - p), false) : -1;
+			if (q > p && (s < 0 || !c->syms[s].defined))
+				asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
+					    col, "annotation names an undefined label '%.*s'",
+					    (int)(q - p), p);
+			else if (q > p && targets && c->syms[s].sec != a->sec)
+				asm_diag_at(c, SIMT_SEV_ERROR, a->line, a->line_start,
+					    col, "branch target '%.*s' is not in the "
+					    "section of the branch", (int)(q - p), p);
+			else if (q > p && targets &&
+				 util_grow((void **)&t, &cap, n + 1, sizeof *t))
+				t[n++] = (uint32_t)(c->syms[s].value -
+						    c->secs[a->sec].base);
+			else if (q > p && targets)
+				c->nomem = true;
 			p = q;
 		}
+		if (targets)
+			add_branch(c, a, t, n);
+	}
+	free(t);
+}
+
+/* An explicit .size of a .shared variable must agree with its SIZE. */
+static void check_var_sizes(asm_ctx *c)
+{
+	for (int s = 0; s < c->nsyms; s++) {
+		asm_sym *y = &c->syms[s];
+		asm_value v;
+		if (y->var_size < 0 || !y->size)
+			continue;
+		c->line = y->size_line;
+		c->line_start = y->size_line_start;
+		if (asm_expr_eval(c, y->size, y->sec, 0, false, &v) &&
+		    v.sec < 0 && v.sym < 0 && v.v != y->var_size)
+			asm_error(c, y->size_col, ".size of '%.*s' is 0x%llx, but "
+				  "its .shared (line %d) declared 0x%llx bytes",
+				  y->len, y->name, (unsigned long long)v.v, y->line,
+				  (unsigned long long)y->var_size);
 	}
 }
 
@@ -403,13 +485,16 @@ static void free_ctx(asm_ctx *c)
 		free(c->secs[i].flags);
 		free(c->secs[i].type);
 		free(c->secs[i].relocs);
+		free(c->secs[i].lines);
 	}
 	free(c->secs);
+	util_names_free(&c->secnames);
 	for (int i = 0; i < c->nkernels; i++) {
 		free(c->kernels[i].name);
 		free(c->kernels[i].exits);
 		free(c->kernels[i].param_off);
 		free(c->kernels[i].param_size);
+		free(c->kernels[i].branches);
 	}
 	free(c->kernels);
 	free(c->syms);
@@ -434,11 +519,12 @@ static int obj_sym_of(asm_ctx *c, simt_object *o, int *secmap, int s)
 	char *name = util_strndup(y->name, (size_t)y->len);
 	if (!name)
 		return -1;
-	/* only kernel symbols exist already (obj_add_kernel made them) */
-	int k = -1;
-	for (int i = 0; i < c->nkernels && k < 0; i++)
-		if (!strcmp(c->kernels[i].name, name))
-			k = obj_find_symbol(o, name);
+	/* only kernel symbols exist already: build_sections made them first,
+	 * so they are symbols 0 .. nkernels-1 (every other asm symbol gets its
+	 * own object symbol once, cached in y->obj) */
+	int k = obj_find_symbol(o, name);
+	if (k >= c->nkernels)
+		k = -1;
 	if (k < 0)
 		k = obj_add_symbol(o, name);
 	free(name);
@@ -505,7 +591,14 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 						: *p == 'w' ? ELF_SHF_WRITE : 0;
 		}
 	}
-	/* owner kernels of constant / shared sections: by name suffix */
+	/* owner kernels of constant / shared sections: by name suffix (the
+	 * last kernel of that name, as a scan of all kernels would find) */
+	util_names kn = {0};
+	for (int k = o->nkernels - 1; k >= 0; k--)
+		if (!util_names_add(&kn, o->kernels[k].name, strlen(o->kernels[k].name), k)) {
+			util_names_free(&kn);
+			return false;
+		}
 	for (int i = 0; i < c->nsecs; i++) {
 		obj_section *os = &o->sections[secmap[i]];
 		if (os->kernel >= 0)
@@ -513,9 +606,29 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 		const char *dot = NULL;
 		if (c->secs[i].kind == OBJ_SEC_CONST || c->secs[i].kind == OBJ_SEC_SHARED)
 			dot = strchr(os->name + 4, '.');
-		for (int k = 0; dot && k < o->nkernels; k++)
-			if (!strcmp(dot + 1, o->kernels[k].name))
-				os->kernel = k;
+		int k = dot ? util_names_find(&kn, dot + 1, strlen(dot + 1)) : -1;
+		if (k >= 0)
+			os->kernel = k;
+	}
+	util_names_free(&kn);
+	return true;
+}
+
+/* The line table of a kernel: every instruction of its text section at
+ * the line and column where it was written in c->file. */
+static bool build_lines(asm_ctx *c, const asm_section *text, obj_kernel *ok)
+{
+	if (!text->nlines)
+		return true;
+	int f = obj_lines_file(&ok->lines, c->file);
+	if (f < 0)
+		return false;
+	for (int i = 0; i < text->nlines; i++) {
+		const asm_srcpos *p = &text->lines[i];
+		if (!obj_lines_add(&ok->lines, OBJ_LINES_SITE, p->off,
+				   (unsigned)f, (uint32_t)p->line,
+				   (uint32_t)p->col))
+			return false;
 	}
 	return true;
 }
@@ -533,10 +646,20 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 		for (int p = 0; p < ak->nparams; p++)
 			if (obj_kernel_add_param(o, k, ak->param_size[p]) < 0)
 				return false;
-		for (int i = 0; i < c->nsecs; i++)
-			if (c->secs[i].kind == OBJ_SEC_SHARED &&
-			    o->sections[secmap[i]].kernel == k)
-				ok->shared_size = (uint32_t)c->secs[i].size;
+		if (!build_lines(c, &c->secs[ak->text], ok))
+			return false;
+		for (int b = 0; b < ak->nbranches; b++)
+			if (!obj_kernel_add_branch(o, k, ak->branches[b].offset,
+						   ak->branches[b].targets,
+						   ak->branches[b].ntargets))
+				return false;
+	}
+	/* static shared size: the kernel's (last) .nv.shared section, in one
+	 * pass over the sections */
+	for (int i = 0; i < c->nsecs; i++) {
+		int k = o->sections[secmap[i]].kernel;
+		if (c->secs[i].kind == OBJ_SEC_SHARED && k >= 0 && k < c->nkernels)
+			o->kernels[k].shared_size = (uint32_t)c->secs[i].size;
 	}
 	return true;
 }
@@ -559,6 +682,8 @@ static simt_object *build_object(asm_ctx *c)
 		int k = obj_sym_of(c, o, secmap, s);
 		if (k < 0)
 			goto fail;
+		if (y->var_size >= 0)
+			o->symbols[k].size = (uint64_t)y->var_size;
 		if (y->size) {
 			asm_value v;
 			c->line = y->size_line;
@@ -566,7 +691,7 @@ static simt_object *build_object(asm_ctx *c)
 			if (asm_expr_eval(c, y->size, y->sec, 0, false, &v)) {
 				if (v.sec >= 0 || v.sym >= 0 || v.v < 0)
 					asm_error(c, y->size_col, ".size must be a non-negative constant");
-				else
+				else /* equal to var_size: check_var_sizes */
 					o->symbols[k].size = (uint64_t)v.v;
 			}
 		}
@@ -610,6 +735,7 @@ static simt_status run(asm_ctx *c)
 	resolve_fixups(c);
 	finish_map(c, errors, nd);
 	check_annotations(c);
+	check_var_sizes(c);
 	return c->nomem ? SIMT_ERR_NOMEM : SIMT_OK;
 }
 

@@ -139,9 +139,16 @@ typedef struct asm_sym {
 	asm_expr *size;   /* .size expression, evaluated at the end */
 	int size_line, size_col;
 	const char *size_line_start;
+	int64_t var_size; /* .shared: the size it declared, -1 otherwise */
 	int line, col;    /* first definition or reference */
 	int obj;          /* index in the object's symbols, -1 */
 } asm_sym;
+
+/* Where an instruction was written (the line table, obj/lines.h). */
+typedef struct asm_srcpos {
+	uint32_t off;     /* byte offset in its section */
+	int line, col;
+} asm_srcpos;
 
 typedef struct asm_section {
 	char *name;
@@ -157,6 +164,8 @@ typedef struct asm_section {
 	char *type;       /* progbits, nobits, SHT_CUDA_CONSTANT_B2 ... */
 	int nrelocs, crelocs;
 	obj_reloc *relocs;
+	int nlines, clines;
+	asm_srcpos *lines; /* TEXT: one per instruction, in offset order */
 } asm_section;
 
 typedef enum asm_fix_kind {
@@ -182,6 +191,7 @@ typedef struct asm_annot {
 	int len, line, col;
 	const char *line_start;
 	int sec;
+	uint64_t off;      /* offset of the annotated instruction in sec */
 } asm_annot;
 
 typedef struct asm_kernel {
@@ -194,6 +204,8 @@ typedef struct asm_kernel {
 	int nparams, cparams;
 	uint32_t *param_off, *param_size;
 	uint32_t param_end;
+	int nbranches, cbranches;
+	obj_branch *branches; /* BRANCH_TARGETS annotations, targets in the arena */
 } asm_kernel;
 
 typedef struct asm_arena_block {
@@ -219,6 +231,8 @@ typedef struct asm_ctx {
 	/* sections and symbols */
 	int nsecs, csecs;
 	asm_section *secs;
+	util_names secnames; /* section name -> index (asm_section_open) */
+	bool text_guessed; /* the first text section got its size guess */
 	int cur;           /* current section, -1 before any */
 	int nkernels, ckernels;
 	asm_kernel *kernels;
@@ -249,6 +263,11 @@ int asm_default_section(asm_ctx *c, const char *kernel, size_t len);
 bool asm_add_fixup(asm_ctx *c, const asm_fixup *f);
 bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 		   int sym, int64_t addend);
+
+/* Static shared memory of one kernel: at most 48 KiB, CUDA's limit for
+ * static __shared__ data (more needs dynamic shared memory, .launch
+ * shared=N).  docs/assembler.md, ".shared". */
+#define ASM_MAX_STATIC_SHARED 0xc000u
 
 /* symbols (directive.c) */
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);

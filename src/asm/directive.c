@@ -3,8 +3,8 @@
  *
  * Requires: a statement whose first token is a directive name (or a label).
  * Produces: sections and their bytes, symbols (labels, .global, .type,
- * .size), fixups for .word/.dword/.byte/.short operands naming symbols,
- * kernel parameters (.param).  The simulator test directives (.launch,
+ * .size, .shared variables), fixups for .word/.dword/.byte/.short operands
+ * naming symbols, kernel parameters (.param).  The simulator test directives (.launch,
  * .init, .buffer, .expect, .expect-error) belong to `simt test` and are
  * skipped here; .param is both: it lays out the kernel's parameters.
  */
@@ -72,6 +72,7 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 	y->hash = h;
 	y->sec = -1;
 	y->obj = -1;
+	y->var_size = -1;
 	y->line = c->line;
 	uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 	while (c->symhash[i] >= 0)
@@ -203,6 +204,19 @@ static void d_align(asm_ctx *c, asm_tok *t)
 	asm_emit(c, zeros, pad);
 }
 
+/* A shared section of size bytes: within the static limit?  (error at col) */
+static bool shared_fits(asm_ctx *c, const asm_section *s, uint64_t size,
+			int col)
+{
+	if (s->kind != OBJ_SEC_SHARED || size <= ASM_MAX_STATIC_SHARED)
+		return true;
+	asm_error(c, col, "static shared memory of %s would be 0x%llx bytes, "
+		  "more than the 0x%x (48 KiB) a kernel may have (use dynamic "
+		  "shared memory)", s->name, (unsigned long long)size,
+		  ASM_MAX_STATIC_SHARED);
+	return false;
+}
+
 static void d_zero(asm_ctx *c, asm_tok *t)
 {
 	int i = 1;
@@ -215,7 +229,88 @@ static void d_zero(asm_ctx *c, asm_tok *t)
 	}
 	if (!need_section(c, t[0].col))
 		return;
-	asm_emit(c, NULL, (size_t)n);
+	if (shared_fits(c, &c->secs[c->cur], asm_here(c) + (uint64_t)n, t[1].col))
+		asm_emit(c, NULL, (size_t)n);
+}
+
+/*
+ * .shared NAME, SIZE[, ALIGN]: a variable in the static shared memory of
+ * the kernel whose code is being assembled (.nv.shared.<k>), at the next
+ * offset that is a multiple of ALIGN; NAME is a local STT_OBJECT symbol of
+ * SIZE bytes whose value is that offset, so `(NAME) in an operand is its
+ * shared address.  ALIGN defaults to the largest power of two <= SIZE, at
+ * most 16 (GNU as .comm).  The current section does not change.
+ */
+static void d_shared(asm_ctx *c, asm_tok *t)
+{
+	if (t[1].kind != ASM_T_IDENT || !asm_tok_punct(&t[2], ',')) {
+		asm_error(c, t[1].col, "expected 'NAME, SIZE[, ALIGN]'");
+		return;
+	}
+	int i = 3;
+	int64_t size, align = 0;
+	int size_col = t[3].col, align_col = 0;
+	if (!const_expr(c, t, &i, &size))
+		return;
+	if (asm_tok_punct(&t[i], ',')) {
+		align_col = t[++i].col;
+		if (!const_expr(c, t, &i, &align))
+			return;
+	}
+	if (!expect_end(c, &t[i]))
+		return;
+	if (size <= 0 || size > ASM_MAX_STATIC_SHARED) {
+		asm_error(c, size_col, ".shared size must be 1..0x%x bytes",
+			  ASM_MAX_STATIC_SHARED);
+		return;
+	}
+	if (align_col && (align <= 0 || align > 4096 || (align & (align - 1)))) {
+		asm_error(c, align_col, ".shared alignment %lld is not a power of "
+			  "two up to 4096", (long long)align);
+		return;
+	}
+	if (!align_col) /* the largest power of two <= size, at most 16 */
+		for (align = 16; align > size;)
+			align /= 2;
+	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
+		return;
+	int k = c->secs[c->cur].kernel;
+	if (k < 0) {
+		asm_error(c, t[0].col, ".shared outside a kernel's code (%s): "
+			  "switch to its .text.<kernel> section first",
+			  c->secs[c->cur].name);
+		return;
+	}
+	int s = asm_sym_lookup(c, t[1].s, t[1].len, true);
+	if (s < 0)
+		return;
+	if (c->syms[s].defined) {
+		asm_error(c, t[1].col, "'%.*s' is already defined (line %d)",
+			  t[1].len, t[1].s, c->syms[s].line);
+		return;
+	}
+	char *name = util_format(".nv.shared.%s", c->kernels[k].name);
+	int cur = c->cur;
+	int sh = name ? asm_section_open(c, name, strlen(name), t[0].col) : -1;
+	free(name);
+	c->cur = cur;
+	if (sh < 0)
+		return;
+	asm_section *sec = &c->secs[sh];
+	uint64_t off = (sec->size + (uint64_t)align - 1) & ~(uint64_t)(align - 1);
+	if (!shared_fits(c, sec, off + (uint64_t)size, size_col))
+		return;
+	sec->size = off + (uint64_t)size;
+	if ((uint64_t)align > sec->align)
+		sec->align = (uint64_t)align;
+	asm_sym *y = &c->syms[s];
+	y->defined = true;
+	y->sec = sh;
+	y->value = off;
+	y->type = ELF_STT_OBJECT;
+	y->var_size = size;
+	y->line = c->line;
+	y->col = t[1].col;
 }
 
 /* .byte/.short/.word/.dword expr, ... */
@@ -401,7 +496,7 @@ static const struct {
 	{".short", d_short},       {".half", d_short},
 	{".word", d_word},         {".dword", d_dword},
 	{".quad", d_dword},        {".zero", d_zero},
-	{".param", d_param},
+	{".param", d_param},       {".shared", d_shared},
 	/* simt test directives: read by the test runner, not the assembler */
 	{".launch", d_ignore},     {".init", d_ignore},
 	{".buffer", d_ignore},     {".expect", d_ignore},

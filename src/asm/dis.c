@@ -30,8 +30,17 @@
  * (l->mark, one bit per word) and count the labels before each 64 words
  * (l->rank).  The caller frees mark and rank.
  */
+static void mark_target(uint64_t *mark, size_t n, uint64_t base, uint64_t t)
+{
+	if (t < base || (t - base) / 16 >= n || (t - base) % 16)
+		return;
+	size_t k = (t - base) / 16;
+	mark[k / 64] |= UINT64_C(1) << (k % 64);
+}
+
 static simt_status collect_labels(const isa_model *m, const uint8_t *code,
-				  size_t n, uint64_t base, dis_labels *l)
+				  size_t n, uint64_t base, const dis_extra *x,
+				  dis_labels *l)
 {
 	size_t nblocks = n / 64 + 1;
 	uint64_t *mark = calloc(nblocks, sizeof *mark);
@@ -53,13 +62,13 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 		op = codec_decode(m, word, fields, NULL);
 		for (int i = 0; op && i < op->noperands; i++) {
 			uint64_t t;
-			if (!dis_pcrel_target(op, i, fields, pc, &t) || t < base ||
-			    (t - base) / 16 >= n || (t - base) % 16)
-				continue;
-			size_t k = (t - base) / 16;
-			mark[k / 64] |= UINT64_C(1) << (k % 64);
+			if (dis_pcrel_target(op, i, fields, pc, &t))
+				mark_target(mark, n, base, t);
 		}
 	}
+	for (int b = 0; x && b < x->nbranches; b++)
+		for (int t = 0; t < x->branches[b].ntargets; t++)
+			mark_target(mark, n, base, base + x->branches[b].targets[t]);
 	uint32_t total = 0;
 	for (size_t j = 0; j < nblocks; j++) {
 		rank[j] = total;
@@ -111,11 +120,70 @@ static void put_tail(const char *name, const uint8_t *p, size_t n,
 		  (unsigned long long)pc);
 }
 
-/* Print one word (and the label that names it). */
-static void put_line(const isa_model *m, const char *name, isa_word w,
-		     uint64_t pc, unsigned flags, const dis_labels *labels,
-		     util_buf *out, simt_diags *d, bool *bad)
+/* The listing of one buffer in progress. */
+typedef struct dis_state {
+	const isa_model *m;
+	const char *name;
+	unsigned flags;
+	dis_labels labels;
+	const dis_extra *x;
+	int branch;       /* next entry of x->branches to meet */
+	util_buf note;    /* annotation / trailer text of the current line */
+	simt_diags *d;
+	bool bad;
+} dis_state;
+
+/* (*"BRANCH_TARGETS .L_x_1,.L_x_2"*) of the indirect branch at pc, into
+ * st->note; false when pc is not one (or a target has no label). */
+static bool branch_annot(dis_state *st, uint64_t pc)
 {
+	const dis_extra *x = st->x;
+	uint64_t off = pc - st->labels.base;
+	while (x && st->branch < x->nbranches &&
+	       x->branches[st->branch].offset < off)
+		st->branch++;
+	if (!x || st->branch >= x->nbranches ||
+	    x->branches[st->branch].offset != off || !st->labels.count)
+		return false;
+	const obj_branch *b = &x->branches[st->branch];
+	util_buf_puts(&st->note, "(*\"BRANCH_TARGETS ");
+	for (int t = 0; t < b->ntargets; t++) {
+		int l = dis_label_find(&st->labels, st->labels.base + b->targets[t]);
+		if (l < 0)
+			return false;
+		if (t)
+			util_buf_putc(&st->note, ',');
+		dis_label_name(&st->labels, l, &st->note);
+	}
+	util_buf_puts(&st->note, "\"*)");
+	return true;
+}
+
+/* "  // file:line" (and " (file:line)" of the origin) of pc, appended to
+ * st->note; false when the line table has no row for it. */
+static bool line_note(dis_state *st, uint64_t pc)
+{
+	const obj_linetab *t = st->x ? st->x->lines : NULL;
+	if (!t || !(st->flags & SIMT_DIS_LINES))
+		return false;
+	uint64_t off = pc - st->labels.base;
+	const obj_line *s = obj_lines_find(t, OBJ_LINES_SITE, off);
+	const obj_line *o = obj_lines_find(t, OBJ_LINES_ORIGIN, off);
+	if (!s && !o)
+		return false;
+	util_buf_puts(&st->note, "  //");
+	if (s)
+		util_buf_printf(&st->note, " %s:%u", t->files[s->file], s->line);
+	if (o)
+		util_buf_printf(&st->note, " (%s:%u)", t->files[o->file], o->line);
+	return true;
+}
+
+/* Print one word (and the label that names it). */
+static void put_line(dis_state *st, isa_word w, uint64_t pc, util_buf *out)
+{
+	const isa_model *m = st->m;
+	const dis_labels *labels = &st->labels;
 	uint64_t fields[ISA_MAX_FIELDS];
 	size_t k = (pc - labels->base) / 16; /* labels->mark: see dis.h */
 	int l = labels->count && (labels->mark[k / 64] >> (k % 64)) & 1
@@ -124,17 +192,40 @@ static void put_line(const isa_model *m, const char *name, isa_word w,
 		dis_label_name(labels, l, out);
 		dis_putn(out, ":\n", 2);
 	}
+	const char *annot = NULL, *trailer = NULL;
+	if (st->x) {
+		st->note.len = 0;
+		size_t at = 0;
+		if (branch_annot(st, pc)) {
+			util_buf_putc(&st->note, '\0');
+			at = st->note.len;
+		} else {
+			st->note.len = 0;
+		}
+		bool has_line = line_note(st, pc);
+		if (!st->note.failed && st->note.data) {
+			annot = at ? st->note.data : NULL;
+			trailer = has_line ? st->note.data + at : NULL;
+		}
+	}
 	const isa_opcode *op = codec_decode(m, w, fields, NULL);
 	if (op) {
-		dis_print_line(m, op, fields, pc, w, flags, labels, out);
+		dis_print_line(m, op, fields, pc, w, st->flags, labels, annot,
+			       trailer, out);
 		return;
 	}
+	const char *name = st->name;
+	unsigned flags = st->flags;
+	simt_diags *d = st->d;
+	bool *bad = &st->bad;
 	size_t start = out->len;
 	dis_print_prefix(out, pc, flags);
 	*bad = true;
 	put_bad_word(m, name, w, pc, out, d);
 	if (flags & SIMT_DIS_HEX)
 		dis_print_hex_comment(out, start, w);
+	if (trailer)
+		dis_puts(out, trailer);
 	dis_putc(out, '\n');
 }
 
@@ -154,35 +245,37 @@ static void reserve(util_buf *out, size_t extra)
 
 simt_status dis_buffer(const isa_model *m, const char *name,
 		       const uint8_t *code, size_t len, uint64_t base,
-		       unsigned flags, util_buf *out, simt_write_fn write,
-		       void *ctx, simt_diags *d)
+		       unsigned flags, const dis_extra *x, util_buf *out,
+		       simt_write_fn write, void *ctx, simt_diags *d)
 {
 	size_t n = len / 16;
-	dis_labels labels = {0};
+	dis_state st = {m, name, flags, {0}, x, 0, {0}, d, false};
+	st.labels.base = base;
 	if ((flags & SIMT_DIS_LABELS) &&
-	    collect_labels(m, code, n, base, &labels)) {
+	    collect_labels(m, code, n, base, x, &st.labels)) {
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
 		return SIMT_ERR_NOMEM;
 	}
-	bool bad = false;
 	reserve(out, write ? 2 * DIS_FLUSH
 			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
 	for (size_t w = 0; w < n; w++) {
-		put_line(m, name, codec_load(code + 16 * w), base + 16 * w,
-			 flags, &labels, out, d, &bad);
+		put_line(&st, codec_load(code + 16 * w), base + 16 * w, out);
 		if (write && out->len >= DIS_FLUSH && !out->failed) {
 			write(ctx, out->data, out->len);
 			out->len = 0;
 			out->data[0] = '\0';
 		}
 	}
+	bool bad = st.bad;
 	if (len % 16) {
 		put_tail(name, code + 16 * n, len % 16, base + 16 * n, out, d);
 		bad = true;
 	}
-	free((void *)labels.mark);
-	free((void *)labels.rank);
-	if (out->failed) {
+	free((void *)st.labels.mark);
+	free((void *)st.labels.rank);
+	bool nomem = out->failed || st.note.failed;
+	util_buf_free(&st.note);
+	if (nomem) {
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
 		return SIMT_ERR_NOMEM;
 	}

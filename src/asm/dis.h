@@ -3,8 +3,9 @@
  * and whole-buffer listing (dis.c).
  *
  * Pipeline of dis.c: pass 1 decodes every word once and collects the
- * PC-relative targets that land inside the buffer (labels .L_x_N, numbered
- * in address order); pass 2 prints each word with print.c, the labels on
+ * PC-relative targets that land inside the buffer and the targets the
+ * object records for its indirect branches (labels .L_x_N, numbered in
+ * address order); pass 2 prints each word with print.c, the labels on
  * their own lines before the instruction they name.
  */
 #ifndef SIMT_ASM_DIS_H
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "obj/object.h"
 #include "simt/simt.h"
 #include "util/util.h"
 
@@ -76,12 +78,14 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 
 /*
  * Append the whole listing line of a decoded word w at pc: the indentation,
- * the address column (flags & SIMT_DIS_ADDR), the instruction, " ;", the
- * raw-word comment at column 64 (flags & SIMT_DIS_HEX) and a newline.
+ * the address column (flags & SIMT_DIS_ADDR), the instruction, " " annot
+ * (when not NULL), " ;", the raw-word comment at column 64 (flags &
+ * SIMT_DIS_HEX), trailer (when not NULL) and a newline.
  */
 void dis_print_line(const isa_model *m, const isa_opcode *op,
 		    const uint64_t *fields, uint64_t pc, isa_word w,
-		    unsigned flags, const dis_labels *labels, util_buf *out);
+		    unsigned flags, const dis_labels *labels, const char *annot,
+		    const char *trailer, util_buf *out);
 
 /*
  * The pieces of that line for a word that does not decode (dis.c): the
@@ -99,9 +103,26 @@ bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
 		      uint64_t pc, uint64_t *target);
 
 /*
+ * What an object knows about one kernel beyond its words: the listing of
+ * that kernel's text uses it (NULL for bare words).  Offsets are relative
+ * to the base address of the listing.
+ *   lines     with SIMT_DIS_LINES: "  // file:line" after each instruction
+ *             that has a row (and " (file:line)" for an origin row);
+ *   branches  indirect branches with known targets (INDIRECT_BRANCH_TARGETS):
+ *             with SIMT_DIS_LABELS, labels at the targets and the
+ *             (*"BRANCH_TARGETS ..."*) annotation on the branch, so that the
+ *             listing reassembles to the same .nv.info.
+ */
+typedef struct dis_extra {
+	const obj_linetab *lines;
+	const obj_branch *branches;
+	int nbranches;
+} dis_extra;
+
+/*
  * Disassemble len bytes (a multiple of 16, else the tail is reported) at
  * address base, appending to out.  flags: SIMT_DIS_ADDR, SIMT_DIS_HEX,
- * SIMT_DIS_LABELS.  When write is not NULL, out is handed to it and emptied
+ * SIMT_DIS_LABELS, SIMT_DIS_LINES (x may be NULL).  When write is not NULL, out is handed to it and emptied
  * whenever it passes DIS_FLUSH bytes (the caller flushes the rest).
  * Undecodable words print as .word lines and add a diagnostic (file = name);
  * returns SIMT_OK, or SIMT_ERR_DECODE when some word did not decode (the
@@ -110,7 +131,7 @@ bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
 #define DIS_FLUSH 65536
 simt_status dis_buffer(const isa_model *m, const char *name,
 		       const uint8_t *code, size_t len, uint64_t base,
-		       unsigned flags, util_buf *out, simt_write_fn write,
-		       void *ctx, simt_diags *d);
+		       unsigned flags, const dis_extra *x, util_buf *out,
+		       simt_write_fn write, void *ctx, simt_diags *d);
 
 #endif

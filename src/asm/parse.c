@@ -350,7 +350,7 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it)
 			return false;
 	while (toks[i].kind == ASM_T_ANNOT) {
 		asm_annot a = {toks[i].s, toks[i].len, c->line, toks[i].col,
-			       c->line_start, c->cur};
+			       c->line_start, c->cur, 0};
 		if (!c->single &&
 		    util_grow((void **)&c->annots, &c->cannots, c->nannots + 1,
 			      sizeof a))

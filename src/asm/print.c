@@ -652,7 +652,8 @@ void dis_print_hex_comment(util_buf *out, size_t line_start, isa_word w)
 
 void dis_print_line(const isa_model *m, const isa_opcode *op,
 		    const uint64_t *fields, uint64_t pc, isa_word w,
-		    unsigned flags, const dis_labels *labels, util_buf *out)
+		    unsigned flags, const dis_labels *labels, const char *annot,
+		    const char *trailer, util_buf *out)
 {
 	pbuf pb = pb_open(out);
 	if (out->failed || !out->data)
@@ -660,9 +661,15 @@ void dis_print_line(const isa_model *m, const isa_opcode *op,
 	size_t start = (size_t)(pb.p - out->data);
 	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
 	print_inst(m, op, fields, pc, labels, &pb);
+	if (annot) {
+		pputc(&pb, ' ');
+		pputn(&pb, annot, strlen(annot));
+	}
 	pputn(&pb, " ;", 2);
 	if ((flags & SIMT_DIS_HEX) && !out->failed)
 		put_hex_comment(&pb, (size_t)(pb.p - out->data) - start, w);
+	if (trailer)
+		pputn(&pb, trailer, strlen(trailer));
 	pputc(&pb, '\n');
 	pb_close(&pb);
 }

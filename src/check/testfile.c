@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simt/sim.h"
 #include "util/util.h"
 
 static const struct {
@@ -47,7 +48,9 @@ typedef struct cur {
 	int lineno;
 	simt_testfile *tf;
 	simt_diags *d;
+	const char *file;  /* name in diagnostics: the file, or an origin */
 	const char *src;   /* whole text for the caret, or NULL */
+	bool origin;       /* src is the line itself, from `file` (an option) */
 	bool failed;
 } cur;
 
@@ -60,9 +63,12 @@ static bool err(cur *c, const char *at, const char *fmt, ...)
 	c->failed = true;
 	va_list ap;
 	va_start(ap, fmt);
-	util_vdiag(c->d, SIMT_SEV_ERROR, c->tf->name, c->src, c->lineno,
+	int before = c->d ? c->d->count : 0;
+	util_vdiag(c->d, SIMT_SEV_ERROR, c->file, c->src, c->lineno,
 		   (int)(at - c->line) + 1, fmt, ap);
 	va_end(ap);
+	if (c->origin && c->d && c->d->count > before)
+		c->d->items[c->d->count - 1].line = 0; /* "--shared: error: ..." + caret */
 	return false;
 }
 
@@ -126,11 +132,31 @@ static bool parse_u64(cur *c, uint64_t *v)
 	char *end;
 	errno = 0;
 	*v = strtoull(at, &end, 0);
+	if (errno == ERANGE) {
+		err(c, at, "number larger than 2^64-1");
+		return false;
+	}
 	if (errno || is_word(*end)) {
 		err(c, at, "bad number");
 		return false;
 	}
 	c->p = end;
+	return true;
+}
+
+/* A number in [lo, hi] (what: the key, for the message; docs/limits.md
+ * gives each limit). */
+static bool parse_limited(cur *c, const char *what, uint64_t lo, uint64_t hi,
+			  uint64_t *v)
+{
+	skip_ws(c);
+	const char *at = c->p;
+	if (!parse_u64(c, v))
+		return false;
+	if (*v < lo || *v > hi)
+		return err(c, at, "%s=%llu: must be %llu..%llu (docs/limits.md)", what,
+			   (unsigned long long)*v, (unsigned long long)lo,
+			   (unsigned long long)hi);
 	return true;
 }
 
@@ -307,17 +333,22 @@ simt_status simt_values_fill(const simt_values *v, simt_elem t, uint32_t count,
 {
 	int size = elems[t].size;
 	if (v->kind == SIMT_INIT_FILE) {
-		size_t len;
-		char *data = util_read_file(v->path, &len);
+		/* exactly the buffer's size is read (an endless file too); a
+		 * shorter file is zero-padded with a warning (docs/limits.md) */
+		size_t len = 0, need = (size_t)count * (size_t)size;
+		char *data = util_read_prefix(v->path, need, &len);
 		if (!data) {
 			util_diag(d, SIMT_SEV_ERROR, file, NULL, 0, 0,
 				  "cannot read '%s': %s", v->path, strerror(errno));
 			return SIMT_ERR_IO;
 		}
-		size_t need = (size_t)count * (size_t)size;
 		memset(out, 0, need);
-		memcpy(out, data, len < need ? len : need);
+		memcpy(out, data, len);
 		free(data);
+		if (len < need)
+			util_diag(d, SIMT_SEV_WARNING, file, NULL, 0, 0,
+				  "file(%s) has %zu bytes for %zu: the last %zu are zero",
+				  v->path, len, need, need - len);
 		return SIMT_OK;
 	}
 	if (v->kind == SIMT_INIT_LIST && (uint32_t)v->n != count) {
@@ -379,18 +410,21 @@ static bool parse_type(cur *c, simt_elem *t)
 	return false;
 }
 
-static bool parse_dims(cur *c, uint32_t dim[3])
+/* X[,Y[,Z]], each 1..max[i] (what: "grid" or "block"). */
+static bool parse_dims(cur *c, const char *what, const uint32_t max[3],
+		       uint32_t dim[3])
 {
+	static const char *const axis[] = {"x", "y", "z"};
 	dim[0] = dim[1] = dim[2] = 1;
 	for (int i = 0; i < 3; i++) {
 		uint64_t v;
+		skip_ws(c);
 		const char *at = c->p;
 		if (!parse_u64(c, &v))
 			return false;
-		if (v == 0 || v > 0x7fffffffu) {
-			err(c, at, "dimension must be 1..2^31-1");
-			return false;
-		}
+		if (v == 0 || v > max[i])
+			return err(c, at, "%s %s = %llu: must be 1..%u (docs/limits.md)",
+				   what, axis[i], (unsigned long long)v, max[i]);
 		dim[i] = (uint32_t)v;
 		if (!eat(c, ','))
 			break;
@@ -406,39 +440,58 @@ static bool d_launch(cur *c)
 		size_t n = word(c, &k);
 		if (!n || !expect_ch(c, '='))
 			return err(c, k, "expected key=value");
+		static const uint32_t gmax[3] = {SIMT_MAX_GRID_X, SIMT_MAX_GRID_Y,
+						 SIMT_MAX_GRID_Z};
+		static const uint32_t bmax[3] = {SIMT_MAX_BLOCK_X, SIMT_MAX_BLOCK_Y,
+						 SIMT_MAX_BLOCK_Z};
 		uint64_t v = 0;
+		skip_ws(c);
+		const char *at = c->p;
 		if (word_is(k, n, "grid")) {
-			tf->has_grid = parse_dims(c, tf->grid);
+			tf->has_grid = parse_dims(c, "grid", gmax, tf->grid);
 		} else if (word_is(k, n, "block")) {
-			tf->has_block = parse_dims(c, tf->block);
+			tf->has_block = parse_dims(c, "block", bmax, tf->block);
+			uint64_t t = (uint64_t)tf->block[0] * tf->block[1] * tf->block[2];
+			if (tf->has_block && t > SIMT_MAX_BLOCK_THREADS)
+				return err(c, at, "block of %llu threads: at most %u per "
+					   "CTA (docs/limits.md)", (unsigned long long)t,
+					   SIMT_MAX_BLOCK_THREADS);
 		} else if (word_is(k, n, "shared")) {
-			tf->has_shared = parse_u64(c, &v);
+			tf->has_shared = parse_limited(c, "shared", 0, SIMT_MAX_SHARED, &v);
 			tf->shared = (uint32_t)v;
 		} else if (word_is(k, n, "local")) {
-			tf->has_local = parse_u64(c, &v);
+			tf->has_local = parse_limited(c, "local", 1, SIMT_MAX_LOCAL, &v);
 			tf->local = (uint32_t)v;
 		} else if (word_is(k, n, "resident")) {
-			const char *at = c->p;
-			tf->has_resident = parse_u64(c, &v);
-			if (tf->has_resident && (v == 0 || v > 0xffffffffu))
-				return err(c, at, "resident must be 1..2^32-1 CTAs");
+			tf->has_resident = parse_limited(c, "resident", 1, SIMT_MAX_RESIDENT, &v);
 			tf->resident = (uint32_t)v;
 		} else if (word_is(k, n, "max-cycles")) {
-			tf->has_max_cycles = parse_u64(c, &tf->max_cycles);
+			tf->has_max_cycles = parse_limited(c, "max-cycles", 1, SIMT_MAX_CYCLES,
+							   &tf->max_cycles);
 		} else if (word_is(k, n, "copy-latency")) {
-			tf->has_copy_latency = parse_u64(c, &v);
+			tf->has_copy_latency = parse_limited(c, "copy-latency", 1,
+							     SIMT_MAX_COPY_LATENCY, &v);
 			tf->copy_latency = (uint32_t)v;
-		} else if (word_is(k, n, "policy")) {
+		} else if (word_is(k, n, "policy") || word_is(k, n, "check")) {
 			skip_ws(c);
 			const char *s = c->p;
 			while (*c->p && !isspace((unsigned char)*c->p))
 				c->p++;
-			free(tf->policy);
-			tf->policy = util_strndup(s, (size_t)(c->p - s));
-			tf->has_policy = true;
+			char **dst = word_is(k, n, "policy") ? &tf->policy : &tf->checks;
+			free(*dst);
+			*dst = util_strndup(s, (size_t)(c->p - s));
+			tf->has_policy |= dst == &tf->policy;
+			simt_launch l;
+			simt_diags pd;
+			simt_diags_init(&pd);
+			if (dst == &tf->policy && tf->policy &&
+			    simt_launch_policy(&l, tf->policy, &pd) != SIMT_OK)
+				err(c, s, "%s", pd.count ? pd.items[0].message : "bad policy");
+			simt_diags_free(&pd);
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
-				   "local policy max-cycles resident copy-latency)", (int)n, k);
+				   "local policy max-cycles resident copy-latency "
+				   "check)", (int)n, k);
 		}
 	}
 	return !c->failed;
@@ -543,6 +596,44 @@ static bool d_param(cur *c)
 	return !c->failed;
 }
 
+/* The number of register `prefix`N written as the word w[0..n), N in
+ * 0..max; -1 when w is not such a name. */
+static int reg_number(const char *w, size_t n, const char *prefix, int max)
+{
+	size_t p = strlen(prefix);
+	if (n <= p || strncmp(w, prefix, p) || !isdigit((unsigned char)w[p]))
+		return -1;
+	char *end = NULL;
+	long r = strtol(w + p, &end, 10);
+	return end == w + n && r >= 0 && r <= max ? (int)r : -1;
+}
+
+/* A 32-bit register value: 7, -3, 0xff, or the bits of a float (1.5). */
+static bool parse_reg_value(cur *c, uint64_t *v)
+{
+	skip_ws(c);
+	const char *at = c->p;
+	simt_elem t = *at == '-' ? SIMT_S32 : SIMT_U32;
+	size_t tok = strcspn(at, " \t\r\n");
+	const char *dot = memchr(at, '.', tok);
+	if (dot && !(at[0] == '0' && (at[1] == 'x' || at[1] == 'X')))
+		t = SIMT_F32; /* 1.5, -0.25: the bits of a float */
+	if (!parse_value(c, t, v))
+		return false;
+	*v &= 0xffffffffu;
+	return true;
+}
+
+/* A uniform predicate value: 0 or 1. */
+static bool parse_bit(cur *c, uint64_t *v)
+{
+	skip_ws(c);
+	const char *at = c->p;
+	if (!parse_u64(c, v))
+		return false;
+	return *v <= 1 || err(c, at, "a uniform predicate is 0 or 1");
+}
+
 static bool d_init(cur *c)
 {
 	simt_testfile *tf = c->tf;
@@ -550,15 +641,21 @@ static bool d_init(cur *c)
 	const char *w;
 	size_t n = word(c, &w);
 	in.loc = (simt_tloc){c->lineno, (int)(w - c->line) + 1};
-	char *end = NULL;
-	long r = n >= 2 ? strtol(w + 1, &end, 10) : -1;
-	if (n >= 2 && w[0] == 'R' && end == w + n && r >= 0 && r <= 254) {
-		in.reg = (int)r;
-	} else if (n >= 2 && w[0] == 'P' && end == w + n && r >= 0 && r <= 6) {
+	int r;
+	if ((r = reg_number(w, n, "R", 254)) >= 0) {
+		in.reg = r;
+	} else if ((r = reg_number(w, n, "P", 6)) >= 0) {
 		in.pred = true;
-		in.reg = (int)r;
+		in.reg = r;
+	} else if ((r = reg_number(w, n, "UR", 62)) >= 0) {
+		in.uniform = true;
+		in.reg = r;
+	} else if ((r = reg_number(w, n, "UP", 6)) >= 0) {
+		in.uniform = in.pred = true;
+		in.reg = r;
 	} else {
-		return err(c, w, "expected a register R0..R254 or P0..P6");
+		return err(c, w, "expected a register R0..R254, P0..P6, "
+			   "UR0..UR62 or UP0..UP6");
 	}
 	if (!expect_ch(c, '='))
 		return false;
@@ -566,7 +663,15 @@ static bool d_init(cur *c)
 	const char *at = c->p;
 	const char *k;
 	size_t kn = word(c, &k);
-	if (in.pred) {
+	if (in.uniform) {
+		c->p = at;
+		in.kind = SIMT_TINIT_VALUE;
+		if (word_is(k, kn, "lane") || word_is(k, kn, "tid"))
+			return err(c, at, "a uniform register has one value per "
+				   "warp (no lane or tid)");
+		if (!(in.pred ? parse_bit(c, &in.value) : parse_reg_value(c, &in.value)))
+			return false;
+	} else if (in.pred) {
 		if (!word_is(k, kn, "mask"))
 			return err(c, at, "a predicate is initialised with 'mask 0xHEX'");
 		in.kind = SIMT_TINIT_MASK;
@@ -581,17 +686,16 @@ static bool d_init(cur *c)
 	} else {
 		c->p = at;
 		in.kind = SIMT_TINIT_VALUE;
-		simt_elem t = *at == '-' ? SIMT_S32 : SIMT_U32;
-		size_t tok = strcspn(at, " \t\r\n");
-		const char *dot = memchr(at, '.', tok);
-		if (dot && !(at[0] == '0' && (at[1] == 'x' || at[1] == 'X')))
-			t = SIMT_F32; /* 1.5, -0.25: the bits of a float */
-		if (!parse_value(c, t, &in.value))
+		if (!parse_reg_value(c, &in.value))
 			return false;
-		in.value &= 0xffffffffu;
 	}
 	if (!at_end(c))
 		return err(c, c->p, "unexpected text after the value");
+	for (int i = 0; i < tf->ninits; i++)
+		if (tf->inits[i].pred == in.pred && tf->inits[i].reg == in.reg) {
+			tf->inits[i] = in; /* a later init of a register replaces it */
+			return true;
+		}
 	int cap = tf->ninits;
 	if (!util_grow((void **)&tf->inits, &cap, tf->ninits + 1, sizeof in))
 		return err(c, w, "out of memory");
@@ -599,7 +703,44 @@ static bool d_init(cur *c)
 	return !c->failed;
 }
 
-/* .expect NAME = INIT, .expect NAME[i] = v; the type comes from the buffer. */
+/* Append e to the expectations (e is released on failure). */
+static bool add_expect(cur *c, simt_texpect *e, const char *w, size_t n)
+{
+	simt_testfile *tf = c->tf;
+	e->name = util_strndup(w, n);
+	int cap = tf->nexpects;
+	if (!e->name ||
+	    !util_grow((void **)&tf->expects, &cap, tf->nexpects + 1, sizeof *e)) {
+		free(e->name);
+		values_free(&e->values);
+		return err(c, w, "out of memory");
+	}
+	tf->expects[tf->nexpects++] = *e;
+	return !c->failed;
+}
+
+/* .expect URn = v, .expect UPn = 0|1: the register of every warp. */
+static bool expect_uniform(cur *c, simt_texpect *e, const char *w, size_t n)
+{
+	if (!expect_ch(c, '='))
+		return false;
+	e->values.kind = SIMT_INIT_LIST;
+	e->values.n = 1;
+	e->values.bits = malloc(sizeof *e->values.bits);
+	if (!e->values.bits)
+		return err(c, w, "out of memory");
+	bool ok = e->kind == SIMT_TEXPECT_UP ? parse_bit(c, e->values.bits)
+					     : parse_reg_value(c, e->values.bits);
+	if (ok && !at_end(c))
+		err(c, c->p, "unexpected text after the value");
+	if (c->failed)
+		return values_free(&e->values);
+	return add_expect(c, e, w, n);
+}
+
+/* .expect NAME = INIT, .expect NAME[i] = v; the type comes from the buffer.
+ * A name that is no buffer but a uniform register (UR0..UR63) or predicate
+ * (UP0..UP7) expects that register. */
 static bool d_expect(cur *c)
 {
 	simt_testfile *tf = c->tf;
@@ -609,8 +750,17 @@ static bool d_expect(cur *c)
 	size_t n = word(c, &w);
 	e.loc = (simt_tloc){c->lineno, (int)(w - c->line) + 1};
 	int b = simt_testfile_buffer(tf, w, n);
+	if (b < 0 && (e.reg = reg_number(w, n, "UR", 63)) >= 0) {
+		e.kind = SIMT_TEXPECT_UR;
+		return expect_uniform(c, &e, w, n);
+	}
+	if (b < 0 && (e.reg = reg_number(w, n, "UP", 7)) >= 0) {
+		e.kind = SIMT_TEXPECT_UP;
+		return expect_uniform(c, &e, w, n);
+	}
 	if (b < 0)
-		return err(c, w, "no buffer named '%.*s' (declare it with .buffer first)",
+		return err(c, w, "no buffer named '%.*s' (declare it with .buffer "
+			   "first, or name a uniform register URn / UPn)",
 			   (int)n, w);
 	if (eat(c, '[')) {
 		uint64_t i;
@@ -635,15 +785,7 @@ static bool d_expect(cur *c)
 		err(c, c->p, "unexpected text after the values");
 	if (c->failed)
 		return values_free(&e.values);
-	e.name = util_strndup(w, n);
-	int cap = tf->nexpects;
-	if (!util_grow((void **)&tf->expects, &cap, tf->nexpects + 1, sizeof e)) {
-		free(e.name);
-		values_free(&e.values);
-		return err(c, w, "out of memory");
-	}
-	tf->expects[tf->nexpects++] = e;
-	return !c->failed;
+	return add_expect(c, &e, w, n);
 }
 
 static bool d_expect_error(cur *c)
@@ -698,27 +840,39 @@ static int directive_at(const char *p)
 }
 
 /* Run directive k on the line text starting at p. */
-static bool run_directive(simt_testfile *tf, const char *line, const char *p,
-			  int lineno, const char *src, int k, simt_diags *d)
+static bool run_directive(simt_testfile *tf, const char *file, const char *line,
+			  const char *p, int lineno, const char *src,
+			  bool origin, int k, simt_diags *d)
 {
-	cur c = {line, p + strlen(directives[k].name), lineno, tf, d, src, false};
+	cur c = {line, p + strlen(directives[k].name), lineno, tf, d, file, src,
+		 origin, false};
 	directives[k].fn(&c);
 	return !c.failed;
 }
 
-simt_status simt_testfile_directive(simt_testfile *tf, const char *line,
-				    simt_diags *d)
+simt_status simt_testfile_directive_from(simt_testfile *tf, const char *origin,
+					 const char *line, simt_diags *d)
 {
 	const char *p = line;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	int k = directive_at(p);
+	const char *file = origin ? origin : tf->name;
 	if (k < 0) {
-		util_diag(d, SIMT_SEV_ERROR, tf->name, NULL, 0, 0,
+		util_diag(d, SIMT_SEV_ERROR, file, NULL, 0, 0,
 			  "not a test directive: '%s'", line);
 		return SIMT_ERR_ARG;
 	}
-	return run_directive(tf, line, p, 0, NULL, k, d) ? SIMT_OK : SIMT_ERR_ARG;
+	/* origin given: the line is its own source (line 1, shown with a caret) */
+	return run_directive(tf, file, line, p, origin ? 1 : 0,
+			     origin ? line : NULL, origin != NULL, k, d)
+		       ? SIMT_OK : SIMT_ERR_ARG;
+}
+
+simt_status simt_testfile_directive(simt_testfile *tf, const char *line,
+				    simt_diags *d)
+{
+	return simt_testfile_directive_from(tf, NULL, line, d);
 }
 
 simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
@@ -738,22 +892,27 @@ simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
 		}
 	bool ok = true;
 	int lineno = 1;
+	size_t nl = strlen(tf->name);
+	bool ptx = nl > 4 && !strcmp(tf->name + nl - 4, ".ptx");
 	for (char *line = tf->source; *line; lineno++) {
 		char *eol = strchr(line, '\n');
 		size_t n = eol ? (size_t)(eol - line) : strlen(line);
 		char *p = line;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (p[0] == '/' && p[1] == '/' && p[2] == '!') {
+		bool bang = p[0] == '/' && p[1] == '/' && p[2] == '!';
+		if (bang) {
 			p += 3;
 			while (*p == ' ' || *p == '\t')
 				p++;
 		}
-		int k = directive_at(p);
+		/* in PTX, `.param` is PTX: only //! lines are directives */
+		int k = bang || !ptx ? directive_at(p) : -1;
 		if (k >= 0) {
 			char save = line[n];
 			line[n] = '\0'; /* the directive sees one line */
-			ok &= run_directive(tf, line, p, lineno, tf->source, k, d);
+			ok &= run_directive(tf, tf->name, line, p, lineno, tf->source,
+					    false, k, d);
 			line[n] = save;
 			memset(tf->asm_text + (line - tf->source), ' ', n);
 		}
@@ -779,6 +938,7 @@ void simt_testfile_free(simt_testfile *tf)
 	free(tf->inits);
 	free(tf->expects);
 	free(tf->policy);
+	free(tf->checks);
 	free(tf->expect_error);
 	free(tf->name);
 	free(tf->source);

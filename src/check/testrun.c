@@ -52,11 +52,48 @@ static const char *first_error(const simt_diags *pd)
 	return "no diagnostic";
 }
 
-static bool diags_contain(const simt_diags *pd, const char *text)
+/* msg with every occurrence of path replaced by its last component
+ * (malloc'ed; NULL when path has no directory or is absent). */
+static char *strip_dir(const char *msg, const char *path)
 {
-	for (int k = 0; k < pd->count; k++)
-		if (pd->items[k].message && strstr(pd->items[k].message, text))
+	const char *base = strrchr(path, '/');
+	if (!base || !strstr(msg, path))
+		return NULL;
+	base++;
+	util_buf b = {0};
+	size_t n = strlen(path);
+	for (const char *p = msg, *q; *p; p = q + n) {
+		if (!(q = strstr(p, path))) {
+			util_buf_puts(&b, p);
+			break;
+		}
+		util_buf_putn(&b, p, (size_t)(q - p));
+		util_buf_puts(&b, base);
+	}
+	return util_buf_take(&b);
+}
+
+/*
+ * Does some message contain text?  Source locations in run-time
+ * diagnostics name the program by the path it was run as; text may name it
+ * by its file name alone ("bcu_deadlock.s:7"), so that expectations do not
+ * depend on the directory `simt test` runs from.
+ */
+static bool diags_contain(const simt_diags *pd, const char *text,
+			  const char *path)
+{
+	for (int k = 0; k < pd->count; k++) {
+		const char *m = pd->items[k].message;
+		if (!m)
+			continue;
+		if (strstr(m, text))
 			return true;
+		char *s = strip_dir(m, path);
+		bool hit = s && strstr(s, text);
+		free(s);
+		if (hit)
+			return true;
+	}
 	return false;
 }
 
@@ -145,8 +182,10 @@ static bool setup_inits(run *u)
 	int n = 0;
 	for (int k = 0; k < tf->ninits && n < (int)UTIL_ARRAY_LEN(v); k++) {
 		const simt_tinit *t = &tf->inits[k];
+		simt_regfile rf = t->uniform ? (t->pred ? SIMT_REG_UP : SIMT_REG_UR)
+				  : t->pred ? SIMT_REG_P : SIMT_REG_R;
 		v[n++] = (simt_reg_init){
-			t->pred ? SIMT_REG_P : SIMT_REG_R, (unsigned)t->reg,
+			rf, (unsigned)t->reg,
 			t->kind == SIMT_TINIT_LANE  ? SIMT_RINIT_LANE
 			: t->kind == SIMT_TINIT_TID ? SIMT_RINIT_TID
 						    : SIMT_RINIT_VALUE,
@@ -174,7 +213,8 @@ static bool make_launch(run *u, simt_launch *l)
 		l->resident = tf->resident;
 	if (tf->has_copy_latency)
 		l->copy_latency = tf->copy_latency;
-	if (tf->has_policy && simt_launch_policy(l, tf->policy, &u->pd) != SIMT_OK) {
+	if ((tf->has_policy && simt_launch_policy(l, tf->policy, &u->pd) != SIMT_OK) ||
+	    (tf->checks && simt_launch_checks(l, tf->checks, &u->pd) != SIMT_OK)) {
 		set_reason(u, "%s", first_error(&u->pd));
 		return false;
 	}
@@ -200,6 +240,52 @@ static bool same(simt_elem t, const uint8_t *x, const uint8_t *y)
 			return true;
 	}
 	return !memcmp(x, y, (size_t)simt_elem_size(t));
+}
+
+/*
+ * .expect URn / UPn: the register in every warp of every CTA, read through
+ * simt_sim_reg with the warp's first thread.
+ */
+static void check_uniform(run *u, const simt_texpect *e, const simt_launch *l)
+{
+	simt_testfile *tf = u->tf;
+	simt_regfile rf = e->kind == SIMT_TEXPECT_UP ? SIMT_REG_UP : SIMT_REG_UR;
+	uint64_t want = e->values.bits[0];
+	uint64_t nthreads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+	uint64_t nwarps = (nthreads + 31) / 32, bad = 0, total = 0;
+	uint32_t at_cta[3] = {0, 0, 0};
+	uint64_t at_warp = 0, at_got = 0;
+	uint32_t cta[3];
+	for (cta[2] = 0; cta[2] < l->grid[2]; cta[2]++)
+	for (cta[1] = 0; cta[1] < l->grid[1]; cta[1]++)
+	for (cta[0] = 0; cta[0] < l->grid[0]; cta[0]++)
+	for (uint64_t w = 0; w < nwarps; w++) {
+		uint64_t t = w * 32;
+		uint32_t tid[3] = {(uint32_t)(t % l->block[0]),
+				   (uint32_t)(t / l->block[0] % l->block[1]),
+				   (uint32_t)(t / ((uint64_t)l->block[0] * l->block[1]))};
+		uint64_t got;
+		if (simt_sim_reg(u->sim, cta, tid, rf, (unsigned)e->reg, &got,
+				 &u->pd) != SIMT_OK) {
+			set_reason(u, "%s:%d: cannot read %s of CTA (%u,%u,%u) warp %llu: %s",
+				   tf->name, e->loc.line, e->name, cta[0], cta[1],
+				   cta[2], (unsigned long long)w, first_error(&u->pd));
+			return;
+		}
+		total++;
+		if (got != want && !bad++) {
+			memcpy(at_cta, cta, sizeof at_cta);
+			at_warp = w;
+			at_got = got;
+		}
+	}
+	if (bad)
+		set_reason(u, "%s:%d: %s = 0x%llx in CTA (%u,%u,%u) warp %llu, "
+			   "expected 0x%llx (%llu of %llu warps differ)",
+			   tf->name, e->loc.line, e->name, (unsigned long long)at_got,
+			   at_cta[0], at_cta[1], at_cta[2],
+			   (unsigned long long)at_warp, (unsigned long long)want,
+			   (unsigned long long)bad, (unsigned long long)total);
 }
 
 static void check_expect(run *u, const simt_texpect *e)
@@ -260,7 +346,7 @@ static void judge_error(run *u, bool failed)
 	if (!failed)
 		set_reason(u, "expected an error containing \"%s\", but the run succeeded",
 			   want);
-	else if (!diags_contain(&u->pd, want))
+	else if (!diags_contain(&u->pd, want, u->tf->name))
 		set_reason(u, "expected an error containing \"%s\", got: %s", want,
 			   first_error(&u->pd));
 	u->r->passed = u->r->reason == NULL;
@@ -334,8 +420,13 @@ static void execute(run *u, const simt_isa *isa)
 		set_reason(u, "cannot read the buffers back");
 		return;
 	}
-	for (int k = 0; k < u->tf->nexpects && !u->r->reason; k++)
-		check_expect(u, &u->tf->expects[k]);
+	for (int k = 0; k < u->tf->nexpects && !u->r->reason; k++) {
+		const simt_texpect *e = &u->tf->expects[k];
+		if (e->kind == SIMT_TEXPECT_BUFFER)
+			check_expect(u, e);
+		else
+			check_uniform(u, e, &l);
+	}
 	u->r->passed = u->r->reason == NULL;
 }
 

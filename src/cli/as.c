@@ -1,4 +1,5 @@
 /* as.c - `simt as in.s -o out.o [--isa DIR]`: assemble into an ELF object. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,37 +8,31 @@
 #include "cli/cli.h"
 #include "util/util.h"
 
-static int usage(FILE *f, int rc)
-{
-	fprintf(f, "usage: simt as IN.s [-o OUT.o] [--isa DIR]\n"
-		   "  assemble IN.s into an ELF object (default OUT: IN with .o);\n"
-		   "  every error is printed as file:line:col with the source line.\n");
-	return rc;
-}
+static const char usage_text[] =
+	"usage: simt as IN.s [-o OUT.o] [--isa DIR]\n"
+	"  assemble IN.s into an ELF object (default OUT: IN with its extension\n"
+	"  replaced by .o, or IN.o when IN already ends in .o);\n"
+	"  every error is printed as file:line:col with the source line.\n";
 
+/*
+ * The default output (docs/cli.md, "Outputs"): the input's last extension
+ * replaced by ".o" (k.s -> k.o, k -> k.o); when that is the input itself
+ * (a source named k.o) ".o" is appended instead (k.o -> k.o.o), so the
+ * default never names the input.
+ */
 static char *default_output(const char *in)
 {
 	size_t n = strlen(in);
 	const char *dot = strrchr(in, '.');
 	const char *slash = strrchr(in, '/');
-	if (dot && (!slash || dot > slash))
+	if (dot && dot > (slash ? slash + 1 : in)) /* not a leading dot */
 		n = (size_t)(dot - in);
-	return util_format("%.*s.o", (int)n, in);
-}
-
-static int write_file(const char *path, const uint8_t *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f) {
-		perror(path);
-		return 1;
+	char *out = util_format("%.*s.o", (int)n, in);
+	if (out && !strcmp(out, in)) {
+		free(out);
+		out = util_format("%s.o", in);
 	}
-	int rc = fwrite(data, 1, len, f) == len ? 0 : 1;
-	if (fclose(f) != 0 || rc) {
-		perror(path);
-		return 1;
-	}
-	return 0;
+	return out;
 }
 
 int cli_as(int argc, char **argv)
@@ -49,24 +44,36 @@ int cli_as(int argc, char **argv)
 		else if (!strcmp(argv[i], "--isa") && i + 1 < argc)
 			isadir = argv[++i];
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return usage(stdout, 0);
+			return cli_usage(usage_text, true);
 		else if (argv[i][0] == '-' && argv[i][1])
-			return usage(stderr, 2);
+			return cli_usage(usage_text, false);
 		else if (!in)
 			in = argv[i];
 		else
-			return usage(stderr, 2);
+			return cli_usage(usage_text, false);
 	}
 	if (!in)
-		return usage(stderr, 2);
-	simt_isa *isa = cli_load_isa(isadir);
-	if (!isa)
+		return cli_usage(usage_text, false);
+	char *def = out ? NULL : default_output(in);
+	if (!out && !def)
 		return 1;
+	simt_isa *isa = cli_load_isa(isadir);
+	if (!isa) {
+		free(def);
+		return 1;
+	}
 	size_t len = 0;
 	bool mapped = false;
 	char *text = cli_read_input(in, &len, &mapped);
+	cli_out o;
 	if (!text) {
-		perror(in);
+		fprintf(stderr, "simt as: cannot read '%s': %s\n", in, strerror(errno));
+	} else if (!cli_out_open(&o, "as", out ? out : def, &in, 1)) {
+		cli_release_input(text, len, mapped);
+		text = NULL;
+	}
+	if (!text) {
+		free(def);
 		simt_isa_free(isa);
 		return 1;
 	}
@@ -82,14 +89,17 @@ int cli_as(int argc, char **argv)
 		simt_diags_clear(&d);
 		st = simt_object_write(obj, &image, &ilen, &d);
 		cli_print_diags(&d);
-		char *def = out ? NULL : default_output(in);
 		if (st == SIMT_OK)
-			rc = write_file(out ? out : def, image, ilen);
-		free(def);
+			cli_out_write(&o, image, ilen);
 		free(image);
-	} else if (!d.count) {
-		fprintf(stderr, "%s: %s\n", in, simt_strerror(st));
 	}
+	if (st != SIMT_OK && !d.count)
+		fprintf(stderr, "%s: %s\n", in, simt_strerror(st));
+	if (st == SIMT_OK)
+		rc = cli_out_commit(&o);
+	else
+		cli_out_discard(&o);
+	free(def);
 	simt_object_free(obj);
 	simt_diags_free(&d);
 	cli_release_input(text, len, mapped);

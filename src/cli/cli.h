@@ -7,14 +7,17 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "simt/simt.h"
+#include "util/util.h"
 
 /* X-macro: name, handler, one-line help. */
 #define CLI_COMMANDS(X)                                                        \
 	X(as, cli_as, "assemble a source file into an ELF object")             \
 	X(dis, cli_dis, "disassemble an object or raw words")                  \
 	X(isa, cli_isa, "check, dump or document ISA description files")       \
+	X(ptx, cli_ptx, "check PTX or print it back (the PTX front end)")     \
 	X(run, cli_run, "run a kernel on the simulator")                       \
 	X(test, cli_test, "run self-checking simulator test files")
 
@@ -22,6 +25,61 @@
 CLI_COMMANDS(CLI_X_DECL)
 #undef CLI_X_DECL
 
+/*
+ * Outputs (the rule is written at the top of common.c).  A cli_out is a
+ * file the command produces, written to a temporary file in the target's
+ * directory and renamed over the target by cli_out_commit() only when every
+ * write succeeded; or standard output (cli_stdout()), checked once at exit
+ * by cli_exit().  Writes never fail loudly on their own: the first error is
+ * kept and reported by the commit ("simt: cannot write FILE: reason").
+ */
+typedef struct cli_out {
+	FILE *f;
+	char *path;   /* the target as the user named it; NULL: standard output */
+	char *tmp;    /* temporary beside the target; NULL: written in place   */
+	int err;      /* errno of the first failed write, 0 while all is well  */
+} cli_out;
+
+/*
+ * Open path for a command `cmd` ("as", "dis", ...).  Refused, with a
+ * message on stderr, when path names one of the ninputs inputs (same
+ * st_dev and st_ino, or the same path text when it does not exist yet) or
+ * when no temporary can be created.  Targets that exist and are not
+ * regular files (/dev/null, a pipe) are written in place.  Returns false
+ * after printing why.
+ */
+bool cli_out_open(cli_out *o, const char *cmd, const char *path,
+		  const char *const *inputs, int ninputs);
+/* Standard output as a cli_out (one per process). */
+cli_out *cli_stdout(void);
+void cli_out_write(cli_out *o, const void *data, size_t len);
+void cli_out_puts(cli_out *o, const char *s);
+void cli_out_printf(cli_out *o, const char *fmt, ...)
+	SIMT_PRINTF(2, 3);
+/* Hand what was written so far to the file (keeps the first error). */
+void cli_out_flush(cli_out *o);
+/* Flush, fsync, close and rename over the target; 0 on success, else 1
+ * after "simt: cannot write FILE: reason" on stderr (the temporary is
+ * removed and the target left as it was). */
+int cli_out_commit(cli_out *o);
+/* Drop an output: the temporary is removed, the target untouched. */
+void cli_out_discard(cli_out *o);
+/* End of the process: checks standard output (flush, close) and standard
+ * error; returns the exit status (rc, or 1 when rc was 0 and a write
+ * failed). */
+int cli_exit(int rc);
+/* A command's usage text: on stdout and 0 when asked for (--help), else
+ * on stderr and 2. */
+int cli_usage(const char *text, bool asked);
+/* A whole number from the command line: decimal or 0x hex, no sign, no
+ * trailing text, at most max; false (after "simt CMD: OPT: ..." on stderr)
+ * otherwise. */
+bool cli_number(const char *cmd, const char *opt, const char *text,
+		uint64_t max, uint64_t *out);
+
+/* The opt-in run-time checks (SIMT_CHECK_LIST), one per line, for usage
+ * texts. */
+void cli_print_checks(FILE *f);
 struct util_buf;
 /* Append every diagnostic of d, formatted, to out. */
 void cli_format_diags(const simt_diags *d, struct util_buf *out);
@@ -30,7 +88,8 @@ int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */
 simt_isa *cli_load_isa(const char *dir);
 /* The whole of path: mapped when it is a non-empty regular file (*mapped
- * set), else read into one allocation; NULL with errno set on failure.
+ * set), else read into one allocation; NULL with errno set on failure
+ * (EFBIG above UTIL_INPUT_MAX bytes, docs/limits.md).
  * Give it back with cli_release_input(). */
 char *cli_read_input(const char *path, size_t *len, bool *mapped);
 void cli_release_input(char *data, size_t len, bool mapped);

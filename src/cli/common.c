@@ -1,6 +1,34 @@
-/* common.c - helpers shared by the subcommands. */
+/*
+ * common.c - helpers shared by the subcommands.
+ *
+ * How the CLI writes (the rule every file of src/cli follows, pinned by
+ * tests/cli/writes.sh):
+ *
+ *  1. A file a command produces (as -o, dis -o, isa dump -o, isa doc -o,
+ *     run --trace) is a cli_out: cli_out_open() refuses a target that names
+ *     an input, creates a temporary file in the target's directory, and
+ *     cli_out_commit() flushes, fsyncs, closes and renames it over the
+ *     target only when every write succeeded; on any failure the target is
+ *     left as it was and the command exits 1 after
+ *     "simt: cannot write FILE: reason".  Streaming outputs (--trace) go to
+ *     the temporary and are renamed at the end.
+ *  2. Standard output is a cli_out too (cli_stdout()): every byte goes
+ *     through cli_out_write/puts/printf, and main() ends with cli_exit(),
+ *     which flushes and closes it and turns a failed write into exit 1
+ *     ("simt: cannot write standard output: reason").
+ *  3. Standard error carries the messages about failures and is written
+ *     directly (fprintf(stderr, ...), fputs(..., stderr)); there is nowhere
+ *     to report its own failure, so cli_exit() only turns it into exit 1.
+ *
+ * So the only fwrite/fprintf/fputs/fclose/putchar calls in src/cli are the
+ * ones inside cli_out_* below and those whose stream is stderr.
+ */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +38,214 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "simt/sim.h"
 #include "util/util.h"
+
+/* ---- outputs ----------------------------------------------------------------- */
+
+static cli_out stdout_out;
+
+cli_out *cli_stdout(void)
+{
+	stdout_out.f = stdout;
+	return &stdout_out;
+}
+
+void cli_out_write(cli_out *o, const void *data, size_t len)
+{
+	if (o->err || !len)
+		return;
+	errno = 0;
+	if (fwrite(data, 1, len, o->f) != len)
+		o->err = errno ? errno : EIO;
+}
+
+void cli_out_puts(cli_out *o, const char *s)
+{
+	cli_out_write(o, s, strlen(s));
+}
+
+void cli_out_printf(cli_out *o, const char *fmt, ...)
+{
+	if (o->err)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	errno = 0;
+	if (vfprintf(o->f, fmt, ap) < 0)
+		o->err = errno ? errno : EIO;
+	va_end(ap);
+}
+
+void cli_out_flush(cli_out *o)
+{
+	errno = 0;
+	if (!o->err && fflush(o->f))
+		o->err = errno ? errno : EIO;
+}
+
+/* Does path name one of the inputs?  Same file when it exists, same text
+ * when it does not (yet). */
+static const char *names_input(const char *path, const struct stat *st,
+			       bool exists, const char *const *inputs, int n)
+{
+	for (int k = 0; k < n; k++) {
+		struct stat in;
+		if (!inputs[k])
+			continue;
+		if (exists ? stat(inputs[k], &in) == 0 && in.st_dev == st->st_dev &&
+				     in.st_ino == st->st_ino
+			   : strcmp(inputs[k], path) == 0)
+			return inputs[k];
+	}
+	return NULL;
+}
+
+/* A temporary "DIR/.NAME.XXXXXX" beside target (resolved through
+ * symbolic links, so a link keeps pointing at the file it names). */
+static char *temp_beside(const char *target, int *fd)
+{
+	char *real = realpath(target, NULL);
+	const char *t = real ? real : target;
+	char *d1 = util_strdup(t), *d2 = util_strdup(t);
+	char *tmp = d1 && d2 ? util_format("%s/.%s.XXXXXX", dirname(d1), basename(d2)) : NULL;
+	free(d1);
+	free(d2);
+	free(real);
+	*fd = tmp ? mkstemp(tmp) : -1;
+	if (*fd < 0) {
+		int e = tmp ? errno : ENOMEM;
+		free(tmp);
+		errno = e;
+		return NULL;
+	}
+	return tmp;
+}
+
+bool cli_out_open(cli_out *o, const char *cmd, const char *path,
+		  const char *const *inputs, int ninputs)
+{
+	memset(o, 0, sizeof *o);
+	struct stat st;
+	bool exists = stat(path, &st) == 0;
+	const char *in = names_input(path, &st, exists, inputs, ninputs);
+	if (in) {
+		fprintf(stderr, "simt %s: output '%s' is the input '%s': refusing to "
+			"overwrite it (name another file with -o)\n", cmd, path, in);
+		return false;
+	}
+	int fd = -1;
+	if (exists && !S_ISREG(st.st_mode)) {
+		/* a device or a pipe: no rename, written where it is */
+		fd = open(path, O_WRONLY | O_TRUNC);
+		o->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	} else {
+		o->tmp = temp_beside(path, &fd);
+		if (o->tmp) {
+			mode_t mask = umask(0);
+			umask(mask);
+			/* the mode the target has, or the one fopen would give */
+			fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+			o->f = fdopen(fd, "wb");
+		}
+	}
+	if (!o->f) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		if (o->tmp)
+			unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+		fprintf(stderr, "simt: cannot write %s: %s\n", path, strerror(e));
+		return false;
+	}
+	o->path = util_strdup(path);
+	return true;
+}
+
+int cli_out_commit(cli_out *o)
+{
+	if (!o->f)
+		return 1;
+	int err = o->err;
+	if (fflush(o->f) && !err)
+		err = errno ? errno : EIO;
+	if (!err && ferror(o->f))
+		err = EIO;
+	if (!err && o->tmp && fsync(fileno(o->f)))
+		err = errno;
+	if (fclose(o->f) && !err)
+		err = errno ? errno : EIO;
+	o->f = NULL;
+	char *target = o->tmp ? realpath(o->path, NULL) : NULL;
+	if (!err && o->tmp && rename(o->tmp, target ? target : o->path))
+		err = errno;
+	free(target);
+	if (err && o->tmp)
+		unlink(o->tmp);
+	if (err)
+		fprintf(stderr, "simt: cannot write %s: %s\n",
+			o->path ? o->path : "standard output", strerror(err));
+	free(o->tmp);
+	free(o->path);
+	o->tmp = o->path = NULL;
+	return err ? 1 : 0;
+}
+
+void cli_out_discard(cli_out *o)
+{
+	if (o->f)
+		fclose(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	memset(o, 0, sizeof *o);
+}
+
+int cli_exit(int rc)
+{
+	cli_out *o = cli_stdout();
+	if (cli_out_commit(o) && rc == 0)
+		rc = 1;
+	if ((fflush(stderr) || ferror(stderr)) && rc == 0)
+		rc = 1;
+	return rc;
+}
+
+int cli_usage(const char *text, bool asked)
+{
+	if (!asked) {
+		fputs(text, stderr);
+		return 2;
+	}
+	cli_out_puts(cli_stdout(), text);
+	return 0;
+}
+
+bool cli_number(const char *cmd, const char *opt, const char *text,
+		uint64_t max, uint64_t *out)
+{
+	char *end = (char *)text;
+	errno = 0;
+	unsigned long long v = text[0] >= '0' && text[0] <= '9'
+				       ? strtoull(text, &end, 0) : 0;
+	if (!(text[0] >= '0' && text[0] <= '9') || *end) {
+		fprintf(stderr, "simt %s: %s: '%s' is not a whole number\n", cmd,
+			opt, text);
+		return false;
+	}
+	if (errno == ERANGE || v > max) {
+		fprintf(stderr, "simt %s: %s: %s is larger than %llu\n", cmd, opt,
+			text, (unsigned long long)max);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+/* ---- diagnostics and inputs ------------------------------------------------------ */
 
 void cli_format_diags(const simt_diags *d, util_buf *out)
 {
@@ -41,6 +276,14 @@ int cli_print_diags(const simt_diags *d)
 		fputs(b.data, stderr);
 	util_buf_free(&b);
 	return d->errors;
+}
+
+void cli_print_checks(FILE *f)
+{
+	fprintf(f, "checks (--check=LIST, a comma list; all, none):\n");
+#define CLI_X_CHECK(e, bit, name, what) fprintf(f, "  %-10s %s\n", name, what);
+	SIMT_CHECK_LIST(CLI_X_CHECK)
+#undef CLI_X_CHECK
 }
 
 static int by_name(const void *a, const void *b)
@@ -128,6 +371,11 @@ char *cli_read_input(const char *path, size_t *len, bool *mapped)
 	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
 		fclose(f);
 		return util_read_file(path, len);
+	}
+	if ((uint64_t)st.st_size > UTIL_INPUT_MAX) {
+		fclose(f);
+		errno = EFBIG;
+		return NULL;
 	}
 	if (st.st_size > 0) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,

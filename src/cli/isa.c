@@ -3,22 +3,21 @@
  * the resolved model as JSON, write the Markdown reference.  With no FILES
  * the builtin ISA is used.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "codec/codec.h"
 
-static int usage(FILE *f, int code)
-{
-	fprintf(f, "usage: simt isa check [FILES...]\n"
-		   "       simt isa dump --json [FILES...]\n"
-		   "       simt isa doc [-o DIR] [FILES...]\n"
-		   "FILES are description files in order (base definitions first);\n"
-		   "without FILES the ISA built into simt is used.\n");
-	return code;
-}
+static const char usage_text[] =
+	"usage: simt isa check [FILES...]\n"
+	"       simt isa dump --json [-o FILE] [FILES...]\n"
+	"       simt isa doc [-o DIR] [FILES...]\n"
+	"FILES are description files in order (base definitions first);\n"
+	"without FILES the ISA built into simt is used.\n";
 
 /* Load FILES (or the builtin ISA); prints diagnostics. */
 static isa_model *load(int n, char **files)
@@ -40,7 +39,8 @@ static int cmd_check(int argc, char **argv)
 	isa_model *m = load(argc, argv);
 	if (!m)
 		return 1;
-	printf("%d opcodes, %d classes, %d types: ok\n", m->nopcodes, m->nclasses, m->ntypes);
+	cli_out_printf(cli_stdout(), "%d opcodes, %d classes, %d types: ok\n",
+		       m->nopcodes, m->nclasses, m->ntypes);
 	codec_isa_free(m);
 	return 0;
 }
@@ -48,19 +48,70 @@ static int cmd_check(int argc, char **argv)
 static int cmd_dump(int argc, char **argv)
 {
 	if (argc < 1 || strcmp(argv[0], "--json") != 0)
-		return usage(stderr, 2);
+		return cli_usage(usage_text, false);
+	const char *path = NULL;
+	if (argc >= 3 && !strcmp(argv[1], "-o")) {
+		path = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
 	isa_model *m = load(argc - 1, argv + 1);
 	if (!m)
 		return 1;
 	char *s = isa_dump_json(m);
-	int rc = s ? 0 : 1;
-	if (s)
-		fputs(s, stdout);
-	else
+	cli_out file, *out = cli_stdout();
+	int rc = 1;
+	if (!s)
 		fprintf(stderr, "simt isa dump: out of memory\n");
+	else if (!path)
+		rc = (cli_out_puts(out, s), 0);
+	else if (cli_out_open(out = &file, "isa dump", path,
+			      (const char *const *)argv + 1, argc - 1))
+		rc = (cli_out_puts(out, s), cli_out_commit(out));
 	free(s);
 	codec_isa_free(m);
 	return rc;
+}
+
+/* mkdir -p dir; false after a message. */
+static bool make_dirs(const char *dir)
+{
+	char *p = util_strdup(dir);
+	bool ok = p != NULL;
+	for (char *q = p ? p + 1 : NULL; ok && q && *q; q++)
+		if (*q == '/') {
+			*q = '\0';
+			ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+			*q = '/';
+		}
+	ok = ok && (mkdir(p, 0777) == 0 || errno == EEXIST);
+	if (!ok)
+		fprintf(stderr, "simt isa doc: cannot create directory '%s': %s\n",
+			dir, strerror(errno));
+	free(p);
+	return ok;
+}
+
+typedef struct doc_dir {
+	const char *dir;
+	char **inputs;  /* the description files: never overwritten */
+	int ninputs;
+} doc_dir;
+
+/* Each page is its own atomic output (common.c). */
+static bool write_page(void *user, const char *name, const char *text, size_t len)
+{
+	doc_dir *dd = user;
+	char *path = util_format("%s/%s", dd->dir, name);
+	cli_out o;
+	bool ok = path && cli_out_open(&o, "isa doc", path,
+				       (const char *const *)dd->inputs, dd->ninputs);
+	if (ok) {
+		cli_out_write(&o, text, len);
+		ok = cli_out_commit(&o) == 0;
+	}
+	free(path);
+	return ok;
 }
 
 static int cmd_doc(int argc, char **argv)
@@ -74,21 +125,18 @@ static int cmd_doc(int argc, char **argv)
 	isa_model *m = load(argc, argv);
 	if (!m)
 		return 1;
-	simt_diags d;
-	simt_diags_init(&d);
-	simt_status st = isa_write_docs(m, dir, &d);
-	cli_print_diags(&d);
-	simt_diags_free(&d);
+	doc_dir dd = {dir, argv, argc};
+	int rc = make_dirs(dir) && isa_doc_pages(m, write_page, &dd) == SIMT_OK ? 0 : 1;
 	codec_isa_free(m);
-	return st == SIMT_OK ? 0 : 1;
+	return rc;
 }
 
 int cli_isa(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage(stderr, 2);
+		return cli_usage(usage_text, false);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-		return usage(stdout, 0);
+		return cli_usage(usage_text, true);
 	if (!strcmp(argv[1], "check"))
 		return cmd_check(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "dump"))
@@ -96,5 +144,5 @@ int cli_isa(int argc, char **argv)
 	if (!strcmp(argv[1], "doc"))
 		return cmd_doc(argc - 2, argv + 2);
 	fprintf(stderr, "simt isa: unknown subcommand '%s'\n", argv[1]);
-	return usage(stderr, 2);
+	return cli_usage(usage_text, false);
 }

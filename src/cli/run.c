@@ -5,22 +5,26 @@
  * (simt_testfile_directive), so the command line overrides the file:
  *   --grid 4,1,1         -> .launch grid=4,1,1
  *   --resident-ctas 2    -> .launch resident=2
+ *   --check=sync         -> .launch check=sync
  *   --buffer out=u32[64]:iota -> .buffer out u32[64] = iota
  *   --param out          -> .param out   (any --param replaces the file's)
  * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
  * fault, failed expectation or error (diagnostics on stderr), 2 on usage.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli/cli.h"
+#include "simt/ptx.h"
+#include "simt/simt.h"
 #include "simt/testfile.h"
 #include "util/util.h"
 
 static const char usage_text[] =
-	"usage: simt run PROGRAM.s|PROGRAM.o [OPTIONS]\n"
+	"usage: simt run PROGRAM.s|PROGRAM.o|KERNEL.ptx [OPTIONS]\n"
 	"\n"
 	"  --kernel K              kernel to run (default: the first)\n"
 	"  --grid X[,Y,Z]          CTAs (default 1)\n"
@@ -38,6 +42,8 @@ static const char usage_text[] =
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
+	"  --check=LIST            opt-in checks, comma-separated (below): report\n"
+	"                          what they find and run on\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
@@ -45,17 +51,19 @@ typedef struct run_opts {
 	const char *input, *kernel, *isa_dir, *trace;
 	int nlines, nprints;
 	char *lines[256];
+	const char *origin[256]; /* the option each line comes from */
 	const char *prints[64];
 	bool params_given, stats;
 } run_opts;
 
-static int add_line(run_opts *o, char *line)
+static int add_line(run_opts *o, const char *opt, char *line)
 {
 	if (!line || o->nlines == (int)UTIL_ARRAY_LEN(o->lines)) {
 		free(line);
 		fprintf(stderr, "simt run: too many options\n");
 		return 2;
 	}
+	o->origin[o->nlines] = opt;
 	o->lines[o->nlines++] = line;
 	return 0;
 }
@@ -72,30 +80,35 @@ static char *buffer_line(const char *v)
 
 static int option(run_opts *o, const char *a, const char *v)
 {
+	/* values are checked where the directive reads them (testfile.c) */
 	static const char *const launch_keys[][2] = {
 		{"--grid", "grid"}, {"--block", "block"}, {"--shared", "shared"},
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
 		{"--local", "local"}, {"--resident-ctas", "resident"},
-		{"--copy-latency", "copy-latency"},
+		{"--copy-latency", "copy-latency"}, {"--check", "check"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
-			return add_line(o, util_format(".launch %s=%s", launch_keys[k][1], v));
+			return add_line(o, launch_keys[k][0],
+					util_format(".launch %s=%s", launch_keys[k][1], v));
 	if (!strcmp(a, "--buffer")) {
 		char *line = buffer_line(v);
 		if (!line) {
 			fprintf(stderr, "simt run: --buffer wants NAME=TYPE[N]:INIT, got '%s'\n", v);
 			return 2;
 		}
-		return add_line(o, line);
+		return add_line(o, "--buffer", line);
 	}
 	if (!strcmp(a, "--param")) {
 		o->params_given = true;
-		return add_line(o, util_format(".param %s", v));
+		return add_line(o, "--param", util_format(".param %s", v));
 	}
 	if (!strcmp(a, "--print")) {
-		if (o->nprints == (int)UTIL_ARRAY_LEN(o->prints))
+		if (o->nprints == (int)UTIL_ARRAY_LEN(o->prints)) {
+			fprintf(stderr, "simt run: more than %d --print options\n",
+				(int)UTIL_ARRAY_LEN(o->prints));
 			return 2;
+		}
 		o->prints[o->nprints++] = v;
 		return 0;
 	}
@@ -116,12 +129,16 @@ static int parse_args(int argc, char **argv, run_opts *o)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_text, stdout);
-			exit(0);
-		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return -1;
 		if (!strcmp(a, "--stats")) {
 			o->stats = true;
+			continue;
+		}
+		if (!strncmp(a, "--check=", 8)) { /* also --check LIST */
+			int rc = option(o, "--check", a + 8);
+			if (rc)
+				return rc;
 			continue;
 		}
 		if (a[0] != '-') {
@@ -140,17 +157,15 @@ static int parse_args(int argc, char **argv, run_opts *o)
 		if (rc)
 			return rc;
 	}
-	if (!o->input) {
-		fputs(usage_text, stderr);
-		return 2;
-	}
+	if (!o->input)
+		return cli_usage(usage_text, false);
 	return 0;
 }
 
 static void trace_line(void *user, const char *json)
 {
-	fputs(json, user);
-	fputc('\n', user);
+	cli_out_puts(user, json);
+	cli_out_write(user, "\n", 1);
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -163,10 +178,12 @@ static bool ends_with(const char *s, const char *suffix)
 static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		     simt_object **obj, simt_diags *d)
 {
+	memset(tf, 0, sizeof *tf); /* simt_testfile_free is safe on every path */
 	size_t len;
 	char *data = util_read_file(o->input, &len);
 	if (!data) {
-		fprintf(stderr, "simt run: cannot read '%s'\n", o->input);
+		fprintf(stderr, "simt run: cannot read '%s': %s\n", o->input,
+			strerror(errno));
 		return 1;
 	}
 	simt_status st;
@@ -174,6 +191,10 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		st = simt_object_read((const uint8_t *)data, len, o->input, obj, d);
 		if (st == SIMT_OK)
 			st = simt_testfile_parse(o->input, "", 0, tf, d);
+	} else if (ends_with(o->input, ".ptx")) {
+		st = simt_testfile_parse(o->input, data, len, tf, d);
+		if (st == SIMT_OK)
+			st = simt_ptx_compile(isa, o->input, data, len, NULL, obj, NULL, NULL, d);
 	} else {
 		st = simt_testfile_parse(o->input, data, len, tf, d);
 	}
@@ -186,29 +207,54 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		tf->nparams = 0;
 	}
 	for (int k = 0; k < o->nlines; k++)
-		if (simt_testfile_directive(tf, o->lines[k], d) != SIMT_OK)
+		if (simt_testfile_directive_from(tf, o->origin[k], o->lines[k], d) != SIMT_OK)
 			return 1;
 	(void)isa;
+	return 0;
+}
+
+/* Every --print names a buffer of the test (checked before the run:
+ * exit 2, docs/cli.md). */
+static int check_prints(const run_opts *o, const simt_testfile *tf)
+{
+	for (int k = 0; k < o->nprints; k++) {
+		if (simt_testfile_buffer(tf, o->prints[k], strlen(o->prints[k])) >= 0)
+			continue;
+		fprintf(stderr, "simt run: --print: no buffer '%s'", o->prints[k]);
+		for (int b = 0; b < tf->nbuffers; b++)
+			fprintf(stderr, "%s'%s'", b ? ", " : " (buffers: ", tf->buffers[b].name);
+		fprintf(stderr, "%s\n", tf->nbuffers ? ")" : " (the program has no buffers)");
+		return 2;
+	}
 	return 0;
 }
 
 static void print_buffer(const simt_testfile *tf, const simt_test_result *r,
 			 const char *name)
 {
+	cli_out *out = cli_stdout();
 	int k = simt_testfile_buffer(tf, name, strlen(name));
-	if (k < 0) {
-		fprintf(stderr, "simt run: --print: no buffer '%s'\n", name);
-		return;
-	}
 	const simt_tbuffer *b = &tf->buffers[k];
 	int size = simt_elem_size(b->type);
-	printf("%s = {", name);
+	cli_out_printf(out, "%s = {", name);
 	for (uint32_t e = 0; e < b->count; e++) {
 		char v[48];
 		simt_elem_format(b->type, r->final[k] + (size_t)e * size, v, sizeof v);
-		printf("%s%s", e ? ", " : "", v);
+		cli_out_printf(out, "%s%s", e ? ", " : "", v);
 	}
-	printf("}\n");
+	cli_out_puts(out, "}\n");
+}
+
+/* A trace may not name the program or a file() input of a buffer. */
+static bool open_trace(const run_opts *o, const simt_testfile *tf, cli_out *t)
+{
+	const char *inputs[1 + 64];
+	int n = 0;
+	inputs[n++] = o->input;
+	for (int b = 0; b < tf->nbuffers && n < (int)UTIL_ARRAY_LEN(inputs); b++)
+		if (tf->buffers[b].init.kind == SIMT_INIT_FILE)
+			inputs[n++] = tf->buffers[b].init.path;
+	return cli_out_open(t, "run", o->trace, inputs, n);
 }
 
 static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
@@ -217,10 +263,15 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	simt_object *obj = NULL;
 	simt_test_result r = {0};
 	int rc = load_test(o, isa, &tf, &obj, d);
-	FILE *trace = NULL;
-	if (!rc && o->trace && !(trace = fopen(o->trace, "w"))) {
-		fprintf(stderr, "simt run: cannot write '%s'\n", o->trace);
-		rc = 1;
+	if (!rc)
+		rc = check_prints(o, &tf);
+	cli_out trace_out, *trace = NULL;
+	if (!rc && o->trace) {
+		trace = &trace_out;
+		if (!open_trace(o, &tf, trace)) {
+			trace = NULL;
+			rc = 1;
+		}
 	}
 	if (!rc) {
 		simt_test_opts opts = {o->kernel, obj, trace ? trace_line : NULL, trace};
@@ -249,8 +300,10 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	} else {
 		cli_print_diags(d);
 	}
-	if (trace)
-		fclose(trace);
+	/* the trace of a run that stopped with an error is kept: that is when
+	 * it is wanted (docs/cli.md, "Outputs") */
+	if (trace && cli_out_commit(trace))
+		rc = 1;
 	simt_test_result_free(&r);
 	simt_testfile_free(&tf);
 	simt_object_free(obj);
@@ -261,7 +314,9 @@ int cli_run(int argc, char **argv)
 {
 	run_opts o = {0};
 	int rc = parse_args(argc, argv, &o);
-	if (!rc) {
+	if (rc < 0)
+		rc = cli_usage(usage_text, true);
+	else if (!rc) {
 		simt_isa *isa = cli_load_isa(o.isa_dir);
 		if (!isa) {
 			rc = 1;

@@ -276,6 +276,11 @@ void isa_error(const isa_model *m, simt_diags *d, isa_loc loc,
 
 /* JSON dump of the model (simt isa dump --json) and Markdown docs. */
 char *isa_dump_json(const isa_model *m);
-simt_status isa_write_docs(const isa_model *m, const char *dir, simt_diags *d);
+/* The Markdown reference, page by page: fn gets each file name
+ * ("README.md", "<OPTYPE>.md") and its text, and returns false to stop.
+ * SIMT_ERR_IO when fn stopped or a page did not fit in memory. */
+typedef bool isa_doc_page_fn(void *user, const char *name, const char *text,
+			     size_t len);
+simt_status isa_doc_pages(const isa_model *m, isa_doc_page_fn *fn, void *user);
 
 #endif

@@ -7,13 +7,12 @@
  * opcode an operand table and a drawing of the 128-bit word (4 rows of 32
  * bits, most significant first), then the prose sections verbatim.  The
  * output depends only on the model (no dates), so `make docs-check` can
- * diff it.  Creates DIR (and its parents); errors are reported on d.
+ * diff it.  The pages are handed to a callback (isa_doc_pages); the CLI
+ * writes them (src/cli/isa.c), the library touches no file.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "isa/isa_priv.h"
 
@@ -239,58 +238,36 @@ static void readme(util_buf *b, const isa_model *m)
 	}
 }
 
-/* ---- files --------------------------------------------------------------------- */
+/* ---- pages ---------------------------------------------------------------------- */
 
-static bool make_dirs(const char *dir)
+/* Hand page `name` to fn; false when fn stops or the text did not fit. */
+static bool emit(isa_doc_page_fn *fn, void *user, const char *name, util_buf *b)
 {
-	char *p = util_strdup(dir);
-	bool ok = p != NULL;
-	for (char *q = p ? p + 1 : NULL; ok && q && *q; q++)
-		if (*q == '/') {
-			*q = '\0';
-			ok = mkdir(p, 0777) == 0 || errno == EEXIST;
-			*q = '/';
-		}
-	ok = ok && (mkdir(p, 0777) == 0 || errno == EEXIST);
-	free(p);
-	return ok;
-}
-
-static bool write_file(const char *dir, const char *name, util_buf *b, simt_diags *d)
-{
-	char *path = util_format("%s/%s", dir, name);
-	FILE *f = path ? fopen(path, "w") : NULL;
-	bool ok = f && !b->failed && fwrite(b->data ? b->data : "", 1, b->len, f) == b->len;
-	if (f && fclose(f) != 0)
-		ok = false;
-	if (!ok)
-		util_diag(d, SIMT_SEV_ERROR, path ? path : name, NULL, 0, 0, "cannot write: %s",
-			  strerror(errno));
-	free(path);
+	bool ok = !b->failed && fn(user, name, b->data ? b->data : "", b->len);
 	util_buf_free(b);
 	return ok;
 }
 
-simt_status isa_write_docs(const isa_model *m, const char *dir, simt_diags *d)
+simt_status isa_doc_pages(const isa_model *m, isa_doc_page_fn *fn, void *user)
 {
-	if (!m || !dir)
+	if (!m || !fn)
 		return SIMT_ERR_ARG;
-	if (!make_dirs(dir)) {
-		util_diag(d, SIMT_SEV_ERROR, dir, NULL, 0, 0, "cannot create directory: %s",
-			  strerror(errno));
-		return SIMT_ERR_IO;
-	}
 	util_buf b = {0};
 	readme(&b, m);
-	bool ok = write_file(dir, "README.md", &b, d);
+	if (!emit(fn, user, "README.md", &b))
+		return SIMT_ERR_IO;
 	for (int i = 0; i < m->nclasses; i++) {
 		const isa_class *c = m->classes[i];
 		if (c->kind != ISA_OPTYPE)
 			continue;
 		optype_page(&b, m, c);
 		char *name = util_format("%s.md", c->name);
-		ok = write_file(dir, name ? name : "?", &b, d) && ok;
+		bool ok = name && emit(fn, user, name, &b);
 		free(name);
+		if (!ok) {
+			util_buf_free(&b);
+			return SIMT_ERR_IO;
+		}
 	}
-	return ok ? SIMT_OK : SIMT_ERR_IO;
+	return SIMT_OK;
 }

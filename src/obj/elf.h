@@ -110,7 +110,10 @@
 	X(SHARED_SIZE, 0x04, "u32 static shared bytes")                         \
 	X(PARAM_CBANK, 0x05, "u32 bank, u32 offset, u32 size of parameters")    \
 	X(KPARAM_INFO, 0x06, "u32 ordinal, u32 offset, u32 size; one per param") \
-	X(EXIT_INSTR_OFFSETS, 0x07, "u32 byte offset of each EXIT")
+	X(EXIT_INSTR_OFFSETS, 0x07, "u32 byte offset of each EXIT")             \
+	X(INDIRECT_BRANCH_TARGETS, 0x08,                                        \
+	  "u32 offset of an indirect branch, u32 offset of each of its targets; " \
+	  "one record per branch, ascending")
 
 typedef enum obj_info_attr {
 #define OBJ_X_ATTR(name, num, shape) OBJ_INFO_##name = num,
@@ -119,10 +122,12 @@ typedef enum obj_info_attr {
 } obj_info_attr;
 
 /* Names the writer gives its own sections: no section of the object may
- * use them (prefixes .nv.info and .rela; exact .shstrtab .strtab .symtab). */
+ * use them (prefixes .nv.info, .nv.simt.lines and .rela; exact .shstrtab
+ * .strtab .symtab). */
 static inline bool elf_reserved_name(const char *n)
 {
 	return strncmp(n, ".nv.info", 8) == 0 || strncmp(n, ".rela", 5) == 0 ||
+	       strncmp(n, ".nv.simt.lines", 14) == 0 ||
 	       strcmp(n, ".shstrtab") == 0 || strcmp(n, ".strtab") == 0 ||
 	       strcmp(n, ".symtab") == 0;
 }

@@ -9,10 +9,11 @@
  * SIMT_ERR_OBJECT and one diagnostic "NAME: error: ..." naming the section
  * or symbol at fault, never a crash and never a partial object.
  * Phases: header -> section headers -> string/symbol tables -> contents ->
- * symbols -> relocations -> kernels (.nv.info).  A phase runs only when the
+ * symbols -> relocations -> kernels (.nv.info) -> line tables.  A phase runs only when the
  * previous ones found no error, so each can trust what they checked.
  * Consumed rather than kept: the null section, .shstrtab, .strtab, .symtab,
- * .rela* (into obj_section.relocs) and .nv.info.* (into obj_kernel).
+ * .rela* (into obj_section.relocs), .nv.info.* (into obj_kernel) and
+ * .nv.simt.lines.* (into obj_kernel.lines).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -40,6 +41,8 @@ typedef struct reader {
 	rsec *secs;
 	int symtab;       /* ELF index of .symtab */
 	uint64_t nsyms;   /* entries in .symtab, null included */
+	bool *entry;      /* in-memory section .text.K -> a global function K at
+			     offset 0 (read_kernels: one pass, not one per kernel) */
 	bool failed, nomem;
 } reader;
 
@@ -312,11 +315,18 @@ static void read_content(reader *r, int i)
 	s->mem = m;
 }
 
+/* A line table section: consumed by read_lines, not kept as a section. */
+static bool is_lines(const rsec *s)
+{
+	return s->type == ELF_SHT_PROGBITS &&
+	       strncmp(s->name, OBJ_LINES_PREFIX, strlen(OBJ_LINES_PREFIX)) == 0;
+}
+
 static void read_contents(reader *r)
 {
 	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
-		if (r->secs[i].type == ELF_SHT_PROGBITS ||
-		    r->secs[i].type == ELF_SHT_NOBITS)
+		if ((r->secs[i].type == ELF_SHT_PROGBITS ||
+		     r->secs[i].type == ELF_SHT_NOBITS) && !is_lines(&r->secs[i]))
 			read_content(r, i);
 }
 
@@ -478,14 +488,17 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 {
 	obj_kernel *kn = &r->o->kernels[k];
 	const char *nm = r->secs[i].name;
+	bool many = attr == OBJ_INFO_KPARAM_INFO ||
+		    attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS; /* one per item */
 	int want = attr == OBJ_INFO_PARAM_CBANK || attr == OBJ_INFO_KPARAM_INFO ? 3
-		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1 : 1;
+		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1
+		   : attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS ? -2 : 1;
 	if (!known_attr(attr))
 		return fail(r, "section %d (%s): unknown attribute 0x%x", i, nm, attr);
-	if ((want > 0 && n != want) || (want < 0 && n == 0))
+	if ((want > 0 && n != want) || (want < 0 && n < -want))
 		return fail(r, "section %d (%s): attribute 0x%x has %d values", i,
 			    nm, attr, n);
-	if (attr != OBJ_INFO_KPARAM_INFO && (*seen & (1u << attr)))
+	if (!many && (*seen & (1u << attr)))
 		return fail(r, "section %d (%s): attribute 0x%x given twice", i, nm,
 			    attr);
 	*seen |= 1u << attr;
@@ -530,6 +543,25 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 		kn->nparams++;
 		return;
 	}
+	case OBJ_INFO_INDIRECT_BRANCH_TARGETS: {
+		uint64_t tsize = r->o->sections[kn->text].size;
+		uint32_t t[0x4000];
+		for (int e = 0; e < n; e++) {
+			uint32_t off = (uint32_t)elf_get(p + 4 * e, 4);
+			if (off % SIMT_INST_SIZE || off >= tsize)
+				return fail(r, "section %d (%s): branch %s 0x%x is "
+					       "not an instruction of the kernel",
+					    i, nm, e ? "target" : "at", off);
+			if (e)
+				t[e - 1] = off;
+		}
+		if (kn->nbranches && v0 <= kn->branches[kn->nbranches - 1].offset)
+			return fail(r, "section %d (%s): branch targets of 0x%x "
+				       "out of order", i, nm, v0);
+		if (!obj_kernel_add_branch(r->o, k, v0, t, n - 1))
+			r->nomem = true;
+		return;
+	}
 	case OBJ_INFO_EXIT_INSTR_OFFSETS: {
 		uint64_t tsize = r->o->sections[kn->text].size;
 		for (int e = 0; e < n; e++) {
@@ -571,18 +603,33 @@ static void read_info_records(reader *r, int i, int k)
 		fail(r, "section %d (%s): no PARAM_CBANK attribute", i, s->name);
 }
 
-/* Is there a global function NAME at offset 0 of section text? (Section
- * symbols may carry any name, so a name lookup alone is not enough.) */
-static bool kernel_symbol(const simt_object *o, const char *name, int text)
+/* Is there a global function NAME at offset 0 of section text, text being
+ * .text.NAME?  (Section symbols may carry any name, so a name lookup alone
+ * is not enough.)  r->entry answers it, filled by find_entries. */
+static void find_entries(reader *r)
 {
+	const simt_object *o = r->o;
+	r->entry = calloc((size_t)o->nsections + 1, sizeof *r->entry);
+	if (!r->entry) {
+		r->nomem = true;
+		return;
+	}
 	for (int y = 0; y < o->nsymbols; y++) {
 		const obj_symbol *s = &o->symbols[y];
-		if (s->section == text && s->type == ELF_STT_FUNC &&
-		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
-		    strcmp(s->name, name) == 0)
-			return true;
+		if (s->section < 0 || s->section >= o->nsections)
+			continue;
+		const char *sn = o->sections[s->section].name;
+		if (s->type == ELF_STT_FUNC && s->bind != ELF_STB_LOCAL &&
+		    s->value == 0 && !strncmp(sn, ".text.", 6) &&
+		    !strcmp(s->name, sn + 6))
+			r->entry[s->section] = true;
 	}
-	return false;
+}
+
+static bool kernel_symbol(const reader *r, const char *name, int text)
+{
+	const char *sn = r->o->sections[text].name;
+	return r->entry[text] && !strncmp(sn, ".text.", 6) && !strcmp(sn + 6, name);
 }
 
 /* Kernel for one .nv.info.<k> section: its text, its symbol, its records. */
@@ -603,7 +650,7 @@ static void read_kernel(reader *r, int i)
 		return fail(r, "section %d (%s): info %u is not section .text.%s",
 			    i, s->name, s->info, kname);
 	int text = r->secs[s->info].mem;
-	if (!kernel_symbol(r->o, kname, text))
+	if (!kernel_symbol(r, kname, text))
 		return fail(r, "section %d (%s): no global function symbol %s at "
 			       "the start of .text.%s", i, s->name, kname, kname);
 	int k = obj_add_kernel_entry(r->o, kname, text);
@@ -640,13 +687,49 @@ static void link_sections(reader *r)
 	}
 }
 
+/* One .nv.simt.lines.<k> section into kernels[k].lines (obj/lines.h). */
+static void read_lines(reader *r, int i)
+{
+	const rsec *s = &r->secs[i];
+	const char *kname = s->name + strlen(OBJ_LINES_PREFIX);
+	if (s->flags != ELF_SHF_INFO_LINK || s->link != 0)
+		return fail(r, "section %d (%s): line table with flags 0x%llx, "
+			       "link %u (wants flags I, link 0)", i, s->name,
+			    (unsigned long long)s->flags, s->link);
+	if (s->info == 0 || s->info >= (uint32_t)r->shnum ||
+	    r->secs[s->info].mem < 0 ||
+	    strncmp(r->secs[s->info].name, ".text.", 6) != 0 ||
+	    strcmp(r->secs[s->info].name + 6, kname) != 0 ||
+	    r->o->sections[r->secs[s->info].mem].kernel < 0)
+		return fail(r, "section %d (%s): info %u is not the code section "
+			       "of kernel %s", i, s->name, s->info, kname);
+	const obj_section *text = &r->o->sections[r->secs[s->info].mem];
+	obj_kernel *kn = &r->o->kernels[text->kernel];
+	if (!obj_lines_empty(&kn->lines))
+		return fail(r, "section %d (%s): second line table of kernel %s",
+			    i, s->name, kname);
+	char why[200];
+	int st = obj_lines_decode(&kn->lines, r->img + s->offset, (size_t)s->size,
+				  text->size, why, sizeof why);
+	if (st < 0)
+		r->nomem = true;
+	else if (st > 0)
+		fail(r, "section %d (%s): %s", i, s->name, why);
+	else if (obj_lines_empty(&kn->lines))
+		fail(r, "section %d (%s): empty line table", i, s->name);
+}
+
 static void read_kernels(reader *r)
 {
+	find_entries(r);
 	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
 		if (r->secs[i].type == ELF_SHT_SIMT_INFO)
 			read_kernel(r, i);
 	if (!r->failed && !r->nomem)
 		link_sections(r);
+	for (int i = 1; i < r->shnum && !r->failed && !r->nomem; i++)
+		if (is_lines(&r->secs[i]))
+			read_lines(r, i);
 }
 
 simt_status simt_object_read(const uint8_t *image, size_t len,
@@ -680,6 +763,7 @@ simt_status simt_object_read(const uint8_t *image, size_t len,
 	if (!r.failed && !r.nomem)
 		read_kernels(&r);
 	free(r.secs);
+	free(r.entry);
 	if (r.failed || r.nomem) {
 		simt_object_free(r.o);
 		return r.failed ? SIMT_ERR_OBJECT : SIMT_ERR_NOMEM;

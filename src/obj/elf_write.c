@@ -7,6 +7,7 @@
  * sizes multiple of 16, power-of-two alignments, relocation bounds) and
  * reports a broken object as SIMT_ERR_ARG.  Produces, in this order:
  *   0 null, 1 .shstrtab, 2 .strtab, 3 .symtab, one .nv.info.<k> per kernel,
+ *   one .nv.simt.lines.<k> per kernel with a line table (obj/lines.h),
  *   then every in-memory section (except OBJ_SEC_INFO ones, which the writer
  *   makes itself), each followed by its .rela<name> when it has relocations.
  * Symbols: null, one STT_SECTION symbol per emitted section that has none in
@@ -45,6 +46,12 @@ typedef struct writer {
 	int nowned;
 	int *sec_of;  /* in-memory section -> ELF index (0: not emitted) */
 	int *sym_of;  /* in-memory symbol -> ELF symbol index */
+	/* facts gathered in one pass each (prepare), so that writing an object
+	 * of N kernels is linear, not N x sections or N x symbols */
+	uint64_t *shared;  /* kernel -> static shared size (shared_size)   */
+	bool *has_secsym;  /* section -> it has an STT_SECTION symbol      */
+	bool *has_entry;   /* section .text.K -> a global function K at 0   */
+	util_names knames; /* kernel name -> first kernel of that name      */
 	int nlocals;  /* ELF symbols with STB_LOCAL, null included */
 	bool nomem, bad;
 } writer;
@@ -132,15 +139,62 @@ static void info_u32(bytes *b, int attr, uint32_t v)
 }
 
 /* Static shared size of kernel k: the larger of the attribute and the
- * .nv.shared.<k> section. */
-static uint64_t shared_size(const simt_object *o, int k)
+ * .nv.shared.<k> sections (w->shared, from prepare). */
+static uint64_t shared_size(const writer *w, int k)
 {
-	uint64_t size = o->kernels[k].shared_size;
-	for (int i = 0; i < o->nsections; i++)
-		if (o->sections[i].kind == OBJ_SEC_SHARED &&
-		    o->sections[i].kernel == k && o->sections[i].size > size)
-			size = o->sections[i].size;
-	return size;
+	return w->shared[k];
+}
+
+/* One pass over the kernels, sections and symbols for the facts above. */
+static bool prepare(writer *w)
+{
+	const simt_object *o = w->o;
+	w->shared = calloc((size_t)o->nkernels + 1, sizeof *w->shared);
+	w->has_secsym = calloc((size_t)o->nsections + 1, sizeof *w->has_secsym);
+	w->has_entry = calloc((size_t)o->nsections + 1, sizeof *w->has_entry);
+	if (!w->shared || !w->has_secsym || !w->has_entry)
+		return false;
+	for (int k = 0; k < o->nkernels; k++) {
+		w->shared[k] = o->kernels[k].shared_size;
+		if (!util_names_add(&w->knames, o->kernels[k].name,
+				    strlen(o->kernels[k].name), k))
+			return false;
+	}
+	for (int i = 0; i < o->nsections; i++) {
+		const obj_section *s = &o->sections[i];
+		if (s->kind == OBJ_SEC_SHARED && s->kernel >= 0 &&
+		    s->kernel < o->nkernels && s->size > w->shared[s->kernel])
+			w->shared[s->kernel] = s->size;
+	}
+	for (int y = 0; y < o->nsymbols; y++) {
+		const obj_symbol *s = &o->symbols[y];
+		if (s->section < 0 || s->section >= o->nsections)
+			continue;
+		const char *sn = o->sections[s->section].name;
+		if (s->type == ELF_STT_SECTION)
+			w->has_secsym[s->section] = true;
+		if (s->type == ELF_STT_FUNC && s->bind != ELF_STB_LOCAL &&
+		    s->value == 0 && !strncmp(sn, ".text.", 6) &&
+		    !strcmp(s->name, sn + 6))
+			w->has_entry[s->section] = true;
+	}
+	return true;
+}
+
+/* Is symbol s kernel k's entry for some k (text section and name)? */
+static bool is_kernel_entry(const writer *w, const obj_symbol *s)
+{
+	const simt_object *o = w->o;
+	int k = util_names_find(&w->knames, s->name, strlen(s->name));
+	if (k < 0)
+		return false;
+	if (o->kernels[k].text == s->section)
+		return true;
+	for (k = 0; k < o->nkernels; k++) /* kernels sharing a name: rare */
+		if (s->section == o->kernels[k].text &&
+		    strcmp(s->name, o->kernels[k].name) == 0)
+			return true;
+	return false;
 }
 
 /* What the reader will demand of kernel k: its code section .text.<k>
@@ -155,15 +209,34 @@ static void check_kernel(writer *w, int k)
 	    strcmp(o->sections[kn->text].name + 6, kn->name) != 0)
 		return bad(w, "kernel %s: code section is not .text.%s", kn->name,
 			   kn->name);
-	for (int y = 0; y < o->nsymbols; y++) {
-		const obj_symbol *s = &o->symbols[y];
-		if (s->section == kn->text && s->type == ELF_STT_FUNC &&
-		    s->bind != ELF_STB_LOCAL && s->value == 0 &&
-		    strcmp(s->name, kn->name) == 0)
-			return;
-	}
+	if (w->has_entry[kn->text])
+		return;
 	bad(w, "kernel %s: no global function symbol %s at the start of its "
 	       "code", kn->name, kn->name);
+}
+
+/* INDIRECT_BRANCH_TARGETS record of one branch: what the reader accepts. */
+static void branch_rec(writer *w, const obj_kernel *kn, const obj_branch *br,
+		       bytes *b)
+{
+	const simt_object *o = w->o;
+	uint64_t tsize = kn->text >= 0 && kn->text < o->nsections
+				 ? o->sections[kn->text].size : 0;
+	bool ok = br->ntargets > 0 && br->ntargets < 0x3fff &&
+		  br->offset % 16 == 0 && br->offset < tsize &&
+		  (br == kn->branches || br->offset > br[-1].offset);
+	for (int t = 0; ok && t < br->ntargets; t++)
+		ok = br->targets[t] % 16 == 0 && br->targets[t] < tsize;
+	if (!ok)
+		return bad(w, "kernel %s: branch targets of the instruction at "
+			      "0x%lx are not instructions of the kernel (or not "
+			      "in ascending order)", kn->name, (long)br->offset);
+	bytes_put(b, 1, OBJ_INFO_FMT_SVAL);
+	bytes_put(b, 1, OBJ_INFO_INDIRECT_BRANCH_TARGETS);
+	bytes_put(b, 2, 4 * ((uint64_t)br->ntargets + 1));
+	bytes_put(b, 4, br->offset);
+	for (int t = 0; t < br->ntargets; t++)
+		bytes_put(b, 4, br->targets[t]);
 }
 
 static void build_info(writer *w, int k, bytes *b)
@@ -173,7 +246,7 @@ static void build_info(writer *w, int k, bytes *b)
 	info_u32(b, OBJ_INFO_REGCOUNT, kn->nregs);
 	info_u32(b, OBJ_INFO_NUM_BARRIERS, kn->nbarriers);
 	info_u32(b, OBJ_INFO_NUM_MBARRIERS, kn->nmbarriers);
-	uint64_t sh = shared_size(w->o, k);
+	uint64_t sh = shared_size(w, k);
 	if (sh > UINT32_MAX)
 		bad(w, "kernel %s: shared size %ld too large", kn->name, (long)sh);
 	info_u32(b, OBJ_INFO_SHARED_SIZE, (uint32_t)sh);
@@ -185,6 +258,8 @@ static void build_info(writer *w, int k, bytes *b)
 	}
 	if (kn->nexits > 0)
 		info_rec(b, OBJ_INFO_EXIT_INSTR_OFFSETS, kn->exit_offsets, kn->nexits);
+	for (int i = 0; i < kn->nbranches; i++)
+		branch_rec(w, kn, &kn->branches[i], b);
 }
 
 /* Checks of one in-memory section that the format depends on. */
@@ -235,11 +310,7 @@ static void build_symtab(writer *w)
 	bytes_grow(b, ELF_SYM_SIZE);
 	strtab_add(&w->str, "");
 	for (int i = 0; i < o->nsections; i++) {
-		bool has = false;
-		for (int y = 0; y < o->nsymbols; y++)
-			has |= o->symbols[y].type == ELF_STT_SECTION &&
-			       o->symbols[y].section == i;
-		if (!w->sec_of[i] || has)
+		if (!w->sec_of[i] || w->has_secsym[i])
 			continue;
 		bytes_put(b, 4, strtab_add(&w->str, o->sections[i].name));
 		bytes_put(b, 1, ELF_ST_INFO(ELF_STB_LOCAL, ELF_STT_SECTION));
@@ -261,11 +332,9 @@ static void build_symtab(writer *w)
 				continue;
 			}
 			uint64_t size = s->size;
-			for (int k = 0; k < o->nkernels; k++)
-				if (size == 0 && s->type == ELF_STT_FUNC &&
-				    s->section == o->kernels[k].text &&
-				    strcmp(s->name, o->kernels[k].name) == 0)
-					size = o->sections[s->section].size;
+			if (size == 0 && s->type == ELF_STT_FUNC && s->section >= 0 &&
+			    is_kernel_entry(w, s))
+				size = o->sections[s->section].size;
 			w->sym_of[y] = n++;
 			bytes_put(b, 4, strtab_add(&w->str, s->name));
 			bytes_put(b, 1, ELF_ST_INFO(s->bind, s->type));
@@ -292,10 +361,19 @@ static void build_rela(writer *w, const obj_section *s, bytes *b)
 	}
 }
 
+/* Kernels that get a .nv.simt.lines.<k> section. */
+static int nline_tables(const simt_object *o)
+{
+	int n = 0;
+	for (int k = 0; k < o->nkernels; k++)
+		n += !obj_lines_empty(&o->kernels[k].lines);
+	return n;
+}
+
 /* Decide the ELF index of every emitted in-memory section. */
 static int number_sections(writer *w)
 {
-	int n = 4 + w->o->nkernels;
+	int n = 4 + w->o->nkernels + nline_tables(w->o);
 	for (int i = 0; i < w->o->nsections; i++) {
 		const obj_section *s = &w->o->sections[i];
 		if (s->kind == OBJ_SEC_INFO)
@@ -304,6 +382,32 @@ static int number_sections(writer *w)
 		n += s->nrelocs > 0;
 	}
 	return n;
+}
+
+/* .nv.simt.lines.<k> of kernel k (lines.h), after the .nv.info ones. */
+static void add_lines(writer *w, int k)
+{
+	const simt_object *o = w->o;
+	const obj_kernel *kn = &o->kernels[k];
+	char *name = util_format("%s%s", OBJ_LINES_PREFIX, kn->name);
+	wsec *s = add_sec(w, name ? name : "", ELF_SHT_PROGBITS);
+	free(name);
+	w->nomem |= !name;
+	int t = kn->text;
+	uint64_t tsize = t >= 0 && t < o->nsections ? o->sections[t].size : 0;
+	char why[160];
+	if (obj_lines_invalid(&kn->lines, tsize, why, sizeof why))
+		bad(w, "kernel %s: line table: %s", kn->name, why);
+	bytes *b = new_owned(w);
+	size_t n = 0;
+	if (!obj_lines_encode(&kn->lines, &b->p, &n))
+		w->nomem = true;
+	b->n = b->cap = n;
+	s->flags = ELF_SHF_INFO_LINK;
+	s->info = t >= 0 && t < o->nsections ? (uint32_t)w->sec_of[t] : 0;
+	s->align = 4;
+	s->data = b->p;
+	s->size = b->n;
 }
 
 static void fill_sections(writer *w)
@@ -332,6 +436,9 @@ static void fill_sections(writer *w)
 		s->data = b->p; /* fixed up after all buffers are built */
 		s->size = b->n;
 	}
+	for (int k = 0; k < o->nkernels; k++)
+		if (!obj_lines_empty(&o->kernels[k].lines))
+			add_lines(w, k);
 	for (int i = 0; i < o->nsections; i++) {
 		const obj_section *m = &o->sections[i];
 		if (!w->sec_of[i])
@@ -343,7 +450,7 @@ static void fill_sections(writer *w)
 		s->data = m->data;
 		s->size = m->kind == OBJ_SEC_SHARED && m->kernel >= 0 &&
 				  m->kernel < o->nkernels
-			      ? shared_size(o, m->kernel) : m->size;
+			      ? shared_size(w, m->kernel) : m->size;
 		if (m->kernel >= 0 && m->kernel < o->nkernels &&
 		    m->kind != OBJ_SEC_TEXT && o->kernels[m->kernel].text >= 0 &&
 		    o->kernels[m->kernel].text < o->nsections) {
@@ -452,6 +559,10 @@ static void writer_free(writer *w)
 	free(w->owned);
 	free(w->sec_of);
 	free(w->sym_of);
+	free(w->shared);
+	free(w->has_secsym);
+	free(w->has_entry);
+	util_names_free(&w->knames);
 }
 
 simt_status simt_object_write(const simt_object *o, uint8_t **image,
@@ -465,11 +576,11 @@ simt_status simt_object_write(const simt_object *o, uint8_t **image,
 	size_t ns = (size_t)o->nsections + 1, ny = (size_t)o->nsymbols + 1;
 	w.sec_of = calloc(ns, sizeof *w.sec_of);
 	w.sym_of = calloc(ny, sizeof *w.sym_of);
-	w.owned = calloc((size_t)o->nkernels + ns, sizeof *w.owned);
+	w.owned = calloc(2 * (size_t)o->nkernels + ns, sizeof *w.owned);
 	int total = w.sec_of ? number_sections(&w) : 0;
 	w.secs = calloc((size_t)total + 1, sizeof *w.secs);
 	simt_status st = SIMT_OK;
-	if (!w.sec_of || !w.sym_of || !w.owned || !w.secs) {
+	if (!w.sec_of || !w.sym_of || !w.owned || !w.secs || !prepare(&w)) {
 		st = SIMT_ERR_NOMEM;
 	} else if (total >= (int)ELF_SHN_LORESERVE) {
 		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,

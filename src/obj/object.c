@@ -72,8 +72,10 @@ int obj_add_section(simt_object *o, const char *name, obj_sec_kind kind)
 	if (!grow1((void **)&o->sections, (size_t)o->nsections, sizeof(obj_section)))
 		return -1;
 	char *copy = util_strdup(name);
-	if (!copy)
+	if (!copy || !util_names_add(&o->secnames, copy, strlen(copy), o->nsections)) {
+		free(copy);
 		return -1;
+	}
 	obj_section *s = &o->sections[o->nsections];
 	memset(s, 0, sizeof *s);
 	s->name = copy;
@@ -91,8 +93,10 @@ int obj_add_symbol(simt_object *o, const char *name)
 	if (!grow1((void **)&o->symbols, (size_t)o->nsymbols, sizeof(obj_symbol)))
 		return -1;
 	char *copy = util_strdup(name);
-	if (!copy)
+	if (!copy || !util_names_add(&o->symnames, copy, strlen(copy), o->nsymbols)) {
+		free(copy);
 		return -1;
+	}
 	obj_symbol *y = &o->symbols[o->nsymbols];
 	memset(y, 0, sizeof *y);
 	y->name = copy;
@@ -104,18 +108,12 @@ int obj_add_symbol(simt_object *o, const char *name)
 
 int obj_find_section(const simt_object *o, const char *name)
 {
-	for (int i = 0; i < o->nsections; i++)
-		if (strcmp(o->sections[i].name, name) == 0)
-			return i;
-	return -1;
+	return util_names_find(&o->secnames, name, strlen(name));
 }
 
 int obj_find_symbol(const simt_object *o, const char *name)
 {
-	for (int i = 0; i < o->nsymbols; i++)
-		if (strcmp(o->symbols[i].name, name) == 0)
-			return i;
-	return -1;
+	return util_names_find(&o->symnames, name, strlen(name));
 }
 
 int64_t obj_section_append(obj_section *s, const void *data, size_t n)
@@ -255,6 +253,24 @@ bool obj_kernel_add_exit(simt_object *o, int k, uint32_t offset)
 	return true;
 }
 
+bool obj_kernel_add_branch(simt_object *o, int k, uint32_t offset,
+			   const uint32_t *targets, int n)
+{
+	obj_kernel *kn = &o->kernels[k];
+	obj_branch *b = realloc(kn->branches,
+				(size_t)(kn->nbranches + 1) * sizeof *b);
+	if (!b)
+		return false;
+	kn->branches = b;
+	uint32_t *t = malloc((size_t)(n > 0 ? n : 1) * sizeof *t);
+	if (!t)
+		return false;
+	if (n > 0)
+		memcpy(t, targets, (size_t)n * sizeof *t);
+	b[kn->nbranches++] = (obj_branch){offset, n, t};
+	return true;
+}
+
 void simt_object_free(simt_object *o)
 {
 	if (!o)
@@ -271,10 +287,16 @@ void simt_object_free(simt_object *o)
 		free(o->kernels[i].param_offset);
 		free(o->kernels[i].param_size_of);
 		free(o->kernels[i].exit_offsets);
+		obj_lines_free(&o->kernels[i].lines);
+		for (int b = 0; b < o->kernels[i].nbranches; b++)
+			free(o->kernels[i].branches[b].targets);
+		free(o->kernels[i].branches);
 	}
 	free(o->sections);
 	free(o->symbols);
 	free(o->kernels);
+	util_names_free(&o->secnames);
+	util_names_free(&o->symnames);
 	free(o);
 }
 
@@ -288,6 +310,29 @@ const char *simt_object_kernel_name(const simt_object *o, int k)
 	if (!o || k < 0 || k >= o->nkernels)
 		return NULL;
 	return o->kernels[k].name;
+}
+
+int simt_object_source_loc(const simt_object *o, int k, uint64_t pc,
+			   simt_srcloc *out)
+{
+	if (out)
+		memset(out, 0, sizeof *out);
+	if (!o || !out || k < 0 || k >= o->nkernels || pc % SIMT_INST_SIZE)
+		return 0;
+	const obj_kernel *kn = &o->kernels[k];
+	if (kn->text < 0 || pc >= o->sections[kn->text].size)
+		return 0;
+	const obj_line *s = obj_lines_find(&kn->lines, OBJ_LINES_SITE, pc);
+	const obj_line *g = obj_lines_find(&kn->lines, OBJ_LINES_ORIGIN, pc);
+	if (s)
+		*out = (simt_srcloc){kn->lines.files[s->file], s->line, s->col,
+				     NULL, 0, 0};
+	if (g) {
+		out->orig_file = kn->lines.files[g->file];
+		out->orig_line = g->line;
+		out->orig_col = g->col;
+	}
+	return (s != NULL) + (g != NULL);
 }
 
 const uint8_t *simt_object_kernel_code(const simt_object *o, int k, size_t *len)

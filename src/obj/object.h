@@ -11,7 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "obj/lines.h"
 #include "simt/simt.h"
+#include "util/util.h"
 
 typedef enum obj_sec_kind {
 	OBJ_SEC_TEXT,     /* .text.<kernel>                      */
@@ -59,6 +61,14 @@ typedef struct obj_symbol {
 	uint8_t other;
 } obj_symbol;
 
+/* An indirect branch (BRX, ...) and the targets it may jump to, from the
+ * source's (*"BRANCH_TARGETS ..."*) annotation; byte offsets in the text. */
+typedef struct obj_branch {
+	uint32_t offset;
+	int ntargets;
+	uint32_t *targets;
+} obj_branch;
+
 /* Per-kernel attributes, stored in .nv.info.<kernel>. */
 typedef struct obj_kernel {
 	char *name;
@@ -72,6 +82,9 @@ typedef struct obj_kernel {
 	uint32_t *param_offset, *param_size_of;
 	int nexits;
 	uint32_t *exit_offsets;  /* byte offsets of EXIT instructions */
+	int nbranches;
+	obj_branch *branches;    /* ascending offsets                */
+	obj_linetab lines;       /* .nv.simt.lines.<name> (lines.h)  */
 } obj_kernel;
 
 struct simt_object {
@@ -81,6 +94,9 @@ struct simt_object {
 	obj_symbol *symbols;
 	int nkernels;
 	obj_kernel *kernels;
+	/* name -> first index, kept by obj_add_section/obj_add_symbol so that
+	 * obj_find_* cost O(1) (building an object of N kernels is linear) */
+	util_names secnames, symnames;
 };
 
 /* Constructors used by the assembler and the ELF reader. */
@@ -115,6 +131,9 @@ bool obj_add_reloc(simt_object *o, int section, uint64_t offset,
  * .nv.constant0.<k>.  Returns the parameter's c[0x0] offset or -1. */
 int64_t obj_kernel_add_param(simt_object *o, int k, uint32_t size);
 bool obj_kernel_add_exit(simt_object *o, int k, uint32_t offset);
+/* An indirect branch at offset with n targets (copied); offsets ascend. */
+bool obj_kernel_add_branch(simt_object *o, int k, uint32_t offset,
+			   const uint32_t *targets, int n);
 /* Constant bank section N of kernel k (created when missing), or -1. */
 int obj_kernel_const(simt_object *o, int k, int bank);
 /* Shared section of kernel k (created when missing), or -1.  Grow it with

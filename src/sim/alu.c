@@ -115,7 +115,7 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		r = rt_pack(t_);                                               \
 	} while (0)
 
-static uint32_t icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y)
+uint32_t rt_icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y)
 {
 	uint32_t r = 0;
 	if (mods & RT_M(T))
@@ -161,16 +161,10 @@ void sim_rt_isetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	const uint32_t *b = rt_row(w, i, sim_slot(i, RT_S1), tb);
 	uint64_t mods = (uint64_t)i->aux[1];
 	bool u = (mods & RT_M(U32)) != 0;
-	uint32_t r = icmp(mods, u, a, b);
+	uint32_t r = rt_icmp(mods, u, a, b);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);
 	rt_put_pred(w, i, RT_PD1, rt_bool_op(mods, ~r, p), pmask);
-}
-
-/* Bit-wise select: s ? x : y. */
-static inline uint32_t mux(uint32_t s, uint32_t x, uint32_t y)
-{
-	return (s & x) | (~s & y);
 }
 
 /*
@@ -195,13 +189,8 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	case 0x96: LANES v[l] = a[l] ^ b[l] ^ c[l]; break;
 	default: {
 		uint32_t e[8];
-		for (int k = 0; k < 8; k++)
-			e[k] = (lut >> k & 1) ? 0xffffffffu : 0;
-		LANES {
-			uint32_t hi = mux(b[l], mux(c[l], e[7], e[6]), mux(c[l], e[5], e[4]));
-			uint32_t lo = mux(b[l], mux(c[l], e[3], e[2]), mux(c[l], e[1], e[0]));
-			v[l] = mux(a[l], hi, lo);
-		}
+		rt_lut_entries(lut, e);
+		LANES v[l] = rt_lut3(e, a[l], b[l], c[l]);
 	}
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
@@ -222,16 +211,7 @@ void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
 	uint64_t mods = (uint64_t)i->aux[1];
-	bool left = (mods & RT_M(L)) != 0, hi = (mods & RT_M(HI)) != 0;
-	bool wide = (mods & (RT_M(U64) | RT_M(S64))) != 0;
-	bool sgn = (mods & (RT_M(S32) | RT_M(S64))) != 0;
-	LANES {
-		uint32_t s = wide ? (b[l] & 63) : (b[l] > 32 ? 32 : b[l]);
-		uint64_t x = (uint64_t)c[l] << 32 | a[l];
-		uint64_t y = left ? x << s
-			   : sgn ? (uint64_t)((int64_t)x >> s) : x >> s;
-		v[l] = hi ? (uint32_t)(y >> 32) : (uint32_t)y;
-	}
+	LANES v[l] = rt_shf1(mods, a[l], b[l], c[l]);
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 

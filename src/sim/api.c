@@ -6,6 +6,8 @@
  * Requires: a checked ISA and an object from the assembler or the ELF
  * reader.  Produces: a simt_sim; all failures as status + diagnostics.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 struct simt_sim {
 	sim_ctx c;
 	bool ran;
+	uint64_t allocated; /* global bytes allocated (SIMT_MAX_GLOBAL) */
 };
 
 void sim_free_ctas(sim_ctx *c);
@@ -40,10 +43,13 @@ simt_status simt_launch_policy(simt_launch *l, const char *text,
 		   (text[6] == 0 || text[6] == ':')) {
 		char *end = NULL;
 		l->policy = SIMT_POLICY_RANDOM;
-		l->seed = text[6] ? strtoull(text + 7, &end, 0) : 0;
-		if (text[6] && (!end || *end || end == text + 7)) {
+		errno = 0;
+		l->seed = text[6] && isdigit((unsigned char)text[7])
+				  ? strtoull(text + 7, &end, 0) : 0;
+		if (text[6] && (!end || *end || errno == ERANGE)) {
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-				  "bad seed in policy '%s' (random:SEED)", text);
+				  "bad seed in policy '%s' (random:SEED, SEED a "
+				  "whole number below 2^64)", text);
 			return SIMT_ERR_ARG;
 		}
 	} else {
@@ -51,6 +57,48 @@ simt_status simt_launch_policy(simt_launch *l, const char *text,
 			  "unknown policy '%s' (rr, greedy, random:SEED)", text);
 		return SIMT_ERR_ARG;
 	}
+	return SIMT_OK;
+}
+
+simt_status simt_launch_checks(simt_launch *l, const char *list,
+			       simt_diags *d)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} checks[] = {
+#define SIMT_X_CHECK(e, bit, name, what) {bit, name},
+		SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+	};
+	uint32_t bits = 0;
+	for (const char *p = list; p && *p;) {
+		size_t n = strcspn(p, ",");
+		uint32_t bit = 0;
+		if (n == 3 && !strncmp(p, "all", 3))
+			bit = ~0u;
+		else if (n == 4 && !strncmp(p, "none", 4))
+			bit = 0, bits = 0;
+		for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+			if (strlen(checks[k].name) == n && !strncmp(p, checks[k].name, n))
+				bit = checks[k].bit;
+		if (!bit && !(n == 4 && !strncmp(p, "none", 4))) {
+			util_buf names = {0};
+			for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+				util_buf_printf(&names, "%s, ", checks[k].name);
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "unknown check '%.*s' (%sall, none)", (int)n, p,
+				  names.data ? names.data : "");
+			util_buf_free(&names);
+			return SIMT_ERR_ARG;
+		}
+		bits |= bit;
+		p += n + (p[n] == ',');
+	}
+	uint32_t known = 0;
+	for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+		known |= checks[k].bit;
+	l->checks = bits & known;
 	return SIMT_OK;
 }
 
@@ -191,6 +239,15 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 	s->c.static_shared = obj->kernels[k].shared_size;
 	simt_launch_init(&s->c.launch);
 	simt_status st = s->c.kernel && s->c.mem ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK && obj->kernels[k].shared_size > SIMT_MAX_SHARED) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "kernel '%s' declares %llu bytes of static shared memory "
+			  "(at most %u per CTA, docs/limits.md)", obj->kernels[k].name,
+			  (unsigned long long)obj->kernels[k].shared_size, SIMT_MAX_SHARED);
+		st = SIMT_ERR_OBJECT;
+	}
+	if (st == SIMT_OK && !obj_lines_copy(&s->c.lines, &obj->kernels[k].lines))
+		st = SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = load_text(s, obj, k, d);
 	if (st == SIMT_OK)
@@ -211,6 +268,7 @@ void simt_sim_free(simt_sim *s)
 	sim_async_free(&s->c);
 	sim_mem_free(s->c.mem);
 	free(s->c.code);
+	obj_lines_free(&s->c.lines);
 	free(s->c.kernel);
 	free(s->c.stop_text);
 	free(s);
@@ -219,7 +277,19 @@ void simt_sim_free(simt_sim *s)
 simt_status simt_sim_alloc(simt_sim *s, uint64_t size, uint64_t *addr,
 			   simt_diags *d)
 {
-	return sim_mem_alloc(s->c.mem, size, addr, d);
+	if (size > SIMT_MAX_GLOBAL - s->allocated) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "allocating %llu bytes of global memory would pass the "
+			  "limit of %llu MiB in all (%llu bytes allocated, "
+			  "docs/limits.md)", (unsigned long long)size,
+			  (unsigned long long)(SIMT_MAX_GLOBAL >> 20),
+			  (unsigned long long)s->allocated);
+		return SIMT_ERR_ARG;
+	}
+	simt_status st = sim_mem_alloc(s->c.mem, size, addr, d);
+	if (st == SIMT_OK)
+		s->allocated += size;
+	return st;
 }
 
 simt_status simt_sim_write(simt_sim *s, uint64_t addr, const void *src,
@@ -272,15 +342,43 @@ simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
 	}
 	for (int k = 0; k < n; k++) {
 		const simt_reg_init *t = &v[k];
-		bool pred = t->rf == SIMT_REG_P;
-		if ((t->rf != SIMT_REG_R && !pred) ||
-		    t->index >= (pred ? SIM_PT : SIM_RZ)) {
+		/* the register files an init may name, and their sizes */
+		int file = t->rf == SIMT_REG_R    ? SIM_INIT_R
+			   : t->rf == SIMT_REG_P  ? SIM_INIT_P
+			   : t->rf == SIMT_REG_UR ? SIM_INIT_UR
+			   : t->rf == SIMT_REG_UP ? SIM_INIT_UP
+						  : -1;
+		unsigned limit = file == SIM_INIT_R ? SIM_RZ
+				 : file == SIM_INIT_UR ? SIM_URZ
+						       : SIM_PT; /* = SIM_UPT */
+		bool per_lane = t->kind != SIMT_RINIT_VALUE;
+		if (file < 0 || t->index >= limit) {
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 				  "register init %d: no such register", k);
 			free(r);
 			return SIMT_ERR_ARG;
 		}
-		r[k] = (sim_reg_init){pred, (int)t->index,
+		if (!per_lane && t->value >> 32) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: value 0x%llx does not fit 32 bits",
+				  k, (unsigned long long)t->value);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		if (per_lane && file != SIM_INIT_R) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: only a general register takes "
+				  "a per-lane value (lane, tid)", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		if (file == SIM_INIT_UP && t->value > 1) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "register init %d: a uniform predicate is 0 or 1", k);
+			free(r);
+			return SIMT_ERR_ARG;
+		}
+		r[k] = (sim_reg_init){(uint8_t)file, (int)t->index,
 				      t->kind == SIMT_RINIT_LANE  ? SIM_INIT_LANE
 				      : t->kind == SIMT_RINIT_TID ? SIM_INIT_TID
 								 : SIM_INIT_VALUE,
@@ -293,46 +391,82 @@ simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
 
 simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes, simt_diags *d)
 {
+	if (bytes > SIMT_MAX_LOCAL) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "local memory of %u bytes per thread: at most %u "
+			  "(docs/limits.md)", bytes, SIMT_MAX_LOCAL);
+		return SIMT_ERR_ARG;
+	}
 	sim_mem_set_local_size(s->c.mem, bytes);
 	return SIMT_OK;
 }
 
-/* Shared memory per CTA, static + dynamic: the largest block of sm_90
- * (227 KiB; docs/launch-abi.md).  A kernel or launch asking for more is
- * refused before anything is allocated. */
-#define SIM_MAX_SHARED (227u * 1024u)
-
-static bool launch_ok(const sim_ctx *c, const simt_launch *l, simt_diags *d)
+/* Each field of a launch within its limit (docs/limits.md); one
+ * diagnostic per field that is not. */
+static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 {
-	uint64_t shared = (uint64_t)c->static_shared + l->dyn_shared;
-	if (shared > SIM_MAX_SHARED) {
-		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "kernel '%s': %llu bytes of shared memory per CTA "
-			  "(static %u + dynamic %u) exceed the limit of %u "
-			  "(227 KiB)", c->kernel, (unsigned long long)shared,
-			  c->static_shared, l->dyn_shared, SIM_MAX_SHARED);
-		return false;
-	}
+	static const char xyz[] = "xyz";
+	static const uint32_t gmax[3] = {SIMT_MAX_GRID_X, SIMT_MAX_GRID_Y, SIMT_MAX_GRID_Z};
+	static const uint32_t bmax[3] = {SIMT_MAX_BLOCK_X, SIMT_MAX_BLOCK_Y, SIMT_MAX_BLOCK_Z};
+	int n = 0;
 	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
-	uint64_t g = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-	if (t == 0 || t > 1024 || g == 0 || g > 0xffffffffull) {
-		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "bad launch: grid (%u,%u,%u), block (%u,%u,%u) "
-			  "(1 to 1024 threads per CTA, at least one CTA)",
-			  l->grid[0], l->grid[1], l->grid[2], l->block[0],
-			  l->block[1], l->block[2]);
-		return false;
+	for (int k = 0; k < 3; k++) {
+		if (l->grid[k] == 0 || l->grid[k] > gmax[k])
+			n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				       "grid %c = %u: must be 1..%u", xyz[k],
+				       l->grid[k], gmax[k]);
+		if (l->block[k] == 0 || l->block[k] > bmax[k])
+			n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				       "block %c = %u: must be 1..%u", xyz[k],
+				       l->block[k], bmax[k]);
 	}
-	return true;
+	if (!n && t > SIMT_MAX_BLOCK_THREADS)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "block (%u,%u,%u) has %llu threads: at most %u per CTA",
+			       l->block[0], l->block[1], l->block[2],
+			       (unsigned long long)t, SIMT_MAX_BLOCK_THREADS);
+	if ((uint64_t)s->c.static_shared + l->dyn_shared > SIMT_MAX_SHARED)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "shared memory of %llu bytes per CTA (%u static + %u "
+			       "dynamic): at most %u (227 KiB)",
+			       (unsigned long long)s->c.static_shared + l->dyn_shared,
+			       s->c.static_shared, l->dyn_shared, SIMT_MAX_SHARED);
+	if (l->max_cycles > SIMT_MAX_CYCLES)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "max-cycles %llu: at most %llu",
+			       (unsigned long long)l->max_cycles, SIMT_MAX_CYCLES);
+	if (l->copy_latency > SIMT_MAX_COPY_LATENCY)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "copy latency %u: at most %u cycles", l->copy_latency,
+			       SIMT_MAX_COPY_LATENCY);
+	if (l->resident > SIMT_MAX_RESIDENT)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "%u resident CTAs: at most %u", l->resident,
+			       SIMT_MAX_RESIDENT);
+	const uint32_t known = 0
+#define SIMT_X_BIT(e, bit, name, what) | (bit)
+		SIMT_CHECK_LIST(SIMT_X_BIT)
+#undef SIMT_X_BIT
+		;
+	if (l->checks & ~known)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "unknown check bits 0x%x", l->checks & ~known);
+	if ((unsigned)l->policy > SIMT_POLICY_RANDOM)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "unknown scheduling policy %d", (int)l->policy);
+	return n == 0;
 }
 
 simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
 {
-	if (!launch_ok(&s->c, l, d))
+	if (!launch_ok(s, l, d))
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;
 	s->c.diags = d;
+	s->c.nchecked = 0;
 	simt_status st = sim_run(&s->c);
+	if (st == SIMT_OK && s->c.nchecked)
+		st = SIMT_ERR_RUNTIME; /* the run finished; a check reported */
 	s->c.diags = NULL;
 	s->ran = true;
 	return st;
@@ -377,7 +511,8 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	int l = 0;
 	const sim_warp *w = find_thread(s, cta, tid, &l);
 	unsigned limit = rf == SIMT_REG_R ? 256 : rf == SIMT_REG_P ? 8 :
-			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 : 1;
+			 rf == SIMT_REG_UR ? 64 : rf == SIMT_REG_B ? 16 :
+			 rf == SIMT_REG_UP ? 8 : 1;
 	if (!w || index >= limit) {
 		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "no state for thread (%u,%u,%u) of CTA (%u,%u,%u), "
@@ -389,6 +524,7 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	case SIMT_REG_R: *value = w->r[index][l]; break;
 	case SIMT_REG_P: *value = index == 7 ? 1 : (w->p[index] >> l) & 1; break;
 	case SIMT_REG_UR: *value = w->ur[index]; break;
+	case SIMT_REG_UP: *value = index == SIM_UPT ? 1 : w->up[index] & 1; break;
 	case SIMT_REG_B: *value = w->breg[index]; break;
 	case SIMT_REG_PC:
 		*value = (w->active >> l & 1) ? w->active_pc : w->rpc[l];

@@ -145,7 +145,7 @@ uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 
 void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	uint32_t pg = sim_pred(w, i->pg, i->pg_not) & sim_pred(w, i->pp, i->pp_not);
+	uint32_t pg = sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	bool has_ur = i->aux[1] >= 0;
 	uint32_t ur = has_ur ? sim_src32(w, i, (int)i->aux[1], 0) : 0;
 	if (has_ur && i->aux[0] != COND_DIV && i->aux[0] != COND_CONV) {

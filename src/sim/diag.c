@@ -26,6 +26,32 @@ size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
 	return simt_inst_print(c->isa, &si, buf, size);
 }
 
+void sim_loc_rows(const sim_ctx *c, uint64_t pc, const obj_line **site,
+		  const obj_line **orig)
+{
+	*site = *orig = NULL;
+	if (pc < c->code_base || pc % SIM_INST_SIZE ||
+	    (pc - c->code_base) / SIM_INST_SIZE >= c->ncode)
+		return;
+	*site = obj_lines_find(&c->lines, OBJ_LINES_SITE, pc - c->code_base);
+	*orig = obj_lines_find(&c->lines, OBJ_LINES_ORIGIN, pc - c->code_base);
+}
+
+const char *sim_loc(const sim_ctx *c, uint64_t pc, char *buf, size_t size)
+{
+	const obj_line *s, *o;
+	sim_loc_rows(c, pc, &s, &o);
+	const char *const *f = (const char *const *)c->lines.files;
+	buf[0] = '\0';
+	if (s && o)
+		snprintf(buf, size, " (%s:%u, %s:%u)", f[s->file], s->line,
+			 f[o->file], o->line);
+	else if (s || o)
+		snprintf(buf, size, " (%s:%u)", f[(s ? s : o)->file],
+			 (s ? s : o)->line);
+	return buf;
+}
+
 static const sim_inst *inst_at(const sim_ctx *c, uint64_t pc)
 {
 	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE;
@@ -43,21 +69,62 @@ void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 	c->stop = kind;
 	if (!i)
 		i = inst_at(c, w->active_pc);
-	char text[256], msg[1024];
+	char text[256], msg[1024], loc[512];
 	sim_inst_text(c, i, text, sizeof text);
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	const sim_cta *t = w->cta;
+	uint64_t pc = i ? i->pc : w->active_pc;
 	free(c->stop_text);
 	c->stop_text = util_format(
-		"kernel '%s', CTA (%u,%u,%u), warp %d, lanes 0x%08x, PC 0x%04llx: "
+		"kernel '%s', CTA (%u,%u,%u), warp %d, lanes 0x%08x, PC 0x%04llx%s: "
 		"`%s`: %s",
 		c->kernel, t->id[0], t->id[1], t->id[2], w->id, lanes,
-		(unsigned long long)(i ? i->pc : w->active_pc), text, msg);
+		(unsigned long long)pc, sim_loc(c, pc, loc, sizeof loc), text, msg);
 	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0, "%s",
 		  c->stop_text ? c->stop_text : msg);
+}
+
+void sim_check_report(sim_warp *w, const sim_inst *i, uint32_t lanes,
+		      uint32_t check, const char *fmt, ...)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} names[] = {
+#define SIMT_X_CHECK(e, bit, name, what) {bit, name},
+		SIMT_CHECK_LIST(SIMT_X_CHECK)
+#undef SIMT_X_CHECK
+	};
+	sim_ctx *c = w->ctx;
+	int n = c->nchecked < (int)UTIL_ARRAY_LEN(c->checked)
+			? c->nchecked : (int)UTIL_ARRAY_LEN(c->checked);
+	for (int k = 0; k < n; k++)
+		if (c->checked[k].check == check && c->checked[k].pc == i->pc)
+			return;
+	c->nchecked++;
+	if (n == (int)UTIL_ARRAY_LEN(c->checked))
+		return; /* 64 sites reported: the run still fails, quietly */
+	c->checked[n].check = check;
+	c->checked[n].pc = i->pc;
+	const char *name = "?";
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(names); k++)
+		if (names[k].bit == check)
+			name = names[k].name;
+	char text[256], msg[1024], loc[512];
+	sim_inst_text(c, i, text, sizeof text);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const sim_cta *t = w->cta;
+	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "kernel '%s', CTA (%u,%u,%u), warp %d, lanes 0x%08x, PC "
+		  "0x%04llx%s: `%s`: --check=%s: %s", c->kernel, t->id[0],
+		  t->id[1], t->id[2], w->id, lanes, (unsigned long long)i->pc,
+		  sim_loc(c, i->pc, loc, sizeof loc), text, name, msg);
 }
 
 /* What a blocked warp waits for: its barrier's arrivals. */
@@ -83,11 +150,12 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 		uint64_t pc = w->rpc[sim_ffs(rest)];
 		uint32_t grp = rest & sim_rpc_eq(w, pc);
 		rest &= ~grp;
-		char text[256];
+		char text[256], loc[512];
 		const sim_inst *i = inst_at(c, pc);
 		sim_inst_text(c, i, text, sizeof text);
-		util_buf_printf(b, "; lanes 0x%08x parked at PC 0x%04llx `%s`",
-				grp, (unsigned long long)pc, text);
+		util_buf_printf(b, "; lanes 0x%08x parked at PC 0x%04llx%s `%s`",
+				grp, (unsigned long long)pc,
+				sim_loc(c, pc, loc, sizeof loc), text);
 		if (i && i->exec == sim_bru_bsync) { /* aux[0]: B register */
 			uint32_t bm = w->breg[i->aux[0]] & w->valid;
 			uint32_t missing = bm & ~grp & ~(w->valid & sim_rpc_eq(w, pc));
@@ -111,17 +179,17 @@ static void report_cta(sim_ctx *c, const sim_cta *cta)
 		if (w->state == SIM_W_EXITED)
 			continue;
 		util_buf b = {0};
-		char text[256];
+		char text[256], loc[512];
 		/* an mbarrier wait stays on its PC; the others have passed it */
 		bool at = w->state == SIM_W_MBAR;
 		uint64_t pc = at ? w->active_pc : w->active_pc - SIM_INST_SIZE;
 		sim_inst_text(c, inst_at(c, pc), text, sizeof text);
 		util_buf_printf(&b, "CTA (%u,%u,%u) warp %d blocked %s PC "
-				"0x%04llx `%s`: active 0x%08x valid 0x%08x yield "
+				"0x%04llx%s `%s`: active 0x%08x valid 0x%08x yield "
 				"0x%08x sleep 0x%08x", cta->id[0], cta->id[1],
 				cta->id[2], w->id, at ? "at" : "after",
-				(unsigned long long)pc, text, w->active, w->valid,
-				w->yield, w->sleep);
+				(unsigned long long)pc, sim_loc(c, pc, loc, sizeof loc),
+				text, w->active, w->valid, w->yield, w->sleep);
 		if (w->state == SIM_W_BAR)
 			describe_bar(&b, cta, w);
 		if (w->state == SIM_W_MBAR)

@@ -150,8 +150,6 @@ static uint32_t fcmp(uint64_t m, float x, float y)
 	return 0; /* .F */
 }
 
-uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p);
-
 /* FSETP: Pu = cmp(a, b) BOP Pp; Pv = !cmp(a, b) BOP Pp. */
 void sim_rt_fsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {

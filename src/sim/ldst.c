@@ -13,7 +13,6 @@
 
 #include "sim/rt.h"
 
-unsigned rt_size(const sim_inst *i, bool *sign);
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign);
 

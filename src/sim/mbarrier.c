@@ -9,7 +9,8 @@
  * mbarrier.h), tokens, wait predicates, blocked and woken warps, and the
  * run-time errors for misuse (uninitialised or invalidated object, an
  * object overwritten by an ordinary store, pending underflow, counts
- * beyond 20 bits, a .NOCOMPLETE arrival that would complete the phase).
+ * beyond 20 bits); a .NOCOMPLETE arrival never completes the phase, even
+ * when it leaves nothing pending (PTX: undefined; reported by --check=sync).
  * Lanes act one after another in lane order.
  */
 #include <stdlib.h>
@@ -186,12 +187,24 @@ bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
 	if (n > pend)
 		return mb_err(w, i, lane, addr, v,
 			      "pending arrival count underflow", n, why);
-	if (nocomplete && n == pend && t + tx == 0)
-		return mb_err(w, i, lane, addr, v,
-			      "MBAR.ARRIVE.NOCOMPLETE would complete the phase "
-			      "(undefined in PTX)", n, why);
-	mb_settle(w, o, mb_pack(part - (drop ? n : 0), pend - n, t + tx,
-				MB_PHASE(v)));
+	uint64_t nv = mb_pack(part - (drop ? n : 0), pend - n, t + tx,
+			      MB_PHASE(v));
+	if (!nocomplete) {
+		mb_settle(w, o, nv);
+		return true;
+	}
+	/* seed 002: "pending_count -= 1 but suppress completion" - also when
+	 * nothing is left pending, which PTX leaves undefined (--check=sync) */
+	if (n == pend && t + tx == 0 && (w->ctx->launch.checks & SIMT_CHECK_SYNC))
+		sim_check_report(w, i, 1u << lane, SIMT_CHECK_SYNC,
+				 "MBAR.ARRIVE.NOCOMPLETE leaves no arrival and no "
+				 "byte pending: PTX leaves this undefined (the "
+				 "arrival must not complete the phase); the seed "
+				 "suppresses the completion and the phase stays "
+				 "open (mbarrier at shared 0x%x: count %u; now "
+				 "participants %u, pending 0, tx 0, phase %u)%s",
+				 addr, n, MB_PART(nv), MB_PHASE(nv), why);
+	mb_write(w->ctx, w->cta, o, nv);
 	return true;
 }
 

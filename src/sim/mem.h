@@ -208,9 +208,13 @@ static inline sim_space sim_generic_space(uint64_t addr, uint64_t *off)
 
 typedef enum sim_init_kind { SIM_INIT_VALUE, SIM_INIT_LANE, SIM_INIT_TID } sim_init_kind;
 
+/* Register files an init writes (P: value is the lane mask; UR: one value
+ * per warp; UP: 0/1 per warp). */
+typedef enum sim_init_file { SIM_INIT_R, SIM_INIT_P, SIM_INIT_UR, SIM_INIT_UP } sim_init_file;
+
 /* A register value every thread starts with (test files' .init). */
 typedef struct sim_reg_init {
-	bool pred;           /* P register: value is the lane mask */
+	uint8_t file;        /* sim_init_file */
 	int reg;
 	sim_init_kind kind;
 	uint64_t value;
@@ -220,6 +224,8 @@ typedef struct sim_reg_init {
  * up the CTA's warps (ids, tid[], masks) and before the first issue. */
 bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n);
 void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread);
+/* Local bytes per thread of the next launch (the default when unset). */
+uint32_t sim_mem_local_size(const sim_mem *m);
 const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
 /*
  * Fast path of the load/store handlers: host pointers for every lane's

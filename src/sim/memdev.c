@@ -101,6 +101,11 @@ void sim_mem_set_local_size(sim_mem *m, uint32_t per_thread)
 	m->local_per_thread = per_thread;
 }
 
+uint32_t sim_mem_local_size(const sim_mem *m)
+{
+	return m->local_per_thread ? m->local_per_thread : SIM_LOCAL_DEFAULT;
+}
+
 bool sim_mem_set_inits(sim_mem *m, const sim_reg_init *v, int n)
 {
 	sim_reg_init *copy = n ? malloc((size_t)n * sizeof *copy) : NULL;
@@ -125,8 +130,16 @@ static void apply_inits(const sim_mem *m, sim_ctx *c, sim_warp *w)
 {
 	for (int k = 0; k < m->ninits; k++) {
 		const sim_reg_init *in = &m->inits[k];
-		if (in->pred) {
+		if (in->file == SIM_INIT_P) {
 			w->p[in->reg] = (uint32_t)in->value;
+			continue;
+		}
+		if (in->file == SIM_INIT_UR) {
+			w->ur[in->reg] = (uint32_t)in->value;
+			continue;
+		}
+		if (in->file == SIM_INIT_UP) {
+			w->up[in->reg] = (uint32_t)(in->value & 1);
 			continue;
 		}
 		for (int l = 0; l < SIM_LANES; l++)

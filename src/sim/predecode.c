@@ -171,6 +171,7 @@ static void sim_fill(sim_inst *i, const sim_op_row *row)
 	if (op->guard >= 0) {
 		i->pg = (uint8_t)i->fields[op->guard];
 		i->pg_not = sim_neg_of(op, i->fields, op->guard);
+		i->pg_up = sim_type_is(op->fields[op->guard].type, "UPred");
 	}
 	int ppf = isa_field_find(op, "pp");
 	bool pp_guard = ppf >= 0 && row && (row->flags & SIM_F_PPGUARD);

@@ -62,7 +62,7 @@ simt_status rt_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	static const int dsts[] = {RT_D0, RT_D1}, pdsts[] = {RT_PD0, RT_PD1},
 			 srcs[] = {RT_S0, RT_S1, RT_S2, RT_S3},
-			 psrcs[] = {RT_PS0, RT_PS1}, enums[] = {RT_ENUM},
+			 psrcs[] = {RT_PS0, RT_PS1, RT_PS2}, enums[] = {RT_ENUM},
 			 addrs[] = {RT_ADDR};
 	uint64_t aux = ~0ull;
 	uint64_t mods = 0;
@@ -76,11 +76,14 @@ simt_status rt_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		case SIM_O_REG:
 			ok = out ? place(&aux, dsts, 2, k) : place(&aux, srcs, 4, k);
 			break;
-		case SIM_O_UREG: case SIM_O_IMM: case SIM_O_CMEM:
+		case SIM_O_UREG: /* a destination only in the uniform datapath */
+			ok = out ? place(&aux, dsts, 2, k) : place(&aux, srcs, 4, k);
+			break;
+		case SIM_O_IMM: case SIM_O_CMEM:
 			ok = place(&aux, srcs, 4, k);
 			break;
-		case SIM_O_PRED:
-			ok = out ? place(&aux, pdsts, 2, k) : place(&aux, psrcs, 2, k);
+		case SIM_O_PRED: case SIM_O_UPRED:
+			ok = out ? place(&aux, pdsts, 2, k) : place(&aux, psrcs, 3, k);
 			break;
 		case SIM_O_ENUM:
 			ok = place(&aux, enums, 1, k);

@@ -16,7 +16,7 @@
  *   i->aux[0]  operand indices, one nibble per role slot (0xF: absent):
  *              bits 0-7 dst regs d0 d1, 8-15 dst preds, 16-27 sources
  *              s0 s1 s2, 28-35 source preds, 36-39 s3, 40-43 enum,
- *              44-47 address
+ *              44-47 address, 48-51 a third source pred (UPLOP3)
  *   i->aux[1]  RT_MOD_* bits
  *   i->aux[2]  handler-specific (compare code, size, SR code, LUT, ...)
  *
@@ -57,7 +57,7 @@ enum {
 
 /* Role slots in aux[0]. */
 enum { RT_D0, RT_D1, RT_PD0, RT_PD1, RT_S0, RT_S1, RT_S2, RT_PS0, RT_PS1,
-       RT_S3, RT_ENUM, RT_ADDR, RT_NSLOTS };
+       RT_S3, RT_ENUM, RT_ADDR, RT_PS2, RT_NSLOTS };
 #define RT_NONE SIM_SLOT_NONE
 static inline bool rt_has(const sim_inst *i, uint64_t m)
 {
@@ -67,6 +67,58 @@ static inline bool rt_has(const sim_inst *i, uint64_t m)
 sim_prep_fn rt_prep;
 /* Name of the enum value of operand k (S2R's SR), or "" */
 const char *rt_enum_name(const sim_inst *i, int k);
+
+/* ---- semantics shared by the vector handlers and the uniform datapath ---- */
+
+/* Lane mask of cmp(x[l], y[l]) for the compare modifier in mods (alu.c). */
+uint32_t rt_icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y);
+/* A compare result combined with the source predicate by .AND/.OR/.XOR. */
+uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p);
+/* Special register sr (sim_rt_prep_s2r's code in aux[2]) for every lane
+ * (special.c). */
+void rt_sreg(sim_warp *w, int sr, uint32_t v[SIM_LANES]);
+/* Access size in bytes from .U8 .S8 .U16 .S16 .64 .128 (special.c). */
+unsigned rt_size(const sim_inst *i, bool *sign);
+
+/*
+ * SHF of one lane: funnel shift of c:a (c high) by b; .L/.R, signed
+ * types shift right arithmetically, 32-bit types clamp the count at 32,
+ * 64-bit types take it modulo 64; .HI returns the high word.
+ */
+static inline uint32_t rt_shf1(uint64_t mods, uint32_t a, uint32_t b,
+			       uint32_t c)
+{
+	bool left = (mods & RT_M(L)) != 0, hi = (mods & RT_M(HI)) != 0;
+	bool wide = (mods & (RT_M(U64) | RT_M(S64))) != 0;
+	bool sgn = (mods & (RT_M(S32) | RT_M(S64))) != 0;
+	uint32_t s = wide ? (b & 63) : (b > 32 ? 32 : b);
+	uint64_t x = (uint64_t)c << 32 | a;
+	uint64_t y = left ? x << s : sgn ? (uint64_t)((int64_t)x >> s) : x >> s;
+	return hi ? (uint32_t)(y >> 32) : (uint32_t)y;
+}
+
+/* Bit-wise select: s ? x : y. */
+static inline uint32_t rt_mux(uint32_t s, uint32_t x, uint32_t y)
+{
+	return (s & x) | (~s & y);
+}
+
+/* The eight entries of a LOP3 truth table as all-ones / zero words. */
+static inline void rt_lut_entries(uint32_t lut, uint32_t e[8])
+{
+	for (int k = 0; k < 8; k++)
+		e[k] = (lut >> k & 1) ? 0xffffffffu : 0;
+}
+
+/* LOP3.LUT of one lane: bit i of the result is entry (a_i<<2|b_i<<1|c_i)
+ * of the table, as a branch-free multiplexer tree. */
+static inline uint32_t rt_lut3(const uint32_t e[8], uint32_t a, uint32_t b,
+			       uint32_t c)
+{
+	uint32_t hi = rt_mux(b, rt_mux(c, e[7], e[6]), rt_mux(c, e[5], e[4]));
+	uint32_t lo = rt_mux(b, rt_mux(c, e[3], e[2]), rt_mux(c, e[1], e[0]));
+	return rt_mux(a, hi, lo);
+}
 
 /* Row of 32 source values of operand k (broadcast into tmp when uniform).
  * An absent operand reads as zero. */

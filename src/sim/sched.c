@@ -35,16 +35,16 @@
  * engine's (async.c: completions due, keyed on c->async_next) is one.
  * Keep them O(1) per issue.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/mem.h"
 #include "sim/sim.h"
 
 #define SIM_KEEP_BYTES (256u << 20) /* keep every CTA up to this size */
-#define SIM_RESIDENT_BYTES (1ull << 30) /* warp state of resident CTAs */
 #define SIM_DEFAULT_RESIDENT 64u       /* default: at most 64 CTAs ...     */
 #define SIM_DEFAULT_RESIDENT_WARPS 16u /* ... and 16 warps, but 2 CTAs     */
-#define SIM_DEFAULT_MAX_CYCLES 1000000000ull
 
 /* The resident set: CTAs in linear-id order, each with wpc warps; the
  * scheduling order is (position in res, warp id). */
@@ -247,20 +247,37 @@ static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
 	return SIMT_OK;
 }
 
-static void stop_limit(sim_ctx *c, sched *s)
+/* The cycle limit passed; w (NULL when its CTA just retired) is the warp
+ * that issued last: where it stands says where the program was spinning. */
+static void stop_limit(sim_ctx *c, sched *s, const sim_warp *w)
 {
 	const uint32_t *a = s->res[0]->id, *b = s->res[s->nres - 1]->id;
+	char where[1024] = "", text[256], loc[512];
+	if (w && w->state != SIM_W_EXITED) {
+		uint64_t k = (w->active_pc - c->code_base) / SIM_INST_SIZE;
+		const sim_inst *i = w->active_pc % SIM_INST_SIZE == 0 &&
+					    w->active_pc >= c->code_base && k < c->ncode
+				    ? &c->code[k] : NULL;
+		sim_inst_text(c, i, text, sizeof text);
+		snprintf(where, sizeof where, "; warp %d of CTA (%u,%u,%u) "
+			 "issued last and stands at PC 0x%04llx%s `%s`", w->id,
+			 w->cta->id[0], w->cta->id[1], w->cta->id[2],
+			 (unsigned long long)w->active_pc,
+			 sim_loc(c, w->active_pc, loc, sizeof loc), text);
+	}
 	if (s->nres == 1)
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "kernel '%s', CTA (%u,%u,%u): cycle limit %llu reached "
-			  "(--max-cycles)", c->kernel, a[0], a[1], a[2],
-			  (unsigned long long)c->launch.max_cycles);
+			  "(raise with --max-cycles N or .launch max-cycles=N)%s",
+			  c->kernel, a[0], a[1], a[2],
+			  (unsigned long long)c->launch.max_cycles, where);
 	else
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "kernel '%s', %d resident CTAs (%u,%u,%u) to "
-			  "(%u,%u,%u): cycle limit %llu reached (--max-cycles)",
+			  "(%u,%u,%u): cycle limit %llu reached (raise with "
+			  "--max-cycles N or .launch max-cycles=N)%s",
 			  c->kernel, s->nres, a[0], a[1], a[2], b[0], b[1], b[2],
-			  (unsigned long long)c->launch.max_cycles);
+			  (unsigned long long)c->launch.max_cycles, where);
 	c->stop = SIM_STOP_LIMIT;
 }
 
@@ -286,13 +303,13 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 			if (*st != SIMT_OK)
 				return false;
 			if (c->cycle > limit && s->nres) {
-				stop_limit(c, s);
+				stop_limit(c, s, NULL);
 				return false;
 			}
 			return true;
 		}
 		if (c->cycle > limit) {
-			stop_limit(c, s);
+			stop_limit(c, s, w);
 			return false;
 		}
 		if (!rr || ++w == end || !eligible(w, c->cycle) ||
@@ -345,10 +362,16 @@ static void free_ctas(sim_ctx *c)
 	c->nctas = 0;
 }
 
-/* R for this launch; false (with a diagnostic) when it cannot fit. */
+/* R for this launch; false (with a diagnostic) when it cannot fit.  The
+ * budget (SIMT_MAX_RESIDENT_BYTES, docs/limits.md) counts each resident
+ * CTA's warps, its shared memory and its threads' local memory (allocated
+ * on first use, counted as if used). */
 static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 {
 	uint64_t wpc = per / sizeof(sim_warp), want = c->launch.resident;
+	const uint32_t *bd = c->launch.block;
+	uint64_t cta = per + (uint64_t)c->static_shared + c->launch.dyn_shared +
+		       (uint64_t)bd[0] * bd[1] * bd[2] * sim_mem_local_size(c->mem);
 	if (!want) {
 		want = SIM_DEFAULT_RESIDENT_WARPS / wpc;
 		want = want < 2 ? 2 : want > SIM_DEFAULT_RESIDENT
@@ -356,13 +379,13 @@ static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 	}
 	if (want > n)
 		want = n;
-	if (want * per > SIM_RESIDENT_BYTES) {
+	if (want * cta > SIMT_MAX_RESIDENT_BYTES) {
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "%llu resident CTAs need %llu MiB of warp state "
-			  "(limit %llu MiB); lower --resident-ctas",
+			  "%llu resident CTAs need %llu MiB of warp state, shared "
+			  "and local memory (limit %llu MiB); lower --resident-ctas",
 			  (unsigned long long)want,
-			  (unsigned long long)(want * per >> 20),
-			  (unsigned long long)(SIM_RESIDENT_BYTES >> 20));
+			  (unsigned long long)(want * cta >> 20),
+			  (unsigned long long)(SIMT_MAX_RESIDENT_BYTES >> 20));
 		return false;
 	}
 	*r = (int)want;
@@ -375,7 +398,7 @@ simt_status sim_run(sim_ctx *c)
 	uint64_t n = (uint64_t)g[0] * g[1] * g[2];
 	uint64_t nthreads = (uint64_t)bd[0] * bd[1] * bd[2];
 	if (!c->launch.max_cycles)
-		c->launch.max_cycles = SIM_DEFAULT_MAX_CYCLES;
+		c->launch.max_cycles = SIMT_DEFAULT_MAX_CYCLES;
 	c->rng = c->launch.seed * 0x9e3779b97f4a7c15ull + 1;
 	c->stop = SIM_STOP_NONE;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;

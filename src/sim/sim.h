@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "isa/isa.h"
+#include "obj/lines.h"
 #include "simt/sim.h"
 #include "simt/simt.h"
 #include "util/util.h"
@@ -105,8 +106,10 @@ struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
 	uint32_t flags;           /* SIM_F_*                               */
 	uint16_t optype;          /* sim_optype of its SIM_OPS row          */
-	/* guard and extra predicate (pp): index into w->p, negation */
-	uint8_t pg, pg_not, pp, pp_not;
+	/* guard and extra predicate (pp): index into w->p, negation; pg_up:
+	   the guard is a uniform predicate (index into w->up, the uniform
+	   datapath's U* instructions) */
+	uint8_t pg, pg_not, pp, pp_not, pg_up;
 	uint8_t stall, yield, wsb, req; /* control slots ($sched $wsb $req) */
 	uint8_t nops;
 	/* Operands in the opcode's Order<> without the guard and without pp. */
@@ -183,9 +186,11 @@ uint64_t sim_slots_pack(const int *ks, int n);
 #include "sim/ops_runtime.h" /* defines SIM_OPS_RUNTIME(X) */
 #include "sim/ops_warp.h"    /* defines SIM_OPS_WARP(X) */
 #include "sim/ops_mbar.h"    /* defines SIM_OPS_MBAR(X) */
+#include "sim/ops_uniform.h" /* defines SIM_OPS_UNIFORM(X) */
 
 #define SIM_OPS(X)                                                             \
-	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)
+	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)     \
+	SIM_OPS_UNIFORM(X)
 
 /* One value per SIM_OPS row: prep hooks that serve several optypes switch
  * on sim_inst.optype instead of comparing optype names. */
@@ -313,6 +318,7 @@ struct sim_ctx {
 	uint64_t ncode;
 	uint64_t code_base;        /* address of code[0] (0: kernel-relative)  */
 	sim_inst bad_pc;           /* issued when ActivePC is outside the code */
+	obj_linetab lines;         /* the kernel's line table (a copy)         */
 	/* launch */
 	simt_launch launch;
 	uint32_t warps_per_cta;
@@ -337,6 +343,11 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
+	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
+	   of the first 64, so that each is reported once (later sites are
+	   counted, not reported) */
+	int nchecked;
+	struct { uint32_t check; uint64_t pc; } checked[64];
 	/* Called after every issue when non-NULL (fuzzers and tests check
 	   invariants through it; sched.c); w is the warp that issued.
 	   Kept across runs; a NULL hook costs one test per issue. */
@@ -354,9 +365,29 @@ struct sim_ctx {
 void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 	       const char *fmt, ...) SIMT_PRINTF(5, 6);
 
+/*
+ * Report an opt-in check (SIMT_CHECK_* bit `check`, enabled in
+ * launch.checks - the caller tests that) at instruction i: an error
+ * diagnostic located like sim_raise's, "--check=NAME: message", once per
+ * (check, PC), at most 64 sites a run; the run goes on.
+ */
+void sim_check_report(sim_warp *w, const sim_inst *i, uint32_t lanes,
+		      uint32_t check, const char *fmt, ...) SIMT_PRINTF(5, 6);
+
 /* Disassembled text of i (into buf, like snprintf). */
 size_t sim_inst_text(const sim_ctx *c, const sim_inst *i, char *buf,
 		     size_t size);
+/*
+ * Where the instruction at pc was written, from the object's line table:
+ * " (FILE:LINE)", or " (FILE:LINE, ORIGFILE:LINE)" when the front end also
+ * recorded the original source (PTX .loc); "" when the table has no row
+ * for pc.  Into buf (at least 1 byte); returns buf.  Every PC a run-time
+ * diagnostic names is followed by this (docs/semantics.md, diagnostics).
+ */
+const char *sim_loc(const sim_ctx *c, uint64_t pc, char *buf, size_t size);
+/* The rows of the line table for pc (NULL when none). */
+void sim_loc_rows(const sim_ctx *c, uint64_t pc, const obj_line **site,
+		  const obj_line **orig);
 
 /* 32-bit source operand value of lane (REG, UREG, IMM, CMEM with RZ index). */
 uint32_t sim_src32(sim_warp *w, const sim_inst *i, int opnd, int lane);
@@ -368,6 +399,21 @@ static inline uint32_t sim_pred(const sim_warp *w, unsigned reg, unsigned neg)
 {
 	uint32_t m = w->p[reg];
 	return neg ? ~m : m;
+}
+
+/* Value (0/1) of a uniform predicate operand, negation applied. */
+static inline uint32_t sim_upred(const sim_warp *w, unsigned reg, unsigned neg)
+{
+	return (w->up[reg] ^ neg) & 1;
+}
+
+/* The guard of i as a lane mask: a P predicate's lanes, or all / no lanes
+ * for a uniform predicate (uniform datapath). */
+static inline uint32_t sim_guard(const sim_warp *w, const sim_inst *i)
+{
+	if (i->pg_up)
+		return 0u - sim_upred(w, i->pg, i->pg_not);
+	return sim_pred(w, i->pg, i->pg_not);
 }
 
 /* ---- memory (implemented by the runtime in mem.c) ---------------------- */

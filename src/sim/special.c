@@ -61,7 +61,7 @@ simt_status sim_rt_prep_s2r(sim_ctx *c, sim_inst *i, simt_diags *d)
 }
 
 /* Value of special register sr for every lane. */
-static void sreg(sim_warp *w, int sr, uint32_t v[SIM_LANES])
+void rt_sreg(sim_warp *w, int sr, uint32_t v[SIM_LANES])
 {
 	const sim_ctx *c = w->ctx;
 	uint32_t u = 0;
@@ -103,7 +103,7 @@ void sim_rt_s2r(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			  rt_enum_name(i, sim_slot(i, RT_ENUM)));
 		return;
 	}
-	sreg(w, (int)i->aux[2], v);
+	rt_sreg(w, (int)i->aux[2], v);
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 

@@ -38,6 +38,18 @@ void sim_trace_step(sim_warp *w, const sim_inst *i)
 			(unsigned long long)c->cycle, t->id[0], t->id[1],
 			t->id[2], w->id, (unsigned long long)i->pc);
 	json_str(&b, text);
+	const obj_line *site, *orig;
+	sim_loc_rows(c, i->pc, &site, &orig);
+	if (site) {
+		util_buf_puts(&b, "\",\"src\":\"");
+		json_str(&b, c->lines.files[site->file]);
+		util_buf_printf(&b, ":%u", site->line);
+	}
+	if (orig) {
+		util_buf_puts(&b, "\",\"orig\":\"");
+		json_str(&b, c->lines.files[orig->file]);
+		util_buf_printf(&b, ":%u", orig->line);
+	}
 	util_buf_printf(&b,
 			"\",\"next_pc\":\"0x%04llx\",\"active\":\"0x%08x\","
 			"\"valid\":\"0x%08x\",\"yield\":\"0x%08x\","

@@ -51,7 +51,7 @@ void sim_step(sim_warp *w)
 	const sim_inst *i = fetch(c, w->active_pc);
 	if (w->timer_armed && c->cycle >= w->timer_cycle)
 		sim_timer_expire(w);
-	uint32_t pmask = w->active & sim_pred(w, i->pg, i->pg_not) &
+	uint32_t pmask = w->active & sim_guard(w, i) &
 			 sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
@@ -127,9 +127,11 @@ static void report_livelock(sim_warp *w, int back)
 		for (int j = 0; j < nseen; j++)
 			dup |= seen[j] == pc;
 		if (!dup) {
+			char loc[512];
 			seen[nseen++] = pc;
-			util_buf_printf(&b, "%s0x%llx", nseen > 1 ? ", " : "",
-					(unsigned long long)pc);
+			util_buf_printf(&b, "%s0x%llx%s", nseen > 1 ? ", " : "",
+					(unsigned long long)pc,
+					sim_loc(w->ctx, pc, loc, sizeof loc));
 		}
 	}
 	char *pcs = util_buf_take(&b);

@@ -135,26 +135,116 @@ void util_buf_free(util_buf *b)
 	b->failed = false;
 }
 
-char *util_read_file(const char *path, size_t *len)
+/* ---- name maps ---------------------------------------------------------------- */
+
+static size_t name_hash(const char *s, size_t len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static util_name_slot *name_slot(util_name_slot *slots, size_t cap,
+				 const char *name, size_t len)
+{
+	for (size_t i = name_hash(name, len) & (cap - 1);; i = (i + 1) & (cap - 1))
+		if (slots[i].index < 0 ||
+		    (slots[i].len == len && !memcmp(slots[i].name, name, len)))
+			return &slots[i];
+}
+
+bool util_names_add(util_names *m, const char *name, size_t len, int index)
+{
+	if ((m->count + 1) * 2 > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		util_name_slot *slots = malloc(cap * sizeof *slots);
+		if (!slots)
+			return false;
+		for (size_t i = 0; i < cap; i++)
+			slots[i].index = -1;
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slots[i].index >= 0)
+				*name_slot(slots, cap, m->slots[i].name, m->slots[i].len) =
+					m->slots[i];
+		free(m->slots);
+		m->slots = slots;
+		m->cap = cap;
+	}
+	util_name_slot *s = name_slot(m->slots, m->cap, name, len);
+	if (s->index < 0) { /* the first index under a name stays */
+		*s = (util_name_slot){name, len, index};
+		m->count++;
+	}
+	return true;
+}
+
+int util_names_find(const util_names *m, const char *name, size_t len)
+{
+	return m->cap ? name_slot(m->slots, m->cap, name, len)->index : -1;
+}
+
+void util_names_free(util_names *m)
+{
+	free(m->slots);
+	memset(m, 0, sizeof *m);
+}
+
+/* Up to max bytes of f; *more set when the file goes on after them. */
+static char *read_upto(FILE *f, size_t max, size_t *len, bool *more)
+{
 	util_buf b = {0};
 	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	*more = false;
+	while (b.len < max &&
+	       (n = fread(chunk, 1, max - b.len < sizeof chunk ? max - b.len : sizeof chunk, f)) > 0)
 		util_buf_putn(&b, chunk, n);
+	if (b.len == max && !ferror(f)) {
+		int c = fgetc(f);
+		*more = c != EOF;
+	}
 	int err = ferror(f);
-	fclose(f);
 	if (err || b.failed) {
 		util_buf_free(&b);
 		errno = err ? EIO : ENOMEM;
 		return NULL;
 	}
-	if (len)
-		*len = b.len;
+	*len = b.len;
 	return util_buf_take(&b);
+}
+
+char *util_read_prefix(const char *path, size_t max, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	bool more;
+	size_t n = 0;
+	char *p = read_upto(f, max, &n, &more);
+	fclose(f);
+	if (p && len)
+		*len = n;
+	return p;
+}
+
+char *util_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	bool more;
+	size_t n = 0;
+	char *p = read_upto(f, UTIL_INPUT_MAX, &n, &more);
+	fclose(f);
+	if (p && more) {
+		free(p);
+		errno = EFBIG;
+		return NULL;
+	}
+	if (p && len)
+		*len = n;
+	return p;
 }
 
 static char *line_of(const char *src, int line)

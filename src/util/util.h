@@ -48,8 +48,41 @@ void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap);
 char *util_buf_take(util_buf *b); /* caller frees; buffer reset */
 void util_buf_free(util_buf *b);
 
-/* Read a whole file; *len gets its size.  NULL on error (errno set). */
+/*
+ * A name -> index map for tables that are looked up by name while they
+ * grow (sections, symbols): open addressing over (name, length, index).
+ * The names are not copied: they must outlive the map and not move.  The
+ * first index added under a name is the one found (like a linear search
+ * from the start).  Zero-initialised is empty.
+ */
+typedef struct util_name_slot {
+	const char *name;
+	size_t len;
+	int index;       /* -1: empty */
+} util_name_slot;
+
+typedef struct util_names {
+	util_name_slot *slots;
+	size_t cap, count;  /* cap a power of two, or 0 */
+} util_names;
+
+/* false only when memory runs out (the map is unchanged). */
+bool util_names_add(util_names *m, const char *name, size_t len, int index);
+/* The index added under name[0..len), or -1. */
+int util_names_find(const util_names *m, const char *name, size_t len);
+void util_names_free(util_names *m);
+
+/* Largest file read whole (sources, objects, ISA descriptions; 256 MiB,
+ * docs/limits.md): a longer file, or an endless one like /dev/zero, is
+ * refused with EFBIG instead of filling memory. */
+#define UTIL_INPUT_MAX (256u << 20)
+
+/* Read a whole file (at most UTIL_INPUT_MAX bytes); *len gets its size.
+ * NULL on error (errno set; EFBIG when longer). */
 char *util_read_file(const char *path, size_t *len);
+/* Read at most max bytes from the start of a file (an endless one too);
+ * *len gets the count read (< max: the file ended).  NULL on error. */
+char *util_read_prefix(const char *path, size_t max, size_t *len);
 
 /*
  * Append a diagnostic.  src is the whole source text (may be NULL): the line

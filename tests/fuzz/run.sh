@@ -15,7 +15,7 @@ bin=build/fuzz/fuzz_$t
 corpus=tests/fuzz/corpus/$t
 seeds=build/fuzz/seeds/$t
 case $t in
-isa) opts="-max_len=65536" ;;
+isa|ptx) opts="-max_len=65536" ;;
 asm) opts="-max_len=16384" ;;
 elf) opts="-max_len=8192" ;;
 words) opts="-max_len=1032" ;;

@@ -5,6 +5,7 @@
 #   isa:     tests/isa/*.isa, tests/isa/bad/*.isa, isa/*.isa
 #   asm:     tests/asm/*.s, tests/asm/fuzz/*.s, examples/*.s, tests/sim/*.s
 #   elf:     tests/object/good/*
+#   ptx:     tests/ptx/*.ptx, tests/ptx/check/*.ptx, tests/ptx/fuzz-regress/*
 #   run_obj: 8 launch bytes + the object of each tests/sim/*.s
 #   words:   8 launch bytes + the text of each tests/sim/*.s
 set -e
@@ -24,6 +25,9 @@ isa)	for f in tests/isa/*.isa tests/isa/bad/*.isa isa/*.isa; do
 	done ;;
 asm) cp tests/asm/*.s tests/asm/fuzz/*.s examples/*.s tests/sim/*.s "$out/" ;;
 elf) cp tests/object/good/* "$out/" ;;
+ptx)	for f in tests/ptx/*.ptx tests/ptx/check/*.ptx tests/ptx/fuzz-regress/*; do
+		[ -f "$f" ] && cp "$f" "$out/$(echo "$f" | tr / _)"
+	done ;;
 run_obj|words)
 	for s in tests/sim/*.s; do
 		obj=build/fuzz/seeds/tmp.o

@@ -3,7 +3,7 @@
 // 0-15 wait at a barrier whose count warp 1 (exited) never completes.
 .launch grid=1 block=64
 .init P0 = mask 0xffff0000
-.expect-error "lanes 0xffff0000 parked at PC 0x0070 `BSYNC B1` (lanes 0x0000ffff of B1 not arrived)"
+.expect-error "lanes 0xffff0000 parked at PC 0x0070 (bcu_deadlock_bsync.s:16) `BSYNC B1` (lanes 0x0000ffff of B1 not arrived)"
 main:
         S2R R0, SR_TID.X ;
         ISETP.GE.U32.AND P1, PT, R0, 0x20, PT ;

@@ -3,7 +3,7 @@
 // never arrive there), warp 1 never reaches the barrier's count.
 .launch grid=1 block=64
 .init P0 = mask 0xffff0000
-.expect-error "lanes 0xffff0000 parked at PC 0x0050 `WARPSYNC 0xffffffff` (lanes 0x0000ffff of the membermask not arrived)"
+.expect-error "lanes 0xffff0000 parked at PC 0x0050 (bcu_deadlock_parked.s:14) `WARPSYNC 0xffffffff` (lanes 0x0000ffff of the membermask not arrived)"
 main:
         S2R R0, SR_TID.X ;
         ISETP.GE.U32.AND P1, PT, R0, 0x20, PT ;

@@ -31,4 +31,4 @@ main:
         STG.E [R12.64+0x4], R5 ;
         STG.E [R14.64+0x4], R6 ;
         EXIT ;
-.expect-error "kernel 'main', CTA (0,0,0): cycle limit 200000 reached"
+.expect-error "kernel 'main', CTA (0,0,0): cycle limit 200000 reached (raise with --max-cycles N or .launch max-cycles=N); warp 0 of CTA (0,0,0) issued last and stands at PC 0x0090 (cta_flag_sequential.s:21) `ISETP.EQ.AND P2, PT, R6, RZ, PT`"

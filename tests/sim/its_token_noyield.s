@@ -3,7 +3,7 @@
 // in the loop is a switch point), so the run must stop with a diagnosis
 // that names the spinning lanes and their PC - never hang.
 .launch grid=1 block=32 shared=4
-.expect-error "lanes 0xfffffffe, PC 0x0030: `LDS R1, [0x0]`: livelock"
+.expect-error "lanes 0xfffffffe, PC 0x0030 (its_token_noyield.s:14): `LDS R1, [0x0]`: livelock"
 .buffer order u32[32] = zero
 .param order
 main:

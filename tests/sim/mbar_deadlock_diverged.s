@@ -3,7 +3,7 @@
 // at another PC (after the divergent BRA) and never run.  The report
 // shows both lane groups (compare mbar_yield_poll.s).
 .launch grid=1 block=32 shared=64
-.expect-error "warp 0 blocked at PC 0x0040 `MBAR.TRY.WAIT.PARITY P2, [0x8], 0x0`: active 0x0000ffff valid 0xffffffff yield 0x00000000 sleep 0x00000000; lanes 0x0000ffff wait on the mbarrier at shared 0x8 for the phase with parity 0 to complete (object 0x0000000001000010: participants 16, pending 16, tx 0, phase 0); lanes 0xffff0000 parked at PC 0x0070 `MBAR.ARRIVE RZ, [0x8]`"
+.expect-error "warp 0 blocked at PC 0x0040 (mbar_deadlock_diverged.s:15) `MBAR.TRY.WAIT.PARITY P2, [0x8], 0x0`: active 0x0000ffff valid 0xffffffff yield 0x00000000 sleep 0x00000000; lanes 0x0000ffff wait on the mbarrier at shared 0x8 for the phase with parity 0 to complete (object 0x0000000001000010: participants 16, pending 16, tx 0, phase 0); lanes 0xffff0000 parked at PC 0x0070 (mbar_deadlock_diverged.s:19) `MBAR.ARRIVE RZ, [0x8]`"
 .init R1 = tid
 .init P0 = mask 0x1
 .buffer out u32[32] = 0

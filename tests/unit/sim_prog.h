@@ -107,12 +107,12 @@ static inline void sp_trace(void *user, const char *json)
 
 static inline void sp_pred(sp_prog *p, int reg, uint32_t mask)
 {
-	p->inits[p->ninits++] = (sim_reg_init){true, reg, SIM_INIT_VALUE, mask};
+	p->inits[p->ninits++] = (sim_reg_init){SIM_INIT_P, reg, SIM_INIT_VALUE, mask};
 }
 
 static inline void sp_reg(sp_prog *p, int reg, sim_init_kind kind, uint64_t v)
 {
-	p->inits[p->ninits++] = (sim_reg_init){false, reg, kind, v};
+	p->inits[p->ninits++] = (sim_reg_init){SIM_INIT_R, reg, kind, v};
 }
 
 /* Every program of the unit tests keeps the simulator's invariants after

@@ -247,7 +247,7 @@ TEST(dis_buffer_listing)
 	simt_diags d;
 	simt_diags_init(&d);
 	simt_status st = dis_buffer(&fx.m, "t.bin", code, sizeof code, 0,
-				    SIMT_DIS_ADDR | SIMT_DIS_LABELS, &out, NULL, NULL,
+				    SIMT_DIS_ADDR | SIMT_DIS_LABELS, NULL, &out, NULL, NULL,
 				    &d);
 	CHECK_EQ(st, SIMT_ERR_DECODE);
 	CHECK_STR(out.data,
@@ -271,7 +271,7 @@ TEST(dis_buffer_listing)
 	util_buf hex = {0};
 	simt_diags_clear(&d);
 	CHECK_EQ(dis_buffer(&fx.m, "t.bin", code, 16, 0x1000, SIMT_DIS_HEX,
-			    &hex, NULL, NULL, &d), SIMT_OK);
+			    NULL, &hex, NULL, NULL, &d), SIMT_OK);
 	CHECK_STR(hex.data, "        BAR.SYNC 0x0 ;                                          "
 			    "/* 0x001c000000000000 0x0000000000007001 */\n");
 	util_buf_free(&hex);
@@ -279,7 +279,7 @@ TEST(dis_buffer_listing)
 	util_buf bad = {0};
 	simt_diags_clear(&d);
 	CHECK_EQ(dis_buffer(&fx.m, "t.bin", code + 48, 16, 0x12340,
-			    SIMT_DIS_ADDR | SIMT_DIS_HEX, &bad, NULL, NULL, &d),
+			    SIMT_DIS_ADDR | SIMT_DIS_HEX, NULL, &bad, NULL, NULL, &d),
 		 SIMT_ERR_DECODE);
 	CHECK_STR(bad.data, "        /*12340*/ .word 0xabababab, 0xabababab, "
 			    "0xabababab, 0xabababab // does not decode: no "

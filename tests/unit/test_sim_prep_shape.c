@@ -65,4 +65,15 @@ TEST(sim_prep_shape_refusals)
 	CHECK(refusal("VOTE_I", "rd=R1 pu=P1 pp=P0 mode=ANY mask=0xffffffff", 4) == NULL);
 	CHECK_STR(refusal("VOTE_I", "rd=R1 pu=P1 pp=P0 mode=ANY mask=0xffffffff", 1),
 		  "membermask, registers and predicates as isa/warp.isa declares them");
+	/* the uniform datapath (uniform.c): the slots each handler reads */
+	CHECK(refusal("R2UR_X", "rd=4 ra=R1", 2) == NULL);
+	CHECK_STR(refusal("R2UR_X", "rd=4 ra=R1", 1), "URd, Ra");
+	CHECK(refusal("UMOV_I", "rd=4 b=0x5", 2) == NULL);
+	CHECK_STR(refusal("UMOV_I", "rd=4 b=0x5", 1), "URd, b");
+	CHECK(refusal("UISETP_U", "pu=UP0 pv=UPT ra=1 b=2 pp=UPT cmp=LT bop=AND", 5) == NULL);
+	CHECK_STR(refusal("UISETP_U", "pu=UP0 pv=UPT ra=1 b=2 pp=UPT cmp=LT bop=AND", 3),
+		  "UPu, UPv, URa, b");
+	CHECK(refusal("UPLOP3_LUT_X", "pu=UP0 pv=UPT pa=UP1 pb=UP2 pc=UPT lut=0x80 lutv=0x0", 7) == NULL);
+	CHECK_STR(refusal("UPLOP3_LUT_X", "pu=UP0 pv=UPT pa=UP1 pb=UP2 pc=UPT lut=0x80 lutv=0x0", 6),
+		  "UPu, UPv, UPa, UPb, UPc, lut, lutv");
 }

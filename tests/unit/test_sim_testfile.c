@@ -1,6 +1,7 @@
 /* test_sim_testfile.c - the directive parser of self-checking test files. */
 #include <stdio.h>
 
+#include "simt/sim.h"
 #include "simt/testfile.h"
 #include "test.h"
 
@@ -61,13 +62,69 @@ TEST(sim_testfile_parses_directives)
 	simt_diags_free(&d);
 }
 
+/* Uniform registers and predicates: .init, .expect (every warp), and the
+ * opt-in checks of .launch check=LIST. */
+TEST(sim_testfile_uniform_directives)
+{
+	static const char text[] =
+		".launch check=uniform\n"
+		".init UR4 = 0x10\n"
+		".init UR62 = -1\n"
+		".init UP6 = 1\n"
+		".buffer UR5 u32[1] = 0\n"
+		".expect UR5 = 3\n"          /* a buffer named like a register */
+		".expect UR63 = 0\n"
+		".expect UP7 = 1\n"
+		"    EXIT ;\n";
+	simt_testfile tf;
+	simt_diags d;
+	simt_diags_init(&d);
+	CHECK_EQ(simt_testfile_parse("u.s", text, sizeof text - 1, &tf, &d), SIMT_OK);
+	CHECK_EQ(d.count, 0);
+	CHECK_STR(tf.checks, "uniform");
+	CHECK_EQ(tf.ninits, 3);
+	CHECK(tf.inits[0].uniform && !tf.inits[0].pred && tf.inits[0].reg == 4 &&
+	      tf.inits[0].value == 0x10);
+	CHECK(tf.inits[1].uniform && tf.inits[1].value == 0xffffffffu);
+	CHECK(tf.inits[2].uniform && tf.inits[2].pred && tf.inits[2].reg == 6 &&
+	      tf.inits[2].value == 1);
+	CHECK_EQ(tf.nexpects, 3);
+	CHECK_EQ(tf.expects[0].kind, SIMT_TEXPECT_BUFFER);
+	CHECK(tf.expects[1].kind == SIMT_TEXPECT_UR && tf.expects[1].reg == 63 &&
+	      tf.expects[1].values.bits[0] == 0);
+	CHECK(tf.expects[2].kind == SIMT_TEXPECT_UP && tf.expects[2].reg == 7 &&
+	      tf.expects[2].values.bits[0] == 1);
+	/* a later check= replaces the list */
+	CHECK_EQ(simt_testfile_directive(&tf, ".launch check=none", &d), SIMT_OK);
+	CHECK_STR(tf.checks, "none");
+	simt_testfile_free(&tf);
+	simt_diags_free(&d);
+}
+
 TEST(sim_testfile_errors_are_located)
 {
 	static const struct {
 		const char *text, *msg;
 		int col;
 	} cases[] = {
-		{".launch grid=0\n", "dimension must be", 14},
+		{".launch grid=0\n", "grid x = 0: must be 1..2147483647", 14},
+		/* every number is range-checked where it is read (docs/limits.md) */
+		{".launch grid=1,65536\n", "grid y = 65536: must be 1..65535", 16},
+		{".launch block=1,1,65\n", "block z = 65: must be 1..64", 19},
+		{".launch block=1024,2\n", "block of 2048 threads: at most 1024", 15},
+		{".launch shared=4294967312\n", "shared=4294967312: must be 0..232448", 16},
+		{".launch local=4294967296\n", "local=4294967296: must be 1..65536", 15},
+		{".launch local=0\n", "local=0: must be 1..65536", 15},
+		{".launch copy-latency=4294967296\n",
+		 "copy-latency=4294967296: must be 1..1000000", 22},
+		{".launch max-cycles=1000000000001\n",
+		 "max-cycles=1000000000001: must be 1..1000000000000", 20},
+		{".launch resident=4097\n", "resident=4097: must be 1..4096", 18},
+		{".launch shared=99999999999999999999\n", "number larger than 2^64-1", 16},
+		{".launch policy=random:-1\n", "bad seed in policy 'random:-1'", 16},
+		{".launch policy=random:99999999999999999999\n", "bad seed", 16},
+		{".buffer b u8[268435457] = 0\n", "count must be 1..268435456", 14},
+		{".buffer b u32[67108865] = 0\n", "larger than 256 MiB", 9},
 		{".launch warp=3\n", "unknown .launch key 'warp'", 9},
 		{".buffer b u33[4] = 0\n", "expected a type", 11},
 		{".buffer b u8[4] = {1, 2, 3}\n", "3 values given for 4 elements", 9},
@@ -78,6 +135,13 @@ TEST(sim_testfile_errors_are_located)
 		{".init P0 = 5\n", "mask 0xHEX", 12},
 		{".expect-error \"open\n", "unterminated string", 15},
 		{"  //! .param f32:x\n", "bad f32 value", 18},
+		{".init UR63 = 1\n", "UR0..UR62", 7},
+		{".init UR4 = lane\n", "one value per warp", 13},
+		{".init UP7 = 1\n", "UP0..UP6", 7},
+		{".init UP1 = 2\n", "a uniform predicate is 0 or 1", 13},
+		{".expect UR64 = 1\n", "no buffer named 'UR64'", 9},
+		{".expect UP0 = 3\n", "a uniform predicate is 0 or 1", 15},
+		{".expect UR4 = 1 2\n", "unexpected text after the value", 17},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		simt_testfile tf;
@@ -139,6 +203,23 @@ TEST(sim_testfile_run_verdicts)
 		{"BOGUS R1 ;\n.expect-error \"unknown\"\n", true, true, ""},
 		{"BOGUS R1 ;\n", false, true, "assembly failed: "},
 		{".param nothere\nEXIT ;\n", false, false, "r.s:1: .param names no buffer 'nothere'"},
+		/* uniform registers: per warp, every warp checked */
+		{".launch grid=2 block=64\n.init UR4 = 7\nUIADD3 UR4, UR4, 0x1, URZ ;\n"
+		 "EXIT ;\n.expect UR4 = 8\n", true, false, ""},
+		{".launch grid=2 block=64\n.init UR4 = 7\nS2UR UR5, SR_WARPID ;\n"
+		 "UIADD3 UR4, UR4, UR5, URZ ;\nEXIT ;\n.expect UR4 = 7\n", false, false,
+		 "r.s:6: UR4 = 0x8 in CTA (0,0,0) warp 1, expected 0x7 (2 of 4 warps differ)"},
+		{".init UP2 = 1\nUPLOP3.LUT UP3, UPT, UP2, UPT, UPT, 0x0f, 0x0 ;\n"
+		 "EXIT ;\n.expect UP3 = 1\n", false, false,
+		 "r.s:4: UP3 = 0x0 in CTA (0,0,0) warp 0, expected 0x1 (1 of 1 warps differ)"},
+		/* check=uniform: silent off, stops on */
+		{".init R1 = lane\nR2UR UR4, R1 ;\nEXIT ;\n.expect UR4 = 0\n", true, false, ""},
+		{".launch check=uniform\n.init R1 = lane\nR2UR UR4, R1 ;\nEXIT ;\n"
+		 ".expect UR4 = 0\n", false, true,
+		 "kernel 'main', CTA (0,0,0), warp 0, lanes 0xfffffffe, PC 0x0000 "
+		 "(r.s:3): `R2UR UR4, R1`: --check=uniform: R2UR of a value that "
+		 "is not uniform: lane 0 has 0x0, lanes 0xfffffffe differ (lane 1 "
+		 "has 0x1); lane 0's value is taken"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		char why[512];

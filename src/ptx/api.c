@@ -1,0 +1,170 @@
+/*
+ * api.c - the public PTX API (simt/ptx.h): read = lex + parse into a module
+ * that owns its arena and a copy of its text; check; dump; free.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/ptx.h"
+#include "ptx/lower_api.h"
+#include "simt/ptx.h"
+#include "simt/simt.h"
+#include "util/util.h"
+
+struct simt_ptx {
+	ptx_module m;
+};
+
+simt_status simt_ptx_read(const char *name, const char *text, size_t len,
+			  simt_ptx **out, simt_diags *d)
+{
+	*out = NULL;
+	jmp_buf jb;
+	ptx_arena a = {0};
+	a.oom = &jb;
+	/* every allocation below goes through m->arena once m exists */
+	ptx_module *volatile m = NULL;
+	if (setjmp(jb)) {
+		if (m)
+			ptx_module_free(m);
+		else
+			ptx_arena_free(&a);
+		return SIMT_ERR_NOMEM;
+	}
+	simt_ptx *h = ptx_alloc(&a, sizeof *h);
+	m = &h->m;
+	m->arena = a;
+	m->path = ptx_strndup(&m->arena, name ? name : "<ptx>", strlen(name ? name : "<ptx>"));
+	m->src = ptx_strndup(&m->arena, text, len);
+	m->len = len;
+	ptx_ctx c = {0};
+	c.m = m;
+	c.d = d;
+	ptx_lex(&c, m->src, len);
+	ptx_parse(&c);
+	m->arena.oom = NULL;
+	*out = h;
+	return c.errors ? SIMT_ERR_PARSE : SIMT_OK;
+}
+
+simt_status simt_ptx_read_file(const char *path, simt_ptx **out, simt_diags *d)
+{
+	size_t len = 0;
+	char *text = util_read_file(path, &len);
+	*out = NULL;
+	if (!text) {
+		util_diag(d, SIMT_SEV_ERROR, path, NULL, 0, 0, "%s", strerror(errno));
+		return SIMT_ERR_IO;
+	}
+	simt_status st = simt_ptx_read(path, text, len, out, d);
+	free(text);
+	return st;
+}
+
+simt_status simt_ptx_check(simt_ptx *h, simt_diags *d)
+{
+	return ptx_check(&h->m, d) ? SIMT_ERR_CHECK : SIMT_OK;
+}
+
+simt_status simt_ptx_dump(const simt_ptx *h, char **text, size_t *len)
+{
+	util_buf b = {0};
+	ptx_dump(&h->m, &b);
+	if (b.failed) {
+		util_buf_free(&b);
+		*text = NULL;
+		return SIMT_ERR_NOMEM;
+	}
+	if (len)
+		*len = b.len;
+	*text = util_buf_take(&b);
+	if (!*text)
+		*text = util_strdup("");
+	return *text ? SIMT_OK : SIMT_ERR_NOMEM;
+}
+
+void simt_ptx_free(simt_ptx *h)
+{
+	if (h)
+		ptx_module_free(&h->m);
+}
+
+/* ---- lowering ------------------------------------------------------------- */
+
+bool simt_ptx_pass_known(const char *name)
+{
+	return ptx_lower_pass_known(name);
+}
+
+simt_status simt_ptx_lower(simt_ptx *h, const simt_ptx_lower_opts *o,
+			   char **asm_text, char **report, char **dump,
+			   simt_diags *d)
+{
+	util_buf text = {0}, rep = {0}, dmp = {0};
+	ptx_lower_opts lo = {0};
+	if (o) {
+		lo.dump_after = o->dump_after;
+		lo.verify_each = o->verify_each;
+	}
+	jmp_buf jb;
+	jmp_buf *saved = h->m.arena.oom;
+	h->m.arena.oom = &jb;
+	int errors;
+	if (setjmp(jb)) {
+		h->m.arena.oom = saved;
+		util_buf_free(&text);
+		util_buf_free(&rep);
+		util_buf_free(&dmp);
+		return SIMT_ERR_NOMEM;
+	}
+	errors = ptx_lower_module(&h->m, &lo, &text, &rep, &dmp, d);
+	h->m.arena.oom = saved;
+	if (asm_text) {
+		*asm_text = util_buf_take(&text);
+		if (!*asm_text)
+			*asm_text = util_strdup("");
+	}
+	if (report) {
+		*report = util_buf_take(&rep);
+		if (!*report)
+			*report = util_strdup("");
+	}
+	if (dump) {
+		*dump = util_buf_take(&dmp);
+		if (!*dump)
+			*dump = util_strdup("");
+	}
+	util_buf_free(&text);
+	util_buf_free(&rep);
+	util_buf_free(&dmp);
+	return errors ? SIMT_ERR_CHECK : SIMT_OK;
+}
+
+simt_status simt_ptx_compile(const simt_isa *isa, const char *name,
+			     const char *text, size_t len,
+			     const simt_ptx_lower_opts *o, simt_object **out,
+			     char **asm_text, char **report, simt_diags *d)
+{
+	simt_ptx *m = NULL;
+	char *s = NULL;
+	*out = NULL;
+	simt_status st = simt_ptx_read(name, text, len, &m, d);
+	if (st == SIMT_OK)
+		st = simt_ptx_check(m, d);
+	if (st == SIMT_OK)
+		st = simt_ptx_lower(m, o, &s, report, NULL, d);
+	if (st == SIMT_OK) {
+		size_t n = strlen(s);
+		char *aname = util_format("%s (lowered)", name ? name : "<ptx>");
+		st = simt_assemble(isa, aname ? aname : "<ptx>", s, n, out, d);
+		free(aname);
+	}
+	if (asm_text)
+		*asm_text = s;
+	else
+		free(s);
+	simt_ptx_free(m);
+	return st;
+}

@@ -1,0 +1,435 @@
+/*
+ * lower.c - the lowering pipeline driver: runs cfg, uniform, sync, isel and
+ * regalloc over each kernel of a checked module, with the verifier after
+ * each pass (--verify-each) and a dump after a named pass (--dump-after),
+ * then prints the records as assembly (-S) and assembles that into the
+ * ELF object of src/obj, with the resource report of -v.
+ *
+ * Requires: a module that parsed and passed ptx_check.
+ * Produces: assembly text with the PTX line beside every instruction, the
+ * object (one kernel per .entry, parameters laid out per
+ * docs/launch-abi.md, static shared size), and the report.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/lower.h"
+#include "ptx/lower_api.h"
+
+void *lw_realloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	UTIL_ASSERT(q != NULL);
+	return q;
+}
+
+void lw_err(lw_fn *f, ptx_pos pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	ptx_error(f->m, f->d, pos, "%s", buf);
+	f->errors++;
+}
+
+int lw_reg_width(ptx_type t)
+{
+	if (t == PTX_T_PRED)
+		return 0;
+	return ptx_types[t].bits > 32 ? (ptx_types[t].bits + 31) / 32 : 1;
+}
+
+int lw_vreg_new(lw_fn *f, int width)
+{
+	if (f->nvregs == f->capvregs) {
+		f->capvregs = f->capvregs ? f->capvregs * 2 : 64;
+		f->vregs = lw_realloc(f->vregs, (size_t)f->capvregs * sizeof *f->vregs);
+		f->vuniform = lw_realloc(f->vuniform, (size_t)f->capvregs + 1);
+	}
+	memset(&f->vregs[f->nvregs], 0, sizeof *f->vregs);
+	f->vregs[f->nvregs].width = width;
+	f->vregs[f->nvregs].phys = -1;
+	f->vuniform[f->nvregs] = 0;
+	return f->nvregs++;
+}
+
+int lw_vreg_of(lw_fn *f, const ptx_opd *o)
+{
+	char buf[96];
+	ptx_reg_name(o, buf, sizeof buf);
+	int len = (int)strlen(buf);
+	void *p = ptx_map_get(&f->vmap, buf, len);
+	if (p)
+		return (int)((uintptr_t)p - 1);
+	int v = lw_vreg_new(f, lw_reg_width(o->reg ? o->reg->type : PTX_T_U32));
+	f->vuniform[v] = 1;
+	ptx_map_put(&f->m->arena, &f->vmap, ptx_strndup(&f->m->arena, buf, (size_t)len), len,
+		    (void *)(uintptr_t)(v + 1));
+	return v;
+}
+
+lw_inst *lw_emit(lw_fn *f, const char *op)
+{
+	if (f->ninsts == f->capinsts) {
+		f->capinsts = f->capinsts ? f->capinsts * 2 : 128;
+		f->insts = lw_realloc(f->insts, (size_t)f->capinsts * sizeof *f->insts);
+	}
+	lw_inst *in = &f->insts[f->ninsts++];
+	memset(in, 0, sizeof *in);
+	snprintf(in->op, sizeof in->op, "%s", op);
+	in->line = f->cur_line;
+	in->cuda_line = f->cur_cuda;
+	return in;
+}
+
+const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n)
+{
+	snprintf(buf, n, ".L_k%d_b%d", f->lbl_counter, blk);
+	return buf;
+}
+
+static void print_reg(lw_fn *f, int v, int sub, util_buf *b)
+{
+	if (f->allocated && f->vregs[v].phys >= 0)
+		util_buf_printf(b, "R%d", f->vregs[v].phys + sub);
+	else if (sub)
+		util_buf_printf(b, "%%v%d.%d", v, sub);
+	else
+		util_buf_printf(b, "%%v%d", v);
+}
+
+static void print_imm(int64_t x, util_buf *b)
+{
+	if (x < 0)
+		util_buf_printf(b, "-0x%llx", (unsigned long long)-x);
+	else
+		util_buf_printf(b, "0x%llx", (unsigned long long)x);
+}
+
+static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
+{
+	switch (o->kind) {
+	case LO_VREG: print_reg(f, o->v, o->sub, b); break;
+	case LO_RZ: util_buf_puts(b, "RZ"); break;
+	case LO_PT: util_buf_puts(b, o->neg ? "!PT" : "PT"); break;
+	case LO_PRED:
+		if (o->neg)
+			util_buf_putc(b, '!');
+		if (f->allocated && f->vregs[o->v].phys >= 0)
+			util_buf_printf(b, "P%d", f->vregs[o->v].phys);
+		else
+			util_buf_printf(b, "%%p%d", o->v);
+		break;
+	case LO_IMM: print_imm(o->imm, b); break;
+	case LO_TEXT: util_buf_puts(b, o->text); break;
+	case LO_LABEL: util_buf_printf(b, "`(%s)", o->text); break;
+	case LO_BREG: util_buf_printf(b, "B%d", (int)o->imm); break;
+	case LO_MEM:
+		util_buf_putc(b, '[');
+		if (o->v >= 0) {
+			print_reg(f, o->v, 0, b);
+			if (o->wide)
+				util_buf_puts(b, ".64");
+			if (o->imm) {
+				util_buf_putc(b, o->imm < 0 ? '-' : '+');
+				print_imm(o->imm < 0 ? -o->imm : o->imm, b);
+			}
+		} else {
+			print_imm(o->imm, b);
+		}
+		util_buf_putc(b, ']');
+		break;
+	default: util_buf_puts(b, "?"); break;
+	}
+}
+
+void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
+{
+	if (!in->op[0]) {
+		util_buf_printf(b, "%s:", in->label ? in->label : "?");
+		return;
+	}
+	util_buf_puts(b, "        ");
+	if (in->guard.kind == LO_PRED) {
+		util_buf_putc(b, '@');
+		print_opd(f, &in->guard, b);
+		util_buf_putc(b, ' ');
+	}
+	util_buf_puts(b, in->op);
+	/* these take 32-bit immediates as UImm32 (isa/alu.isa, warp.isa,
+	 * bru.isa), the others as SImm32 */
+	static const char *const uimm[] = {"LOP3", "MOV", "WARPSYNC", "VOTE", "MATCH", "REDUX",
+					   "SHFL", "ELECT"};
+	bool uns = false;
+	for (size_t k = 0; k < UTIL_ARRAY_LEN(uimm); k++)
+		uns |= !strncmp(in->op, uimm[k], strlen(uimm[k]));
+	for (int i = 0; i < in->n; i++) {
+		util_buf_puts(b, i ? ", " : " ");
+		lw_opd o = in->o[i];
+		if (uns && o.kind == LO_IMM && o.imm < 0 && o.imm >= -0x80000000ll)
+			o.imm = (int64_t)(uint32_t)o.imm;
+		print_opd(f, &o, b);
+	}
+	util_buf_puts(b, " ;");
+}
+
+/* The PTX source line `line` (without indentation), for comments. */
+static void src_line(const ptx_module *m, int line, util_buf *b)
+{
+	const char *p = m->src, *end = m->src + m->len;
+	for (int l = 1; l < line && p < end; p++)
+		if (*p == '\n')
+			l++;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	const char *e = p;
+	while (e < end && *e != '\n' && *e != '\r')
+		e++;
+	for (const char *q = p; q < e; q++)
+		util_buf_putc(b, *q == '\t' ? ' ' : *q);
+}
+
+/* ---- verifier ---------------------------------------------------------------- */
+
+bool lw_verify(lw_fn *f, const char *after)
+{
+	int before = f->errors;
+	for (int b = 0; b < f->nblk; b++) {
+		lw_blk *x = &f->blk[b];
+		for (int i = 0; i < x->nsucc; i++)
+			if (x->succ[i] < 0 || x->succ[i] >= f->nblk)
+				lw_err(f, f->fn->pos, "verify after %s: block %d: bad successor", after, b);
+		if (x->idom >= f->nblk || x->ipdom >= f->nblk)
+			lw_err(f, f->fn->pos, "verify after %s: block %d: bad (post)dominator", after, b);
+		if (x->breg >= 0 && (x->join < 0 || !x->region || x->region[x->join]))
+			lw_err(f, f->fn->pos, "verify after %s: block %d: barrier without a join outside its region", after, b);
+	}
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		for (int k = 0; k < in->n; k++) {
+			const lw_opd *o = &in->o[k];
+			bool reg = o->kind == LO_VREG || o->kind == LO_PRED ||
+				   (o->kind == LO_MEM && o->v >= 0);
+			if (reg && (o->v < 0 || o->v >= f->nvregs))
+				lw_err(f, f->fn->pos, "verify after %s: record %d: bad register", after, i);
+			else if (o->kind == LO_VREG && o->sub >= (f->vregs[o->v].width ? f->vregs[o->v].width : 1))
+				lw_err(f, f->fn->pos, "verify after %s: record %d (%s): word %d of a %d-word register",
+				       after, i, in->op, o->sub, f->vregs[o->v].width);
+			else if (o->kind == LO_PRED && f->vregs[o->v].width != 0)
+				lw_err(f, f->fn->pos, "verify after %s: record %d (%s): predicate operand is a value register",
+				       after, i, in->op);
+			else if (reg && f->allocated && f->vregs[o->v].phys < 0)
+				lw_err(f, f->fn->pos, "verify after %s: record %d: unallocated register", after, i);
+		}
+	}
+	return f->errors == before;
+}
+
+void lw_dump(lw_fn *f, const char *after, util_buf *b)
+{
+	util_buf_printf(b, "// after %s: kernel %s\n", after, f->fn->name);
+	for (int i = 0; i < f->nblk; i++) {
+		lw_blk *x = &f->blk[i];
+		util_buf_printf(b, "// block %d (stmts %d..%d)%s succ", i, x->first, x->last,
+				x->label >= 0 ? "" : "");
+		for (int k = 0; k < x->nsucc; k++)
+			util_buf_printf(b, " %d", x->succ[k]);
+		util_buf_printf(b, " idom %d ipdom %d", x->idom, x->ipdom);
+		if (x->cond)
+			util_buf_printf(b, " %s", x->divergent ? "divergent" : "uniform");
+		if (x->breg >= 0)
+			util_buf_printf(b, " B%d join %d", x->breg, x->join);
+		util_buf_putc(b, '\n');
+	}
+	for (int i = 0; i < f->ninsts; i++) {
+		lw_print_inst(f, &f->insts[i], b);
+		util_buf_putc(b, '\n');
+	}
+}
+
+/* ---- module ------------------------------------------------------------------- */
+
+static unsigned var_size(const ptx_var *v)
+{
+	unsigned sz = (unsigned)ptx_types[v->type].bits / 8;
+	if (!sz)
+		sz = 1;
+	if (v->vec)
+		sz *= (unsigned)v->vec;
+	for (int i = 0; i < v->ndims; i++)
+		sz *= (unsigned)(v->dims[i] ? v->dims[i] : 0);
+	return sz;
+}
+
+static void layout_shared(lw_fn *f)
+{
+	uint32_t off = 0;
+	ptx_module *m = f->m;
+	/* module-scope .shared variables, then the body's */
+	for (int pass = 0; pass < 2; pass++) {
+		int n = pass ? f->fn->nstmts : m->nitems;
+		for (int i = 0; i < n; i++) {
+			ptx_var *v = NULL;
+			if (!pass && m->items[i]->kind == PTX_ITEM_VAR)
+				v = m->items[i]->var;
+			if (pass && f->fn->stmts[i].kind == PTX_ST_VAR)
+				v = f->fn->stmts[i].u.var;
+			if (!v || (v->space != PTX_SP_SHARED && v->space != PTX_SP_LOCAL))
+				continue;
+			bool ext = v->linkage == PTX_LINK_EXTERN;
+			uint32_t al = v->align ? (uint32_t)v->align : (uint32_t)ptx_types[v->type].bits / 8;
+			if (!al)
+				al = 1;
+			if (v->space == PTX_SP_LOCAL) {
+				uint32_t lo = (f->local_bytes + al - 1) / al * al;
+				ptx_map_put(&m->arena, &f->lcmap, v->name, (int)strlen(v->name),
+					    (void *)(uintptr_t)(lo + 1));
+				f->local_bytes = lo + var_size(v);
+				continue;
+			}
+			if (ext)
+				continue; /* dynamic: placed after the static part below */
+			off = (off + al - 1) / al * al;
+			ptx_map_put(&m->arena, &f->shmap, v->name, (int)strlen(v->name),
+				    (void *)(uintptr_t)(off + 1));
+			off += var_size(v);
+		}
+	}
+	f->shared_bytes = off;
+	/* extern (dynamic) shared arrays start after the static part, 16-aligned */
+	uint32_t dyn = (off + 15) / 16 * 16;
+	for (int pass = 0; pass < 2; pass++) {
+		int n = pass ? f->fn->nstmts : m->nitems;
+		for (int i = 0; i < n; i++) {
+			ptx_var *v = NULL;
+			if (!pass && m->items[i]->kind == PTX_ITEM_VAR)
+				v = m->items[i]->var;
+			if (pass && f->fn->stmts[i].kind == PTX_ST_VAR)
+				v = f->fn->stmts[i].u.var;
+			if (v && v->space == PTX_SP_SHARED && v->linkage == PTX_LINK_EXTERN)
+				ptx_map_put(&m->arena, &f->shmap, v->name, (int)strlen(v->name),
+					    (void *)(uintptr_t)(dyn + 1));
+		}
+	}
+	if (dyn != off)
+		f->shared_bytes = dyn;
+}
+
+static void fn_free(lw_fn *f)
+{
+	for (int b = 0; b < f->nblk; b++) {
+		free(f->blk[b].succ);
+		free(f->blk[b].pred);
+		free(f->blk[b].region);
+	}
+	free(f->blk);
+	free(f->blk_of_stmt);
+	free(f->vuniform);
+	free(f->insts);
+	free(f->vregs);
+}
+
+typedef struct pass_def {
+	const char *name;
+	void (*run)(lw_fn *);
+} pass_def;
+
+static const pass_def passes[] = {
+	{"cfg", lw_cfg},
+	{"uniform", lw_uniform},
+	{"sync", lw_sync},
+	{"isel", lw_isel},
+	{"regalloc", lw_regalloc},
+};
+
+bool ptx_lower_pass_known(const char *name)
+{
+	for (size_t i = 0; i < UTIL_ARRAY_LEN(passes); i++)
+		if (!strcmp(passes[i].name, name))
+			return true;
+	return false;
+}
+
+static const char *param_type(const ptx_var *p)
+{
+	switch (ptx_types[p->type].bits) {
+	case 8: return "u8";
+	case 16: return "u16";
+	case 32: return "u32";
+	default: return "u64";
+	}
+}
+
+int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
+		     util_buf *report, util_buf *dump, simt_diags *d)
+{
+	int errors = 0, kidx = 0;
+	for (int it = 0; it < m->nitems; it++) {
+		if (m->items[it]->kind != PTX_ITEM_FN)
+			continue;
+		ptx_fn *fn = m->items[it]->fn;
+		if (!fn->has_body || !fn->is_entry)
+			continue; /* .func: only what calls reach (not yet) */
+		lw_fn f = {.m = m, .fn = fn, .d = d, .lbl_counter = kidx++};
+		layout_shared(&f);
+		bool ok = true;
+		for (size_t p = 0; p < UTIL_ARRAY_LEN(passes) && ok; p++) {
+			passes[p].run(&f);
+			if (f.errors)
+				ok = false;
+			if (ok && o->verify_each && !lw_verify(&f, passes[p].name))
+				ok = false;
+			if (o->dump_after && !strcmp(o->dump_after, passes[p].name))
+				lw_dump(&f, passes[p].name, dump);
+		}
+		if (!ok) {
+			errors += f.errors ? f.errors : 1;
+			fn_free(&f);
+			continue;
+		}
+		/* assembly */
+		util_buf_printf(text, "// kernel %s (from %s, %s)\n", fn->name, m->path,
+				m->target ? m->target : "?");
+		util_buf_printf(text, "\t.section .text.%s\n", fn->name);
+		util_buf_printf(text, "\t.global %s\n", fn->name);
+		for (int i = 0; i < fn->params.n; i++)
+			util_buf_printf(text, "\t.param %s:0\t// %s\n", param_type(fn->params.items[i]),
+					fn->params.items[i]->name);
+		util_buf_printf(text, "%s:\n", fn->name);
+		int last_line = -1;
+		for (int i = 0; i < f.ninsts; i++) {
+			const lw_inst *in = &f.insts[i];
+			size_t at = text->len;
+			lw_print_inst(&f, in, text);
+			if (in->op[0] && in->line && in->line != last_line) {
+				size_t w = text->len - at;
+				for (; w < 48; w++)
+					util_buf_putc(text, ' ');
+				util_buf_printf(text, " // %d: ", in->line);
+				src_line(m, in->line, text);
+				last_line = in->line;
+			}
+			util_buf_putc(text, '\n');
+		}
+		if (f.shared_bytes) {
+			util_buf_printf(text, "\t.section .nv.shared.%s,\"aw\",@nobits\n", fn->name);
+			util_buf_printf(text, "\t.zero %u\n", f.shared_bytes);
+		}
+		int nbar = 0;
+		for (int i = 0; i < f.ninsts; i++)
+			if (!strncmp(f.insts[i].op, "BAR", 3))
+				nbar = 1;
+		util_buf_printf(report,
+				"ptx: kernel %s (%s): %d registers, %d predicates, %d convergence "
+				"barriers, %d CTA barriers, %u bytes shared, %u bytes local, %d "
+				"instructions, %d WARPSYNC inserted\n",
+				fn->name, m->target ? m->target : "?", f.nregs, f.npregs, f.nbregs,
+				nbar, f.shared_bytes, f.local_bytes, f.ninsts, f.nsync);
+		fn_free(&f);
+	}
+	return errors;
+}

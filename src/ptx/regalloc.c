@@ -1,0 +1,231 @@
+/*
+ * regalloc.c - register allocation: linear scan over live intervals.
+ *
+ * Requires: lw_isel (records on virtual registers, labels, BRA targets).
+ * Produces: vregs[v].phys for every virtual register: R registers for
+ * values (a 64-bit value in an aligned pair R2n:R2n+1, a 128-bit vector
+ * temp in an aligned quad), P0..P6 for predicates; f->nregs (highest R + 1)
+ * and f->npregs.  Intervals are the hull of the positions where a value is
+ * live (backward liveness over the record CFG: blocks split at labels and
+ * after BRA/EXIT).  A write of part of a pair does not end the pair's
+ * liveness, so a 64-bit value may be live from the entry: conservative.  A
+ * register is reused only after the interval holding it has ended strictly
+ * before the new one starts.  No spilling yet: running out of R or P
+ * registers is an error naming the kernel.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/lower.h"
+
+/* Number of leading operands that are written. */
+static int ndefs(const lw_inst *in)
+{
+	const char *op = in->op;
+	if (!op[0])
+		return 0;
+	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
+	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
+	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
+	    !strncmp(op, "EXIT", 4) || !strncmp(op, "MEMBAR", 6))
+		return 0;
+	if (!strncmp(op, "ISETP", 5) || !strncmp(op, "FSETP", 5) ||
+	    !strncmp(op, "SHFL", 4) || !strncmp(op, "VOTE", 4))
+		return 2;
+	if (!strcmp(op, "IADD3"))
+		return in->n - 3;
+	return 1;
+}
+
+static bool full_write(const lw_fn *f, const lw_inst *in, const lw_opd *o)
+{
+	int w = f->vregs[o->v].width;
+	if (w <= 1)
+		return true;
+	return o->sub == 0 && (strstr(in->op, ".64") || strstr(in->op, ".WIDE") ||
+			       strstr(in->op, ".128"));
+}
+
+static bool is_reg(const lw_opd *o)
+{
+	return (o->kind == LO_VREG || o->kind == LO_PRED) ||
+	       (o->kind == LO_MEM && o->v >= 0);
+}
+
+static void touch(lw_vreg *r, int pos)
+{
+	if (pos < r->start)
+		r->start = pos;
+	if (pos > r->end)
+		r->end = pos;
+}
+
+typedef struct mblk {
+	int first, last; /* records [first, last) */
+	int succ[2], nsucc;
+} mblk;
+
+void lw_regalloc(lw_fn *f)
+{
+	int n = f->ninsts, nv = f->nvregs;
+	/* blocks */
+	mblk *mb = calloc((size_t)n + 1, sizeof *mb);
+	int *blk_of = malloc(((size_t)n + 1) * sizeof(int));
+	int nb = 0;
+	for (int i = 0; i < n; i++) {
+		const lw_inst *in = &f->insts[i];
+		bool start = i == 0 || !in->op[0] ||
+			     !strncmp(f->insts[i - 1].op, "BRA", 3) ||
+			     !strcmp(f->insts[i - 1].op, "EXIT");
+		if (start) {
+			mb[nb].first = i;
+			nb++;
+		}
+		mb[nb - 1].last = i + 1;
+		blk_of[i] = nb - 1;
+	}
+	for (int b = 0; b < nb; b++) {
+		const lw_inst *last = &f->insts[mb[b].last - 1];
+		bool falls = true;
+		if (!strncmp(last->op, "BRA", 3)) {
+			const char *t = last->o[0].text;
+			for (int i = 0; i < n; i++)
+				if (!f->insts[i].op[0] && f->insts[i].label &&
+				    !strcmp(f->insts[i].label, t)) {
+					mb[b].succ[mb[b].nsucc++] = blk_of[i];
+					break;
+				}
+			falls = last->guard.kind != LO_NONE;
+		} else if (!strcmp(last->op, "EXIT")) {
+			falls = last->guard.kind != LO_NONE;
+		}
+		if (falls && b + 1 < nb)
+			mb[b].succ[mb[b].nsucc++] = b + 1;
+	}
+	/* liveness: bit sets per block */
+	int words = (nv + 63) / 64 + 1;
+	uint64_t *in_ = calloc((size_t)nb * (size_t)words, 8);
+	uint64_t *out = calloc((size_t)nb * (size_t)words, 8);
+	uint64_t *cur = calloc((size_t)words, 8);
+#define SET(s, v) ((s)[(v) / 64] |= 1ull << ((v) % 64))
+#define CLR(s, v) ((s)[(v) / 64] &= ~(1ull << ((v) % 64)))
+#define HAS(s, v) (((s)[(v) / 64] >> ((v) % 64)) & 1)
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		for (int b = nb - 1; b >= 0; b--) {
+			memset(cur, 0, (size_t)words * 8);
+			for (int k = 0; k < mb[b].nsucc; k++)
+				for (int w = 0; w < words; w++)
+					cur[w] |= in_[(size_t)mb[b].succ[k] * (size_t)words + (size_t)w];
+			memcpy(&out[(size_t)b * (size_t)words], cur, (size_t)words * 8);
+			for (int i = mb[b].last - 1; i >= mb[b].first; i--) {
+				const lw_inst *in = &f->insts[i];
+				int nd = ndefs(in);
+				for (int k = 0; k < nd && k < in->n; k++)
+					if ((in->o[k].kind == LO_VREG || in->o[k].kind == LO_PRED) &&
+					    full_write(f, in, &in->o[k]) && in->guard.kind == LO_NONE)
+						CLR(cur, in->o[k].v);
+				for (int k = nd; k < in->n; k++)
+					if (is_reg(&in->o[k]))
+						SET(cur, in->o[k].v);
+				if (in->guard.kind == LO_PRED)
+					SET(cur, in->guard.v);
+			}
+			uint64_t *bi = &in_[(size_t)b * (size_t)words];
+			if (memcmp(bi, cur, (size_t)words * 8)) {
+				memcpy(bi, cur, (size_t)words * 8);
+				changed = true;
+			}
+		}
+	}
+	for (int v = 0; v < nv; v++) {
+		f->vregs[v].start = 1 << 30;
+		f->vregs[v].end = -1;
+		f->vregs[v].phys = -1;
+	}
+#define TOUCH(v, pos) touch(&f->vregs[v], pos)
+	for (int b = 0; b < nb; b++) {
+		for (int v = 0; v < nv; v++) {
+			if (HAS(&in_[(size_t)b * (size_t)words], v))
+				TOUCH(v, mb[b].first);
+			if (HAS(&out[(size_t)b * (size_t)words], v))
+				TOUCH(v, mb[b].last - 1);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		const lw_inst *in = &f->insts[i];
+		for (int k = 0; k < in->n; k++)
+			if (is_reg(&in->o[k]))
+				TOUCH(in->o[k].v, i);
+		if (in->guard.kind == LO_PRED)
+			TOUCH(in->guard.v, i);
+	}
+	/* linear scan in order of start */
+	int *order = malloc(((size_t)nv + 1) * sizeof(int));
+	int no = 0;
+	for (int v = 0; v < nv; v++)
+		if (f->vregs[v].end >= 0)
+			order[no++] = v;
+	for (int i = 1; i < no; i++)
+		for (int k = i; k > 0 && f->vregs[order[k]].start < f->vregs[order[k - 1]].start; k--) {
+			int t = order[k]; order[k] = order[k - 1]; order[k - 1] = t;
+		}
+	int rbusy[255], pbusy[7]; /* vreg holding it, -1 free */
+	for (int i = 0; i < 255; i++)
+		rbusy[i] = -1;
+	for (int i = 0; i < 7; i++)
+		pbusy[i] = -1;
+	f->nregs = 0;
+	f->npregs = 0;
+	for (int i = 0; i < no; i++) {
+		int v = order[i];
+		lw_vreg *r = &f->vregs[v];
+		for (int k = 0; k < 255; k++)
+			if (rbusy[k] >= 0 && f->vregs[rbusy[k]].end < r->start)
+				rbusy[k] = -1;
+		for (int k = 0; k < 7; k++)
+			if (pbusy[k] >= 0 && f->vregs[pbusy[k]].end < r->start)
+				pbusy[k] = -1;
+		if (r->width == 0) {
+			int k = 0;
+			while (k < 7 && pbusy[k] >= 0)
+				k++;
+			if (k == 7) {
+				lw_err(f, f->fn->pos, "kernel %s: more than 7 predicates live at once "
+				       "(predicate spilling is not implemented)", f->fn->name);
+				break;
+			}
+			pbusy[k] = v;
+			r->phys = k;
+			if (k + 1 > f->npregs)
+				f->npregs = k + 1;
+			continue;
+		}
+		int w = r->width, k = 0;
+		for (; k + w <= 255; k += w) {
+			bool ok = true;
+			for (int j = 0; j < w; j++)
+				ok &= rbusy[k + j] < 0;
+			if (ok)
+				break;
+		}
+		if (k + w > 255) {
+			lw_err(f, f->fn->pos, "kernel %s: more than 255 registers live at once "
+			       "(spilling is not implemented)", f->fn->name);
+			break;
+		}
+		for (int j = 0; j < w; j++)
+			rbusy[k + j] = v;
+		r->phys = k;
+		if (k + w > f->nregs)
+			f->nregs = k + w;
+	}
+	f->allocated = true;
+	free(order);
+	free(in_);
+	free(out);
+	free(cur);
+	free(mb);
+	free(blk_of);
+}
