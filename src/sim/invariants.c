@@ -13,6 +13,10 @@
  *     ValidMask and are kept there, docs/semantics.md);
  *   - a warp is EXITED exactly when ValidMask is 0; a live warp that may
  *     issue has an active lane; a warp in SLEEP has its timer armed;
+ *   - a warp that sleeps (or has SleepMask lanes) has its timer armed;
+ *     a resident sleeping warp's timer, a parked warp's time limit and a
+ *     CTA's next copy completion are no earlier than the scheduler's next
+ *     wake-up / copy-engine event (no missed wake-up);
  *   - with SIM_INV_PCS: ActivePC and the RPC of every valid inactive lane
  *     are 16-byte aligned and inside the text or at its end (the word after
  *     the last one, which faults when issued) - for programs whose branch
@@ -92,8 +96,21 @@ static bool check_warp(const sim_ctx *c, const sim_cta *cta,
 	if (w->state != SIM_W_EXITED && w->active == 0)
 		WFAIL("live warp (state %d, ValidMask 0x%08x) has no active lane",
 		      (int)w->state, w->valid);
-	if (w->state == SIM_W_SLEEP && !w->timer_armed)
-		WFAIL("sleeps without a timer");
+	if ((w->state == SIM_W_SLEEP || w->sleep) && !w->timer_armed)
+		WFAIL("sleeps (state %d, SleepMask 0x%08x) without a timer",
+		      (int)w->state, w->sleep);
+	/* no missed wake-up: the scheduler's next events are no later than
+	   what a resident warp waits for */
+	if (cta->shared && w->state == SIM_W_SLEEP &&
+	    w->timer_cycle < c->next_wake)
+		WFAIL("sleeps until cycle %llu but the next wake-up is at %llu",
+		      (unsigned long long)w->timer_cycle,
+		      (unsigned long long)c->next_wake);
+	if (cta->shared && w->state == SIM_W_MBAR &&
+	    w->mbar_deadline != UINT64_MAX && w->mbar_deadline < c->async_next)
+		WFAIL("waits until cycle %llu but the copy engine's next event "
+		      "is at %llu", (unsigned long long)w->mbar_deadline,
+		      (unsigned long long)c->async_next);
 	if (w->state == SIM_W_BAR &&
 	    (w->bar_id < 0 || w->bar_id >= SIM_NBARRIERS ||
 	     !(cta->bar[w->bar_id].waiting >> w->id & 1)))
@@ -173,9 +190,16 @@ static bool check_barriers(const sim_cta *cta, char *why, size_t size)
 	return true;
 }
 
-static bool check_mbarriers(const sim_cta *cta, char *why, size_t size)
+static bool check_mbarriers(const sim_ctx *c, const sim_cta *cta, char *why,
+			    size_t size)
 {
 	const sim_async *as = cta->async;
+	if (as && as->nev && as->ev[0].cycle < c->async_next)
+		return fail(why, size, "CTA (%u,%u,%u): a copy completes at cycle "
+			    "%llu but the copy engine's next event is at %llu",
+			    cta->id[0], cta->id[1], cta->id[2],
+			    (unsigned long long)as->ev[0].cycle,
+			    (unsigned long long)c->async_next);
 	for (size_t k = 0; as && k < as->nobj; k++) {
 		const sim_mbobj *o = &as->obj[k];
 		uint64_t v = o->shadow;
@@ -236,7 +260,8 @@ bool sim_check_cta_invariants(const sim_ctx *c, const sim_cta *cta,
 		return fail(why, size, "CTA (%u,%u,%u): %d warps exited, counted %d",
 			    cta->id[0], cta->id[1], cta->id[2], exited,
 			    cta->exited_warps);
-	return check_barriers(cta, why, size) && check_mbarriers(cta, why, size);
+	return check_barriers(cta, why, size) &&
+	       check_mbarriers(c, cta, why, size);
 }
 
 bool sim_check_invariants(const sim_ctx *c, unsigned flags, char *why,
