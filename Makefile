@@ -13,6 +13,9 @@ LIB_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c src/obj/*.c 
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 HDRS    := $(wildcard include/simt/*.h src/*/*.h tests/unit/*.h)
+# fuzz targets tests/fuzz/fuzz_<T>.c (rules at the end of this file)
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+REPLAY_BINS := $(addprefix build/san/fuzz/replay_,$(FUZZ_TARGETS))
 
 all: build/simt
 
@@ -43,7 +46,8 @@ $(eval $(call variant,build,$(CFLAGS) -fPIC -fvisibility=hidden))
 $(eval $(call variant,build/san,$(SANFLAGS)))
 
 # The test command of README.md: both variants, every test, one closing line.
-check: build/simt build/unit_tests build/san/simt build/san/unit_tests build/libsimt.so build/simt.1
+check: build/simt build/unit_tests build/san/simt build/san/unit_tests build/libsimt.so build/simt.1 \
+	$(REPLAY_BINS)
 	@sh tests/run.sh build build/san
 
 docs: build/simt
@@ -63,15 +67,6 @@ example: build/simt
 	@echo "== simt dis build/brx_test.o"; build/simt dis build/brx_test.o
 	@echo "== simt run examples/diverge.s --print out"
 	@build/simt run examples/diverge.s --print out
-
-# libFuzzer target of the assembler (clang): make fuzz-asm, then
-# build/fuzz/fuzz_asm -max_total_time=300 build/fuzz/asm_corpus
-FUZZFLAGS  := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-build/fuzz/fuzz_asm: tests/fuzz/fuzz_asm.c $(LIB_SRC) build/gen/isa_builtin.c $(HDRS)
-	@mkdir -p build/fuzz/asm_corpus
-	$(FUZZ_CC) $(CSTD) $(INC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) build/gen/isa_builtin.c -lm
-	cp tests/asm/*.s build/fuzz/asm_corpus/ 2>/dev/null; cp examples/*.s build/fuzz/asm_corpus/ 2>/dev/null; true
-fuzz-asm: build/fuzz/fuzz_asm
 
 # ---- shared library and installation ---------------------------------------
 VERSION := $(shell sed -n 's/^\#define SIMT_VERSION "\(.*\)"/\1/p' include/simt/simt.h)
@@ -111,55 +106,48 @@ clean:
 
 .PHONY: all check docs docs-check example clean lib install check-slurm
 
-# libFuzzer target for the ISA front end (needs clang); corpus: tests/isa.
+# ---- fuzzing: one scheme for every tests/fuzz/fuzz_<T>.c ------------------
+# build/fuzz/fuzz_<T>: the libFuzzer binary (clang; library and target under
+#   ASan+UBSan with coverage).  `make fuzz FUZZ_SECONDS=N` runs every target
+#   N seconds, one after the other (tests/fuzz/run.sh: corpus
+#   tests/fuzz/corpus/<T>/, crashes in build/fuzz/artifacts/<T>/);
+#   `make fuzz-<T>` runs one; `make fuzz-merge` minimises the corpora.
+# build/san/fuzz/replay_<T>: the same target with a plain main()
+#   (tests/fuzz/replay_main.c) under the sanitizer build; `make check` replays
+#   tests/fuzz/regress/<T>/ through it.  Procedure: tests/fuzz/README.md.
 FUZZ_CC ?= clang
-SIMT_SEEDS_DIR ?= /work/shared/seeds
-FUZZ_ISA_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c))
-build/fuzz_isa: tests/fuzz/fuzz_isa.c $(FUZZ_ISA_SRC) build/gen/isa_builtin.c $(HDRS)
-	@mkdir -p build
-	$(FUZZ_CC) $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  $(INC) -o $@ \
-	  tests/fuzz/fuzz_isa.c $(FUZZ_ISA_SRC) build/gen/isa_builtin.c -lm
-fuzz-isa: build/fuzz_isa
-	@mkdir -p build/fuzz-isa-corpus
-	cp tests/isa/*.isa tests/isa/bad/*.isa isa/*.isa build/fuzz-isa-corpus/ 2>/dev/null || true
-	cp $(SIMT_SEEDS_DIR)/000_*.txt $(SIMT_SEEDS_DIR)/001_*.txt build/fuzz-isa-corpus/ 2>/dev/null || true
-	build/fuzz_isa -max_total_time=$${FUZZ_SECONDS:-180} -max_len=65536 -timeout=10 \
-	  -artifact_prefix=build/fuzz-isa- \
-	  build/fuzz-isa-corpus
+FUZZ_SECONDS ?= 60
+FUZZ_LIBFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_HDRS := $(HDRS) $(wildcard tests/fuzz/*.h)
+# clang warns where gcc does not: warnings stay, -Werror belongs to `make check`
+FUZZ_WARN := $(filter-out -Werror,$(WARN))
 
-.PHONY: fuzz-isa
+build/fuzz/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_WARN) $(FUZZ_LIBFLAGS) $(INC) -c -o $@ $<
+build/fuzz/obj/gen/isa_builtin.o: build/gen/isa_builtin.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_WARN) $(FUZZ_LIBFLAGS) $(INC) -c -o $@ $<
+build/fuzz/libsimt.a: $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRC)) build/fuzz/obj/gen/isa_builtin.o
+	rm -f $@ && ar rcs $@ $^
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libsimt.a $(FUZZ_HDRS)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_WARN) $(FUZZ_LIBFLAGS) -fsanitize=fuzzer $(INC) \
+	  -o $@ $< build/fuzz/libsimt.a -lm
+build/san/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c build/san/libsimt.a $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $< tests/fuzz/replay_main.c \
+	  build/san/libsimt.a -lm
 
-# libFuzzer target for the object reader: `make fuzz-elf FUZZ_TIME=300`
-# runs it for FUZZ_TIME seconds from the seeds in tests/object/good.
-FUZZ_TIME ?= 300
-FUZZ_ELF_SRC := tests/fuzz/fuzz_elf.c src/obj/object.c src/obj/lines.c src/obj/elf_read.c \
-	src/obj/elf_write.c src/util/util.c src/util/diag.c
-build/fuzz_elf: $(FUZZ_ELF_SRC) $(HDRS)
-	@mkdir -p build
-	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all $(INC) -o $@ $(FUZZ_ELF_SRC)
-fuzz-elf: build/fuzz_elf
-	@mkdir -p build/fuzz-elf-corpus
-	build/fuzz_elf -max_total_time=$(FUZZ_TIME) -max_len=8192 \
-	  -artifact_prefix=build/ build/fuzz-elf-corpus tests/object/good
-.PHONY: fuzz-elf
-.PHONY: fuzz-asm
+FUZZ_BINS := $(addprefix build/fuzz/fuzz_,$(FUZZ_TARGETS))
 
-# libFuzzer target for the PTX front end (clang): `make fuzz-ptx` builds it,
-# `make fuzz-ptx-run FUZZ_TIME=1800` runs it from the PTX corpus, the check
-# snippets and the regression inputs of tests/ptx.
-FUZZ_PTX_SRC := tests/fuzz/fuzz_ptx.c $(sort $(wildcard src/ptx/*.c)) \
-	src/util/util.c src/util/diag.c
-build/fuzz_ptx: $(FUZZ_PTX_SRC) $(HDRS)
-	@mkdir -p build
-	$(FUZZ_CC) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all $(INC) -o $@ $(FUZZ_PTX_SRC)
-fuzz-ptx: build/fuzz_ptx
-fuzz-ptx-run: build/fuzz_ptx
-	@mkdir -p build/fuzz-ptx-corpus
-	cp tests/ptx/*.ptx tests/ptx/check/*.ptx tests/ptx/fuzz-regress/* \
-	  build/fuzz-ptx-corpus/ 2>/dev/null || true
-	build/fuzz_ptx -max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=10 \
-	  -artifact_prefix=build/fuzz-ptx- build/fuzz-ptx-corpus
-.PHONY: fuzz-ptx fuzz-ptx-run
+fuzz: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do \
+	  sh tests/fuzz/run.sh $$t $(FUZZ_SECONDS) || exit 1; done
+fuzz-merge: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do sh tests/fuzz/run.sh --merge $$t || exit 1; done
+fuzz-build: $(FUZZ_BINS)
+$(addprefix fuzz-,$(FUZZ_TARGETS)): fuzz-%: build/fuzz/fuzz_%
+	@sh tests/fuzz/run.sh $* $(FUZZ_SECONDS)
+
+.PHONY: fuzz fuzz-merge fuzz-build $(addprefix fuzz-,$(FUZZ_TARGETS))

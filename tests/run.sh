@@ -5,9 +5,10 @@
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
 # (tests/sim/*.s and the self-checking examples/*.s), the PTX corpus kernels
 # of tests/ptx/passing.txt, the command-line tests (tests/cli/*.sh through
-# tests/cli.sh: exit codes, messages, files left byte-identical), the include
-# layering (tests/layering.sh), and one check that the generated docs/isa is
-# current.
+# tests/cli.sh: exit codes, messages, files left byte-identical), the fuzz
+# regressions (tests/fuzz/regress/T/ through the replay build of each fuzz
+# target), the include layering (tests/layering.sh), and one check that the
+# generated docs/isa is current.
 total_pass=0
 total_fail=0
 status=0
@@ -62,6 +63,18 @@ for b in "$@"; do
 	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 	count "$b runner"
+done
+# Fuzz regressions: every file of tests/fuzz/regress/T/ through the
+# sanitizer build of fuzz target T (tests/fuzz/README.md).
+for r in build/san/fuzz/replay_*; do
+	[ -x "$r" ] || continue
+	t=${r##*/replay_}
+	[ -d "tests/fuzz/regress/$t" ] || continue
+	echo "== fuzz regressions: $t"
+	SIMT_TEST_DIR=tests "$r" "tests/fuzz/regress/$t" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed' |
+		grep -v '^replay ' | tail -n 30
+	count "fuzz $t"
 done
 # Includes point down the pipeline only.
 if sh tests/layering.sh; then

@@ -166,6 +166,9 @@ static bool bar_check(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		err = "barrier count is not a multiple of 32";
 	else if (arv && cnt == 0)
 		err = "BAR.ARV with count 0";
+	else if (cnt > 32u * (uint32_t)w->cta->nwarps)
+		err = "barrier count exceeds the CTA's warps (it could never "
+		      "complete)";
 	else if (b->kind != SIM_BAR_IDLE && b->kind != kind)
 		err = kind == SIM_BAR_RED
 			      ? "BAR.RED shares the barrier with BAR.SYNC/BAR.ARV"
@@ -280,13 +283,52 @@ void sim_bcu_b2r_result(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	w->p[SIM_PT] = ~0u;
 }
 
+/*
+ * Why the state word s cannot be restored into barrier b of cta, or NULL.
+ * R2B may restore any state a barrier of this CTA can be in between two
+ * instructions (what B2R reads): a word no barrier can hold would leave a
+ * phase that never completes, or warps waiting on an idle barrier
+ * (docs/semantics.md, "Barrier state word").
+ */
+static const char *r2b_refusal(const sim_cta *cta, const sim_barrier *b,
+			       uint32_t s)
+{
+	uint32_t count = ST_COUNT(s) * 32, exp = ST_EXP(s) * 32;
+	uint32_t all = 32u * (uint32_t)cta->nwarps;
+	if (s >> 30)
+		return "bits 31:30 are not 0";
+	if (ST_KIND(s) == 3)
+		return "kind 3 does not exist";
+	if (ST_KIND(s) == SIM_BAR_IDLE)
+		return count || exp || ST_ACC(s) || ST_POPC(s)
+			       ? "an idle barrier has no count, expected count "
+				 "or running result"
+		       : b->waiting ? "warps wait on the barrier"
+				    : NULL;
+	if (exp > all || count > all)
+		return "the counts exceed the CTA's warps";
+	if (exp ? count >= exp
+		: count + 32u * (uint32_t)cta->exited_warps >= all)
+		return "the phase would be complete";
+	return NULL;
+}
+
 void sim_bcu_r2b(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	bool bar_mode = i->aux[0] == 1;
 	uint32_t v = sim_src32(w, i, (int)i->aux[1], (int)sim_ffs(pmask));
 	if (bar_mode) {
 		int bo = (int)i->aux[2];
-		sim_bar_set_state(&w->cta->bar[sim_src32(w, i, bo, 0) & 15u], v);
+		unsigned id = sim_src32(w, i, bo, 0) & 15u;
+		sim_barrier *b = &w->cta->bar[id];
+		const char *bad = r2b_refusal(w->cta, b, v);
+		if (bad) {
+			sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
+				  "R2B state word 0x%08x is not a state of barrier "
+				  "%u: %s", v, id, bad);
+			return;
+		}
+		sim_bar_set_state(b, v);
 	} else {
 		w->red.valid = true;
 		w->red.state = v;

@@ -235,16 +235,31 @@ static uint32_t pick_lane(const sim_warp *w, uint32_t cmask)
 	return sim_ffs(ny ? ny : cmask);
 }
 
+/*
+ * ValidMask bounds the other masks (seed 001: the state of a lane outside
+ * it "is ignored"): the lanes that exit leave YieldMask, SleepMask and
+ * SwitchMask too, so no mask ever names an exited lane (docs/semantics.md,
+ * "Masks after EXIT").  Every reader intersects these masks with ValidMask
+ * already; only the trace and the reports saw the stale bits.
+ */
+static void exit_lanes(sim_warp *w, uint32_t lanes)
+{
+	w->valid &= ~lanes;
+	w->yield &= w->valid;
+	w->sleep &= w->valid;
+	w->switch_mask &= w->valid;
+}
+
 void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t mask_np = w->active & ~pmask;
 	if (mask_np) {
-		w->valid &= ~pmask;
+		exit_lanes(w, pmask);
 		w->active = mask_np;
 		w->active_pc = NEXT(w);
 		return;
 	}
-	w->valid &= ~w->active;
+	exit_lanes(w, w->active);
 	if (w->valid == 0) {
 		sim_warp_exit(w);
 		return;

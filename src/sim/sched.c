@@ -294,6 +294,8 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 	for (;;) {
 		sim_step(w);
 		c->cycle++;
+		if (c->step_hook)
+			c->step_hook(c, w, c->step_hook_user);
 		if (c->stop != SIM_STOP_NONE)
 			return false;
 		if (w->state == SIM_W_EXITED && finished(w->cta)) {

@@ -348,6 +348,11 @@ struct sim_ctx {
 	   counted, not reported) */
 	int nchecked;
 	struct { uint32_t check; uint64_t pc; } checked[64];
+	/* Called after every issue when non-NULL (fuzzers and tests check
+	   invariants through it; sched.c); w is the warp that issued.
+	   Kept across runs; a NULL hook costs one test per issue. */
+	void (*step_hook)(sim_ctx *c, sim_warp *w, void *user);
+	void *step_hook_user;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -493,6 +498,17 @@ uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 
 /* api.c: the context of a public simulator (tests, the runner). */
 sim_ctx *sim_ctx_of(simt_sim *s);
+
+/* invariants.c: true when the state invariants hold (listed there), else
+ * false with the first broken one in why.  SIM_INV_PCS also requires every
+ * PC of a live lane inside the text (or at its end). */
+#define SIM_INV_PCS 1u
+bool sim_check_invariants(const sim_ctx *c, unsigned flags, char *why,
+			  size_t size);
+/* The same for one CTA (a hook after an issue: the issuing warp's CTA;
+ * its own state is all one issue can change, copy completions aside). */
+bool sim_check_cta_invariants(const sim_ctx *c, const sim_cta *cta,
+			      unsigned flags, char *why, size_t size);
 
 /* Inline helpers shared by handlers. */
 static inline uint32_t sim_ffs(uint32_t m) /* lowest set lane; m != 0 */

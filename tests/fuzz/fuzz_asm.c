@@ -1,8 +1,8 @@
 /*
  * fuzz_asm.c - libFuzzer target for the assembler: any bytes as a source
  * file must give SIMT_OK or a located error, never a crash, hang or leak.
- * Build: make fuzz-asm; run: build/fuzz/fuzz_asm -max_total_time=300 CORPUS
- * (seed corpus: the .s files of tests/asm and examples).  Each input is also fed,
+ * Build and run: make fuzz-asm FUZZ_SECONDS=N (tests/fuzz/README.md)
+ * (corpus tests/fuzz/corpus/asm, started from tests/asm and examples).  Each input is also fed,
  * line by line, to asm_line (the single-instruction entry point).
  */
 #include <stdint.h>

@@ -4,7 +4,7 @@
  * sanitizer report.  Every input is read, checked and dumped; an input that
  * reads without error must also round-trip: dump(read(dump(m))) == dump(m)
  * (a difference aborts, so libFuzzer keeps it as a crasher).
- * Build: make fuzz-ptx (clang); run: make fuzz-ptx-run FUZZ_TIME=1800.
+ * Build and run: make fuzz-ptx FUZZ_SECONDS=1800 (tests/fuzz/README.md).
  * Crashers found are kept under tests/ptx/fuzz-regress/ (parsed by the unit
  * tests).
  */

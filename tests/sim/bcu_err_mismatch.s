@@ -1,6 +1,6 @@
 // Cooperating BAR.ARV / BAR.SYNC must use the same count: warp 0 arrives
-// with 0x80, warp 1 with 0x40.
-.launch grid=1 block=64
+// with 0x80, warps 1-3 with 0x40.
+.launch grid=1 block=128
 .expect-error "warp 1, lanes 0xffffffff, PC 0x0040 (bcu_err_mismatch.s:10): `@P1 BAR.SYNC 0x1, 0x40`: count differs"
 main:
         S2R R0, SR_TID.X ;

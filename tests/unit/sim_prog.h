@@ -27,6 +27,8 @@ typedef struct sp_prog {
 	simt_diags d;
 	char trace_last[2048];
 	int trace_lines;
+	char inv_why[512]; /* first broken invariant (sim_check_invariants) */
+	uint64_t inv_step;  /* at this issue (c->steps)                     */
 } sp_prog;
 
 static isa_model *sp_isa_cached;
@@ -113,6 +115,17 @@ static inline void sp_reg(sp_prog *p, int reg, sim_init_kind kind, uint64_t v)
 	p->inits[p->ninits++] = (sim_reg_init){SIM_INIT_R, reg, kind, v};
 }
 
+/* Every program of the unit tests keeps the simulator's invariants after
+ * every issue (PCs excepted: some tests jump out of the text on purpose);
+ * sp_free fails the test otherwise. */
+static inline void sp_hook(sim_ctx *c, sim_warp *w, void *user)
+{
+	sp_prog *p = user;
+	if (!p->inv_why[0] &&
+	    !sim_check_invariants(c, 0, p->inv_why, sizeof p->inv_why))
+		p->inv_step = c->steps;
+}
+
 /* Run with block threads (one CTA); returns the status. */
 static inline simt_status sp_run_launch(sp_prog *p, simt_launch *l)
 {
@@ -121,6 +134,8 @@ static inline simt_status sp_run_launch(sp_prog *p, simt_launch *l)
 	if (st != SIMT_OK)
 		return st;
 	sim_mem_set_inits(sim_ctx_of(p->sim)->mem, p->inits, p->ninits);
+	sim_ctx_of(p->sim)->step_hook = sp_hook;
+	sim_ctx_of(p->sim)->step_hook_user = p;
 	l->trace = sp_trace;
 	l->trace_user = p;
 	return simt_sim_run(p->sim, l, &p->d);
@@ -151,6 +166,9 @@ static inline bool sp_diag_has(const sp_prog *p, const char *text)
 
 static inline void sp_free(sp_prog *p)
 {
+	if (p->inv_why[0])
+		test_fail(__FILE__, __LINE__, "invariant broken at issue %llu: %s",
+			  (unsigned long long)p->inv_step, p->inv_why);
 	simt_sim_free(p->sim);
 	simt_object_free(p->obj);
 	simt_diags_free(&p->d);

@@ -179,19 +179,20 @@ TEST(sim_ctas_deadlock_notes_every_cta)
 	CHECK(run_file("cta_deadlock.s", NULL, t, &d));
 	CHECK(diag_has(&d, "CTAs (0,0,0), (1,0,0): deadlock"));
 	/* each PC is followed by its source line (the path as assembled) */
-	char *want = util_format("CTA (0,0,0) warp 0 blocked after PC 0x0040 "
-				 "(%s/sim/cta_deadlock.s:14) `BAR.SYNC 0x1, "
+	char *want = util_format("CTA (0,0,0) warp 0 blocked after PC 0x0060 "
+				 "(%s/sim/cta_deadlock.s:17) `BAR.SYNC 0x1, "
 				 "0x60`", test_dir());
 	CHECK(diag_has(&d, want));
 	free(want);
 	CHECK(diag_has(&d, "CTA (0,0,0) warp 1 blocked"));
-	want = util_format("CTA (1,0,0) warp 1 blocked after PC 0x0080 "
-			   "(%s/sim/cta_deadlock.s:19) `BAR.SYNC 0x2, 0x40`",
+	want = util_format("CTA (1,0,0) warp 1 blocked after PC 0x00a0 "
+			   "(%s/sim/cta_deadlock.s:22) `BAR.SYNC 0x2, 0x40`",
 			   test_dir());
 	CHECK(diag_has(&d, want));
 	free(want);
 	CHECK(diag_has(&d, "waits on barrier 2: 32 of expected 64 arrivals"));
 	CHECK(!diag_has(&d, "CTA (1,0,0) warp 0 blocked"));
+	CHECK(!diag_has(&d, "CTA (0,0,0) warp 2 blocked"));
 	simt_diags_free(&d);
 	free(t);
 }

@@ -184,6 +184,81 @@ TEST(sim_rule_r2b_warp_roundtrip)
 	sp_free(&p);
 }
 
+/* Lanes that exit leave YieldMask (and SleepMask, SwitchMask) too:
+ * lanes 2-31 yield, lanes 0-1 yield, lanes 2-31 exit; then YieldMask
+ * holds lanes 0-1 only (it kept 0xffffffff before the fix). */
+static void exit_trace(void *user, const char *json)
+{
+	char *last = user;
+	const char *a = strstr(json, "\"active\""), *b = strstr(json, ",\"breg\"");
+	if (strstr(json, "\"pc\":\"0x0020\"") && a && b > a)
+		snprintf(last, 256, "%.*s", (int)(b - a), a);
+}
+
+TEST(sim_rule_exit_drops_exited_lanes_from_masks)
+{
+	sp_prog p;
+	sp_init(&p);
+	sp_add(&p, "BRA_X", "pg=P0 offset=3"); /* 0x00: lanes 0-1 -> 0x40 */
+	sp_add(&p, "YIELD_X", "");             /* 0x10: lanes 2-31 yield  */
+	sp_add(&p, "EXIT_X", "");              /* 0x20: lanes 2-31 exit   */
+	sp_add(&p, "EXIT_X", "");              /* 0x30                    */
+	sp_add(&p, "YIELD_X", "");             /* 0x40: lanes 0-1 yield   */
+	sp_add(&p, "EXIT_X", "");              /* 0x50: lanes 0-1 exit    */
+	sp_pred(&p, 0, 0x3);
+	simt_status st = simt_sim_new((simt_isa *)p.isa, p.obj, "main", &p.sim,
+				      &p.d);
+	CHECK_EQ(st, SIMT_OK);
+	sim_mem_set_inits(sim_ctx_of(p.sim)->mem, p.inits, p.ninits);
+	char last[256] = "";
+	simt_launch l;
+	simt_launch_init(&l);
+	l.trace = exit_trace;
+	l.trace_user = last;
+	CHECK_EQ(simt_sim_run(p.sim, &l, &p.d), SIMT_OK);
+	CHECK_STR(last, "\"active\":\"0x00000003\",\"valid\":\"0x00000003\","
+			"\"yield\":\"0x00000003\",\"sleep\":\"0x00000000\"");
+	sp_free(&p);
+}
+
+/* R2B.BAR refuses a word no barrier of the CTA (2 warps) can hold. */
+TEST(sim_rule_r2b_refuses_impossible_states)
+{
+	static const struct {
+		uint32_t word;
+		const char *why;
+	} cases[] = {
+		{0x40000000u, "bits 31:30 are not 0"},
+		{3u << 14, "kind 3 does not exist"},
+		{(1u << 14) | (3u << 7), "the counts exceed the CTA's warps"},
+		{(1u << 14) | (1u << 7) | 1u, "the phase would be complete"},
+		{(1u << 14) | 2u, "the phase would be complete"}, /* count 0 */
+		{(2u << 14) | (1u << 19), NULL}, /* RED, popc 1: restorable */
+		{2u << 16, NULL}, /* idle after a POPC phase: restorable */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		sp_prog p;
+		sp_init(&p);
+		sp_add(&p, "R2B_RI", "barid=7 ra=R1");
+		sp_add(&p, "EXIT_X", "");
+		sp_reg(&p, 1, SIM_INIT_VALUE, cases[k].word);
+		simt_status st = sp_run(&p, 64);
+		if (cases[k].why) {
+			char want[160];
+			snprintf(want, sizeof want, "R2B state word 0x%08x is not "
+				 "a state of barrier 7: %s", cases[k].word,
+				 cases[k].why);
+			CHECK_EQ(st, SIMT_ERR_RUNTIME);
+			CHECK(sp_diag_has(&p, want));
+		} else {
+			CHECK_EQ(st, SIMT_OK); /* restored (an unfinished phase
+						  at the end is no error) */
+			CHECK_EQ(p.d.count, 0);
+		}
+		sp_free(&p);
+	}
+}
+
 /* SwitchMask: three lane groups that only YIELD all get their turn (the
  * sequence derived by hand from the pseudo-code: C runs first, then
  * A, B, A, C, A). */
