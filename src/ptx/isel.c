@@ -17,80 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptx/lower.h"
-
-/* ---- operand constructors ------------------------------------------------ */
-
-static lw_opd V(int v) { return (lw_opd){.kind = LO_VREG, .v = v}; }
-static lw_opd VS(int v, int sub) { return (lw_opd){.kind = LO_VREG, .v = v, .sub = sub}; }
-static lw_opd RZ(void) { return (lw_opd){.kind = LO_RZ}; }
-static lw_opd PT(void) { return (lw_opd){.kind = LO_PT}; }
-static lw_opd NPT(void) { return (lw_opd){.kind = LO_PT, .neg = true}; }
-static lw_opd P(int v, bool neg) { return (lw_opd){.kind = LO_PRED, .v = v, .neg = neg}; }
-static lw_opd I(int64_t x) { return (lw_opd){.kind = LO_IMM, .imm = x}; }
-static lw_opd T(const char *t) { return (lw_opd){.kind = LO_TEXT, .text = t}; }
-static lw_opd L(const char *t) { return (lw_opd){.kind = LO_LABEL, .text = t}; }
-static lw_opd B(int k) { return (lw_opd){.kind = LO_BREG, .imm = k}; }
-static lw_opd MEM(int v, int64_t off, bool wide)
-{
-	return (lw_opd){.kind = LO_MEM, .v = v, .imm = off, .wide = wide};
-}
-
-typedef struct isel {
-	lw_fn *f;
-	lw_opd guard;
-	ptx_insn *in;
-	bool failed;
-} isel;
-
-static lw_inst *E(isel *s, const char *op, int n, ...)
-{
-	lw_inst *r = lw_emit(s->f, op);
-	r->guard = s->guard;
-	va_list ap;
-	va_start(ap, n);
-	for (int i = 0; i < n && i < LW_MAX_OPDS; i++)
-		r->o[r->n++] = va_arg(ap, lw_opd);
-	va_end(ap);
-	return r;
-}
-
-static void unsupported(isel *s, const char *why)
-{
-	util_buf b = {0};
-	ptx_insn_name(s->in, &b);
-	char *name = util_buf_take(&b);
-	lw_err(s->f, s->in->pos, "%s: not lowered yet%s%s", name ? name : "?",
-	       why ? ": " : "", why ? why : "");
-	free(name);
-	s->failed = true;
-}
-
-static const char *cbank(lw_fn *f, unsigned off)
-{
-	char buf[32];
-	snprintf(buf, sizeof buf, "c[0x0][0x%x]", off);
-	return ptx_strndup(&f->m->arena, buf, strlen(buf));
-}
-
-static const char *fmt(lw_fn *f, const char *fmt_, ...)
-	__attribute__((format(printf, 2, 3)));
-static const char *fmt(lw_fn *f, const char *fmt_, ...)
-{
-	char buf[128];
-	va_list ap;
-	va_start(ap, fmt_);
-	vsnprintf(buf, sizeof buf, fmt_, ap);
-	va_end(ap);
-	return ptx_strndup(&f->m->arena, buf, strlen(buf));
-}
-
-/* ---- types ------------------------------------------------------------------ */
-
-static int tbits(ptx_type t) { return ptx_types[t].bits; }
-static char tkind(ptx_type t) { return ptx_types[t].kind; }
-static bool is64(ptx_type t) { return tbits(t) == 64; }
-static bool tsigned(ptx_type t) { return tkind(t) == 's'; }
+#include "ptx/isel.h"
 
 /* ---- sources ------------------------------------------------------------------ */
 
@@ -161,7 +88,7 @@ static int sreg_read(isel *s, const ptx_opd *o)
 
 /* Word `sub` (0 low, 1 high) of source operand o as a record operand
  * (register, immediate or bank-0 constant). */
-static lw_opd src(isel *s, const ptx_opd *o, int sub)
+lw_opd isel_src(isel *s, const ptx_opd *o, int sub)
 {
 	lw_fn *f = s->f;
 	switch (o->kind) {
@@ -206,9 +133,9 @@ static lw_opd src(isel *s, const ptx_opd *o, int sub)
 }
 
 /* Like src, but a register: immediates and constants are moved first. */
-static lw_opd rsrc(isel *s, const ptx_opd *o, int sub)
+lw_opd isel_rsrc(isel *s, const ptx_opd *o, int sub)
 {
-	lw_opd x = src(s, o, sub);
+	lw_opd x = isel_src(s, o, sub);
 	if (x.kind == LO_VREG || x.kind == LO_RZ)
 		return x;
 	if (x.kind == LO_IMM && x.imm == 0)
@@ -218,7 +145,7 @@ static lw_opd rsrc(isel *s, const ptx_opd *o, int sub)
 	return V(t);
 }
 
-static int dstv(isel *s, const ptx_opd *o)
+int isel_dstv(isel *s, const ptx_opd *o)
 {
 	if (o->kind != PTX_OPD_REG) {
 		unsupported(s, "destination kind");
@@ -228,7 +155,7 @@ static int dstv(isel *s, const ptx_opd *o)
 }
 
 /* Predicate source (guards, selp, setp's third operand): P / !P / PT. */
-static lw_opd psrc(isel *s, const ptx_opd *o)
+lw_opd isel_psrc(isel *s, const ptx_opd *o)
 {
 	if (o->kind == PTX_OPD_REG)
 		return P(lw_vreg_of(s->f, o), o->neg);
@@ -289,13 +216,13 @@ static void sel_setp(isel *s)
 		pu = P(lw_vreg_of(f, d->items[0]), false);
 		pv = P(lw_vreg_of(f, d->items[1]), false);
 	} else {
-		pu = P(dstv(s, d), false);
+		pu = P(isel_dstv(s, d), false);
 	}
 	const char *bop = "AND";
 	lw_opd pc = PT();
 	if (in->nopd > 3) {
 		bop = in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
-		pc = psrc(s, in->opd[3]);
+		pc = isel_psrc(s, in->opd[3]);
 	}
 	if (a->kind == PTX_OPD_IMM && b->kind != PTX_OPD_IMM) {
 		const ptx_opd *x = a;
@@ -305,15 +232,15 @@ static void sel_setp(isel *s)
 	}
 	const char *u = uns ? ".U32" : "";
 	if (!is64(t)) {
-		E(s, fmt(f, "ISETP.%s%s.%s", c, u, bop), 5, pu, pv, rsrc(s, a, 0),
-		  src(s, b, 0), pc);
+		E(s, fmt(f, "ISETP.%s%s.%s", c, u, bop), 5, pu, pv, isel_rsrc(s, a, 0),
+		  isel_src(s, b, 0), pc);
 		return;
 	}
 	if (d->kind == PTX_OPD_PAIR || in->nopd > 3) {
 		unsupported(s, "64-bit compare with a second destination or bool op");
 		return;
 	}
-	lw_opd alo = rsrc(s, a, 0), ahi = rsrc(s, a, 1), blo = src(s, b, 0), bhi = src(s, b, 1);
+	lw_opd alo = isel_rsrc(s, a, 0), ahi = isel_rsrc(s, a, 1), blo = isel_src(s, b, 0), bhi = isel_src(s, b, 1);
 	int t1 = lw_vreg_new(f, 0);
 	if (!strcmp(c, "EQ") || !strcmp(c, "NE")) {
 		E(s, fmt(f, "ISETP.%s.U32.AND", c), 5, P(t1, false), PT(), alo, blo, PT());
@@ -334,14 +261,14 @@ static void lop(isel *s, int lut, bool is_not)
 	lw_fn *f = s->f;
 	ptx_type t = in->type[0];
 	if (t == PTX_T_PRED) {
-		int d = dstv(s, in->opd[0]);
-		lw_opd pa = psrc(s, in->opd[1]);
+		int d = isel_dstv(s, in->opd[0]);
+		lw_opd pa = isel_psrc(s, in->opd[1]);
 		if (is_not) {
 			pa.neg = !pa.neg;
 			E(s, "ISETP.T.AND", 5, P(d, false), PT(), RZ(), RZ(), pa);
 			return;
 		}
-		lw_opd pb = psrc(s, in->opd[2]);
+		lw_opd pb = isel_psrc(s, in->opd[2]);
 		int tv = lw_vreg_new(f, 1);
 		lw_opd npa = pa;
 		npa.neg = !npa.neg;
@@ -350,11 +277,11 @@ static void lop(isel *s, int lut, bool is_not)
 		E(s, fmt(f, "ISETP.NE.%s", bop), 5, P(d, false), PT(), V(tv), RZ(), pb);
 		return;
 	}
-	int d = dstv(s, in->opd[0]);
+	int d = isel_dstv(s, in->opd[0]);
 	int words = is64(t) ? 2 : 1;
 	for (int w = 0; w < words; w++) {
-		lw_opd a = rsrc(s, in->opd[1], w);
-		lw_opd b = is_not ? RZ() : src(s, in->opd[2], w);
+		lw_opd a = isel_rsrc(s, in->opd[1], w);
+		lw_opd b = is_not ? RZ() : isel_src(s, in->opd[2], w);
 		E(s, "LOP3.LUT", 6, VS(d, w), a, b, RZ(), I(lut), NPT());
 	}
 }
@@ -376,43 +303,43 @@ static void sel_addsub(isel *s, bool sub)
 			unsupported(s, "f64");
 			return;
 		}
-		int d = dstv(s, in->opd[0]);
-		lw_opd b = src(s, in->opd[2], 0);
+		int d = isel_dstv(s, in->opd[0]);
+		lw_opd b = isel_src(s, in->opd[2], 0);
 		if (sub) {
 			if (b.kind == LO_IMM)
 				b.imm ^= 0x80000000;
 			else {
 				int tv = lw_vreg_new(f, 1);
-				E(s, "LOP3.LUT", 6, V(tv), rsrc(s, in->opd[2], 0), I(0x80000000), RZ(), I(0x3c), NPT());
+				E(s, "LOP3.LUT", 6, V(tv), isel_rsrc(s, in->opd[2], 0), I(0x80000000), RZ(), I(0x3c), NPT());
 				b = V(tv);
 			}
 		}
-		E(s, "FADD", 3, V(d), rsrc(s, in->opd[1], 0), b);
+		E(s, "FADD", 3, V(d), isel_rsrc(s, in->opd[1], 0), b);
 		return;
 	}
-	int d = dstv(s, in->opd[0]);
+	int d = isel_dstv(s, in->opd[0]);
 	if (!is64(t)) {
-		lw_opd a = rsrc(s, in->opd[1], 0);
+		lw_opd a = isel_rsrc(s, in->opd[1], 0);
 		if (!sub) {
-			E(s, "IADD3", 4, V(d), a, src(s, in->opd[2], 0), RZ());
+			E(s, "IADD3", 4, V(d), a, isel_src(s, in->opd[2], 0), RZ());
 			return;
 		}
-		lw_opd b = src(s, in->opd[2], 0);
+		lw_opd b = isel_src(s, in->opd[2], 0);
 		if (b.kind == LO_IMM)
 			E(s, "IADD3", 4, V(d), a, I((int64_t)(uint32_t)-(uint32_t)b.imm), RZ());
 		else
-			E(s, "IMAD", 4, V(d), rsrc(s, in->opd[2], 0), I(-1), a);
+			E(s, "IMAD", 4, V(d), isel_rsrc(s, in->opd[2], 0), I(-1), a);
 		return;
 	}
-	lw_opd alo = rsrc(s, in->opd[1], 0), ahi = rsrc(s, in->opd[1], 1);
+	lw_opd alo = isel_rsrc(s, in->opd[1], 0), ahi = isel_rsrc(s, in->opd[1], 1);
 	if (!sub) {
-		add64(s, d, alo, ahi, src(s, in->opd[2], 0), src(s, in->opd[2], 1));
+		add64(s, d, alo, ahi, isel_src(s, in->opd[2], 0), isel_src(s, in->opd[2], 1));
 		return;
 	}
 	/* a - b = a + ~b + 1 */
 	int nb = lw_vreg_new(f, 2);
 	for (int w = 0; w < 2; w++)
-		E(s, "LOP3.LUT", 6, VS(nb, w), rsrc(s, in->opd[2], w), RZ(), RZ(), I(0x0f), NPT());
+		E(s, "LOP3.LUT", 6, VS(nb, w), isel_rsrc(s, in->opd[2], w), RZ(), RZ(), I(0x0f), NPT());
 	int p = lw_vreg_new(f, 0), q = lw_vreg_new(f, 0);
 	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), alo, VS(nb, 0), I(1));
 	E(s, "IADD3.X", 6, VS(d, 1), ahi, VS(nb, 1), RZ(), P(p, false), P(q, false));
@@ -423,16 +350,16 @@ static void sel_mul(isel *s, bool mad)
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
 	ptx_type t = in->type[0];
-	int d = dstv(s, in->opd[0]);
+	int d = isel_dstv(s, in->opd[0]);
 	if (tkind(t) == 'f') {
 		if (t != PTX_T_F32) {
 			unsupported(s, "f64");
 			return;
 		}
 		if (mad)
-			E(s, "FFMA", 4, V(d), rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0), rsrc(s, in->opd[3], 0));
+			E(s, "FFMA", 4, V(d), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), isel_rsrc(s, in->opd[3], 0));
 		else
-			E(s, "FMUL", 3, V(d), rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0));
+			E(s, "FMUL", 3, V(d), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0));
 		return;
 	}
 	const char *u = tsigned(t) ? "" : ".U32";
@@ -444,7 +371,7 @@ static void sel_mul(isel *s, bool mad)
 		b = x;
 	}
 	if (!is64(t)) {
-		lw_opd c = mad ? src(s, in->opd[3], 0) : RZ();
+		lw_opd c = mad ? isel_src(s, in->opd[3], 0) : RZ();
 		if (mode == PTX_MOD_WIDE) {
 			lw_opd c64 = RZ();
 			if (mad) {
@@ -454,11 +381,11 @@ static void sel_mul(isel *s, bool mad)
 				}
 				c64 = V(lw_vreg_of(f, in->opd[3]));
 			}
-			E(s, fmt(f, "IMAD.WIDE%s", u), 4, V(d), rsrc(s, a, 0), src(s, b, 0), c64);
+			E(s, fmt(f, "IMAD.WIDE%s", u), 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c64);
 		} else if (mode == PTX_MOD_HI) {
-			E(s, fmt(f, "IMAD.HI%s", u), 4, V(d), rsrc(s, a, 0), src(s, b, 0), c);
+			E(s, fmt(f, "IMAD.HI%s", u), 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c);
 		} else {
-			E(s, "IMAD", 4, V(d), rsrc(s, a, 0), src(s, b, 0), c.kind == LO_IMM || c.kind == LO_TEXT ? rsrc(s, in->opd[3], 0) : c);
+			E(s, "IMAD", 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c.kind == LO_IMM || c.kind == LO_TEXT ? isel_rsrc(s, in->opd[3], 0) : c);
 		}
 		return;
 	}
@@ -468,14 +395,14 @@ static void sel_mul(isel *s, bool mad)
 	}
 	/* lo 64 = wide(alo*blo) + (alo*bhi + ahi*blo) << 32 (+ c) */
 	int w = lw_vreg_new(f, 2);
-	lw_opd alo = rsrc(s, a, 0), ahi = rsrc(s, a, 1);
-	lw_opd blo = rsrc(s, b, 0), bhi = rsrc(s, b, 1);
+	lw_opd alo = isel_rsrc(s, a, 0), ahi = isel_rsrc(s, a, 1);
+	lw_opd blo = isel_rsrc(s, b, 0), bhi = isel_rsrc(s, b, 1);
 	E(s, "IMAD.WIDE.U32", 4, V(w), alo, blo, RZ());
 	int h = lw_vreg_new(f, 1);
 	E(s, "IMAD", 4, V(h), alo, bhi, VS(w, 1));
 	E(s, "IMAD", 4, VS(w, 1), ahi, blo, V(h));
 	if (mad)
-		add64(s, d, VS(w, 0), VS(w, 1), rsrc(s, in->opd[3], 0), rsrc(s, in->opd[3], 1));
+		add64(s, d, VS(w, 0), VS(w, 1), isel_rsrc(s, in->opd[3], 0), isel_rsrc(s, in->opd[3], 1));
 	else {
 		E(s, "MOV", 2, VS(d, 0), VS(w, 0));
 		E(s, "MOV", 2, VS(d, 1), VS(w, 1));
@@ -486,17 +413,17 @@ static void sel_shift(isel *s, bool left)
 {
 	ptx_insn *in = s->in;
 	ptx_type t = in->type[0];
-	int d = dstv(s, in->opd[0]);
-	lw_opd n = src(s, in->opd[2], 0);
+	int d = isel_dstv(s, in->opd[0]);
+	lw_opd n = isel_src(s, in->opd[2], 0);
 	if (!is64(t)) {
-		lw_opd a = rsrc(s, in->opd[1], 0);
+		lw_opd a = isel_rsrc(s, in->opd[1], 0);
 		if (left)
 			E(s, "SHF.L.U32", 4, V(d), a, n, RZ());
 		else
 			E(s, tsigned(t) ? "SHF.R.S32.HI" : "SHF.R.U32.HI", 4, V(d), RZ(), n, a);
 		return;
 	}
-	lw_opd lo = rsrc(s, in->opd[1], 0), hi = rsrc(s, in->opd[1], 1);
+	lw_opd lo = isel_rsrc(s, in->opd[1], 0), hi = isel_rsrc(s, in->opd[1], 1);
 	if (n.kind != LO_IMM) {
 		/* the .64 funnel shifts take the count modulo 64 (PTX clamps
 		 * counts above 63: not modelled) */
@@ -545,9 +472,9 @@ static void sel_mov(isel *s)
 {
 	ptx_insn *in = s->in;
 	ptx_type t = in->type[0];
-	int d = dstv(s, in->opd[0]);
+	int d = isel_dstv(s, in->opd[0]);
 	if (t == PTX_T_PRED) {
-		E(s, "ISETP.T.AND", 5, P(d, false), PT(), RZ(), RZ(), psrc(s, in->opd[1]));
+		E(s, "ISETP.T.AND", 5, P(d, false), PT(), RZ(), RZ(), isel_psrc(s, in->opd[1]));
 		return;
 	}
 	int words = s->f->vregs[d].width;
@@ -565,7 +492,7 @@ static void sel_mov(isel *s)
 		return;
 	}
 	for (int w = 0; w < words && w < 2; w++) {
-		lw_opd x = src(s, in->opd[1], w);
+		lw_opd x = isel_src(s, in->opd[1], w);
 		E(s, "MOV", 2, VS(d, w), x.kind == LO_IMM && x.imm == 0 ? RZ() : x);
 	}
 }
@@ -575,14 +502,14 @@ static void sel_cvt(isel *s)
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
 	ptx_type dt = in->type[0], st = in->type[1];
-	int d = dstv(s, in->opd[0]);
+	int d = isel_dstv(s, in->opd[0]);
 	char dk = tkind(dt), sk = tkind(st);
 	if (dk == 'f' && dt == PTX_T_F32 && (sk == 'u' || sk == 's') && tbits(st) == 32) {
-		E(s, sk == 'u' ? "I2F.U32" : "I2F", 2, V(d), rsrc(s, in->opd[1], 0));
+		E(s, sk == 'u' ? "I2F.U32" : "I2F", 2, V(d), isel_rsrc(s, in->opd[1], 0));
 		return;
 	}
 	if (sk == 'f' && st == PTX_T_F32 && (dk == 'u' || dk == 's') && tbits(dt) == 32) {
-		E(s, dk == 'u' ? "F2I.U32" : "F2I", 2, V(d), rsrc(s, in->opd[1], 0));
+		E(s, dk == 'u' ? "F2I.U32" : "F2I", 2, V(d), isel_rsrc(s, in->opd[1], 0));
 		return;
 	}
 	if (dk == 'f' || sk == 'f') {
@@ -590,7 +517,7 @@ static void sel_cvt(isel *s)
 		return;
 	}
 	int db = tbits(dt), sb = tbits(st);
-	lw_opd lo = rsrc(s, in->opd[1], 0);
+	lw_opd lo = isel_rsrc(s, in->opd[1], 0);
 	int tv = lw_vreg_new(f, 1);
 	/* narrow the low word to min(db, sb) bits with the source signedness */
 	int nb = db < sb ? db : sb;
@@ -608,7 +535,7 @@ static void sel_cvt(isel *s)
 	E(s, "MOV", 2, VS(d, 0), V(tv));
 	if (db == 64) {
 		if (sb == 64)
-			E(s, "MOV", 2, VS(d, 1), rsrc(s, in->opd[1], 1));
+			E(s, "MOV", 2, VS(d, 1), isel_rsrc(s, in->opd[1], 1));
 		else if (tsigned(st))
 			E(s, "SHF.R.S32.HI", 4, VS(d, 1), RZ(), I(31), V(tv));
 		else
@@ -619,11 +546,11 @@ static void sel_cvt(isel *s)
 static void sel_cvta(isel *s)
 {
 	ptx_insn *in = s->in;
-	int d = dstv(s, in->opd[0]);
+	int d = isel_dstv(s, in->opd[0]);
 	bool to = ptx_insn_has(in, PTX_MOD_TO);
 	bool wide = is64(in->type[0]);
-	lw_opd lo = rsrc(s, in->opd[1], 0);
-	lw_opd hi = wide ? rsrc(s, in->opd[1], 1) : RZ();
+	lw_opd lo = isel_rsrc(s, in->opd[1], 0);
+	lw_opd hi = wide ? isel_rsrc(s, in->opd[1], 1) : RZ();
 	if (in->space == PTX_SP_GLOBAL || in->space == PTX_SP_NONE) {
 		E(s, "MOV", 2, VS(d, 0), lo);
 		if (wide)
@@ -704,13 +631,13 @@ static int data_reg(isel *s, const ptx_opd *o, ptx_type t, int vec, bool load, i
 		int tv = lw_vreg_new(f, w);
 		if (!load)
 			for (int i = 0; i < o->nitems; i++)
-				E(s, "MOV", 2, VS(tv, i), rsrc(s, o->items[i], 0));
+				E(s, "MOV", 2, VS(tv, i), isel_rsrc(s, o->items[i], 0));
 		return tv;
 	}
 	if (o->kind == PTX_OPD_IMM && !load && !vec) {
 		int tv = lw_vreg_new(f, w);
 		for (int i = 0; i < w; i++)
-			E(s, "MOV", 2, VS(tv, i), src(s, o, i));
+			E(s, "MOV", 2, VS(tv, i), isel_src(s, o, i));
 		return tv;
 	}
 	unsupported(s, "vector of this type");
@@ -726,7 +653,7 @@ static void sel_ldst(isel *s, bool load)
 	const ptx_opd *val = load ? in->opd[0] : in->opd[1];
 	const ptx_opd *ad = load ? in->opd[1] : in->opd[0];
 	if (sp == PTX_SP_PARAM && load) {
-		int d = dstv(s, val);
+		int d = isel_dstv(s, val);
 		if (ad->kind != PTX_OPD_ADDR || !ad->base || ad->base->kind != PTX_OPD_SYM ||
 		    !ad->base->var) {
 			unsupported(s, "parameter address");
@@ -823,15 +750,15 @@ static void sel_atom(isel *s, bool red)
 	lw_opd b = V(0);
 	int bv = lw_vreg_new(f, words);
 	for (int w = 0; w < words; w++)
-		E(s, "MOV", 2, VS(bv, w), src(s, in->opd[k + 1], w));
+		E(s, "MOV", 2, VS(bv, w), isel_src(s, in->opd[k + 1], w));
 	b = V(bv);
-	lw_opd d = red ? RZ() : V(dstv(s, in->opd[0]));
+	lw_opd d = red ? RZ() : V(isel_dstv(s, in->opd[0]));
 	bool cas = !strcmp(op, "CAS");
 	lw_opd c = RZ();
 	if (cas) {
 		int cv = lw_vreg_new(f, words);
 		for (int w = 0; w < words; w++)
-			E(s, "MOV", 2, VS(cv, w), src(s, in->opd[k + 2], w));
+			E(s, "MOV", 2, VS(cv, w), isel_src(s, in->opd[k + 2], w));
 		c = V(cv);
 	}
 	const char *base;
@@ -858,7 +785,7 @@ static void sel_atom(isel *s, bool red)
 		E(s, name, 3, d, a, b);
 }
 
-static bool converged(isel *s, int blk)
+bool isel_converged(isel *s, int blk)
 {
 	for (int c = 0; c < s->f->nblk; c++) {
 		lw_blk *x = &s->f->blk[c];
@@ -871,9 +798,9 @@ static bool converged(isel *s, int blk)
 /* WARPSYNC mask before a .sync collective that may run diverged. */
 static void warpsync(isel *s, int blk, const ptx_opd *mask)
 {
-	if (converged(s, blk))
+	if (isel_converged(s, blk))
 		return;
-	lw_opd m = src(s, mask, 0);
+	lw_opd m = isel_src(s, mask, 0);
 	E(s, "WARPSYNC", 1, m);
 	s->f->nsync++;
 }
@@ -890,13 +817,13 @@ static void sel_shfl(isel *s, int blk)
 		if (d->items[1]->kind == PTX_OPD_REG)
 			pu = P(lw_vreg_of(f, d->items[1]), false);
 	} else {
-		dv = dstv(s, d);
+		dv = isel_dstv(s, d);
 	}
 	warpsync(s, blk, in->opd[4]);
 	const char *mode = in->op2 == PTX_MOD_UP ? "UP" : in->op2 == PTX_MOD_DOWN ? "DOWN" :
 		in->op2 == PTX_MOD_BFLY ? "BFLY" : "IDX";
-	E(s, fmt(f, "SHFL.%s", mode), 6, pu, V(dv), rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0),
-	  src(s, in->opd[3], 0), src(s, in->opd[4], 0));
+	E(s, fmt(f, "SHFL.%s", mode), 6, pu, V(dv), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0),
+	  isel_src(s, in->opd[3], 0), isel_src(s, in->opd[4], 0));
 }
 
 static void sel_vote(isel *s, int blk)
@@ -906,14 +833,14 @@ static void sel_vote(isel *s, int blk)
 	const ptx_opd *mask = in->nopd > 2 ? in->opd[2] : NULL;
 	if (mask)
 		warpsync(s, blk, mask);
-	lw_opd p = psrc(s, in->opd[1]);
-	lw_opd m = mask ? src(s, mask, 0) : I(0xffffffff);
+	lw_opd p = isel_psrc(s, in->opd[1]);
+	lw_opd m = mask ? isel_src(s, mask, 0) : I(0xffffffff);
 	if (in->op2 == PTX_MOD_BALLOT) {
-		E(s, "VOTE.ANY", 4, V(dstv(s, in->opd[0])), PT(), p, m);
+		E(s, "VOTE.ANY", 4, V(isel_dstv(s, in->opd[0])), PT(), p, m);
 		return;
 	}
 	const char *mode = in->op2 == PTX_MOD_ALL ? "ALL" : in->op2 == PTX_MOD_ANY ? "ANY" : "EQ";
-	E(s, fmt(f, "VOTE.%s", mode), 4, RZ(), P(dstv(s, in->opd[0]), false), p, m);
+	E(s, fmt(f, "VOTE.%s", mode), 4, RZ(), P(isel_dstv(s, in->opd[0]), false), p, m);
 }
 
 
@@ -927,7 +854,7 @@ static void sel_brev(isel *s)
 		return;
 	}
 	static const uint32_t masks[5] = {0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff};
-	lw_opd x = rsrc(s, in->opd[1], 0);
+	lw_opd x = isel_rsrc(s, in->opd[1], 0);
 	for (int i = 0; i < 5; i++) {
 		int k = 1 << i;
 		int t1 = lw_vreg_new(f, 1), t2 = lw_vreg_new(f, 1), r = lw_vreg_new(f, 1);
@@ -937,7 +864,7 @@ static void sel_brev(isel *s)
 		E(s, "LOP3.LUT", 6, V(r), V(t1), I((int64_t)(int32_t)masks[i]), V(t2), I(0xe2), NPT());
 		x = V(r);
 	}
-	E(s, "MOV", 2, V(dstv(s, in->opd[0])), x);
+	E(s, "MOV", 2, V(isel_dstv(s, in->opd[0])), x);
 }
 
 static void sel_bits(isel *s)
@@ -947,8 +874,8 @@ static void sel_bits(isel *s)
 		unsupported(s, "64-bit");
 		return;
 	}
-	int d = dstv(s, in->opd[0]);
-	lw_opd a = src(s, in->opd[1], 0);
+	int d = isel_dstv(s, in->opd[0]);
+	lw_opd a = isel_src(s, in->opd[1], 0);
 	switch (in->op) {
 	case PTX_OP_BFIND: {
 		bool sh = ptx_insn_has(in, PTX_MOD_SHIFTAMT);
@@ -975,15 +902,15 @@ static void sel_shf(isel *s)
 	ptx_insn *in = s->in;
 	bool left = ptx_insn_has(in, PTX_MOD_L);
 	bool wrap = ptx_insn_has(in, PTX_MOD_WRAP);
-	int d = dstv(s, in->opd[0]);
-	lw_opd a = rsrc(s, in->opd[1], 0), b = rsrc(s, in->opd[2], 0);
-	lw_opd n = src(s, in->opd[3], 0);
+	int d = isel_dstv(s, in->opd[0]);
+	lw_opd a = isel_rsrc(s, in->opd[1], 0), b = isel_rsrc(s, in->opd[2], 0);
+	lw_opd n = isel_src(s, in->opd[3], 0);
 	if (wrap) {
 		if (n.kind == LO_IMM) {
 			n.imm &= 31;
 		} else {
 			int t = lw_vreg_new(s->f, 1);
-			E(s, "LOP3.LUT", 6, V(t), rsrc(s, in->opd[3], 0), I(31), RZ(), I(0xc0), NPT());
+			E(s, "LOP3.LUT", 6, V(t), isel_rsrc(s, in->opd[3], 0), I(31), RZ(), I(0xc0), NPT());
 			n = V(t);
 		}
 		/* modulo 64 with .U64: the masked count gives the PTX wrap */
@@ -1012,8 +939,8 @@ static void sel_redux(isel *s, int blk)
 	}
 	warpsync(s, blk, in->opd[2]);
 	bool sg = tsigned(in->type[0]) && strcmp(op, "SUM");
-	E(s, fmt(s->f, "REDUX.%s%s", op, sg ? ".S32" : ""), 3, V(dstv(s, in->opd[0])),
-	  rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0));
+	E(s, fmt(s->f, "REDUX.%s%s", op, sg ? ".S32" : ""), 3, V(isel_dstv(s, in->opd[0])),
+	  isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0));
 }
 
 static void sel_match(isel *s, int blk)
@@ -1029,7 +956,7 @@ static void sel_match(isel *s, int blk)
 		dv = lw_vreg_of(f, d->items[0]);
 		pu = P(lw_vreg_of(f, d->items[1]), false);
 	} else {
-		dv = dstv(s, d);
+		dv = isel_dstv(s, d);
 	}
 	warpsync(s, blk, in->opd[2]);
 	lw_opd a;
@@ -1040,13 +967,13 @@ static void sel_match(isel *s, int blk)
 		}
 		a = V(lw_vreg_of(f, in->opd[1]));
 	} else {
-		a = rsrc(s, in->opd[1], 0);
+		a = isel_rsrc(s, in->opd[1], 0);
 	}
 	const char *name = fmt(f, "MATCH.%s%s", all ? "ALL" : "ANY", w64 ? ".U64" : "");
 	if (all)
-		E(s, name, 4, V(dv), pu, a, src(s, in->opd[2], 0));
+		E(s, name, 4, V(dv), pu, a, isel_src(s, in->opd[2], 0));
 	else
-		E(s, name, 3, V(dv), a, src(s, in->opd[2], 0));
+		E(s, name, 3, V(dv), a, isel_src(s, in->opd[2], 0));
 }
 
 static void sel_bar(isel *s)
@@ -1058,22 +985,22 @@ static void sel_bar(isel *s)
 	if (red) {
 		/* bar.red.op d, a{, b}, {!}c */
 		const char *op = in->op2 == PTX_MOD_POPC ? "POPC" : in->op2 == PTX_MOD_AND ? "AND" : "OR";
-		lw_opd c = psrc(s, in->opd[in->nopd - 1]);
+		lw_opd c = isel_psrc(s, in->opd[in->nopd - 1]);
 		if (in->nopd == 4)
-			E(s, fmt(f, "BAR.RED.%s", op), 3, src(s, in->opd[1], 0), src(s, in->opd[2], 0), c);
+			E(s, fmt(f, "BAR.RED.%s", op), 3, isel_src(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), c);
 		else
-			E(s, fmt(f, "BAR.RED.%s", op), 2, src(s, in->opd[1], 0), c);
+			E(s, fmt(f, "BAR.RED.%s", op), 2, isel_src(s, in->opd[1], 0), c);
 		if (in->op2 == PTX_MOD_POPC)
-			E(s, "B2R.RESULT", 2, V(dstv(s, in->opd[0])), PT());
+			E(s, "B2R.RESULT", 2, V(isel_dstv(s, in->opd[0])), PT());
 		else
-			E(s, "B2R.RESULT", 2, RZ(), P(dstv(s, in->opd[0]), false));
+			E(s, "B2R.RESULT", 2, RZ(), P(isel_dstv(s, in->opd[0]), false));
 		return;
 	}
 	const char *name = arrive ? "BAR.ARV" : "BAR.SYNC";
 	if (in->nopd == 1)
-		E(s, name, 1, src(s, in->opd[0], 0));
+		E(s, name, 1, isel_src(s, in->opd[0], 0));
 	else
-		E(s, name, 2, src(s, in->opd[0], 0), src(s, in->opd[1], 0));
+		E(s, name, 2, isel_src(s, in->opd[0], 0), isel_src(s, in->opd[1], 0));
 }
 
 static void sel_elect(isel *s, int blk)
@@ -1092,7 +1019,7 @@ static void sel_elect(isel *s, int blk)
 		/* PTX gives the leader's lane in d?  ELECT gives its lane
 		 * number too; keep it */
 	}
-	E(s, "ELECT", 3, pu, rd, src(s, in->opd[1], 0));
+	E(s, "ELECT", 3, pu, rd, isel_src(s, in->opd[1], 0));
 	(void)blk;
 }
 
@@ -1128,15 +1055,15 @@ static void sel_fsetp(isel *s)
 		pu = P(lw_vreg_of(f, d->items[0]), false);
 		pv = P(lw_vreg_of(f, d->items[1]), false);
 	} else {
-		pu = P(dstv(s, d), false);
+		pu = P(isel_dstv(s, d), false);
 	}
 	const char *bop = "AND";
 	lw_opd pc = PT();
 	if (in->nopd > 3) {
 		bop = in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
-		pc = psrc(s, in->opd[3]);
+		pc = isel_psrc(s, in->opd[3]);
 	}
-	E(s, fmt(f, "FSETP.%s.%s", c, bop), 5, pu, pv, rsrc(s, in->opd[1], 0), src(s, in->opd[2], 0), pc);
+	E(s, fmt(f, "FSETP.%s.%s", c, bop), 5, pu, pv, isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), pc);
 }
 
 static const char *label_of(lw_fn *f, int blk)
@@ -1219,11 +1146,11 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_NOT: lop(s, 0x0f, true); break;
 	case PTX_OP_SETP: sel_setp(s); break;
 	case PTX_OP_SELP: {
-		int d = dstv(s, in->opd[0]);
+		int d = isel_dstv(s, in->opd[0]);
 		int words = f->vregs[d].width;
-		lw_opd p = psrc(s, in->opd[3]);
+		lw_opd p = isel_psrc(s, in->opd[3]);
 		for (int w = 0; w < words && w < 2; w++) {
-			lw_opd a = src(s, in->opd[1], w), c = src(s, in->opd[2], w);
+			lw_opd a = isel_src(s, in->opd[1], w), c = isel_src(s, in->opd[2], w);
 			if (a.kind == LO_IMM && a.imm == 0)
 				a = RZ();
 			if (c.kind == LO_IMM && c.imm == 0)
@@ -1234,7 +1161,7 @@ static void sel_one(isel *s, int b, int *stubs)
 					lw_opd t = a; a = c; c = t;
 					pp.neg = !pp.neg;
 				} else {
-					a = rsrc(s, in->opd[1], w);
+					a = isel_rsrc(s, in->opd[1], w);
 				}
 			}
 			E(s, "SEL", 4, VS(d, w), a, c, pp);
@@ -1250,7 +1177,7 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_BAR_SYNC:
 	case PTX_OP_BARRIER_SYNC: sel_bar(s); break;
 	case PTX_OP_BAR_WARP_SYNC: {
-		lw_opd m = src(s, in->opd[0], 0);
+		lw_opd m = isel_src(s, in->opd[0], 0);
 		E(s, "WARPSYNC", 1, m);
 		f->nsync++;
 		break;
@@ -1270,44 +1197,44 @@ static void sel_one(isel *s, int b, int *stubs)
 		 * reads and clears it (B15 is kept for this) */
 		const char *l = fmt(f, ".L_k%d_am%d", f->lbl_counter, f->ninsts);
 		E(s, "BSSY", 2, B(15), L(l));
-		E(s, "BMOV.CLEAR", 2, V(dstv(s, in->opd[0])), B(15));
+		E(s, "BMOV.CLEAR", 2, V(isel_dstv(s, in->opd[0])), B(15));
 		lw_inst *r = lw_emit(f, "");
 		r->label = l;
 		break;
 	}
 	case PTX_OP_POPC:
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
-		E(s, "POPC", 2, V(dstv(s, in->opd[0])), src(s, in->opd[1], 0));
+		E(s, "POPC", 2, V(isel_dstv(s, in->opd[0])), isel_src(s, in->opd[1], 0));
 		break;
 	case PTX_OP_BFI: {
 		/* d = (b & ~m) | (a << pos & m), m = ((1 << len) - 1) << pos */
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
 		int one = lw_vreg_new(f, 1), m = lw_vreg_new(f, 1), t = lw_vreg_new(f, 1);
-		lw_opd pos = src(s, in->opd[3], 0), len = src(s, in->opd[4], 0);
+		lw_opd pos = isel_src(s, in->opd[3], 0), len = isel_src(s, in->opd[4], 0);
 		E(s, "MOV", 2, V(one), I(1));
 		E(s, "SHF.L.U32", 4, V(m), V(one), len, RZ()); /* 0 for len 32 */
 		E(s, "IADD3", 4, V(m), V(m), I(-1), RZ());
 		E(s, "SHF.L.U32", 4, V(m), V(m), pos, RZ());
-		E(s, "SHF.L.U32", 4, V(t), rsrc(s, in->opd[1], 0), pos, RZ());
+		E(s, "SHF.L.U32", 4, V(t), isel_rsrc(s, in->opd[1], 0), pos, RZ());
 		/* (t & m) | (b & ~m): a = t, b = m, c = b -> 0xe2 */
-		E(s, "LOP3.LUT", 6, V(dstv(s, in->opd[0])), V(t), V(m), rsrc(s, in->opd[2], 0), I(0xe2), NPT());
+		E(s, "LOP3.LUT", 6, V(isel_dstv(s, in->opd[0])), V(t), V(m), isel_rsrc(s, in->opd[2], 0), I(0xe2), NPT());
 		break;
 	}
 	case PTX_OP_NEG:
 		if (in->type[0] == PTX_T_F32) {
-			E(s, "LOP3.LUT", 6, V(dstv(s, in->opd[0])), rsrc(s, in->opd[1], 0),
+			E(s, "LOP3.LUT", 6, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0),
 			  I((int64_t)(int32_t)0x80000000u), RZ(), I(0x3c), NPT());
 			break;
 		}
 		if (tkind(in->type[0]) == 'f' || is64(in->type[0])) { unsupported(s, NULL); break; }
-		E(s, "IMAD", 4, V(dstv(s, in->opd[0])), rsrc(s, in->opd[1], 0), I(-1), RZ());
+		E(s, "IMAD", 4, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0), I(-1), RZ());
 		break;
 	case PTX_OP_MIN:
 	case PTX_OP_MAX: {
 		ptx_type t = in->type[0];
 		if (tkind(t) == 'f' || is64(t)) { unsupported(s, NULL); break; }
-		E(s, tsigned(t) ? "IMNMX" : "IMNMX.U32", 4, V(dstv(s, in->opd[0])), rsrc(s, in->opd[1], 0),
-		  src(s, in->opd[2], 0), in->op == PTX_OP_MIN ? PT() : NPT());
+		E(s, tsigned(t) ? "IMNMX" : "IMNMX.U32", 4, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0),
+		  isel_src(s, in->opd[2], 0), in->op == PTX_OP_MIN ? PT() : NPT());
 		break;
 	}
 	case PTX_OP_BREV: sel_brev(s); break;
@@ -1321,7 +1248,7 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_BAR_RED:
 	case PTX_OP_BARRIER_RED: sel_bar(s); break;
 	case PTX_OP_ELECT_SYNC: sel_elect(s, b); break;
-	case PTX_OP_NANOSLEEP: E(s, "NANOSLEEP", 1, src(s, in->opd[0], 0)); break;
+	case PTX_OP_NANOSLEEP: E(s, "NANOSLEEP", 1, isel_src(s, in->opd[0], 0)); break;
 	case PTX_OP_BRA: sel_branch(s, b, stubs); break;
 	case PTX_OP_RET:
 	case PTX_OP_EXIT:
@@ -1329,6 +1256,8 @@ static void sel_one(isel *s, int b, int *stubs)
 		E(s, "EXIT", 0);
 		break;
 	default:
+		if (isel_int(s, b) || isel_fp(s, b) || isel_call(s, b) || isel_async(s, b))
+			break;
 		unsupported(s, NULL);
 	}
 }
@@ -1373,7 +1302,7 @@ void lw_isel(lw_fn *f)
 			s.in = in;
 			f->cur_line = in->pos.line;
 			f->cur_cuda = in->loc.line;
-			s.guard = in->guard ? psrc(&s, in->guard) : (lw_opd){0};
+			s.guard = in->guard ? isel_psrc(&s, in->guard) : (lw_opd){0};
 			sel_one(&s, b, stubs);
 		}
 		f->cur_line = 0;
