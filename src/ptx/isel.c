@@ -80,6 +80,11 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	case PTX_SREG_CLOCK: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
 	case PTX_SREG_CLOCK_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
 	case PTX_SREG_WARPSZ: E(s, "MOV", 2, V(t), I(32)); break;
+	case PTX_SREG_NWARPID: E(s, "S2R", 2, V(t), T("SR_NWARPID")); break;
+	case PTX_SREG_SMID: E(s, "S2R", 2, V(t), T("SR_SMID")); break;
+	case PTX_SREG_NSMID: E(s, "S2R", 2, V(t), T("SR_NSMID")); break;
+	case PTX_SREG_GLOBALTIMER_LO: E(s, "S2R", 2, V(t), T("SR_GLOBALTIMERLO")); break;
+	case PTX_SREG_GLOBALTIMER_HI: E(s, "S2R", 2, V(t), T("SR_GLOBALTIMERHI")); break;
 	default:
 		unsupported(s, "special register");
 	}
@@ -341,7 +346,7 @@ static void sel_addsub(isel *s, bool sub)
 	for (int w = 0; w < 2; w++)
 		E(s, "LOP3.LUT", 6, VS(nb, w), isel_rsrc(s, in->opd[2], w), RZ(), RZ(), I(0x0f), NPT());
 	int p = lw_vreg_new(f, 0), q = lw_vreg_new(f, 0);
-	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), alo, VS(nb, 0), I(1));
+	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), alo, I(1), VS(nb, 0));
 	E(s, "IADD3.X", 6, VS(d, 1), ahi, VS(nb, 1), RZ(), P(p, false), P(q, false));
 }
 
@@ -363,7 +368,8 @@ static void sel_mul(isel *s, bool mad)
 		return;
 	}
 	const char *u = tsigned(t) ? "" : ".U32";
-	ptx_modid mode = in->mode;
+	/* mul.hi / mad.hi parse as the MODE-class .hi (the CMP-class one is setp's) */
+	ptx_modid mode = in->mode == PTX_MOD_MHI ? PTX_MOD_HI : in->mode;
 	const ptx_opd *a = in->opd[1], *b = in->opd[2];
 	if (a->kind == PTX_OPD_IMM && b->kind != PTX_OPD_IMM) {
 		const ptx_opd *x = a;
@@ -1132,10 +1138,10 @@ static void sel_one(isel *s, int b, int *stubs)
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
 	switch (in->op) {
-	case PTX_OP_MOV: sel_mov(s); break;
+	case PTX_OP_MOV: if (!isel_int(s, b)) sel_mov(s); break;
 	case PTX_OP_ADD: sel_addsub(s, false); break;
 	case PTX_OP_SUB: sel_addsub(s, true); break;
-	case PTX_OP_MUL: sel_mul(s, false); break;
+	case PTX_OP_MUL: if (!isel_int(s, b)) sel_mul(s, false); break;
 	case PTX_OP_MAD: sel_mul(s, true); break;
 	case PTX_OP_FMA: sel_mul(s, true); break;
 	case PTX_OP_SHL: sel_shift(s, true); break;
@@ -1203,6 +1209,7 @@ static void sel_one(isel *s, int b, int *stubs)
 		break;
 	}
 	case PTX_OP_POPC:
+		if (isel_int(s, b)) break;
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
 		E(s, "POPC", 2, V(isel_dstv(s, in->opd[0])), isel_src(s, in->opd[1], 0));
 		break;
@@ -1221,6 +1228,7 @@ static void sel_one(isel *s, int b, int *stubs)
 		break;
 	}
 	case PTX_OP_NEG:
+		if (isel_int(s, b)) break;
 		if (in->type[0] == PTX_T_F32) {
 			E(s, "LOP3.LUT", 6, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0),
 			  I((int64_t)(int32_t)0x80000000u), RZ(), I(0x3c), NPT());
@@ -1237,9 +1245,9 @@ static void sel_one(isel *s, int b, int *stubs)
 		  isel_src(s, in->opd[2], 0), in->op == PTX_OP_MIN ? PT() : NPT());
 		break;
 	}
-	case PTX_OP_BREV: sel_brev(s); break;
+	case PTX_OP_BREV: if (!isel_int(s, b)) sel_brev(s); break;
 	case PTX_OP_BFIND:
-	case PTX_OP_CLZ: sel_bits(s); break;
+	case PTX_OP_CLZ: if (!isel_int(s, b)) sel_bits(s); break;
 	case PTX_OP_SHF: sel_shf(s); break;
 	case PTX_OP_REDUX_SYNC: sel_redux(s, b); break;
 	case PTX_OP_MATCH_SYNC: sel_match(s, b); break;
