@@ -376,6 +376,23 @@ static void sel_mul(isel *s, bool mad)
 		a = b;
 		b = x;
 	}
+	if (tbits(t) == 16 && mode == PTX_MOD_WIDE) {
+		/* 16 x 16 -> 32: the low product of the extended halves */
+		lw_opd x[2];
+		const ptx_opd *ab[2] = {a, b};
+		for (int k = 0; k < 2; k++) {
+			int e = lw_vreg_new(f, 1);
+			if (tsigned(t)) {
+				E(s, "SHF.L.U32", 4, V(e), isel_rsrc(s, ab[k], 0), I(16), RZ());
+				E(s, "SHF.R.S32.HI", 4, V(e), RZ(), I(16), V(e));
+			} else {
+				E(s, "LOP3.LUT", 6, V(e), isel_rsrc(s, ab[k], 0), I(0xffff), RZ(), I(0xc0), NPT());
+			}
+			x[k] = V(e);
+		}
+		E(s, "IMAD", 4, V(d), x[0], x[1], mad ? isel_rsrc(s, in->opd[3], 0) : RZ());
+		return;
+	}
 	if (!is64(t)) {
 		lw_opd c = mad ? isel_src(s, in->opd[3], 0) : RZ();
 		if (mode == PTX_MOD_WIDE) {

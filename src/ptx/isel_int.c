@@ -260,10 +260,12 @@ static void sel_mulhi64(isel *s)
 	E(s, "IMAD.WIDE.U32", 4, V(p11), a1, b1, RZ());
 	int m = nv(s), hl = nv(s), hh = nv(s);
 	int c1 = np(s), c2 = np(s), d1 = np(s), d2 = np(s);
-	E(s, "IADD3", 7, V(m), P(c1, false), P(c2, false), VS(p00, 1), VS(p01, 0), VS(p10, 0));
-	E(s, "IADD3.X", 9, V(hl), P(d1, false), P(d2, false), VS(p11, 0), VS(p01, 1), VS(p10, 1),
-	  P(c1, false), P(c2, false));
-	E(s, "IADD3.X", 6, V(hh), VS(p11, 1), RZ(), RZ(), P(d1, false), P(d2, false));
+	E(s, "IADD3", 6, V(m), P(c1, false), P(c2, false), VS(p00, 1), VS(p01, 0), VS(p10, 0));
+	int h0 = nv(s), h1 = nv(s), d3 = np(s);
+	E(s, "IADD3", 6, V(h0), P(d1, false), P(d2, false), VS(p11, 0), VS(p01, 1), VS(p10, 1));
+	E(s, "IADD3.X", 7, V(hl), P(d3, false), V(h0), RZ(), RZ(), P(c1, false), P(c2, false));
+	E(s, "IADD3.X", 6, V(h1), VS(p11, 1), RZ(), RZ(), P(d1, false), P(d2, false));
+	E(s, "IADD3.X", 6, V(hh), V(h1), RZ(), RZ(), P(d3, false), NPT());
 	if (tsigned(in->type[0])) {
 		lw_opd x[2][2] = {{b0, b1}, {a0, a1}};
 		lw_opd sgn[2] = {a1, b1};
@@ -362,7 +364,7 @@ static void sel_fns(isel *s)
 	E(s, "POPC", 2, V(pb1), V(x2));
 	int npos = nv(s), nneg = nv(s), nzero = nv(s), n = nv(s), ppos = np(s), pneg = np(s);
 	E(s, "IADD3", 4, V(npos), off, V(pb), RZ());
-	E(s, "IADD3", 4, V(nneg), off, V(pb1), I(1));
+	E(s, "IADD3", 4, V(nneg), off, I(1), V(pb1));
 	E(s, "IADD3", 4, V(nzero), V(pb), I(1), RZ());
 	E(s, "ISETP.GT.AND", 5, P(ppos, false), PT(), off, RZ(), PT());
 	E(s, "ISETP.LT.AND", 5, P(pneg, false), PT(), off, RZ(), PT());
@@ -387,8 +389,9 @@ static void sel_fns(isel *s)
 	E(s, "ISETP.GE.AND", 5, P(v1, false), PT(), V(n), I(1), PT());
 	E(s, "ISETP.LE.AND", 5, P(v1, false), PT(), V(n), V(tot), P(v1, false));
 	E(s, "LOP3.LUT", 6, V(bit), V(x2), V(x1), RZ(), I(0x3c), NPT()); /* bit base alone */
-	E(s, "ISETP.NE.OR", 5, P(pz, false), PT(), V(bit), RZ(), P(ppos, false));
-	E(s, "ISETP.NE.OR", 5, P(pz, false), PT(), RZ(), RZ(), P(pneg, false));
+	int pbit = np(s);
+	E(s, "ISETP.NE.AND", 5, P(pbit, false), PT(), V(bit), RZ(), PT());
+	E(s, "ISETP.NE.OR", 5, P(pz, false), PT(), off, RZ(), P(pbit, false));
 	E(s, "SEL", 4, V(pos), V(pos), I(-1), P(v1, false));
 	E(s, "SEL", 4, V(isel_dstv(s, in->opd[0])), V(pos), I(-1), P(pz, false));
 }
@@ -480,7 +483,7 @@ bool isel_int(isel *s, int blk)
 		sel_divrem(s);
 		return true;
 	case PTX_OP_MUL:
-		if (!is64(in->type[0]) || in->mode != PTX_MOD_HI || tkind(in->type[0]) == 'f')
+		if (!is64(in->type[0]) || in->mode != PTX_MOD_MHI || tkind(in->type[0]) == 'f')
 			return false;
 		sel_mulhi64(s);
 		return true;
