@@ -331,7 +331,7 @@ static void sel_addsub(isel *s, bool sub)
 		}
 		lw_opd b = isel_src(s, in->opd[2], 0);
 		if (b.kind == LO_IMM)
-			E(s, "IADD3", 4, V(d), a, I((int64_t)(uint32_t)-(uint32_t)b.imm), RZ());
+			E(s, "IADD3", 4, V(d), a, I((int64_t)(int32_t)(0u - (uint32_t)b.imm)), RZ());
 		else
 			E(s, "IMAD", 4, V(d), isel_rsrc(s, in->opd[2], 0), I(-1), a);
 		return;
@@ -657,6 +657,31 @@ static int data_reg(isel *s, const ptx_opd *o, ptx_type t, int vec, bool load, i
 				E(s, "MOV", 2, VS(tv, i), isel_rsrc(s, o->items[i], 0));
 		return tv;
 	}
+	if (o->kind == PTX_OPD_VEC && tbits(t) == 64) {
+		/* element i is words 2i, 2i+1 */
+		int tv = lw_vreg_new(f, w);
+		if (!load)
+			for (int i = 0; i < o->nitems; i++)
+				for (int k = 0; k < 2; k++)
+					E(s, "MOV", 2, VS(tv, 2 * i + k), isel_rsrc(s, o->items[i], k));
+		return tv;
+	}
+	if (o->kind == PTX_OPD_VEC && tbits(t) < 32 && (w == 1 || w == 2)) {
+		/* sub-word elements packed little-endian into the words */
+		int tb = tbits(t);
+		int tv = lw_vreg_new(f, w);
+		if (!load) {
+			for (int k = 0; k < w; k++)
+				E(s, "MOV", 2, VS(tv, k), RZ());
+			for (int i = 0; i < o->nitems; i++) {
+				int m = lw_vreg_new(f, 1), word = i * tb / 32, sh = i * tb % 32;
+				E(s, "LOP3.LUT", 6, V(m), isel_rsrc(s, o->items[i], 0), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
+				E(s, "SHF.L.U32", 4, V(m), V(m), I(sh), RZ());
+				E(s, "LOP3.LUT", 6, VS(tv, word), VS(tv, word), V(m), RZ(), I(0xfc), NPT());
+			}
+		}
+		return tv;
+	}
 	if (o->kind == PTX_OPD_IMM && !load && !vec) {
 		int tv = lw_vreg_new(f, w);
 		for (int i = 0; i < w; i++)
@@ -723,9 +748,27 @@ static void sel_ldst(isel *s, bool load)
 	if (load) {
 		E(s, fmt(f, "%s%s", base, sz), 2, V(r), a);
 		if (val->kind == PTX_OPD_VEC)
-			for (int i = 0; i < val->nitems; i++)
-				if (val->items[i]->kind == PTX_OPD_REG)
-					E(s, "MOV", 2, V(lw_vreg_of(f, val->items[i])), VS(r, i));
+			for (int i = 0; i < val->nitems; i++) {
+				if (val->items[i]->kind != PTX_OPD_REG)
+					continue;
+				int dv = lw_vreg_of(f, val->items[i]), tb = tbits(t);
+				if (tb == 32) {
+					E(s, "MOV", 2, V(dv), VS(r, i));
+				} else if (tb == 64) {
+					E(s, "MOV", 2, VS(dv, 0), VS(r, 2 * i));
+					E(s, "MOV", 2, VS(dv, 1), VS(r, 2 * i + 1));
+				} else {
+					/* extend element i of the packed words */
+					int word = i * tb / 32, sh = i * tb % 32;
+					if (tsigned(t)) {
+						E(s, "SHF.L.U32", 4, V(dv), VS(r, word), I(32 - tb - sh), RZ());
+						E(s, "SHF.R.S32.HI", 4, V(dv), RZ(), I(32 - tb), V(dv));
+					} else {
+						E(s, "SHF.R.U32.HI", 4, V(dv), RZ(), I(sh), VS(r, word));
+						E(s, "LOP3.LUT", 6, V(dv), V(dv), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
+					}
+				}
+			}
 	} else {
 		E(s, fmt(f, "%s%s", base, sz), 2, a, V(r));
 	}
