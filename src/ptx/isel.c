@@ -1236,7 +1236,7 @@ static void sel_one(isel *s, int b, int *stubs)
 	}
 	case PTX_OP_CVT: sel_cvt(s); break;
 	case PTX_OP_CVTA: sel_cvta(s); break;
-	case PTX_OP_LD: sel_ldst(s, true); break;
+	case PTX_OP_LD: if (!isel_int(s, b)) sel_ldst(s, true); break;
 	case PTX_OP_ST: sel_ldst(s, false); break;
 	case PTX_OP_ATOM: sel_atom(s, false); break;
 	case PTX_OP_RED: sel_atom(s, true); break;

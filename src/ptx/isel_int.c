@@ -469,6 +469,174 @@ static bool sel_sreg64(isel *s)
 	return true;
 }
 
+/* ---- module variables ------------------------------------------------------------ */
+
+/*
+ * Module-scope `.const` variables live in constant bank 3 of every kernel
+ * (`.nv.constant3.<kernel>`, ptxas's bank for user constants), laid out in
+ * declaration order, each aligned; the "address" of one (mov of its name)
+ * is its offset in the bank, which ld.const turns into LDC c[0x3][R+off].
+ * Module-scope `.global` variables live in the object's `.nv.global.init`
+ * section, which the simulator allocates at load and whose address it puts
+ * in c[0x0][0x30] (docs/launch-abi.md); their address is that base plus the
+ * offset.  docs/ptx.md "Lowering"; test lower/module_vars.ptx, const_table.
+ */
+static uint64_t var_elem(const ptx_var *v)
+{
+	uint64_t e = (uint64_t)tbits(v->type) / 8;
+	return (e ? e : 1) * (uint64_t)(v->vec ? v->vec : 1);
+}
+
+static uint64_t var_size(const ptx_var *v)
+{
+	uint64_t n = var_elem(v);
+	for (int d = 0; d < v->ndims; d++)
+		n *= v->dims[d] ? v->dims[d] : 1;
+	return n;
+}
+
+static uint64_t var_align(const ptx_var *v)
+{
+	return v->align > 0 ? (uint64_t)v->align : var_elem(v);
+}
+
+static bool modvar_space(ptx_space sp) { return sp == PTX_SP_CONST || sp == PTX_SP_GLOBAL; }
+
+/* Offset of module variable v in its space's block, -1 when v is not one. */
+static int64_t modvar_off(const ptx_module *m, const ptx_var *v)
+{
+	uint64_t off = 0;
+	for (int i = 0; i < m->nitems; i++) {
+		const ptx_item *it = m->items[i];
+		if (it->kind != PTX_ITEM_VAR || !it->var || it->var->space != v->space)
+			continue;
+		uint64_t al = var_align(it->var);
+		off = (off + al - 1) / al * al;
+		if (it->var == v)
+			return (int64_t)off;
+		off += var_size(it->var);
+	}
+	return -1;
+}
+
+/* The initial bytes of an initializer, element by element (little-endian). */
+static void init_bytes(const ptx_init *in, uint64_t elem, uint8_t *out, uint64_t size, uint64_t *at)
+{
+	if (!in)
+		return;
+	if (in->kind == PTX_INIT_LIST) {
+		for (int i = 0; i < in->nitems; i++)
+			init_bytes(in->items[i], elem, out, size, at);
+		return;
+	}
+	uint64_t x = in->kind == PTX_INIT_SYM ? 0 : in->ival;
+	for (uint64_t k = 0; k < elem && *at < size; k++, (*at)++)
+		out[*at] = (uint8_t)(x >> (8 * (k % 8)));
+}
+
+void lw_module_consts(ptx_module *m, const char *kernel, util_buf *b)
+{
+	ptx_space sp = kernel ? PTX_SP_CONST : PTX_SP_GLOBAL;
+	uint64_t off = 0;
+	bool open = false;
+	for (int i = 0; i < m->nitems; i++) {
+		const ptx_item *it = m->items[i];
+		if (it->kind != PTX_ITEM_VAR || !it->var || it->var->space != sp)
+			continue;
+		const ptx_var *v = it->var;
+		if (!open) {
+			if (kernel)
+				util_buf_printf(b, "\t.section .nv.constant3.%s\n", kernel);
+			else
+				util_buf_printf(b, "\t.section .nv.global.init,\"aw\"\n");
+			open = true;
+		}
+		uint64_t al = var_align(v), start = (off + al - 1) / al * al;
+		if (start > off)
+			util_buf_printf(b, "\t.zero %llu\n", (unsigned long long)(start - off));
+		uint64_t size = var_size(v), at = 0;
+		util_buf_printf(b, "\t// %s %s, %llu bytes\n", sp == PTX_SP_CONST ? ".const" : ".global",
+				v->name, (unsigned long long)size);
+		uint8_t *bytes = calloc(size ? size : 1, 1);
+		if (!bytes)
+			return;
+		init_bytes(v->init, var_elem(v) / (uint64_t)(v->vec ? v->vec : 1), bytes, size, &at);
+		for (uint64_t k = 0; k < size; k += 16) {
+			util_buf_puts(b, "\t.byte ");
+			for (uint64_t j = k; j < size && j < k + 16; j++)
+				util_buf_printf(b, "%s0x%02x", j > k ? ", " : "", bytes[j]);
+			util_buf_putc(b, '\n');
+		}
+		free(bytes);
+		off = start + size;
+	}
+}
+
+/* mov d, sym of a module .const / .global variable. */
+static bool sel_modvar_addr(isel *s)
+{
+	ptx_insn *in = s->in;
+	const ptx_opd *o = in->opd[1];
+	if (o->kind != PTX_OPD_SYM || !o->var || !modvar_space(o->var->space))
+		return false;
+	int64_t off = modvar_off(s->f->m, o->var);
+	if (off < 0)
+		return false;
+	off += (int64_t)o->ival;
+	int d = isel_dstv(s, in->opd[0]);
+	bool wide = s->f->vregs[d].width >= 2;
+	if (o->var->space == PTX_SP_CONST) {
+		E(s, "MOV", 2, wide ? VS(d, 0) : V(d), off ? I(off) : RZ());
+		if (wide)
+			E(s, "MOV", 2, VS(d, 1), RZ());
+		return true;
+	}
+	if (!wide) {
+		unsupported(s, "32-bit address of a .global variable");
+		return true;
+	}
+	int base = lw_vreg_new(s->f, 2), p = np(s);
+	E(s, "LDC.64", 2, V(base), T(cbank(s->f, 0x30)));
+	E(s, "IADD3", 5, VS(d, 0), P(p, false), VS(base, 0), I(off), RZ());
+	E(s, "IADD3.X", 6, VS(d, 1), VS(base, 1), RZ(), RZ(), P(p, false), NPT());
+	return true;
+}
+
+/* ld.const: LDC from bank 3, at a variable's offset or indexed by a register. */
+static bool sel_ldconst(isel *s)
+{
+	ptx_insn *in = s->in;
+	if (in->space != PTX_SP_CONST)
+		return false;
+	ptx_type t = in->type[0];
+	const char *sz = tbits(t) == 8 ? (tsigned(t) ? ".S8" : ".U8") : tbits(t) == 16 ? (tsigned(t) ? ".S16" : ".U16")
+		: tbits(t) == 64 ? ".64" : "";
+	const ptx_opd *ad = in->opd[1];
+	if (in->vec || in->opd[0]->kind != PTX_OPD_REG || ad->kind != PTX_OPD_ADDR || !ad->base) {
+		unsupported(s, "ld.const of this form");
+		return true;
+	}
+	int d = isel_dstv(s, in->opd[0]);
+	const char *op = fmt(s->f, "LDC%s", sz);
+	if (ad->base->kind == PTX_OPD_SYM && ad->base->var && ad->base->var->space == PTX_SP_CONST) {
+		int64_t off = modvar_off(s->f->m, ad->base->var);
+		if (off < 0) {
+			unsupported(s, "constant not declared at module scope");
+			return true;
+		}
+		E(s, op, 2, V(d), T(fmt(s->f, "c[0x3][0x%llx]", (unsigned long long)(off + (int64_t)ad->ival))));
+		return true;
+	}
+	if (ad->base->kind != PTX_OPD_REG) {
+		unsupported(s, "ld.const address");
+		return true;
+	}
+	lw_opd a = MEM(lw_vreg_of(s->f, ad->base), (int64_t)ad->ival, false);
+	a.text = "c[0x3]";
+	E(s, op, 2, V(d), a);
+	return true;
+}
+
 /* ---- entry ------------------------------------------------------------------------- */
 
 bool isel_int(isel *s, int blk)
@@ -528,7 +696,9 @@ bool isel_int(isel *s, int blk)
 	case PTX_OP_MOV:
 		if (in->opd[1]->kind == PTX_OPD_SREG && ptx_sregs[in->opd[1]->sreg].bits == 64)
 			return sel_sreg64(s);
-		return false;
+		return sel_modvar_addr(s);
+	case PTX_OP_LD:
+		return sel_ldconst(s);
 	default:
 		return false;
 	}
