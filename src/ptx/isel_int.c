@@ -557,6 +557,11 @@ void lw_module_consts(ptx_module *m, const char *kernel, util_buf *b)
 		uint64_t size = var_size(v), at = 0;
 		util_buf_printf(b, "\t// %s %s, %llu bytes\n", sp == PTX_SP_CONST ? ".const" : ".global",
 				v->name, (unsigned long long)size);
+		if (!v->init) {
+			util_buf_printf(b, "\t.zero %llu\n", (unsigned long long)size);
+			off = start + size;
+			continue;
+		}
 		uint8_t *bytes = calloc(size ? size : 1, 1);
 		if (!bytes)
 			return;
