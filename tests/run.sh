@@ -55,6 +55,14 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b ptx"
 	fi
+	# Lowering tests that carry //! directives also run on the simulator.
+	lowered=$(grep -l '^//! \.expect' tests/ptx/lower/*.ptx 2>/dev/null || true)
+	if [ -n "$lowered" ]; then
+		echo "== $b: PTX lowering tests on the simulator"
+		"$b/simt" test $lowered >"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b ptx-lower"
+	fi
 	echo "== $b: command-line tests"
 	sh tests/cli.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"

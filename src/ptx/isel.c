@@ -80,6 +80,11 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	case PTX_SREG_CLOCK: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
 	case PTX_SREG_CLOCK_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
 	case PTX_SREG_WARPSZ: E(s, "MOV", 2, V(t), I(32)); break;
+	case PTX_SREG_NWARPID: E(s, "S2R", 2, V(t), T("SR_NWARPID")); break;
+	case PTX_SREG_SMID: E(s, "S2R", 2, V(t), T("SR_SMID")); break;
+	case PTX_SREG_NSMID: E(s, "S2R", 2, V(t), T("SR_NSMID")); break;
+	case PTX_SREG_GLOBALTIMER_LO: E(s, "S2R", 2, V(t), T("SR_GLOBALTIMERLO")); break;
+	case PTX_SREG_GLOBALTIMER_HI: E(s, "S2R", 2, V(t), T("SR_GLOBALTIMERHI")); break;
 	default:
 		unsupported(s, "special register");
 	}
@@ -326,7 +331,7 @@ static void sel_addsub(isel *s, bool sub)
 		}
 		lw_opd b = isel_src(s, in->opd[2], 0);
 		if (b.kind == LO_IMM)
-			E(s, "IADD3", 4, V(d), a, I((int64_t)(uint32_t)-(uint32_t)b.imm), RZ());
+			E(s, "IADD3", 4, V(d), a, I((int64_t)(int32_t)(0u - (uint32_t)b.imm)), RZ());
 		else
 			E(s, "IMAD", 4, V(d), isel_rsrc(s, in->opd[2], 0), I(-1), a);
 		return;
@@ -341,7 +346,7 @@ static void sel_addsub(isel *s, bool sub)
 	for (int w = 0; w < 2; w++)
 		E(s, "LOP3.LUT", 6, VS(nb, w), isel_rsrc(s, in->opd[2], w), RZ(), RZ(), I(0x0f), NPT());
 	int p = lw_vreg_new(f, 0), q = lw_vreg_new(f, 0);
-	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), alo, VS(nb, 0), I(1));
+	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), alo, I(1), VS(nb, 0));
 	E(s, "IADD3.X", 6, VS(d, 1), ahi, VS(nb, 1), RZ(), P(p, false), P(q, false));
 }
 
@@ -363,12 +368,30 @@ static void sel_mul(isel *s, bool mad)
 		return;
 	}
 	const char *u = tsigned(t) ? "" : ".U32";
-	ptx_modid mode = in->mode;
+	/* mul.hi / mad.hi parse as the MODE-class .hi (the CMP-class one is setp's) */
+	ptx_modid mode = in->mode == PTX_MOD_MHI ? PTX_MOD_HI : in->mode;
 	const ptx_opd *a = in->opd[1], *b = in->opd[2];
 	if (a->kind == PTX_OPD_IMM && b->kind != PTX_OPD_IMM) {
 		const ptx_opd *x = a;
 		a = b;
 		b = x;
+	}
+	if (tbits(t) == 16 && mode == PTX_MOD_WIDE) {
+		/* 16 x 16 -> 32: the low product of the extended halves */
+		lw_opd x[2];
+		const ptx_opd *ab[2] = {a, b};
+		for (int k = 0; k < 2; k++) {
+			int e = lw_vreg_new(f, 1);
+			if (tsigned(t)) {
+				E(s, "SHF.L.U32", 4, V(e), isel_rsrc(s, ab[k], 0), I(16), RZ());
+				E(s, "SHF.R.S32.HI", 4, V(e), RZ(), I(16), V(e));
+			} else {
+				E(s, "LOP3.LUT", 6, V(e), isel_rsrc(s, ab[k], 0), I(0xffff), RZ(), I(0xc0), NPT());
+			}
+			x[k] = V(e);
+		}
+		E(s, "IMAD", 4, V(d), x[0], x[1], mad ? isel_rsrc(s, in->opd[3], 0) : RZ());
+		return;
 	}
 	if (!is64(t)) {
 		lw_opd c = mad ? isel_src(s, in->opd[3], 0) : RZ();
@@ -634,6 +657,31 @@ static int data_reg(isel *s, const ptx_opd *o, ptx_type t, int vec, bool load, i
 				E(s, "MOV", 2, VS(tv, i), isel_rsrc(s, o->items[i], 0));
 		return tv;
 	}
+	if (o->kind == PTX_OPD_VEC && tbits(t) == 64) {
+		/* element i is words 2i, 2i+1 */
+		int tv = lw_vreg_new(f, w);
+		if (!load)
+			for (int i = 0; i < o->nitems; i++)
+				for (int k = 0; k < 2; k++)
+					E(s, "MOV", 2, VS(tv, 2 * i + k), isel_rsrc(s, o->items[i], k));
+		return tv;
+	}
+	if (o->kind == PTX_OPD_VEC && tbits(t) < 32 && (w == 1 || w == 2)) {
+		/* sub-word elements packed little-endian into the words */
+		int tb = tbits(t);
+		int tv = lw_vreg_new(f, w);
+		if (!load) {
+			for (int k = 0; k < w; k++)
+				E(s, "MOV", 2, VS(tv, k), RZ());
+			for (int i = 0; i < o->nitems; i++) {
+				int m = lw_vreg_new(f, 1), word = i * tb / 32, sh = i * tb % 32;
+				E(s, "LOP3.LUT", 6, V(m), isel_rsrc(s, o->items[i], 0), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
+				E(s, "SHF.L.U32", 4, V(m), V(m), I(sh), RZ());
+				E(s, "LOP3.LUT", 6, VS(tv, word), VS(tv, word), V(m), RZ(), I(0xfc), NPT());
+			}
+		}
+		return tv;
+	}
 	if (o->kind == PTX_OPD_IMM && !load && !vec) {
 		int tv = lw_vreg_new(f, w);
 		for (int i = 0; i < w; i++)
@@ -700,9 +748,27 @@ static void sel_ldst(isel *s, bool load)
 	if (load) {
 		E(s, fmt(f, "%s%s", base, sz), 2, V(r), a);
 		if (val->kind == PTX_OPD_VEC)
-			for (int i = 0; i < val->nitems; i++)
-				if (val->items[i]->kind == PTX_OPD_REG)
-					E(s, "MOV", 2, V(lw_vreg_of(f, val->items[i])), VS(r, i));
+			for (int i = 0; i < val->nitems; i++) {
+				if (val->items[i]->kind != PTX_OPD_REG)
+					continue;
+				int dv = lw_vreg_of(f, val->items[i]), tb = tbits(t);
+				if (tb == 32) {
+					E(s, "MOV", 2, V(dv), VS(r, i));
+				} else if (tb == 64) {
+					E(s, "MOV", 2, VS(dv, 0), VS(r, 2 * i));
+					E(s, "MOV", 2, VS(dv, 1), VS(r, 2 * i + 1));
+				} else {
+					/* extend element i of the packed words */
+					int word = i * tb / 32, sh = i * tb % 32;
+					if (tsigned(t)) {
+						E(s, "SHF.L.U32", 4, V(dv), VS(r, word), I(32 - tb - sh), RZ());
+						E(s, "SHF.R.S32.HI", 4, V(dv), RZ(), I(32 - tb), V(dv));
+					} else {
+						E(s, "SHF.R.U32.HI", 4, V(dv), RZ(), I(sh), VS(r, word));
+						E(s, "LOP3.LUT", 6, V(dv), V(dv), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
+					}
+				}
+			}
 	} else {
 		E(s, fmt(f, "%s%s", base, sz), 2, a, V(r));
 	}
@@ -1132,10 +1198,10 @@ static void sel_one(isel *s, int b, int *stubs)
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
 	switch (in->op) {
-	case PTX_OP_MOV: sel_mov(s); break;
+	case PTX_OP_MOV: if (!isel_int(s, b)) sel_mov(s); break;
 	case PTX_OP_ADD: sel_addsub(s, false); break;
 	case PTX_OP_SUB: sel_addsub(s, true); break;
-	case PTX_OP_MUL: sel_mul(s, false); break;
+	case PTX_OP_MUL: if (!isel_int(s, b)) sel_mul(s, false); break;
 	case PTX_OP_MAD: sel_mul(s, true); break;
 	case PTX_OP_FMA: sel_mul(s, true); break;
 	case PTX_OP_SHL: sel_shift(s, true); break;
@@ -1170,7 +1236,7 @@ static void sel_one(isel *s, int b, int *stubs)
 	}
 	case PTX_OP_CVT: sel_cvt(s); break;
 	case PTX_OP_CVTA: sel_cvta(s); break;
-	case PTX_OP_LD: sel_ldst(s, true); break;
+	case PTX_OP_LD: if (!isel_int(s, b)) sel_ldst(s, true); break;
 	case PTX_OP_ST: sel_ldst(s, false); break;
 	case PTX_OP_ATOM: sel_atom(s, false); break;
 	case PTX_OP_RED: sel_atom(s, true); break;
@@ -1203,6 +1269,7 @@ static void sel_one(isel *s, int b, int *stubs)
 		break;
 	}
 	case PTX_OP_POPC:
+		if (isel_int(s, b)) break;
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
 		E(s, "POPC", 2, V(isel_dstv(s, in->opd[0])), isel_src(s, in->opd[1], 0));
 		break;
@@ -1221,6 +1288,7 @@ static void sel_one(isel *s, int b, int *stubs)
 		break;
 	}
 	case PTX_OP_NEG:
+		if (isel_int(s, b)) break;
 		if (in->type[0] == PTX_T_F32) {
 			E(s, "LOP3.LUT", 6, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0),
 			  I((int64_t)(int32_t)0x80000000u), RZ(), I(0x3c), NPT());
@@ -1237,9 +1305,9 @@ static void sel_one(isel *s, int b, int *stubs)
 		  isel_src(s, in->opd[2], 0), in->op == PTX_OP_MIN ? PT() : NPT());
 		break;
 	}
-	case PTX_OP_BREV: sel_brev(s); break;
+	case PTX_OP_BREV: if (!isel_int(s, b)) sel_brev(s); break;
 	case PTX_OP_BFIND:
-	case PTX_OP_CLZ: sel_bits(s); break;
+	case PTX_OP_CLZ: if (!isel_int(s, b)) sel_bits(s); break;
 	case PTX_OP_SHF: sel_shf(s); break;
 	case PTX_OP_REDUX_SYNC: sel_redux(s, b); break;
 	case PTX_OP_MATCH_SYNC: sel_match(s, b); break;

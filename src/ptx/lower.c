@@ -129,6 +129,8 @@ static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
 	case LO_LABEL: util_buf_printf(b, "`(%s)", o->text); break;
 	case LO_BREG: util_buf_printf(b, "B%d", (int)o->imm); break;
 	case LO_MEM:
+		if (o->text) /* a constant bank indexed by a register: c[0x3][R+off] */
+			util_buf_puts(b, o->text);
 		util_buf_putc(b, '[');
 		if (o->v >= 0) {
 			print_reg(f, o->v, 0, b);
@@ -415,6 +417,7 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 			}
 			util_buf_putc(text, '\n');
 		}
+		lw_module_consts(m, fn->name, text);
 		if (f.shared_bytes) {
 			util_buf_printf(text, "\t.section .nv.shared.%s,\"aw\",@nobits\n", fn->name);
 			util_buf_printf(text, "\t.zero %u\n", f.shared_bytes);
@@ -431,5 +434,7 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 				nbar, f.shared_bytes, f.local_bytes, f.ninsts, f.nsync);
 		fn_free(&f);
 	}
+	if (!errors)
+		lw_module_consts(m, NULL, text);
 	return errors;
 }

@@ -129,5 +129,9 @@ lw_inst *lw_emit(lw_fn *f, const char *op);
 /* the text of one record (after regalloc: R/P names; before: %vN) */
 void lw_print_inst(lw_fn *f, const lw_inst *in, struct util_buf *b);
 const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n);
+/* isel_int.c: the module's .const variables as the kernel's bank 3
+ * (`.nv.constant3.<kernel>`), and (kernel NULL, once per module) its
+ * .global variables as `.nv.global.init` (docs/ptx.md) */
+void lw_module_consts(ptx_module *m, const char *kernel, struct util_buf *b);
 
 #endif

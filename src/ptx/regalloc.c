@@ -34,6 +34,8 @@ static int ndefs(const lw_inst *in)
 		return 2;
 	if (!strcmp(op, "IADD3"))
 		return in->n - 3;
+	if (!strcmp(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
+		return in->n - 5;
 	return 1;
 }
 

@@ -1,6 +1,6 @@
 /*
  * alu.c - integer companion instructions: MOV, IADD3, IMAD, ISETP,
- * LOP3.LUT, SHF, SEL, POPC, FLO, IABS, IMNMX, NOP.
+ * LOP3.LUT, SHF, SEL, POPC, FLO, IABS, IMNMX, PRMT, NOP.
  *
  * Requires: rt_prep() ran (operand roles and modifiers in aux, rt.h).
  * Each handler reads like the rule in docs/semantics.md ("Companion
@@ -273,6 +273,28 @@ void sim_rt_imnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		bool lt = u ? a[l] < b[l] : (int32_t)a[l] < (int32_t)b[l];
 		bool take_a = (p >> l & 1) ? lt : !lt;
 		v[l] = take_a ? a[l] : b[l];
+	}
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+}
+
+/*
+ * PRMT: byte k of the result is byte (nibble k of b) & 7 of c:a (a low),
+ * or that byte's sign repeated when the nibble's bit 3 is set.
+ */
+void sim_rt_prmt(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	SRC3;
+	LANES {
+		uint64_t x = (uint64_t)c[l] << 32 | a[l];
+		uint32_t r = 0;
+		for (int k = 0; k < 4; k++) {
+			uint32_t sel = b[l] >> (4 * k) & 0xf;
+			uint32_t byte = (uint32_t)(x >> (8 * (sel & 7))) & 0xff;
+			if (sel & 8)
+				byte = byte & 0x80 ? 0xff : 0;
+			r |= byte << (8 * k);
+		}
+		v[l] = r;
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }

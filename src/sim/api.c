@@ -176,6 +176,37 @@ static simt_status load_consts(simt_sim *s, const simt_object *o, int k,
 }
 
 /* Highest GPR row the code names, for the livelock hash. */
+/*
+ * Module global data (docs/launch-abi.md): the object's `.nv.global`
+ * section (PTX `.global` variables) is allocated in global memory at load,
+ * with its initial bytes (zeros for NOBITS); its address goes to
+ * c[0x0][0x30], where code reads it.  At most one such section.
+ */
+static simt_status load_globals(simt_sim *s, const simt_object *o, simt_diags *d)
+{
+	bool seen = false;
+	for (int j = 0; j < o->nsections; j++) {
+		const obj_section *sec = &o->sections[j];
+		if (strcmp(sec->name, ".nv.global") && strncmp(sec->name, ".nv.global.", 11))
+			continue;
+		if (seen) {
+			util_diag(d, SIMT_SEV_ERROR, sec->name, NULL, 0, 0,
+				  "more than one global data section (.nv.global*) in the object");
+			return SIMT_ERR_OBJECT;
+		}
+		seen = true;
+		uint64_t addr;
+		simt_status st = simt_sim_alloc(s, sec->size ? sec->size : 1, &addr, d);
+		if (st == SIMT_OK && sec->data && sec->size)
+			st = simt_sim_write(s, addr, sec->data, sec->size, d);
+		if (st != SIMT_OK)
+			return st;
+		if (!sim_mem_const_write(s->c.mem, 0, 0x30, &addr, 8))
+			return SIMT_ERR_NOMEM;
+	}
+	return SIMT_OK;
+}
+
 static int rows_used(const sim_ctx *c)
 {
 	int n = 0;
@@ -252,6 +283,8 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 		st = load_text(s, obj, k, d);
 	if (st == SIMT_OK)
 		st = load_consts(s, obj, k, d);
+	if (st == SIMT_OK)
+		st = load_globals(s, obj, d);
 	if (st != SIMT_OK) {
 		simt_sim_free(s);
 		return st;

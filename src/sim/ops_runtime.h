@@ -24,6 +24,7 @@
 	X(FLO, sim_rt_flo, rt_prep, 0)                                         \
 	X(IABS, sim_rt_iabs, rt_prep, 0)                                       \
 	X(IMNMX, sim_rt_imnmx, rt_prep, 0)                                     \
+	X(PRMT, sim_rt_prmt, rt_prep, 0)                                       \
 	X(FADD, sim_rt_fadd, rt_prep, 0)                                       \
 	X(FMUL, sim_rt_fmul, rt_prep, 0)                                       \
 	X(FFMA, sim_rt_ffma, rt_prep, 0)                                       \

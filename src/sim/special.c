@@ -22,7 +22,9 @@
 	X(LANEID, "LANEID") X(WARPID, "WARPID") X(LM_EQ, "LANEMASKEQ")         \
 	X(LM_LT, "LANEMASKLT") X(LM_LE, "LANEMASKLE") X(LM_GT, "LANEMASKGT")   \
 	X(LM_GE, "LANEMASKGE") X(CLOCKLO, "CLOCKLO") X(CLOCKHI, "CLOCKHI")     \
-	X(CLOCK, "CLOCK")
+	X(CLOCK, "CLOCK") X(NWARPID, "NWARPID") X(SMID, "SMID")                \
+	X(NSMID, "NSMID") X(GTIMERLO, "GLOBALTIMERLO")                         \
+	X(GTIMERHI, "GLOBALTIMERHI")
 
 enum {
 #define RT_X_ENUM(e, s) SR_##e,
@@ -89,6 +91,12 @@ void rt_sreg(sim_warp *w, int sr, uint32_t v[SIM_LANES])
 	case SR_WARPID: u = (uint32_t)w->id; break;
 	case SR_CLOCKLO: case SR_CLOCK: u = (uint32_t)c->cycle; break;
 	case SR_CLOCKHI: u = (uint32_t)(c->cycle >> 32); break;
+	/* one nanosecond per cycle; the golden model is one SM */
+	case SR_GTIMERLO: u = (uint32_t)c->cycle; break;
+	case SR_GTIMERHI: u = (uint32_t)(c->cycle >> 32); break;
+	case SR_NWARPID: u = (uint32_t)w->cta->nwarps; break;
+	case SR_SMID: u = 0; break;
+	case SR_NSMID: u = 1; break;
 	default: break;
 	}
 	LANES v[l] = u;

@@ -55,7 +55,9 @@ int main(void)
 		o[7] = ffs64((c & ~(c >> 1)) << (a & 7));
 		o[8] = prmt(a, b, 0x7531);
 		o[9] = prmt(a, b, b & 0x7777);
-		o[10] = prmt(a, b, 0x8a4c);
+		/* CUDA's __byte_perm uses bits 0-2 of each selector nibble only
+		 * (nvcc emits prmt with 0x8a4c & 0x7777 = 0x244): no sign mode */
+		o[10] = prmt(a, b, 0x8a4c & 0x7777);
 		o[11] = (uint32_t)((fw << (sh & 31)) >> 32);
 		o[12] = (uint32_t)(fw >> (sh & 31));
 		o[13] = sh >= 32 ? a : (uint32_t)((fw << sh) >> 32);
