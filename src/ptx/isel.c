@@ -691,7 +691,7 @@ static void sel_atom(isel *s, bool red)
 		unsupported(s, "atomic operation");
 		return;
 	}
-	const char *ty = t == PTX_T_F32 ? ".F32" : t == PTX_T_F64 ? ".F64" :
+	const char *ty = t == PTX_T_F32 ? ".F32" : t == PTX_T_F64 ? ".F64" : t == PTX_T_F16X2 ? ".F16x2" :
 		is64(t) ? (tsigned(t) ? ".S64" : ".U64") : tsigned(t) ? ".S32" : "";
 	if (!strcmp(op, "ADD") && tsigned(t) && !is64(t))
 		ty = "";

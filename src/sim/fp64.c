@@ -434,3 +434,15 @@ void sim_fp_f2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 	put32(w, i, v, pmask);
 }
+
+uint32_t sim_fp_f16x2_add(uint32_t a, uint32_t b)
+{
+	uint32_t r = 0;
+	for (int h = 0; h < 2; h++) {
+		/* the sum of two binary16 values is exact in a double */
+		double x = widen_narrow(a >> (16 * h) & 0xffff, F16_FMT) +
+			   widen_narrow(b >> (16 * h) & 0xffff, F16_FMT);
+		r |= round_narrow(x, F16_FMT, FE_TONEAREST) << (16 * h);
+	}
+	return r;
+}

@@ -21,4 +21,8 @@
 /* Prep hook of the F2F row (rt_prep is declared by ops_runtime.h). */
 sim_prep_fn sim_fp_prep_f2f;
 
+/* Two binary16 halves added with round-to-nearest-even, subnormals kept
+ * (the .F16x2 atomics of atomic.c). */
+uint32_t sim_fp_f16x2_add(uint32_t a, uint32_t b);
+
 #endif
