@@ -72,6 +72,12 @@ static lw_opd pair(isel *s, const ptx_opd *o)
 static int pair_sign(isel *s, const ptx_opd *o, int64_t mask, int lut)
 {
 	int t = lw_vreg_new(s->f, 2);
+	if (o->kind == PTX_OPD_IMM && lut == 0x3c) { /* fold into the immediate */
+		lw_opd lo = isel_src(s, o, 0), hi = isel_src(s, o, 1);
+		E(s, "MOV", 2, VS(t, 0), lo.imm ? lo : RZ());
+		E(s, "MOV", 2, VS(t, 1), I((int64_t)(int32_t)((uint32_t)hi.imm ^ (uint32_t)mask)));
+		return t;
+	}
 	E(s, "MOV", 2, VS(t, 0), isel_rsrc(s, o, 0));
 	E(s, "LOP3.LUT", 6, VS(t, 1), isel_rsrc(s, o, 1), I(mask), RZ(), I(lut), NPT());
 	return t;
@@ -383,21 +389,26 @@ static void sel_fcvt(isel *s)
 		    in->rnd == PTX_MOD_RPI;
 	if (dt == st && (dt == PTX_T_F32 || dt == PTX_T_F64)) {
 		lw_opd b = dt == PTX_T_F64 ? pair(s, src) : isel_rsrc(s, src, 0);
-		if (irnd)
+		bool sat = ptx_insn_has(in, PTX_MOD_SAT);
+		if (sat && dt == PTX_T_F64) {
+			unsupported(s, "cvt.sat.f64");
+			return;
+		}
+		if (irnd) {
 			E(s, fmt(f, "FRND%s%s%s", dt == PTX_T_F64 ? ".F64" : "", irnd_sfx(in->rnd), z), 2, V(d), b);
-		else if (dt == PTX_T_F32)
+		} else if (sat) { /* the clamp reads the source itself */
+			E(s, fmt(f, "FMNMX%s", z), 4, V(d), b, I(0), NPT());
+			E(s, fmt(f, "FMNMX%s", z), 4, V(d), V(d), I(0x3f800000), PT());
+			return;
+		} else if (dt == PTX_T_F32) {
 			/* x + -0.0: x itself, flushed with .ftz */
 			E(s, fmt(f, "FADD%s", z), 3, V(d), b, I(SIGN32));
-		else
+		} else {
 			for (int w = 0; w < 2; w++)
 				E(s, "MOV", 2, VS(d, w), VS(b.v, w));
-		if (ptx_insn_has(in, PTX_MOD_SAT)) {
-			if (dt == PTX_T_F64) {
-				unsupported(s, "cvt.sat.f64");
-				return;
-			}
-			fsat(s, d, z);
 		}
+		if (sat)
+			fsat(s, d, z);
 		return;
 	}
 	if (irnd) {
