@@ -351,6 +351,20 @@ static const char *itype_name(ptx_type t)
 	return is64(t) ? (u ? ".U64" : ".S64") : (u ? ".U32" : "");
 }
 
+/* A 8/16-bit integer operand sign- or zero-extended to 32 bits. */
+static int int_extend(isel *s, const ptx_opd *o, int bits, bool sg)
+{
+	int t = lw_vreg_new(s->f, 1);
+	lw_opd a = isel_rsrc(s, o, 0);
+	if (sg) {
+		E(s, "SHF.L.U32", 4, V(t), a, I(32 - bits), RZ());
+		E(s, "SHF.R.S32.HI", 4, V(t), RZ(), I(32 - bits), V(t));
+	} else {
+		E(s, "LOP3.LUT", 6, V(t), a, I(((int64_t)1 << bits) - 1), RZ(), I(0xc0), NPT());
+	}
+	return t;
+}
+
 static void sel_fcvt(isel *s)
 {
 	ptx_insn *in = s->in;
@@ -361,27 +375,55 @@ static void sel_fcvt(isel *s)
 	const char *z = ftz_sfx(in);
 	const ptx_opd *src = in->opd[1];
 	if (dk == 'f' && sk != 'f') { /* integer -> float */
-		if (tbits(st) < 32) {
-			unsupported(s, "conversion from a 8/16-bit integer");
-			return;
-		}
-		lw_opd b = is64(st) ? pair(s, src) : isel_src(s, src, 0);
+		lw_opd b;
+		if (tbits(st) < 32) /* exact in a 32-bit integer */
+			b = V(int_extend(s, src, tbits(st), sk == 's'));
+		else
+			b = is64(st) ? pair(s, src) : isel_src(s, src, 0);
 		const char *sn = is64(st) ? (sk == 's' ? ".S64" : ".U64") : (sk == 's' ? "" : ".U32");
 		if (dt == PTX_T_F32 || dt == PTX_T_F64) {
 			E(s, fmt(f, "I2F%s%s%s", dt == PTX_T_F64 ? ".F64" : "", sn, rnd_sfx(in->rnd)), 2, V(d), b);
 			return;
 		}
-		unsupported(s, "conversion to f16/bf16 from an integer");
+		/* f16/bf16: through an f32, which must not round first.  A
+		 * 8/16-bit integer is exact in f32; a wider one rounded to f32
+		 * and then to f16 is still right, since every integer above
+		 * 2^24 (where f32 starts to round) overflows f16 either way;
+		 * bf16 has f32's range, so only the narrow integers */
+		if (dt == PTX_T_BF16 && tbits(st) > 16) {
+			unsupported(s, "conversion to bf16 from a 32/64-bit integer");
+			return;
+		}
+		int t = lw_vreg_new(f, 1);
+		E(s, fmt(f, "I2F%s%s", sn, rnd_sfx(in->rnd)), 2, V(t), b);
+		E(s, fmt(f, "F2F.%s.F32%s", ftype_name(dt), rnd_sfx(in->rnd)), 2, V(d), V(t));
 		return;
 	}
 	if (sk == 'f' && dk != 'f') { /* float -> integer */
-		if (tbits(dt) < 32 || (st != PTX_T_F32 && st != PTX_T_F64)) {
-			unsupported(s, "conversion to a 8/16-bit integer or from f16");
+		lw_opd b;
+		if (st == PTX_T_F16 || st == PTX_T_BF16) { /* widening is exact */
+			int t = lw_vreg_new(f, 1);
+			E(s, fmt(f, "F2F.F32.%s", ftype_name(st)), 2, V(t), isel_rsrc(s, src, 0));
+			b = V(t);
+		} else {
+			b = st == PTX_T_F64 ? pair(s, src) : isel_rsrc(s, src, 0);
+		}
+		const char *fs = st == PTX_T_F64 ? ".F64" : "";
+		if (tbits(dt) >= 32) {
+			E(s, fmt(f, "F2I%s%s%s%s", itype_name(dt), fs, irnd_sfx(in->rnd), z), 2, V(d), b);
 			return;
 		}
-		lw_opd b = st == PTX_T_F64 ? pair(s, src) : isel_rsrc(s, src, 0);
-		E(s, fmt(f, "F2I%s%s%s%s", itype_name(dt), st == PTX_T_F64 ? ".F64" : "",
-			 irnd_sfx(in->rnd), z), 2, V(d), b);
+		/* 8/16-bit: convert to 32 bits (saturating), then clamp */
+		int nb = tbits(dt), t = lw_vreg_new(f, 1);
+		bool sg = dk == 's';
+		E(s, fmt(f, "F2I%s%s%s%s", sg ? "" : ".U32", fs, irnd_sfx(in->rnd), z), 2, V(t), b);
+		if (sg) {
+			int64_t hi = ((int64_t)1 << (nb - 1)) - 1;
+			E(s, "IMNMX", 4, V(t), V(t), I(hi), PT());
+			E(s, "IMNMX", 4, V(d), V(t), I(-hi - 1), NPT());
+		} else {
+			E(s, "IMNMX.U32", 4, V(d), V(t), I(((int64_t)1 << nb) - 1), PT());
+		}
 		return;
 	}
 	/* float -> float */
