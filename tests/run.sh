@@ -45,9 +45,10 @@ for b in "$@"; do
 	fi
 	if [ -f tests/ptx/passing.txt ]; then
 		# The PTX corpus kernels that lower and pass, each on the PTX of
-		# all three architectures (tests/ptx/passing.txt).
+		# all three architectures (tests/ptx/passing.txt), and the
+		# lowering tests that carry //! directives (run as written).
 		echo "== $b: PTX corpus (tests/ptx/passing.txt)"
-		files=""
+		files=$(grep -l '^//! \.expect' tests/ptx/lower/*.ptx 2>/dev/null)
 		for n in $(grep -v '^#' tests/ptx/passing.txt); do
 			for a in 75 80 90; do files="$files tests/ptx/$n.sm_$a.ptx"; done
 		done

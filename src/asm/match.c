@@ -474,11 +474,19 @@ static void resolve_mods(const isa_opcode *op, const asm_word *w,
 	for (int i = 0; i < w->nmods; i++) {
 		const char *s = w->s + w->mod_off[i];
 		int len = w->mod_len[i];
-		int f = -1;
+		/* the first field naming it that is still unset (F2F.F64.F32:
+		 * two fields of one type), else the first naming it */
+		int f = -1, first = -1;
 		for (int k = 0; k < op->nmods && f < 0; k++)
 			if (isa_enum_find(op->fields[op->mods[k]].type, s,
-					  (size_t)len) >= 0)
-				f = op->mods[k];
+					  (size_t)len) >= 0) {
+				if (first < 0)
+					first = op->mods[k];
+				if (!set[op->mods[k]])
+					f = op->mods[k];
+			}
+		if (f < 0)
+			f = first;
 		if (f < 0 || set[f]) {
 			r->state = -1;
 			r->bad = (signed char)i;

@@ -4,7 +4,8 @@
  * Contract: requires a model built by isa_resolve without errors.  Reports:
  *   - fields of one opcode (after inheritance) that share bits;
  *   - two enum modifier fields of one opcode with a common value name
- *     (the text ".X" would be ambiguous);
+ *     (the text ".X" would be ambiguous), unless both are required and of
+ *     one type: then they are positional (F2F.F64.F32);
  *   - exception conditions naming no field of an opcode, or a string that is
  *     no value of the enum field it is compared with;
  *   - decoding conflicts: two opcodes whose fixed bits agree wherever both
@@ -63,6 +64,10 @@ static void check_modifiers(const isa_model *m, simt_diags *d, const isa_opcode 
 	for (int i = 0; i < op->nmods; i++)
 		for (int k = 0; k < i; k++) {
 			const isa_field *a = &op->fields[op->mods[k]], *b = &op->fields[op->mods[i]];
+			/* two required fields of one type are positional (F2F's
+			 * .F64.F32: the assembler fills the first unset one) */
+			if (a->type == b->type && !a->has_default && !b->has_default)
+				continue;
 			for (int v = 0; v < b->type->nvalues; v++) {
 				const char *s = b->type->values[v];
 				if (!s || isa_enum_find(a->type, s, strlen(s)) < 0)

@@ -172,8 +172,6 @@ lw_opd isel_psrc(isel *s, const ptx_opd *o)
 
 /* ---- per-opcode selection -------------------------------------------------------- */
 
-static void sel_fsetp(isel *s);
-
 static const char *cmp_name(ptx_modid c, bool *uns)
 {
 	switch (c) {
@@ -207,10 +205,6 @@ static void sel_setp(isel *s)
 	ptx_type t = in->type[0];
 	bool uns = tkind(t) == 'u' || tkind(t) == 'b';
 	const char *c = cmp_name(in->cmp, &uns);
-	if (tkind(t) == 'f') {
-		sel_fsetp(s);
-		return;
-	}
 	if (!c) {
 		unsupported(s, "comparison");
 		return;
@@ -303,25 +297,6 @@ static void sel_addsub(isel *s, bool sub)
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
 	ptx_type t = in->type[0];
-	if (tkind(t) == 'f') {
-		if (t != PTX_T_F32) {
-			unsupported(s, "f64");
-			return;
-		}
-		int d = isel_dstv(s, in->opd[0]);
-		lw_opd b = isel_src(s, in->opd[2], 0);
-		if (sub) {
-			if (b.kind == LO_IMM)
-				b.imm ^= 0x80000000;
-			else {
-				int tv = lw_vreg_new(f, 1);
-				E(s, "LOP3.LUT", 6, V(tv), isel_rsrc(s, in->opd[2], 0), I(0x80000000), RZ(), I(0x3c), NPT());
-				b = V(tv);
-			}
-		}
-		E(s, "FADD", 3, V(d), isel_rsrc(s, in->opd[1], 0), b);
-		return;
-	}
 	int d = isel_dstv(s, in->opd[0]);
 	if (!is64(t)) {
 		lw_opd a = isel_rsrc(s, in->opd[1], 0);
@@ -356,17 +331,6 @@ static void sel_mul(isel *s, bool mad)
 	lw_fn *f = s->f;
 	ptx_type t = in->type[0];
 	int d = isel_dstv(s, in->opd[0]);
-	if (tkind(t) == 'f') {
-		if (t != PTX_T_F32) {
-			unsupported(s, "f64");
-			return;
-		}
-		if (mad)
-			E(s, "FFMA", 4, V(d), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), isel_rsrc(s, in->opd[3], 0));
-		else
-			E(s, "FMUL", 3, V(d), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0));
-		return;
-	}
 	const char *u = tsigned(t) ? "" : ".U32";
 	/* mul.hi / mad.hi parse as the MODE-class .hi (the CMP-class one is setp's) */
 	ptx_modid mode = in->mode == PTX_MOD_MHI ? PTX_MOD_HI : in->mode;
@@ -527,15 +491,7 @@ static void sel_cvt(isel *s)
 	ptx_type dt = in->type[0], st = in->type[1];
 	int d = isel_dstv(s, in->opd[0]);
 	char dk = tkind(dt), sk = tkind(st);
-	if (dk == 'f' && dt == PTX_T_F32 && (sk == 'u' || sk == 's') && tbits(st) == 32) {
-		E(s, sk == 'u' ? "I2F.U32" : "I2F", 2, V(d), isel_rsrc(s, in->opd[1], 0));
-		return;
-	}
-	if (sk == 'f' && st == PTX_T_F32 && (dk == 'u' || dk == 's') && tbits(dt) == 32) {
-		E(s, dk == 'u' ? "F2I.U32" : "F2I", 2, V(d), isel_rsrc(s, in->opd[1], 0));
-		return;
-	}
-	if (dk == 'f' || sk == 'f') {
+	if (dk == 'f' || sk == 'f') { /* isel_fp takes these */
 		unsupported(s, "float conversion");
 		return;
 	}
@@ -801,7 +757,7 @@ static void sel_atom(isel *s, bool red)
 		unsupported(s, "atomic operation");
 		return;
 	}
-	const char *ty = t == PTX_T_F32 ? ".F32" : t == PTX_T_F64 ? ".F64" :
+	const char *ty = t == PTX_T_F32 ? ".F32" : t == PTX_T_F64 ? ".F64" : t == PTX_T_F16X2 ? ".F16x2" :
 		is64(t) ? (tsigned(t) ? ".S64" : ".U64") : tsigned(t) ? ".S32" : "";
 	if (!strcmp(op, "ADD") && tsigned(t) && !is64(t))
 		ty = "";
@@ -1089,49 +1045,6 @@ static void sel_elect(isel *s, int blk)
 	(void)blk;
 }
 
-static void sel_fsetp(isel *s)
-{
-	ptx_insn *in = s->in;
-	lw_fn *f = s->f;
-	if (in->type[0] != PTX_T_F32) {
-		unsupported(s, "f64 compare");
-		return;
-	}
-	const char *c;
-	switch (in->cmp) {
-	case PTX_MOD_EQ: c = "EQ"; break;
-	case PTX_MOD_NE: c = "NE"; break;
-	case PTX_MOD_LT: c = "LT"; break;
-	case PTX_MOD_LE: c = "LE"; break;
-	case PTX_MOD_GT: c = "GT"; break;
-	case PTX_MOD_GE: c = "GE"; break;
-	case PTX_MOD_EQU: c = "EQU"; break;
-	case PTX_MOD_NEU: c = "NEU"; break;
-	case PTX_MOD_LTU: c = "LTU"; break;
-	case PTX_MOD_LEU: c = "LEU"; break;
-	case PTX_MOD_GTU: c = "GTU"; break;
-	case PTX_MOD_GEU: c = "GEU"; break;
-	case PTX_MOD_NUM: c = "NUM"; break;
-	case PTX_MOD_NAN: c = "NAN"; break;
-	default: unsupported(s, "comparison"); return;
-	}
-	const ptx_opd *d = in->opd[0];
-	lw_opd pu, pv = PT();
-	if (d->kind == PTX_OPD_PAIR) {
-		pu = P(lw_vreg_of(f, d->items[0]), false);
-		pv = P(lw_vreg_of(f, d->items[1]), false);
-	} else {
-		pu = P(isel_dstv(s, d), false);
-	}
-	const char *bop = "AND";
-	lw_opd pc = PT();
-	if (in->nopd > 3) {
-		bop = in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
-		pc = isel_psrc(s, in->opd[3]);
-	}
-	E(s, fmt(f, "FSETP.%s.%s", c, bop), 5, pu, pv, isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), pc);
-}
-
 static const char *label_of(lw_fn *f, int blk)
 {
 	char buf[64];
@@ -1197,6 +1110,8 @@ static void sel_one(isel *s, int b, int *stubs)
 {
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
+	if (isel_fp(s, b)) /* float-typed instructions, cvt with a float side */
+		return;
 	switch (in->op) {
 	case PTX_OP_MOV: if (!isel_int(s, b)) sel_mov(s); break;
 	case PTX_OP_ADD: sel_addsub(s, false); break;
@@ -1289,11 +1204,6 @@ static void sel_one(isel *s, int b, int *stubs)
 	}
 	case PTX_OP_NEG:
 		if (isel_int(s, b)) break;
-		if (in->type[0] == PTX_T_F32) {
-			E(s, "LOP3.LUT", 6, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0),
-			  I((int64_t)(int32_t)0x80000000u), RZ(), I(0x3c), NPT());
-			break;
-		}
 		if (tkind(in->type[0]) == 'f' || is64(in->type[0])) { unsupported(s, NULL); break; }
 		E(s, "IMAD", 4, V(isel_dstv(s, in->opd[0])), isel_rsrc(s, in->opd[1], 0), I(-1), RZ());
 		break;

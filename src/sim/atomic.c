@@ -25,7 +25,7 @@
 
 #define AT_OPS(X)                                                              \
 	X(ADD) X(MIN) X(MAX) X(INC) X(DEC) X(AND) X(OR) X(XOR) X(EXCH) X(CAS)
-#define AT_TYPES(X) X(U32) X(S32) X(U64) X(S64) X(F32) X(F64)
+#define AT_TYPES(X) X(U32) X(S32) X(U64) X(S64) X(F32) X(F64) X(F16x2)
 
 enum {
 #define AT_X_ENUM(n) AT_##n,
@@ -79,6 +79,8 @@ static float ftz(float x)
 
 static uint64_t add_float(int type, uint64_t a, uint64_t b)
 {
+	if (type == AT_F16x2)
+		return sim_fp_f16x2_add((uint32_t)a, (uint32_t)b);
 	if (type == AT_F32) {
 		float x, y;
 		uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
@@ -113,7 +115,7 @@ static uint64_t apply(int op, int type, uint64_t old, uint64_t b, uint64_t c)
 {
 	switch (op) {
 	case AT_ADD:
-		return type == AT_F32 || type == AT_F64 ? add_float(type, old, b)
+		return type == AT_F32 || type == AT_F64 || type == AT_F16x2 ? add_float(type, old, b)
 							: old + b;
 	case AT_MIN: return less(type, b, old) ? b : old;
 	case AT_MAX: return less(type, old, b) ? b : old;

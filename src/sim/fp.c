@@ -1,6 +1,6 @@
 /*
  * fp.c - binary32 companion instructions: FADD, FMUL, FFMA, FSETP, MUFU,
- * I2F, F2I.
+ * I2F, F2I (their 64-bit forms of isa/fp.isa too).
  *
  * Requires: rt_prep() ran.  Exactness (docs/semantics.md, "Companion
  * instructions"): FADD/FMUL/FFMA are correctly rounded IEEE binary32
@@ -197,47 +197,89 @@ void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
-/* I2F.F32.S32/.U32: integer to float in the rounding mode (RN default). */
+/* I2F: a 32/64-bit integer to float32/float64 in the rounding mode (RN
+ * default); the host's integer-to-float conversions round once in the
+ * current mode. */
 void sim_rt_i2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	uint32_t t[SIM_LANES], v[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), t);
-	bool u = rt_has(i, RT_M(U32));
+	uint64_t m = (uint64_t)i->aux[1];
+	bool u = (m & (RT_M(U32) | RT_M(U64))) != 0;
+	bool src64 = (m & (RT_M(S64) | RT_M(U64))) != 0;
+	bool d64 = (m & RT_M(F64)) != 0;
+	int k = sim_slot(i, RT_S0);
+	uint32_t t[SIM_LANES], v[SIM_LANES], vh[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, k, t);
 	int mode = round_mode(i);
 	if (mode != FE_TONEAREST)
 		fesetround(mode);
 	LANES {
-		volatile float f = u ? (float)a[l] : (float)(int32_t)a[l];
-		v[l] = u_of(f);
+		uint64_t x = src64 ? rt_src64(w, i, k, l) : u ? a[l] : (uint64_t)(int64_t)(int32_t)a[l];
+		bool sg = !u;
+		if (d64) {
+			volatile double d = sg ? (double)(int64_t)x : (double)x;
+			uint64_t b;
+			memcpy(&b, (const void *)&d, 8);
+			v[l] = (uint32_t)b;
+			vh[l] = (uint32_t)(b >> 32);
+		} else {
+			volatile float f = sg ? (float)(int64_t)x : (float)x;
+			v[l] = u_of(f);
+		}
 	}
 	if (mode != FE_TONEAREST)
 		fesetround(FE_TONEAREST);
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+	if (d64)
+		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 1), vh, pmask);
+}
+
+/* Saturating float-to-integer of an integral (or NaN) x, as PTX cvt. */
+static uint64_t f2i_sat(double x, bool u, bool w64)
+{
+	if (isnan(x))
+		return 0;
+	if (u) {
+		double hi = w64 ? 18446744073709551616.0 : 4294967296.0;
+		return x <= 0 ? 0 : x >= hi ? (w64 ? UINT64_MAX : 0xffffffffu) : (uint64_t)x;
+	}
+	double lim = w64 ? 9223372036854775808.0 : 2147483648.0;
+	int64_t r = x < -lim ? (w64 ? INT64_MIN : INT32_MIN) : x >= lim ? (w64 ? INT64_MAX : INT32_MAX)
+		    : (int64_t)x;
+	return (uint64_t)r;
 }
 
 /*
- * F2I.S32/.U32: round to an integer (nearest even by default, .TRUNC,
- * .FLOOR, .CEIL), then saturate to the destination range like PTX cvt:
- * NaN gives 0, out-of-range values the nearest representable bound.
+ * F2I: round a float32 (or an .F64 pair) to an integer (nearest even by
+ * default, .TRUNC, .FLOOR, .CEIL), then saturate to the destination range
+ * (.S32 default, .U32, .S64, .U64 pairs) like PTX cvt: NaN gives 0,
+ * out-of-range values the nearest representable bound.
  */
 void sim_rt_f2i(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	float a[SIM_LANES];
-	uint32_t v[SIM_LANES];
-	fsrc(w, i, RT_S0, rt_has(i, RT_M(FTZ)), a);
+	uint32_t v[SIM_LANES], vh[SIM_LANES];
 	uint64_t m = (uint64_t)i->aux[1];
-	bool u = (m & RT_M(U32)) != 0;
+	bool f64 = (m & RT_M(F64)) != 0;
+	if (!f64)
+		fsrc(w, i, RT_S0, rt_has(i, RT_M(FTZ)), a);
+	bool u = (m & (RT_M(U32) | RT_M(U64))) != 0;
+	bool w64 = (m & (RT_M(S64) | RT_M(U64))) != 0;
+	int k = sim_slot(i, RT_S0);
 	LANES {
-		double x = a[l];
+		double x;
+		if (f64) {
+			uint64_t b = rt_src64(w, i, k, l);
+			memcpy(&x, &b, 8);
+		} else {
+			x = a[l];
+		}
 		x = (m & RT_M(TRUNC)) ? trunc(x) : (m & RT_M(FLOOR)) ? floor(x)
 		    : (m & RT_M(CEIL)) ? ceil(x) : nearbyint(x);
-		if (isnan(x))
-			v[l] = 0;
-		else if (u)
-			v[l] = x <= 0 ? 0 : x >= 4294967295.0 ? 0xffffffffu : (uint32_t)x;
-		else
-			v[l] = x <= -2147483648.0 ? 0x80000000u
-			       : x >= 2147483647.0 ? 0x7fffffffu : (uint32_t)(int32_t)x;
+		uint64_t r = f2i_sat(x, u, w64);
+		v[l] = (uint32_t)r;
+		vh[l] = (uint32_t)(r >> 32);
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+	if (w64)
+		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 1), vh, pmask);
 }

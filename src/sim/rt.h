@@ -45,7 +45,8 @@
 	M(U16, "U16") M(S16, "S16") M(B64, "64") M(B128, "128") M(F32, "F32")  \
 	M(RCP, "RCP") M(SQRT, "SQRT") M(RSQ, "RSQ") M(EX2, "EX2")              \
 	M(LG2, "LG2") M(SIN, "SIN") M(COS, "COS") M(SAT, "SAT")                \
-	M(NEG, "NEG") M(ABS, "ABS")
+	M(NEG, "NEG") M(ABS, "ABS") M(F64, "F64") M(F16, "F16")               \
+	M(BF16, "BF16")
 
 enum {
 #define RT_X_ENUM(e, s) RT_MOD_##e##_BIT,

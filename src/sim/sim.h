@@ -187,10 +187,11 @@ uint64_t sim_slots_pack(const int *ks, int n);
 #include "sim/ops_warp.h"    /* defines SIM_OPS_WARP(X) */
 #include "sim/ops_mbar.h"    /* defines SIM_OPS_MBAR(X) */
 #include "sim/ops_uniform.h" /* defines SIM_OPS_UNIFORM(X) */
+#include "sim/ops_fp.h"      /* defines SIM_OPS_FP(X) */
 
 #define SIM_OPS(X)                                                             \
 	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)     \
-	SIM_OPS_UNIFORM(X)
+	SIM_OPS_UNIFORM(X) SIM_OPS_FP(X)
 
 /* One value per SIM_OPS row: prep hooks that serve several optypes switch
  * on sim_inst.optype instead of comparing optype names. */

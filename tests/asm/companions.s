@@ -150,6 +150,41 @@ F2I.U32.TRUNC.NTZ R2, R3 ;
 F2I.FLOOR R4, 2.5 ;
 F2I R5, c[0x0][0x160] ;
 F2I.CEIL R6, R7 ;
+F2I.S64.TRUNC R6, R7 ;
+F2I.U64.F64.FLOOR R2, R4 ;
+F2I.F64 R0, R2 ;
+I2F.F64.S64 R6, R8 ;
+I2F.U64.RZ R0, R2 ;
+I2F.S64.F64 R2, R4 ;                         // => I2F.F64.S64 R2, R4
+I2F.S64 R0, -0x7 ;                           // error: a 64-bit integer source of I2F must be a register pair
+F2I.F64 R0, 2.5 ;                            // error: an .F64 source of F2I must be a register pair
+
+// ---- fp64.isa: DADD DMUL DFMA DSETP FMNMX FRND FDIV FSQRT F2F ---------------------------------------
+DADD R0, R2, R4 ;                            // => DADD R[0:1], R[2:3], R[4:5]
+DADD.RZ R[6:7], R[6:7], R[8:9] ;
+DMUL.RP R0, R2, R4 ;                         // => DMUL.RP R[0:1], R[2:3], R[4:5]
+DFMA.RM R8, R8, R10, R12 ;                   // => DFMA.RM R[8:9], R[8:9], R[10:11], R[12:13]
+DSETP.GEU.OR P1, PT, R[6:7], R[8:9], !P0 ;
+DADD R1, R2, R4 ;                            // error: 64-bit register pair must start at an even register
+FMNMX R0, R1, R2, PT ;
+FMNMX.FTZ R0, R1, 1.0, !PT ;
+FMNMX R3, R4, c[0x0][0x160], PT ;
+FRND R0, R1 ;
+FRND.FLOOR R2, R3 ;
+FRND.F64.TRUNC R4, R6 ;
+FRND.TRUNC.F64 R4, R6 ;                      // => FRND.F64.TRUNC R4, R6
+FDIV R0, R1, R2 ;
+FDIV.RP.FTZ R0, R1, R2 ;
+FDIV.F64.RM R4, R6, R8 ;
+FSQRT.RM R2, R3 ;
+FSQRT.F64.RP R4, R6 ;
+F2F.F64.F32 R0, R2 ;
+F2F.F32.F64.RZ R1, R2 ;
+F2F.F16.F32 R3, R4 ;
+F2F.F32.F16 R5, R3 ;
+F2F.BF16.F32.RZ R6, R7 ;
+F2F.F32.F32.F32 R0, R1 ;                     // error: repeated modifier .F32 for F2F
+F2F.F32 R0, R1 ;                             // error: F2F needs one of .F16 .F32 .F64 .BF16
 
 // ---- LDC ------------------------------------------------------------------------------------------------
 LDC R0, c[0x0][0x160] ;
