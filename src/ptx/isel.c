@@ -1109,6 +1109,14 @@ static const char *edge_target(lw_fn *f, int from, int to, int *stubs)
 	return label_of(f, to);
 }
 
+const char *isel_edge_target(lw_fn *f, int from, int to)
+{
+	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	const char *l = edge_target(f, from, to, stubs);
+	free(stubs);
+	return l;
+}
+
 static void sel_branch(isel *s, int b, int *stubs)
 {
 	ptx_insn *in = s->in;
@@ -1124,13 +1132,19 @@ static void sel_branch(isel *s, int b, int *stubs)
 		E(s, "BRA", 1, L(edge_target(f, b, x->succ[0], stubs)));
 		return;
 	}
-	unsupported(s, NULL);
+	if (!isel_call(s, b)) /* brx.idx */
+		unsupported(s, NULL);
 }
 
 static void sel_one(isel *s, int b, int *stubs)
 {
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
+	/* .param other than a kernel's parameters, ret of a .func, call: the
+	 * stack (isel_call.c) */
+	if ((in->op == PTX_OP_LD || in->op == PTX_OP_ST || in->op == PTX_OP_RET) &&
+	    isel_call(s, b))
+		return;
 	switch (in->op) {
 	case PTX_OP_MOV: sel_mov(s); break;
 	case PTX_OP_ADD: sel_addsub(s, false); break;
@@ -1249,10 +1263,10 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_BARRIER_RED: sel_bar(s); break;
 	case PTX_OP_ELECT_SYNC: sel_elect(s, b); break;
 	case PTX_OP_NANOSLEEP: E(s, "NANOSLEEP", 1, isel_src(s, in->opd[0], 0)); break;
-	case PTX_OP_BRA: sel_branch(s, b, stubs); break;
-	case PTX_OP_RET:
+	case PTX_OP_BRA:
+	case PTX_OP_BRX_IDX: sel_branch(s, b, stubs); break;
+	case PTX_OP_RET: /* of a kernel (a .func's went to isel_call) */
 	case PTX_OP_EXIT:
-		if (!f->fn->is_entry) { unsupported(s, "return from a .func"); break; }
 		E(s, "EXIT", 0);
 		break;
 	default:
@@ -1266,6 +1280,7 @@ void lw_isel(lw_fn *f)
 {
 	ptx_fn *fn = f->fn;
 	isel s = {.f = f};
+	isel_call_begin(&s);
 	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
 	int *tmp = malloc(((size_t)f->nblk + 1) * sizeof(int));
 	for (int b = 0; b < f->nblk; b++) {
@@ -1307,10 +1322,14 @@ void lw_isel(lw_fn *f)
 		}
 		f->cur_line = 0;
 		f->cur_cuda = 0;
-		/* an unguarded fall-through off the end of the body: exit */
+		/* an unguarded fall-through off the end of the body: exit
+		 * (a .func returns) */
 		if (b + 1 == f->nblk && (x->term < 0 || fn->stmts[x->term].u.insn->guard)) {
 			s.guard = (lw_opd){0};
-			E(&s, "EXIT", 0);
+			if (fn->is_entry)
+				E(&s, "EXIT", 0);
+			else
+				isel_ret(&s);
 		}
 	}
 	free(stubs);
