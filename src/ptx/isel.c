@@ -787,6 +787,8 @@ static void sel_atom(isel *s, bool red)
 
 bool isel_converged(isel *s, int blk)
 {
+	if (!s->f->fn->is_entry)
+		return false; /* a .func may be called by diverged threads */
 	for (int c = 0; c < s->f->nblk; c++) {
 		lw_blk *x = &s->f->blk[c];
 		if (x->divergent && x->region && x->region[blk] && c != blk)

@@ -348,6 +348,20 @@ static void sel_brx(isel *s, int blk)
 	l->label = jt.base;
 }
 
+/* ret: a jump to the return block, left out when the return block comes
+ * next and has no BSYNC stubs in front of it */
+static void sel_ret_jump(isel *s, int blk)
+{
+	lw_fn *f = s->f;
+	int rb = f->nblk - 1;
+	bool stubs = false;
+	for (int c = 0; c < f->nblk; c++)
+		stubs |= f->blk[c].join == rb && f->blk[c].breg >= 0;
+	if (blk + 1 == rb && !stubs && s->guard.kind == LO_NONE)
+		return;
+	E(s, "BRA", 1, L(isel_edge_target(f, blk, rb)));
+}
+
 bool isel_call(isel *s, int blk)
 {
 	ptx_insn *in = s->in;
@@ -364,9 +378,10 @@ bool isel_call(isel *s, int blk)
 		return true;
 	}
 	case PTX_OP_RET:
+		/* to the return block (lw_cfg), where the RET is */
 		if (s->f->fn->is_entry)
 			return false;
-		isel_ret(s);
+		sel_ret_jump(s, blk);
 		return true;
 	case PTX_OP_CALL:
 		sel_call(s);

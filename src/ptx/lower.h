@@ -143,6 +143,8 @@ void lw_sync(lw_fn *f);
 void lw_isel(lw_fn *f);
 void lw_regalloc(lw_fn *f);
 void lw_frame(lw_fn *f);
+/* regalloc.c: the number of leading operands of a record that it writes */
+int lw_ndefs(const lw_inst *in);
 
 /* lower.c: verifier, dump, helpers */
 bool lw_verify(lw_fn *f, const char *after);

@@ -42,6 +42,8 @@ static int ndefs(const lw_inst *in)
 	return 1;
 }
 
+int lw_ndefs(const lw_inst *in) { return ndefs(in); }
+
 static bool full_write(const lw_fn *f, const lw_inst *in, const lw_opd *o)
 {
 	int w = f->vregs[o->v].width;
