@@ -1111,6 +1111,15 @@ static const char *edge_target(lw_fn *f, int from, int to, int *stubs)
 	return label_of(f, to);
 }
 
+const char *isel_next_label(lw_fn *f, int b)
+{
+	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	int n = b + 1 < f->nblk ? stubs_at(f, b + 1, stubs) : 0;
+	const char *l = n ? stub_label(f, stubs[0]) : b + 1 < f->nblk ? label_of(f, b + 1) : NULL;
+	free(stubs);
+	return l;
+}
+
 const char *isel_edge_target(lw_fn *f, int from, int to)
 {
 	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));

@@ -348,18 +348,16 @@ static void sel_brx(isel *s, int blk)
 	l->label = jt.base;
 }
 
-/* ret: a jump to the return block, left out when the return block comes
- * next and has no BSYNC stubs in front of it */
+/* ret: a jump to the return block (or its BSYNC stub), left out when that
+ * label comes right after this block */
 static void sel_ret_jump(isel *s, int blk)
 {
 	lw_fn *f = s->f;
-	int rb = f->nblk - 1;
-	bool stubs = false;
-	for (int c = 0; c < f->nblk; c++)
-		stubs |= f->blk[c].join == rb && f->blk[c].breg >= 0;
-	if (blk + 1 == rb && !stubs && s->guard.kind == LO_NONE)
+	const char *t = isel_edge_target(f, blk, f->nblk - 1);
+	const char *next = isel_next_label(f, blk);
+	if (s->guard.kind == LO_NONE && next && !strcmp(t, next))
 		return;
-	E(s, "BRA", 1, L(isel_edge_target(f, blk, rb)));
+	E(s, "BRA", 1, L(t));
 }
 
 bool isel_call(isel *s, int blk)
