@@ -25,6 +25,8 @@
 static int param_off(lw_fn *f, const ptx_var *v)
 {
 	unsigned off = 0;
+	if (!f->fn->is_entry)
+		return -1; /* a .func's parameters are on the stack (isel_call.c) */
 	for (int i = 0; i < f->fn->params.n; i++) {
 		ptx_var *p = f->fn->params.items[i];
 		unsigned sz = (unsigned)tbits(p->type) / 8;
