@@ -5,7 +5,9 @@
  * records of isel_call.c (CALL.REL `(callee), RET.ABS R2, LW_MEM_OUT
  * offsets).
  * Produces: for a function that uses the stack (f->stack) its frame layout
- * (docs/ptx.md "Calls"), f->frame_bytes, and the records rewritten:
+ * (docs/ptx.md "Calls": incoming area, return-address slot and .local
+ * variables placed by isel_call_begin up to f->fixed_bytes, then the save
+ * areas placed here), f->frame_bytes, and the records rewritten:
  *
  *   kernel entry   MOV R1, <static .local bytes rounded up to 16>
  *   .func entry    STL.64 [R1+ra], R2        (only when it calls)
@@ -174,7 +176,7 @@ static bool live_across(const lw_fn *f, const live *lv, int v, int c)
 
 static void layout(lw_fn *f, const live *lv, int ncall, frame *fr)
 {
-	uint32_t off = f->in_bytes;
+	uint32_t off = f->fixed_bytes;
 	int maxr = 0;
 	bool preds = false;
 	for (int c = 0; c < ncall; c++) {
@@ -188,10 +190,8 @@ static void layout(lw_fn *f, const live *lv, int ncall, frame *fr)
 				maxr = r->phys + r->width;
 		}
 	}
-	if (f->ncalls && !f->fn->is_entry) {
-		fr->ra = (off + 7) / 8 * 8;
-		off = fr->ra + 8;
-	}
+	if (f->ncalls && !f->fn->is_entry)
+		fr->ra = (f->in_bytes + 7) / 8 * 8; /* as isel_call_begin placed it */
 	fr->regs = (off + 15) / 16 * 16;
 	off = fr->regs + 4 * (uint32_t)maxr;
 	fr->preds = off;

@@ -124,6 +124,14 @@ lw_opd isel_src(isel *s, const ptx_opd *o, int sub)
 			int64_t a = var_addr(f, o->var, &known);
 			if (known)
 				return I(sub ? 0 : (int64_t)(uint32_t)(a + (int64_t)o->ival));
+			int64_t fo;
+			if (isel_frame_var(s, o->var, &fo)) { /* a .func's .local: R1 + off */
+				if (sub)
+					return RZ();
+				int t = lw_vreg_new(f, 1);
+				E(s, "IADD3", 4, V(t), V(f->sp), I(fo + (int64_t)o->ival), RZ());
+				return V(t);
+			}
 		}
 		unsupported(s, "address of this symbol");
 		return I(0);
@@ -615,6 +623,9 @@ static lw_opd addr(isel *s, const ptx_opd *o, ptx_space sp)
 		int64_t a = var_addr(s->f, o->base->var, &known);
 		if (known && !wide)
 			return MEM(-1, a + off, false);
+		int64_t fo;
+		if (!wide && isel_frame_var(s, o->base->var, &fo))
+			return MEM(s->f->sp, fo + off, false);
 	}
 	unsupported(s, "address of this symbol");
 	return MEM(-1, 0, wide);

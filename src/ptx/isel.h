@@ -134,6 +134,8 @@ bool isel_call(isel *s, int blk);
 void isel_call_begin(isel *s);
 /* The return sequence of a .func (RET.ABS through the return address). */
 void isel_ret(isel *s);
+/* A .local variable of a .func: its offset from R1 in the frame. */
+bool isel_frame_var(isel *s, const ptx_var *v, int64_t *off);
 
 /* isel_async.c */
 bool isel_async(isel *s, int blk);

@@ -132,13 +132,9 @@ void isel_call_begin(isel *s)
 	ptx_fn *fn = f->fn;
 	f->sp = f->ra = -1;
 	bool calls = false;
+	bool locals = false;
 	for (int st = 0; st < fn->nstmts; st++) {
-		if (fn->stmts[st].kind == PTX_ST_VAR && fn->stmts[st].u.var->space == PTX_SP_LOCAL &&
-		    !fn->is_entry) {
-			lw_err(f, fn->stmts[st].u.var->pos,
-			       ".local variable in a .func: not lowered yet (frames hold no locals)");
-			continue;
-		}
+		locals |= fn->stmts[st].kind == PTX_ST_VAR && fn->stmts[st].u.var->space == PTX_SP_LOCAL;
 		if (fn->stmts[st].kind != PTX_ST_INSN || fn->stmts[st].u.insn->op != PTX_OP_CALL)
 			continue;
 		ptx_insn *in = fn->stmts[st].u.insn;
@@ -157,6 +153,8 @@ void isel_call_begin(isel *s)
 	}
 	if (!calls && fn->is_entry)
 		return;
+	if (!f->callmap)
+		f->callmap = ptx_alloc(&f->m->arena, sizeof(ptx_map));
 	f->stack = true;
 	f->sp = lw_vreg_new(f, 1);
 	f->vregs[f->sp].fixed = true;
@@ -164,8 +162,41 @@ void isel_call_begin(isel *s)
 	f->ra = lw_vreg_new(f, 2);
 	f->vregs[f->ra].fixed = true;
 	f->vregs[f->ra].phys = 2;
-	if (!fn->is_entry)
-		f->in_bytes = in_off(fn, false, -1);
+	if (fn->is_entry)
+		return;
+	/* the fixed part of the frame: incoming area, return address (if it
+	 * calls), .local variables (lw_frame adds the save areas) */
+	f->in_bytes = in_off(fn, false, -1);
+	uint32_t off = f->in_bytes;
+	if (calls)
+		off = (off + 7) / 8 * 8 + 8;
+	for (int st = 0; locals && st < fn->nstmts; st++) {
+		const ptx_var *v = fn->stmts[st].kind == PTX_ST_VAR ? fn->stmts[st].u.var : NULL;
+		if (!v || v->space != PTX_SP_LOCAL)
+			continue;
+		off = (off + pvar_align(v) - 1) / pvar_align(v) * pvar_align(v);
+		char buf[40];
+		snprintf(buf, sizeof buf, "L%p", (const void *)v);
+		int len = (int)strlen(buf);
+		ptx_map_put(&f->m->arena, f->callmap, ptx_strndup(&f->m->arena, buf, (size_t)len), len,
+			    (void *)(uintptr_t)(off + 1));
+		off += pvar_size(v);
+	}
+	f->fixed_bytes = off;
+}
+
+bool isel_frame_var(isel *s, const ptx_var *v, int64_t *off)
+{
+	lw_fn *f = s->f;
+	if (f->fn->is_entry || v->space != PTX_SP_LOCAL || !f->callmap)
+		return false;
+	char buf[40];
+	snprintf(buf, sizeof buf, "L%p", (const void *)v);
+	void *p = ptx_map_get(f->callmap, buf, (int)strlen(buf));
+	if (!p)
+		return false;
+	*off = (int64_t)((uintptr_t)p - 1);
+	return true;
 }
 
 /* ---- ld/st.param ------------------------------------------------------------ */

@@ -291,6 +291,8 @@ static void layout_shared(lw_fn *f)
 			uint32_t al = v->align ? (uint32_t)v->align : (uint32_t)ptx_types[v->type].bits / 8;
 			if (!al)
 				al = 1;
+			if (v->space == PTX_SP_LOCAL && !f->fn->is_entry)
+				continue; /* in the frame (isel_call.c) */
 			if (v->space == PTX_SP_LOCAL) {
 				uint32_t lo = (f->local_bytes + al - 1) / al * al;
 				ptx_map_put(&m->arena, &f->lcmap, v->name, (int)strlen(v->name),

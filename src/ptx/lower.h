@@ -129,6 +129,7 @@ typedef struct lw_fn {
 	int ncalls;           /* call sites */
 	void *callmap;        /* isel_call.c: .param variables of call sequences */
 	uint32_t in_bytes;    /* incoming area: return values + parameters */
+	uint32_t fixed_bytes; /* + return-address slot + .local variables */
 	uint32_t frame_bytes; /* lw_frame: the whole frame */
 	lw_jtab *jtabs;
 	int njtabs;
