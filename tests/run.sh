@@ -52,6 +52,8 @@ for b in "$@"; do
 		for n in $(grep -v '^#' tests/ptx/passing.txt); do
 			for a in 75 80 90; do files="$files tests/ptx/$n.sm_$a.ptx"; done
 		done
+		# lowering tests that also carry //! expectations run too
+		files="$files $(grep -l '^//! .expect' tests/ptx/lower/*.ptx 2>/dev/null)"
 		"$b/simt" test $files >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b ptx"

@@ -9,7 +9,10 @@
  * f->blk_of_stmt; idom (Cooper-Harvey-Kennedy over reverse post-order) and
  * ipdom (the same on the reversed graph with a virtual exit = -1 joining
  * every block without successors).  Blocks keep source order: block i+1 is
- * the fall-through of block i.
+ * the fall-through of block i.  A .func gets one more, empty block after
+ * its body: the return block, successor of every ret (and of a body that
+ * falls off its end), where isel places the RET; so branches whose paths
+ * return by different rets reconverge there (docs/ptx.md "Calls").
  */
 #include <stdlib.h>
 #include <string.h>
@@ -172,9 +175,18 @@ void lw_cfg(lw_fn *f)
 		f->blk[0].join = -1;
 		f->nblk = 1;
 	}
+	/* a .func returns through one empty block after the body, so that
+	 * divergent paths to different rets reconverge before RET */
+	int retblk = -1;
+	if (!fn->is_entry) {
+		f->blk = lw_realloc(f->blk, (size_t)(f->nblk + 1) * sizeof *f->blk);
+		retblk = f->nblk++;
+		f->blk[retblk] = (lw_blk){.first = fn->nstmts, .last = fn->nstmts, .label = -1,
+					  .term = -1, .breg = -1, .join = -1};
+	}
 	for (int b = 0; b < f->nblk; b++) {
 		lw_blk *x = &f->blk[b];
-		bool falls = true;
+		bool falls = b != retblk;
 		if (x->term >= 0) {
 			ptx_insn *in = fn->stmts[x->term].u.insn;
 			if (in->op == PTX_OP_BRA) {
@@ -203,6 +215,8 @@ void lw_cfg(lw_fn *f)
 				}
 			} else {
 				falls = in->guard != NULL;
+				if (in->op == PTX_OP_RET && retblk >= 0)
+					add_edge(f, b, retblk);
 			}
 		}
 		if (falls && b + 1 < f->nblk)

@@ -25,6 +25,8 @@
 static int param_off(lw_fn *f, const ptx_var *v)
 {
 	unsigned off = 0;
+	if (!f->fn->is_entry)
+		return -1; /* a .func's parameters are on the stack (isel_call.c) */
 	for (int i = 0; i < f->fn->params.n; i++) {
 		ptx_var *p = f->fn->params.items[i];
 		unsigned sz = (unsigned)tbits(p->type) / 8;
@@ -127,6 +129,14 @@ lw_opd isel_src(isel *s, const ptx_opd *o, int sub)
 			int64_t a = var_addr(f, o->var, &known);
 			if (known)
 				return I(sub ? 0 : (int64_t)(uint32_t)(a + (int64_t)o->ival));
+			int64_t fo;
+			if (isel_frame_var(s, o->var, &fo)) { /* a .func's .local: R1 + off */
+				if (sub)
+					return RZ();
+				int t = lw_vreg_new(f, 1);
+				E(s, "IADD3", 4, V(t), V(f->sp), I(fo + (int64_t)o->ival), RZ());
+				return V(t);
+			}
 		}
 		unsupported(s, "address of this symbol");
 		return I(0);
@@ -592,6 +602,9 @@ static lw_opd addr(isel *s, const ptx_opd *o, ptx_space sp)
 		int64_t a = var_addr(s->f, o->base->var, &known);
 		if (known && !wide)
 			return MEM(-1, a + off, false);
+		int64_t fo;
+		if (!wide && isel_frame_var(s, o->base->var, &fo))
+			return MEM(s->f->sp, fo + off, false);
 	}
 	unsupported(s, "address of this symbol");
 	return MEM(-1, 0, wide);
@@ -809,6 +822,8 @@ static void sel_atom(isel *s, bool red)
 
 bool isel_converged(isel *s, int blk)
 {
+	if (!s->f->fn->is_entry)
+		return false; /* a .func may be called by diverged threads */
 	for (int c = 0; c < s->f->nblk; c++) {
 		lw_blk *x = &s->f->blk[c];
 		if (x->divergent && x->region && x->region[blk] && c != blk)
@@ -1088,6 +1103,23 @@ static const char *edge_target(lw_fn *f, int from, int to, int *stubs)
 	return label_of(f, to);
 }
 
+const char *isel_next_label(lw_fn *f, int b)
+{
+	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	int n = b + 1 < f->nblk ? stubs_at(f, b + 1, stubs) : 0;
+	const char *l = n ? stub_label(f, stubs[0]) : b + 1 < f->nblk ? label_of(f, b + 1) : NULL;
+	free(stubs);
+	return l;
+}
+
+const char *isel_edge_target(lw_fn *f, int from, int to)
+{
+	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	const char *l = edge_target(f, from, to, stubs);
+	free(stubs);
+	return l;
+}
+
 static void sel_branch(isel *s, int b, int *stubs)
 {
 	ptx_insn *in = s->in;
@@ -1103,13 +1135,19 @@ static void sel_branch(isel *s, int b, int *stubs)
 		E(s, "BRA", 1, L(edge_target(f, b, x->succ[0], stubs)));
 		return;
 	}
-	unsupported(s, NULL);
+	if (!isel_call(s, b)) /* brx.idx */
+		unsupported(s, NULL);
 }
 
 static void sel_one(isel *s, int b, int *stubs)
 {
 	ptx_insn *in = s->in;
 	lw_fn *f = s->f;
+	/* .param other than a kernel's parameters, ret of a .func, call: the
+	 * stack (isel_call.c) */
+	if ((in->op == PTX_OP_LD || in->op == PTX_OP_ST || in->op == PTX_OP_RET) &&
+	    isel_call(s, b))
+		return;
 	if (isel_fp(s, b)) /* float-typed instructions, cvt with a float side */
 		return;
 	switch (in->op) {
@@ -1227,10 +1265,10 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_BARRIER_RED: sel_bar(s); break;
 	case PTX_OP_ELECT_SYNC: sel_elect(s, b); break;
 	case PTX_OP_NANOSLEEP: E(s, "NANOSLEEP", 1, isel_src(s, in->opd[0], 0)); break;
-	case PTX_OP_BRA: sel_branch(s, b, stubs); break;
-	case PTX_OP_RET:
+	case PTX_OP_BRA:
+	case PTX_OP_BRX_IDX: sel_branch(s, b, stubs); break;
+	case PTX_OP_RET: /* of a kernel (a .func's went to isel_call) */
 	case PTX_OP_EXIT:
-		if (!f->fn->is_entry) { unsupported(s, "return from a .func"); break; }
 		E(s, "EXIT", 0);
 		break;
 	default:
@@ -1244,6 +1282,7 @@ void lw_isel(lw_fn *f)
 {
 	ptx_fn *fn = f->fn;
 	isel s = {.f = f};
+	isel_call_begin(&s);
 	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
 	int *tmp = malloc(((size_t)f->nblk + 1) * sizeof(int));
 	for (int b = 0; b < f->nblk; b++) {
@@ -1285,10 +1324,14 @@ void lw_isel(lw_fn *f)
 		}
 		f->cur_line = 0;
 		f->cur_cuda = 0;
-		/* an unguarded fall-through off the end of the body: exit */
+		/* an unguarded fall-through off the end of the body: exit
+		 * (a .func returns) */
 		if (b + 1 == f->nblk && (x->term < 0 || fn->stmts[x->term].u.insn->guard)) {
 			s.guard = (lw_opd){0};
-			E(&s, "EXIT", 0);
+			if (fn->is_entry)
+				E(&s, "EXIT", 0);
+			else
+				isel_ret(&s);
 		}
 	}
 	free(stubs);

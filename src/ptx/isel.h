@@ -112,6 +112,12 @@ int isel_dstv(isel *s, const ptx_opd *o);
 lw_opd isel_psrc(isel *s, const ptx_opd *o);
 /* Whether block blk is provably converged (no divergent region encloses it). */
 bool isel_converged(isel *s, int blk);
+/* The label an edge from block `from` to block `to` jumps to: the BSYNC
+ * stub of a region `from` lies in, or the block's own label. */
+const char *isel_edge_target(lw_fn *f, int from, int to);
+/* The first label laid out after block b's code (a BSYNC stub or the next
+ * block), NULL after the last block. */
+const char *isel_next_label(lw_fn *f, int b);
 
 /* ---- domain files: true when the instruction was taken --------------------- */
 
@@ -121,8 +127,15 @@ bool isel_int(isel *s, int blk);
 /* isel_fp.c */
 bool isel_fp(isel *s, int blk);
 
-/* isel_call.c */
+/* isel_call.c: also takes ld/st.param other than kernel parameter loads,
+ * ret in a .func and brx.idx (after isel.c placed its BSSY); isel_call_begin
+ * runs before the first block (stack registers, .param of call sequences). */
 bool isel_call(isel *s, int blk);
+void isel_call_begin(isel *s);
+/* The return sequence of a .func (RET.ABS through the return address). */
+void isel_ret(isel *s);
+/* A .local variable of a .func: its offset from R1 in the frame. */
+bool isel_frame_var(isel *s, const ptx_var *v, int64_t *off);
 
 /* isel_async.c */
 bool isel_async(isel *s, int blk);

@@ -128,6 +128,11 @@ static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
 	case LO_TEXT: util_buf_puts(b, o->text); break;
 	case LO_LABEL: util_buf_printf(b, "`(%s)", o->text); break;
 	case LO_BREG: util_buf_printf(b, "B%d", (int)o->imm); break;
+	case LO_CMEM:
+		util_buf_printf(b, "c[0x%x][", (unsigned)o->imm);
+		print_reg(f, o->v, 0, b);
+		util_buf_printf(b, "+`(%s)]", o->text);
+		break;
 	case LO_MEM:
 		if (o->text) /* a constant bank indexed by a register: c[0x3][R+off] */
 			util_buf_puts(b, o->text);
@@ -176,6 +181,8 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 			o.imm = (int64_t)(uint32_t)o.imm;
 		print_opd(f, &o, b);
 	}
+	if (in->note)
+		util_buf_printf(b, " %s", in->note);
 	util_buf_puts(b, " ;");
 }
 
@@ -215,7 +222,7 @@ bool lw_verify(lw_fn *f, const char *after)
 		for (int k = 0; k < in->n; k++) {
 			const lw_opd *o = &in->o[k];
 			bool reg = o->kind == LO_VREG || o->kind == LO_PRED ||
-				   (o->kind == LO_MEM && o->v >= 0);
+				   ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0);
 			if (reg && (o->v < 0 || o->v >= f->nvregs))
 				lw_err(f, f->fn->pos, "verify after %s: record %d: bad register", after, i);
 			else if (o->kind == LO_VREG && o->sub >= (f->vregs[o->v].width ? f->vregs[o->v].width : 1))
@@ -286,6 +293,8 @@ static void layout_shared(lw_fn *f)
 			uint32_t al = v->align ? (uint32_t)v->align : (uint32_t)ptx_types[v->type].bits / 8;
 			if (!al)
 				al = 1;
+			if (v->space == PTX_SP_LOCAL && !f->fn->is_entry)
+				continue; /* in the frame (isel_call.c) */
 			if (v->space == PTX_SP_LOCAL) {
 				uint32_t lo = (f->local_bytes + al - 1) / al * al;
 				ptx_map_put(&m->arena, &f->lcmap, v->name, (int)strlen(v->name),
@@ -333,6 +342,7 @@ static void fn_free(lw_fn *f)
 	free(f->vuniform);
 	free(f->insts);
 	free(f->vregs);
+	free(f->jtabs);
 }
 
 typedef struct pass_def {
@@ -346,6 +356,7 @@ static const pass_def passes[] = {
 	{"sync", lw_sync},
 	{"isel", lw_isel},
 	{"regalloc", lw_regalloc},
+	{"frame", lw_frame},
 };
 
 bool ptx_lower_pass_known(const char *name)
@@ -366,6 +377,114 @@ static const char *param_type(const ptx_var *p)
 	}
 }
 
+/* ---- functions reached by calls -------------------------------------------- */
+
+/* The definition of the function named like fn (a call may name an earlier
+ * declaration), NULL when the module has none. */
+static ptx_fn *fn_def(ptx_module *m, const ptx_fn *fn, int *item)
+{
+	for (int i = 0; i < m->nitems; i++) {
+		ptx_fn *g = m->items[i]->kind == PTX_ITEM_FN ? m->items[i]->fn : NULL;
+		if (g && g->has_body && !strcmp(g->name, fn->name)) {
+			if (item)
+				*item = i;
+			return g;
+		}
+	}
+	return NULL;
+}
+
+const char *lw_fn_label(ptx_module *m, int kidx, const ptx_fn *fn)
+{
+	int item = -1;
+	fn_def(m, fn, &item);
+	char buf[64];
+	snprintf(buf, sizeof buf, ".L_k%d_f%d", kidx, item);
+	return ptx_strndup(&m->arena, buf, strlen(buf));
+}
+
+/* The defined functions fn calls directly, appended to *out (no repeats). */
+static void callees(ptx_module *m, const ptx_fn *fn, ptx_fn ***out, int *n)
+{
+	for (int s = 0; s < fn->nstmts; s++) {
+		if (fn->stmts[s].kind != PTX_ST_INSN || fn->stmts[s].u.insn->op != PTX_OP_CALL)
+			continue;
+		ptx_insn *in = fn->stmts[s].u.insn;
+		for (int k = 0; k < in->nopd; k++) {
+			if (in->opd[k]->kind != PTX_OPD_SYM || !in->opd[k]->fn)
+				continue;
+			ptx_fn *g = fn_def(m, in->opd[k]->fn, NULL);
+			bool seen = !g;
+			for (int j = 0; j < *n && !seen; j++)
+				seen = (*out)[j] == g;
+			if (!seen) {
+				*out = lw_realloc(*out, (size_t)(*n + 1) * sizeof **out);
+				(*out)[(*n)++] = g;
+			}
+			break;
+		}
+	}
+}
+
+/* Bytes of stack a call of function i needs (its frame and its deepest
+ * callee chain); a call back into a function on the chain sets *rec. */
+static uint32_t stack_need(ptx_module *m, lw_fn *fs, int nf, int i, uint8_t *on, bool *rec)
+{
+	if (on[i]) {
+		*rec = true;
+		return 0;
+	}
+	on[i] = 1;
+	ptx_fn **cs = NULL;
+	int nc = 0;
+	callees(m, fs[i].fn, &cs, &nc);
+	uint32_t deepest = 0;
+	for (int c = 0; c < nc; c++)
+		for (int j = 0; j < nf; j++)
+			if (fs[j].fn == cs[c]) {
+				uint32_t x = stack_need(m, fs, nf, j, on, rec);
+				if (x > deepest)
+					deepest = x;
+			}
+	free(cs);
+	on[i] = 0;
+	return fs[i].frame_bytes + deepest;
+}
+
+static bool run_passes(lw_fn *f, const ptx_lower_opts *o, util_buf *dump)
+{
+	layout_shared(f);
+	for (size_t p = 0; p < UTIL_ARRAY_LEN(passes); p++) {
+		passes[p].run(f);
+		if (f->errors)
+			return false;
+		if (o->verify_each && !lw_verify(f, passes[p].name))
+			return false;
+		if (o->dump_after && !strcmp(o->dump_after, passes[p].name))
+			lw_dump(f, passes[p].name, dump);
+	}
+	return true;
+}
+
+static void print_records(ptx_module *m, lw_fn *f, util_buf *text)
+{
+	int last_line = -1;
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		size_t at = text->len;
+		lw_print_inst(f, in, text);
+		if (in->op[0] && in->line && in->line != last_line) {
+			size_t w = text->len - at;
+			for (; w < 48; w++)
+				util_buf_putc(text, ' ');
+			util_buf_printf(text, " // %d: ", in->line);
+			src_line(m, in->line, text);
+			last_line = in->line;
+		}
+		util_buf_putc(text, '\n');
+	}
+}
+
 int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 		     util_buf *report, util_buf *dump, simt_diags *d)
 {
@@ -375,64 +494,92 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 			continue;
 		ptx_fn *fn = m->items[it]->fn;
 		if (!fn->has_body || !fn->is_entry)
-			continue; /* .func: only what calls reach (not yet) */
-		lw_fn f = {.m = m, .fn = fn, .d = d, .lbl_counter = kidx++};
-		layout_shared(&f);
+			continue; /* a .func is lowered into each kernel that reaches it */
+		/* the kernel (fs[0]) and every .func its calls reach */
+		ptx_fn **reach = NULL;
+		int nreach = 0;
+		callees(m, fn, &reach, &nreach);
+		for (int i = 0; i < nreach; i++)
+			callees(m, reach[i], &reach, &nreach);
+		int nf = 1 + nreach;
+		lw_fn *fs = calloc((size_t)nf, sizeof *fs);
 		bool ok = true;
-		for (size_t p = 0; p < UTIL_ARRAY_LEN(passes) && ok; p++) {
-			passes[p].run(&f);
-			if (f.errors)
+		for (int i = 0; i < nf; i++) {
+			lw_fn *f = &fs[i];
+			*f = (lw_fn){.m = m, .fn = i ? reach[i - 1] : fn, .d = d, .kidx = kidx,
+				     .lbl_counter = i ? 1000 * (kidx + 1) + i : kidx};
+			if (!run_passes(f, o, dump)) {
+				errors += f->errors ? f->errors : 1;
 				ok = false;
-			if (ok && o->verify_each && !lw_verify(&f, passes[p].name))
-				ok = false;
-			if (o->dump_after && !strcmp(o->dump_after, passes[p].name))
-				lw_dump(&f, passes[p].name, dump);
-		}
-		if (!ok) {
-			errors += f.errors ? f.errors : 1;
-			fn_free(&f);
-			continue;
-		}
-		/* assembly */
-		util_buf_printf(text, "// kernel %s (from %s, %s)\n", fn->name, m->path,
-				m->target ? m->target : "?");
-		util_buf_printf(text, "\t.section .text.%s\n", fn->name);
-		util_buf_printf(text, "\t.global %s\n", fn->name);
-		for (int i = 0; i < fn->params.n; i++)
-			util_buf_printf(text, "\t.param %s:0\t// %s\n", param_type(fn->params.items[i]),
-					fn->params.items[i]->name);
-		util_buf_printf(text, "%s:\n", fn->name);
-		int last_line = -1;
-		for (int i = 0; i < f.ninsts; i++) {
-			const lw_inst *in = &f.insts[i];
-			size_t at = text->len;
-			lw_print_inst(&f, in, text);
-			if (in->op[0] && in->line && in->line != last_line) {
-				size_t w = text->len - at;
-				for (; w < 48; w++)
-					util_buf_putc(text, ' ');
-				util_buf_printf(text, " // %d: ", in->line);
-				src_line(m, in->line, text);
-				last_line = in->line;
 			}
-			util_buf_putc(text, '\n');
 		}
-		lw_module_consts(m, fn->name, text);
-		if (f.shared_bytes) {
-			util_buf_printf(text, "\t.section .nv.shared.%s,\"aw\",@nobits\n", fn->name);
-			util_buf_printf(text, "\t.zero %u\n", f.shared_bytes);
+		free(reach);
+		if (ok) {
+			/* assembly: the kernel, then its functions */
+			util_buf_printf(text, "// kernel %s (from %s, %s)\n", fn->name, m->path,
+					m->target ? m->target : "?");
+			util_buf_printf(text, "\t.section .text.%s\n", fn->name);
+			util_buf_printf(text, "\t.global %s\n", fn->name);
+			for (int i = 0; i < fn->params.n; i++)
+				util_buf_printf(text, "\t.param %s:0\t// %s\n", param_type(fn->params.items[i]),
+						fn->params.items[i]->name);
+			util_buf_printf(text, "%s:\n", fn->name);
+			int nregs = 0, npregs = 0, nbregs = 0, ninsts = 0, nsync = 0, nbar = 0;
+			for (int i = 0; i < nf; i++) {
+				lw_fn *f = &fs[i];
+				if (i)
+					util_buf_printf(text, "// .func %s\n%s:\n", f->fn->name,
+							lw_fn_label(m, kidx, f->fn));
+				print_records(m, f, text);
+				nregs = f->nregs > nregs ? f->nregs : nregs;
+				npregs = f->npregs > npregs ? f->npregs : npregs;
+				nbregs = f->nbregs > nbregs ? f->nbregs : nbregs;
+				ninsts += f->ninsts;
+				nsync += f->nsync;
+				for (int k = 0; k < f->ninsts; k++)
+					if (!strncmp(f->insts[k].op, "BAR", 3))
+						nbar = 1;
+			}
+			/* jump tables: constant bank 2 */
+			bool any_jt = false;
+			for (int i = 0; i < nf; i++)
+				for (int t = 0; t < fs[i].njtabs; t++) {
+					const lw_jtab *jt = &fs[i].jtabs[t];
+					if (!any_jt)
+						util_buf_printf(text, "\t.section .nv.constant2.%s\n", fn->name);
+					any_jt = true;
+					util_buf_printf(text, "%s:\n", jt->label);
+					for (int k = 0; k < jt->n; k++)
+						util_buf_printf(text, "\t.word (%s - %s)\n", jt->targets[k], jt->base);
+				}
+			lw_module_consts(m, fn->name, text);
+			lw_fn *k = &fs[0];
+			if (k->shared_bytes) {
+				util_buf_printf(text, "\t.section .nv.shared.%s,\"aw\",@nobits\n", fn->name);
+				util_buf_printf(text, "\t.zero %u\n", k->shared_bytes);
+			}
+			uint8_t *on = calloc((size_t)nf, 1);
+			bool rec = false;
+			uint32_t stack = stack_need(m, fs, nf, 0, on, &rec);
+			free(on);
+			util_buf_printf(report,
+					"ptx: kernel %s (%s): %d registers, %d predicates, %d convergence "
+					"barriers, %d CTA barriers, %u bytes shared, %u bytes local, %u bytes "
+					"stack%s, %d instructions, %d WARPSYNC inserted\n",
+					fn->name, m->target ? m->target : "?", nregs, npregs, nbregs, nbar,
+					k->shared_bytes, k->local_bytes, stack, rec ? " (recursion: per level)" : "",
+					ninsts, nsync);
+			for (int i = 1; i < nf; i++)
+				util_buf_printf(report,
+						"ptx:   function %s: %d registers, %u bytes stack frame "
+						"(%u parameter and return bytes), %d calls, %d instructions\n",
+						fs[i].fn->name, fs[i].nregs, fs[i].frame_bytes, fs[i].in_bytes,
+						fs[i].ncalls, fs[i].ninsts);
 		}
-		int nbar = 0;
-		for (int i = 0; i < f.ninsts; i++)
-			if (!strncmp(f.insts[i].op, "BAR", 3))
-				nbar = 1;
-		util_buf_printf(report,
-				"ptx: kernel %s (%s): %d registers, %d predicates, %d convergence "
-				"barriers, %d CTA barriers, %u bytes shared, %u bytes local, %d "
-				"instructions, %d WARPSYNC inserted\n",
-				fn->name, m->target ? m->target : "?", f.nregs, f.npregs, f.nbregs,
-				nbar, f.shared_bytes, f.local_bytes, f.ninsts, f.nsync);
-		fn_free(&f);
+		for (int i = 0; i < nf; i++)
+			fn_free(&fs[i]);
+		free(fs);
+		kidx++;
 	}
 	if (!errors)
 		lw_module_consts(m, NULL, text);

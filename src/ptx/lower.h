@@ -1,7 +1,7 @@
 /*
  * lower.h - the lowering pipeline of the PTX front end (internal).
  *
- *   ptx_fn ─► cfg ─► uniform ─► sync ─► isel ─► regalloc ─► emit
+ *   ptx_fn ─► cfg ─► uniform ─► sync ─► isel ─► regalloc ─► frame ─► emit
  *
  * Every pass is a plain function `void pass(lw_fn *)` in its own file
  * (STYLE.md 13) with its contract at the top; lw_verify() runs after each
@@ -46,9 +46,12 @@ typedef enum lw_okind {
 	LO_PRED,  /* virtual predicate v (neg) */
 	LO_IMM,   /* integer immediate (printed as 0x... or -0x...) */
 	LO_TEXT,  /* verbatim: c[0x0][0x100], SR_TID.X, 0x3f800000 */
-	LO_MEM,   /* [v.64+imm] (wide) or [v+imm]; v -1: [imm] */
+	LO_MEM,   /* [v.64+imm] (wide) or [v+imm]; v -1: [imm]; sub LW_MEM_OUT:
+		   * imm is relative to the outgoing-argument area (lw_frame
+		   * adds the frame size, docs/ptx.md "Calls") */
 	LO_LABEL, /* `(label) */
-	LO_BREG   /* B<imm> */
+	LO_BREG,  /* B<imm> */
+	LO_CMEM   /* c[imm][v+`(text)]: a constant indexed by a register */
 } lw_okind;
 
 typedef struct lw_opd {
@@ -60,6 +63,7 @@ typedef struct lw_opd {
 } lw_opd;
 
 #define LW_MAX_OPDS 7
+#define LW_MEM_OUT 1 /* LO_MEM.sub: offset into the outgoing-argument area */
 
 typedef struct lw_inst {
 	char op[48];        /* "IADD3.X", "" for a label line */
@@ -69,11 +73,24 @@ typedef struct lw_inst {
 	int n;
 	int line;           /* PTX line, 0: made by the lowering */
 	int cuda_line;      /* .loc line, 0: none */
+	const char *note;   /* printed before the ';': (*"BRANCH_TARGETS ..."*) */
+	int jtab;           /* BRX: 1 + index into lw_fn.jtabs */
 } lw_inst;
+
+/* A jump table of brx.idx: 32-bit entries in constant bank 2, each the
+ * distance of a target from the instruction after the BRX (isel_call.c). */
+typedef struct lw_jtab {
+	const char *label;     /* of the table in .nv.constant2.<kernel> */
+	const char *base;      /* label right after the BRX */
+	const char **targets;  /* labels, in .branchtargets order */
+	int n;
+} lw_jtab;
 
 typedef struct lw_vreg {
 	int width;  /* 1, 2, 4 words; 0: predicate */
 	int phys;   /* after regalloc: first R / P number */
+	bool fixed; /* phys given before regalloc (stack pointer, return
+		     * address): reserved in the whole function */
 	int start, end; /* live interval (positions in insts) */
 } lw_vreg;
 
@@ -105,6 +122,17 @@ typedef struct lw_fn {
 	int lbl_counter;
 	int cur_line, cur_cuda;
 	int nsync;            /* WARPSYNCs inserted */
+	/* calls and jump tables (isel_call.c, frame.c; docs/ptx.md "Calls") */
+	int kidx;             /* index of the kernel whose text holds this function */
+	bool stack;           /* uses the stack: R1 and R2:R3 reserved */
+	int sp, ra;           /* vregs of R1 and R2:R3 when stack */
+	int ncalls;           /* call sites */
+	void *callmap;        /* isel_call.c: .param variables of call sequences */
+	uint32_t in_bytes;    /* incoming area: return values + parameters */
+	uint32_t fixed_bytes; /* + return-address slot + .local variables */
+	uint32_t frame_bytes; /* lw_frame: the whole frame */
+	lw_jtab *jtabs;
+	int njtabs;
 } lw_fn;
 
 void *lw_realloc(void *p, size_t n); /* asserts on failure */
@@ -115,6 +143,9 @@ void lw_uniform(lw_fn *f);
 void lw_sync(lw_fn *f);
 void lw_isel(lw_fn *f);
 void lw_regalloc(lw_fn *f);
+void lw_frame(lw_fn *f);
+/* regalloc.c: the number of leading operands of a record that it writes */
+int lw_ndefs(const lw_inst *in);
 
 /* lower.c: verifier, dump, helpers */
 bool lw_verify(lw_fn *f, const char *after);
@@ -133,5 +164,7 @@ const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n);
  * (`.nv.constant3.<kernel>`), and (kernel NULL, once per module) its
  * .global variables as `.nv.global.init` (docs/ptx.md) */
 void lw_module_consts(ptx_module *m, const char *kernel, struct util_buf *b);
+/* The label of .func fn in the text of kernel kidx (lower.c). */
+const char *lw_fn_label(ptx_module *m, int kidx, const ptx_fn *fn);
 
 #endif

@@ -11,7 +11,11 @@
  * liveness, so a 64-bit value may be live from the entry: conservative.  A
  * register is reused only after the interval holding it has ended strictly
  * before the new one starts.  No spilling yet: running out of R or P
- * registers is an error naming the kernel.
+ * registers is an error naming the kernel.  Vregs marked fixed (the stack
+ * pointer R1 and the return address R2:R3 of functions that use the stack,
+ * docs/ptx.md "Calls") keep their register, reserved in the whole
+ * function; a BRX block's successors are its jump table's targets; CALL
+ * clobbers nothing here (lw_frame saves what lives across it).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +31,8 @@ static int ndefs(const lw_inst *in)
 	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
 	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
 	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
-	    !strncmp(op, "EXIT", 4) || !strncmp(op, "MEMBAR", 6))
+	    !strncmp(op, "EXIT", 4) || !strncmp(op, "MEMBAR", 6) ||
+	    !strncmp(op, "BRX", 3) || !strncmp(op, "CALL", 4) || !strncmp(op, "RET", 3))
 		return 0;
 	if (!strncmp(op, "ISETP", 5) || !strncmp(op, "FSETP", 5) ||
 	    !strncmp(op, "SHFL", 4) || !strncmp(op, "VOTE", 4))
@@ -38,6 +43,8 @@ static int ndefs(const lw_inst *in)
 		return in->n - 5;
 	return 1;
 }
+
+int lw_ndefs(const lw_inst *in) { return ndefs(in); }
 
 static bool full_write(const lw_fn *f, const lw_inst *in, const lw_opd *o)
 {
@@ -51,7 +58,7 @@ static bool full_write(const lw_fn *f, const lw_inst *in, const lw_opd *o)
 static bool is_reg(const lw_opd *o)
 {
 	return (o->kind == LO_VREG || o->kind == LO_PRED) ||
-	       (o->kind == LO_MEM && o->v >= 0);
+	       ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0);
 }
 
 static void touch(lw_vreg *r, int pos)
@@ -65,7 +72,24 @@ static void touch(lw_vreg *r, int pos)
 typedef struct mblk {
 	int first, last; /* records [first, last) */
 	int succ[2], nsucc;
+	int *jsucc, njsucc; /* a BRX: the blocks of its jump table */
 } mblk;
+
+/* Block of the label record named l, -1. */
+static int label_block(const lw_fn *f, const int *blk_of, const char *l)
+{
+	for (int i = 0; i < f->ninsts; i++)
+		if (!f->insts[i].op[0] && f->insts[i].label && !strcmp(f->insts[i].label, l))
+			return blk_of[i];
+	return -1;
+}
+
+/* Records after which control does not fall through unless guarded. */
+static bool ends_block(const char *op)
+{
+	return !strncmp(op, "BRA", 3) || !strncmp(op, "BRX", 3) || !strcmp(op, "EXIT") ||
+	       !strncmp(op, "RET", 3);
+}
 
 void lw_regalloc(lw_fn *f)
 {
@@ -76,9 +100,7 @@ void lw_regalloc(lw_fn *f)
 	int nb = 0;
 	for (int i = 0; i < n; i++) {
 		const lw_inst *in = &f->insts[i];
-		bool start = i == 0 || !in->op[0] ||
-			     !strncmp(f->insts[i - 1].op, "BRA", 3) ||
-			     !strcmp(f->insts[i - 1].op, "EXIT");
+		bool start = i == 0 || !in->op[0] || ends_block(f->insts[i - 1].op);
 		if (start) {
 			mb[nb].first = i;
 			nb++;
@@ -98,7 +120,16 @@ void lw_regalloc(lw_fn *f)
 					break;
 				}
 			falls = last->guard.kind != LO_NONE;
-		} else if (!strcmp(last->op, "EXIT")) {
+		} else if (last->jtab > 0 && last->jtab <= f->njtabs) {
+			const lw_jtab *jt = &f->jtabs[last->jtab - 1];
+			mb[b].jsucc = malloc(((size_t)jt->n + 1) * sizeof(int));
+			for (int k = 0; k < jt->n; k++) {
+				int t = label_block(f, blk_of, jt->targets[k]);
+				if (t >= 0)
+					mb[b].jsucc[mb[b].njsucc++] = t;
+			}
+			falls = last->guard.kind != LO_NONE;
+		} else if (ends_block(last->op)) {
 			falls = last->guard.kind != LO_NONE;
 		}
 		if (falls && b + 1 < nb)
@@ -117,9 +148,11 @@ void lw_regalloc(lw_fn *f)
 		changed = false;
 		for (int b = nb - 1; b >= 0; b--) {
 			memset(cur, 0, (size_t)words * 8);
-			for (int k = 0; k < mb[b].nsucc; k++)
+			for (int k = 0; k < mb[b].nsucc + mb[b].njsucc; k++) {
+				int sb = k < mb[b].nsucc ? mb[b].succ[k] : mb[b].jsucc[k - mb[b].nsucc];
 				for (int w = 0; w < words; w++)
-					cur[w] |= in_[(size_t)mb[b].succ[k] * (size_t)words + (size_t)w];
+					cur[w] |= in_[(size_t)sb * (size_t)words + (size_t)w];
+			}
 			memcpy(&out[(size_t)b * (size_t)words], cur, (size_t)words * 8);
 			for (int i = mb[b].last - 1; i >= mb[b].first; i--) {
 				const lw_inst *in = &f->insts[i];
@@ -144,7 +177,8 @@ void lw_regalloc(lw_fn *f)
 	for (int v = 0; v < nv; v++) {
 		f->vregs[v].start = 1 << 30;
 		f->vregs[v].end = -1;
-		f->vregs[v].phys = -1;
+		if (!f->vregs[v].fixed)
+			f->vregs[v].phys = -1;
 	}
 #define TOUCH(v, pos) touch(&f->vregs[v], pos)
 	for (int b = 0; b < nb; b++) {
@@ -167,19 +201,30 @@ void lw_regalloc(lw_fn *f)
 	int *order = malloc(((size_t)nv + 1) * sizeof(int));
 	int no = 0;
 	for (int v = 0; v < nv; v++)
-		if (f->vregs[v].end >= 0)
+		if (f->vregs[v].end >= 0 && !f->vregs[v].fixed)
 			order[no++] = v;
 	for (int i = 1; i < no; i++)
 		for (int k = i; k > 0 && f->vregs[order[k]].start < f->vregs[order[k - 1]].start; k--) {
 			int t = order[k]; order[k] = order[k - 1]; order[k - 1] = t;
 		}
-	int rbusy[255], pbusy[7]; /* vreg holding it, -1 free */
+	int rbusy[255], pbusy[7]; /* vreg holding it, -1 free, -2 reserved */
 	for (int i = 0; i < 255; i++)
 		rbusy[i] = -1;
 	for (int i = 0; i < 7; i++)
 		pbusy[i] = -1;
 	f->nregs = 0;
 	f->npregs = 0;
+	/* fixed registers (the stack pointer, the return address): reserved
+	 * in the whole function */
+	for (int v = 0; v < nv; v++) {
+		lw_vreg *r = &f->vregs[v];
+		if (!r->fixed || r->width == 0)
+			continue;
+		for (int j = 0; j < r->width && r->phys + j < 255; j++)
+			rbusy[r->phys + j] = -2;
+		if (r->phys + r->width > f->nregs)
+			f->nregs = r->phys + r->width;
+	}
 	for (int i = 0; i < no; i++) {
 		int v = order[i];
 		lw_vreg *r = &f->vregs[v];
@@ -208,7 +253,7 @@ void lw_regalloc(lw_fn *f)
 		for (; k + w <= 255; k += w) {
 			bool ok = true;
 			for (int j = 0; j < w; j++)
-				ok &= rbusy[k + j] < 0;
+				ok &= rbusy[k + j] == -1;
 			if (ok)
 				break;
 		}
@@ -228,6 +273,8 @@ void lw_regalloc(lw_fn *f)
 	free(in_);
 	free(out);
 	free(cur);
+	for (int b = 0; b < nb; b++)
+		free(mb[b].jsucc);
 	free(mb);
 	free(blk_of);
 }

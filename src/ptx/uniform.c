@@ -9,7 +9,9 @@
  *
  * Uniform sources: immediates, kernel parameters (ld.param), %ntid, %ctaid,
  * %nctaid, %nctaid, %dynamic_smem_size, addresses of variables, and loads
- * (not volatile, not local) from a uniform address.  Divergent sources:
+ * (not volatile, not local) from a uniform address; ld.param only of the
+ * kernel's own parameters (a .func's parameters and call results are per
+ * thread).  Divergent sources:
  * %tid, %laneid, %lanemask_*, %clock*, %warpid, atomics, shuffles, votes,
  * matches, redux, activemask, call results, local memory.  A value computed
  * from uniform operands is uniform, unless it is written under a divergent
@@ -92,6 +94,21 @@ static bool op_divergent(const ptx_insn *in)
 	default:
 		return false;
 	}
+}
+
+/* ld.param of anything but a kernel's own parameter: a .func's parameters
+ * and the return values of calls are per thread. */
+static bool param_divergent(const ptx_fn *fn, const ptx_insn *in)
+{
+	if (in->op != PTX_OP_LD || in->space != PTX_SP_PARAM)
+		return false;
+	const ptx_opd *a = in->nopd > 1 ? in->opd[1] : NULL;
+	if (!fn->is_entry || !a || a->kind != PTX_OPD_ADDR || !a->base || !a->base->var)
+		return true;
+	for (int i = 0; i < fn->params.n; i++)
+		if (fn->params.items[i] == a->base->var)
+			return false;
+	return true;
 }
 
 static void mark_dst(lw_fn *f, const ptx_opd *o, bool *changed)
@@ -190,7 +207,7 @@ void lw_uniform(lw_fn *f)
 			ptx_insn *in = fn->stmts[s].u.insn;
 			if (!ndst(in))
 				continue;
-			bool u = !op_divergent(in);
+			bool u = !op_divergent(in) && !param_divergent(fn, in);
 			for (int i = 1; u && i < in->nopd; i++)
 				u = opd_uniform(f, in->opd[i]);
 			if (u && in->guard)
