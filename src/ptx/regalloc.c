@@ -24,6 +24,10 @@ static int ndefs(const lw_inst *in)
 	const char *op = in->op;
 	if (!op[0])
 		return 0;
+	/* an address first: a store-like record (MBAR.INIT, LDGSTS, UBLKCP,
+	 * ARRIVES ...) writes no register */
+	if (in->n > 0 && in->o[0].kind == LO_MEM)
+		return 0;
 	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
 	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
 	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
