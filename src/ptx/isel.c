@@ -79,6 +79,12 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	case PTX_SREG_LANEMASK_GE: E(s, "S2R", 2, V(t), T("SR_LANEMASK_GE")); break;
 	case PTX_SREG_CLOCK: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
 	case PTX_SREG_CLOCK_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
+	/* the simulator has one time base, the warp's cycle counter: the
+	 * global timer reads it as nanoseconds (docs/ptx.md "Lowering") */
+	case PTX_SREG_CLOCK64:
+	case PTX_SREG_GLOBALTIMER:
+	case PTX_SREG_GLOBALTIMER_LO: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
+	case PTX_SREG_GLOBALTIMER_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
 	case PTX_SREG_WARPSZ: E(s, "MOV", 2, V(t), I(32)); break;
 	default:
 		unsupported(s, "special register");
@@ -108,6 +114,11 @@ lw_opd isel_src(isel *s, const ptx_opd *o, int sub)
 		return I((int64_t)(int32_t)(uint32_t)(sub ? x >> 32 : x));
 	}
 	case PTX_OPD_SREG:
+		if (sub && (o->sreg == PTX_SREG_CLOCK64 || o->sreg == PTX_SREG_GLOBALTIMER)) {
+			int t = lw_vreg_new(f, 1);
+			E(s, "S2R", 2, V(t), T("SR_CLOCKHI"));
+			return V(t);
+		}
 		if (sub)
 			return RZ();
 		return V(sreg_read(s, o));
@@ -341,7 +352,7 @@ static void sel_addsub(isel *s, bool sub)
 	for (int w = 0; w < 2; w++)
 		E(s, "LOP3.LUT", 6, VS(nb, w), isel_rsrc(s, in->opd[2], w), RZ(), RZ(), I(0x0f), NPT());
 	int p = lw_vreg_new(f, 0), q = lw_vreg_new(f, 0);
-	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), alo, VS(nb, 0), I(1));
+	E(s, "IADD3", 6, VS(d, 0), P(p, false), P(q, false), VS(nb, 0), I(1), alo); /* the immediate must be the middle source */
 	E(s, "IADD3.X", 6, VS(d, 1), ahi, VS(nb, 1), RZ(), P(p, false), P(q, false));
 }
 
