@@ -483,6 +483,24 @@ static void sel_mov(isel *s)
 {
 	ptx_insn *in = s->in;
 	ptx_type t = in->type[0];
+	/* mov.b64 {lo, hi}, d and mov.b64 d, {lo, hi}: the words of a pair */
+	if (is64(t) && (in->opd[0]->kind == PTX_OPD_VEC || in->opd[1]->kind == PTX_OPD_VEC)) {
+		const ptx_opd *v = in->opd[0]->kind == PTX_OPD_VEC ? in->opd[0] : in->opd[1];
+		if (v->nitems != 2 || in->opd[0]->kind == in->opd[1]->kind) {
+			unsupported(s, "vector of this shape");
+			return;
+		}
+		if (v == in->opd[0]) {
+			for (int w = 0; w < 2; w++)
+				if (v->items[w]->kind == PTX_OPD_REG)
+					E(s, "MOV", 2, V(isel_dstv(s, v->items[w])), isel_src(s, in->opd[1], w));
+			return;
+		}
+		int d = isel_dstv(s, in->opd[0]);
+		for (int w = 0; w < 2; w++)
+			E(s, "MOV", 2, VS(d, w), isel_src(s, v->items[w], 0));
+		return;
+	}
 	int d = isel_dstv(s, in->opd[0]);
 	if (t == PTX_T_PRED) {
 		E(s, "ISETP.T.AND", 5, P(d, false), PT(), RZ(), RZ(), isel_psrc(s, in->opd[1]));
