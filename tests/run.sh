@@ -55,6 +55,16 @@ for b in "$@"; do
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b ptx"
 	fi
+	if ls tests/ptx/diag/*.ptx >/dev/null 2>&1; then
+		# Diagnosis through the front end: kernels that must stop with a
+		# diagnosis naming their CUDA line (.expect-error), and the
+		# seed-003 table tests of tests/ptx/lower that run (//! .launch).
+		echo "== $b: PTX diagnoses and lowering runs"
+		"$b/simt" test tests/ptx/diag/*.ptx $(grep -l '^//! \.launch' tests/ptx/lower/*.ptx) \
+			>"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b ptx-diag"
+	fi
 	echo "== $b: command-line tests"
 	sh tests/cli.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"

@@ -1297,6 +1297,7 @@ void lw_isel(lw_fn *f)
 	isel s = {.f = f};
 	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
 	int *tmp = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	ptx_loc *origin = lw_origin_locs(fn);
 	for (int b = 0; b < f->nblk; b++) {
 		lw_blk *x = &f->blk[b];
 		int n = stubs_at(f, b, stubs);
@@ -1330,12 +1331,14 @@ void lw_isel(lw_fn *f)
 			ptx_insn *in = fn->stmts[st].u.insn;
 			s.in = in;
 			f->cur_line = in->pos.line;
-			f->cur_cuda = in->loc.line;
+			f->cur_cuda = origin ? origin[st].line : in->loc.line;
+			f->cur_cuda_file = origin ? origin[st].file : in->loc.file;
 			s.guard = in->guard ? isel_psrc(&s, in->guard) : (lw_opd){0};
 			sel_one(&s, b, stubs);
 		}
 		f->cur_line = 0;
 		f->cur_cuda = 0;
+		f->cur_cuda_file = 0;
 		/* an unguarded fall-through off the end of the body: exit */
 		if (b + 1 == f->nblk && (x->term < 0 || fn->stmts[x->term].u.insn->guard)) {
 			s.guard = (lw_opd){0};
@@ -1344,4 +1347,5 @@ void lw_isel(lw_fn *f)
 	}
 	free(stubs);
 	free(tmp);
+	free(origin);
 }

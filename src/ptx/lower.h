@@ -69,6 +69,7 @@ typedef struct lw_inst {
 	int n;
 	int line;           /* PTX line, 0: made by the lowering */
 	int cuda_line;      /* .loc line, 0: none */
+	int cuda_file;      /* .loc file (the module's .file index) */
 } lw_inst;
 
 typedef struct lw_vreg {
@@ -103,7 +104,7 @@ typedef struct lw_fn {
 	ptx_map shmap;        /* shared var name -> offset + 1 */
 	ptx_map lcmap;        /* local var name -> offset + 1 */
 	int lbl_counter;
-	int cur_line, cur_cuda;
+	int cur_line, cur_cuda, cur_cuda_file;
 	int nsync;            /* WARPSYNCs inserted */
 } lw_fn;
 
@@ -125,6 +126,8 @@ int lw_vreg_new(lw_fn *f, int width);
 /* vreg of a PTX register operand (created on first use) */
 int lw_vreg_of(lw_fn *f, const ptx_opd *o);
 int lw_reg_width(ptx_type t);
+/* per statement: the outermost CUDA location of its .loc (lower.c) */
+ptx_loc *lw_origin_locs(const ptx_fn *fn);
 lw_inst *lw_emit(lw_fn *f, const char *op);
 /* the text of one record (after regalloc: R/P names; before: %vN) */
 void lw_print_inst(lw_fn *f, const lw_inst *in, struct util_buf *b);
