@@ -272,14 +272,19 @@ bool isel_async(isel *s, int blk)
 		return true;
 	case PTX_OP_CP_ASYNC_BULK: sel_bulk(s); return true;
 	case PTX_OP_FENCE_PROXY: {
-		/* proxy fences order the generic and async proxies; simtkit's
-		 * async copies write through the same memory, so a memory barrier
-		 * of the fence's reach is enough (docs/ptx.md "Lowering") */
-		bool global = in->space == PTX_SP_GLOBAL || in->space == PTX_SP_NONE;
-		if (in->space == PTX_SP_NONE && in->scope == PTX_MOD_CTA)
-			global = false;
-		E(s, global ? "MEMBAR.GPU" : "MEMBAR.CTA", 0);
-		(void)f;
+		/* FENCE.PROXY.{ALIAS,ASYNC[.SHARED|.GLOBAL]} (isa/atomic.isa);
+		 * fence.proxy.async.shared::cta/::cluster are .SHARED */
+		if (ptx_insn_has(in, PTX_MOD_PROXY_ALIAS)) {
+			E(s, "FENCE.PROXY.ALIAS", 0);
+			return true;
+		}
+		if (!ptx_insn_has(in, PTX_MOD_ASYNC)) {
+			unsupported(s, "only fence.proxy.alias and fence.proxy.async");
+			return true;
+		}
+		const char *sp = in->space == PTX_SP_GLOBAL ? ".GLOBAL" :
+			in->space == PTX_SP_NONE ? "" : ".SHARED";
+		E(s, fmt(f, "FENCE.PROXY.ASYNC%s", sp), 0);
 		return true;
 	}
 	default:
