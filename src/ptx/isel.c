@@ -337,7 +337,7 @@ static void sel_addsub(isel *s, bool sub)
 		}
 		lw_opd b = isel_src(s, in->opd[2], 0);
 		if (b.kind == LO_IMM)
-			E(s, "IADD3", 4, V(d), a, I((int64_t)(uint32_t)-(uint32_t)b.imm), RZ());
+			E(s, "IADD3", 4, V(d), a, I((int64_t)(int32_t)(0u - (uint32_t)b.imm)), RZ());
 		else
 			E(s, "IMAD", 4, V(d), isel_rsrc(s, in->opd[2], 0), I(-1), a);
 		return;
