@@ -1216,6 +1216,13 @@ static void sel_one(isel *s, int b, int *stubs)
 		const char *sc = in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" : "GPU";
 		if (ptx_insn_has(in, PTX_MOD_GL))
 			sc = "GPU";
+		/* fence.sc / fence.acq_rel: FENCE.{SC,ACQ_REL}.scope (cluster
+		 * scope: GPU); membar and other fences: MEMBAR */
+		if (in->op == PTX_OP_FENCE && (in->sem == PTX_MOD_SC || in->sem == PTX_MOD_ACQ_REL) &&
+		    !ptx_insn_has(in, PTX_MOD_MBARRIER_INIT)) {
+			E(s, fmt(f, "FENCE.%s.%s", in->sem == PTX_MOD_SC ? "SC" : "ACQ_REL", sc), 0);
+			break;
+		}
 		E(s, fmt(f, "MEMBAR.%s", sc), 0);
 		break;
 	}
