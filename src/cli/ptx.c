@@ -131,9 +131,9 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 		simt_object *obj = NULL;
 		if (!isa) {
 			st = SIMT_ERR_ARG;
-		} else if ((st = simt_ptx_compile(isa, in, text, len, &o_, &obj, NULL, NULL, &d)) == SIMT_OK) {
-			/* compile again: the object's line tables name the PTX and
-			 * CUDA lines (simt_ptx_compile), not the lowered text */
+		} else if ((st = simt_ptx_assemble(isa, m, &o_, &obj, NULL, NULL, &d)) == SIMT_OK) {
+			/* lowered again: the object's line tables name the PTX and
+			 * CUDA lines (simt_ptx_assemble), not the lowered text */
 			uint8_t *image = NULL;
 			size_t n = 0;
 			if ((st = simt_object_write(obj, &image, &n, &d)) == SIMT_OK)

@@ -223,23 +223,17 @@ static bool remap_lines(simt_object *obj, const ptx_module *m, ptx_text_line *ma
 	return true;
 }
 
-simt_status simt_ptx_compile(const simt_isa *isa, const char *name,
-			     const char *text, size_t len,
-			     const simt_ptx_lower_opts *o, simt_object **out,
-			     char **asm_text, char **report, simt_diags *d)
+simt_status simt_ptx_assemble(const simt_isa *isa, simt_ptx *m, const simt_ptx_lower_opts *o,
+			      simt_object **out, char **asm_text, char **report, simt_diags *d)
 {
-	simt_ptx *m = NULL;
 	char *s = NULL;
-	*out = NULL;
-	simt_status st = simt_ptx_read(name, text, len, &m, d);
-	if (st == SIMT_OK)
-		st = simt_ptx_check(m, d);
 	ptx_text_line *map = NULL;
 	size_t nmap = 0;
-	if (st == SIMT_OK)
-		st = lower(m, o, &s, report, NULL, &map, &nmap, d);
+	*out = NULL;
+	simt_status st = lower(m, o, &s, report, NULL, &map, &nmap, d);
 	if (st == SIMT_OK) {
 		size_t n = strlen(s);
+		const char *name = m->m.path;
 		char *aname = util_format("%s (lowered)", name ? name : "<ptx>");
 		st = simt_assemble(isa, aname ? aname : "<ptx>", s, n, out, d);
 		free(aname);
@@ -254,6 +248,23 @@ simt_status simt_ptx_compile(const simt_isa *isa, const char *name,
 		*asm_text = s;
 	else
 		free(s);
+	return st;
+}
+
+simt_status simt_ptx_compile(const simt_isa *isa, const char *name,
+			     const char *text, size_t len,
+			     const simt_ptx_lower_opts *o, simt_object **out,
+			     char **asm_text, char **report, simt_diags *d)
+{
+	simt_ptx *m = NULL;
+	*out = NULL;
+	if (asm_text)
+		*asm_text = NULL;
+	simt_status st = simt_ptx_read(name, text, len, &m, d);
+	if (st == SIMT_OK)
+		st = simt_ptx_check(m, d);
+	if (st == SIMT_OK)
+		st = simt_ptx_assemble(isa, m, o, out, asm_text, report, d);
 	simt_ptx_free(m);
 	return st;
 }
