@@ -72,7 +72,7 @@ SIMT_API simt_status simt_ptx_lower(simt_ptx *m, const simt_ptx_lower_opts *o,
  * "Diagnostics".  asm_text/report may be NULL.
  */
 SIMT_API simt_status simt_ptx_assemble(const struct isa_model *isa, simt_ptx *m,
-				       const simt_ptx_lower_opts *o, simt_object **out,
+				       const simt_ptx_lower_opts *o, struct simt_object **out,
 				       char **asm_text, char **report, simt_diags *d);
 /*
  * Read, check, lower and assemble PTX text into an object (the same ELF
