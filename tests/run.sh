@@ -48,21 +48,22 @@ for b in "$@"; do
 		# all three architectures (tests/ptx/passing.txt), and the
 		# lowering tests that carry //! directives (run as written).
 		echo "== $b: PTX corpus (tests/ptx/passing.txt)"
-		files=$(grep -l '^//! \.expect' tests/ptx/lower/*.ptx 2>/dev/null)
+		files=""
 		for n in $(grep -v '^#' tests/ptx/passing.txt); do
 			for a in 75 80 90; do files="$files tests/ptx/$n.sm_$a.ptx"; done
 		done
-		# lowering tests that also carry //! expectations run too
-		files="$files $(grep -l '^//! .expect' tests/ptx/lower/*.ptx 2>/dev/null)"
 		"$b/simt" test $files >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b ptx"
 	fi
-	# Lowering tests that carry //! directives also run on the simulator.
-	lowered=$(grep -l '^//! \.expect' tests/ptx/lower/*.ptx 2>/dev/null || true)
-	if [ -n "$lowered" ]; then
-		echo "== $b: PTX lowering tests on the simulator"
-		"$b/simt" test $lowered >"$log" 2>&1 || status=1
+	# Lowering tests that carry //! directives also run on the simulator;
+	# the kernels of tests/ptx/diag must stop with a diagnosis naming their
+	# CUDA line (.expect-error).
+	lowered=$(grep -l -E '^//! \.(expect|launch)' tests/ptx/lower/*.ptx 2>/dev/null || true)
+	diag=$(ls tests/ptx/diag/*.ptx 2>/dev/null || true)
+	if [ -n "$lowered$diag" ]; then
+		echo "== $b: PTX lowering tests and diagnoses on the simulator"
+		"$b/simt" test $lowered $diag >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b ptx-lower"
 	fi

@@ -66,8 +66,17 @@ SIMT_API simt_status simt_ptx_lower(simt_ptx *m, const simt_ptx_lower_opts *o,
 				    char **asm_text, char **report, char **dump,
 				    simt_diags *d);
 /*
+ * Lower a read and checked module and assemble it into *out: the object's
+ * line tables name the PTX line of each instruction (site) and the CUDA
+ * line of its .loc, followed through inlined_at (origin), docs/ptx.md
+ * "Diagnostics".  asm_text/report may be NULL.
+ */
+SIMT_API simt_status simt_ptx_assemble(const struct isa_model *isa, simt_ptx *m,
+				       const simt_ptx_lower_opts *o, struct simt_object **out,
+				       char **asm_text, char **report, simt_diags *d);
+/*
  * Read, check, lower and assemble PTX text into an object (the same ELF
- * object `simt as` writes).  asm_text/report may be NULL.
+ * object `simt as` writes; simt_ptx_assemble).  asm_text/report may be NULL.
  */
 SIMT_API simt_status simt_ptx_compile(const struct isa_model *isa, const char *name,
 				      const char *text, size_t len,

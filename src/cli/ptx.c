@@ -120,10 +120,9 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 		free(dumped);
 	}
 	char *asm_text = NULL, *report = NULL, *dump = NULL;
-	if (st == SIMT_OK) {
-		simt_ptx_lower_opts o = {lc->dump_after, lc->verify_each};
-		st = simt_ptx_lower(m, &o, &asm_text, &report, &dump, &d);
-	}
+	simt_ptx_lower_opts o_ = {lc->dump_after, lc->verify_each};
+	if (st == SIMT_OK)
+		st = simt_ptx_lower(m, &o_, &asm_text, &report, &dump, &d);
 	if (dump && *dump)
 		cli_out_puts(cli_stdout(), dump);
 	simt_isa *isa = NULL;
@@ -132,7 +131,9 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 		simt_object *obj = NULL;
 		if (!isa) {
 			st = SIMT_ERR_ARG;
-		} else if ((st = simt_assemble(isa, in, asm_text, strlen(asm_text), &obj, &d)) == SIMT_OK) {
+		} else if ((st = simt_ptx_assemble(isa, m, &o_, &obj, NULL, NULL, &d)) == SIMT_OK) {
+			/* lowered again: the object's line tables name the PTX and
+			 * CUDA lines (simt_ptx_assemble), not the lowered text */
 			uint8_t *image = NULL;
 			size_t n = 0;
 			if ((st = simt_object_write(obj, &image, &n, &d)) == SIMT_OK)

@@ -81,6 +81,12 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	case PTX_SREG_LANEMASK_GE: E(s, "S2R", 2, V(t), T("SR_LANEMASK_GE")); break;
 	case PTX_SREG_CLOCK: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
 	case PTX_SREG_CLOCK_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
+	/* the simulator has one time base, the warp's cycle counter: the
+	 * global timer reads it as nanoseconds (docs/ptx.md "Lowering") */
+	case PTX_SREG_CLOCK64:
+	case PTX_SREG_GLOBALTIMER:
+	case PTX_SREG_GLOBALTIMER_LO: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
+	case PTX_SREG_GLOBALTIMER_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
 	case PTX_SREG_WARPSZ: E(s, "MOV", 2, V(t), I(32)); break;
 	case PTX_SREG_NWARPID: E(s, "S2R", 2, V(t), T("SR_NWARPID")); break;
 	case PTX_SREG_SMID: E(s, "S2R", 2, V(t), T("SR_SMID")); break;
@@ -115,6 +121,11 @@ lw_opd isel_src(isel *s, const ptx_opd *o, int sub)
 		return I((int64_t)(int32_t)(uint32_t)(sub ? x >> 32 : x));
 	}
 	case PTX_OPD_SREG:
+		if (sub && (o->sreg == PTX_SREG_CLOCK64 || o->sreg == PTX_SREG_GLOBALTIMER)) {
+			int t = lw_vreg_new(f, 1);
+			E(s, "S2R", 2, V(t), T("SR_CLOCKHI"));
+			return V(t);
+		}
 		if (sub)
 			return RZ();
 		return V(sreg_read(s, o));
@@ -469,6 +480,24 @@ static void sel_mov(isel *s)
 {
 	ptx_insn *in = s->in;
 	ptx_type t = in->type[0];
+	/* mov.b64 {lo, hi}, d and mov.b64 d, {lo, hi}: the words of a pair */
+	if (is64(t) && (in->opd[0]->kind == PTX_OPD_VEC || in->opd[1]->kind == PTX_OPD_VEC)) {
+		const ptx_opd *v = in->opd[0]->kind == PTX_OPD_VEC ? in->opd[0] : in->opd[1];
+		if (v->nitems != 2 || in->opd[0]->kind == in->opd[1]->kind) {
+			unsupported(s, "vector of this shape");
+			return;
+		}
+		if (v == in->opd[0]) {
+			for (int w = 0; w < 2; w++)
+				if (v->items[w]->kind == PTX_OPD_REG)
+					E(s, "MOV", 2, V(isel_dstv(s, v->items[w])), isel_src(s, in->opd[1], w));
+			return;
+		}
+		int d = isel_dstv(s, in->opd[0]);
+		for (int w = 0; w < 2; w++)
+			E(s, "MOV", 2, VS(d, w), isel_src(s, v->items[w], 0));
+		return;
+	}
 	int d = isel_dstv(s, in->opd[0]);
 	if (t == PTX_T_PRED) {
 		E(s, "ISETP.T.AND", 5, P(d, false), PT(), RZ(), RZ(), isel_psrc(s, in->opd[1]));
@@ -1206,6 +1235,13 @@ static void sel_one(isel *s, int b, int *stubs)
 		const char *sc = in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" : "GPU";
 		if (ptx_insn_has(in, PTX_MOD_GL))
 			sc = "GPU";
+		/* fence.sc / fence.acq_rel: FENCE.{SC,ACQ_REL}.scope (cluster
+		 * scope: GPU); membar and other fences: MEMBAR */
+		if (in->op == PTX_OP_FENCE && (in->sem == PTX_MOD_SC || in->sem == PTX_MOD_ACQ_REL) &&
+		    !ptx_insn_has(in, PTX_MOD_MBARRIER_INIT)) {
+			E(s, fmt(f, "FENCE.%s.%s", in->sem == PTX_MOD_SC ? "SC" : "ACQ_REL", sc), 0);
+			break;
+		}
 		E(s, fmt(f, "MEMBAR.%s", sc), 0);
 		break;
 	}
@@ -1285,6 +1321,7 @@ void lw_isel(lw_fn *f)
 	isel_call_begin(&s);
 	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
 	int *tmp = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	ptx_loc *origin = lw_origin_locs(fn);
 	for (int b = 0; b < f->nblk; b++) {
 		lw_blk *x = &f->blk[b];
 		int n = stubs_at(f, b, stubs);
@@ -1318,12 +1355,14 @@ void lw_isel(lw_fn *f)
 			ptx_insn *in = fn->stmts[st].u.insn;
 			s.in = in;
 			f->cur_line = in->pos.line;
-			f->cur_cuda = in->loc.line;
+			f->cur_cuda = origin ? origin[st].line : in->loc.line;
+			f->cur_cuda_file = origin ? origin[st].file : in->loc.file;
 			s.guard = in->guard ? isel_psrc(&s, in->guard) : (lw_opd){0};
 			sel_one(&s, b, stubs);
 		}
 		f->cur_line = 0;
 		f->cur_cuda = 0;
+		f->cur_cuda_file = 0;
 		/* an unguarded fall-through off the end of the body: exit
 		 * (a .func returns) */
 		if (b + 1 == f->nblk && (x->term < 0 || fn->stmts[x->term].u.insn->guard)) {
@@ -1336,4 +1375,5 @@ void lw_isel(lw_fn *f)
 	}
 	free(stubs);
 	free(tmp);
+	free(origin);
 }

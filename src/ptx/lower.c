@@ -83,6 +83,7 @@ lw_inst *lw_emit(lw_fn *f, const char *op)
 	snprintf(in->op, sizeof in->op, "%s", op);
 	in->line = f->cur_line;
 	in->cuda_line = f->cur_cuda;
+	in->cuda_file = f->cur_cuda_file;
 	return in;
 }
 
@@ -377,6 +378,66 @@ static const char *param_type(const ptx_var *p)
 	}
 }
 
+/* The CUDA line each instruction stands for: the .loc in force, followed
+ * through its `inlined_at` chain to the outermost call site (the line the
+ * user wrote; a .loc names the location of an inlined header function
+ * otherwise).  Each location that a .loc with inlined_at named is
+ * remembered with its caller, most recent first.  One ptx_loc per
+ * statement (zero for non-instructions); caller frees.  A .loc of line 0
+ * (no source line, DWARF's convention) leaves the location as it was. */
+ptx_loc *lw_origin_locs(const ptx_fn *fn)
+{
+	ptx_loc *out = calloc((size_t)fn->nstmts + 1, sizeof *out);
+	typedef struct { ptx_loc at, caller; } link;
+	link *chain = NULL;
+	int nchain = 0, cap = 0;
+	ptx_loc cur = {0, 0, 0};
+	if (!out)
+		return NULL;
+	for (int i = 0; i < fn->nstmts; i++) {
+		const ptx_stmt *st = &fn->stmts[i];
+		if (st->kind == PTX_ST_LOC) {
+			ptx_loc l = st->u.loc, caller;
+			const char *x = st->loc_extra ? strstr(st->loc_extra, "inlined_at") : NULL;
+			if (x && sscanf(x + 10, "%d %d %d", &caller.file, &caller.line, &caller.col) == 3) {
+				if (nchain == cap) {
+					cap = cap ? 2 * cap : 64;
+					chain = lw_realloc(chain, (size_t)cap * sizeof *chain);
+				}
+				chain[nchain++] = (link){l, caller};
+				/* up the chain: at most nchain steps (no cycles) */
+				for (int step = 0; step < nchain; step++) {
+					int k = nchain - 1;
+					while (k >= 0 && (chain[k].at.file != caller.file ||
+							  chain[k].at.line != caller.line ||
+							  chain[k].at.col != caller.col))
+						k--;
+					if (k < 0)
+						break;
+					caller = chain[k].caller;
+				}
+				l = caller;
+			}
+			if (l.line) /* line 0: no source line, keep the last one */
+				cur = l;
+		} else if (st->kind == PTX_ST_INSN) {
+			out[i] = cur;
+		}
+	}
+	free(chain);
+	return out;
+}
+
+/* The origin of every line of text appended since the last call. */
+static void map_lines(const util_buf *text, size_t *seen, util_buf *lines, ptx_text_line tl)
+{
+	if (!lines)
+		return;
+	for (; *seen < text->len; (*seen)++)
+		if (text->data[*seen] == '\n')
+			util_buf_putn(lines, (const char *)&tl, sizeof tl);
+}
+
 /* ---- functions reached by calls -------------------------------------------- */
 
 /* The definition of the function named like fn (a call may name an earlier
@@ -466,7 +527,8 @@ static bool run_passes(lw_fn *f, const ptx_lower_opts *o, util_buf *dump)
 	return true;
 }
 
-static void print_records(ptx_module *m, lw_fn *f, util_buf *text)
+static void print_records(ptx_module *m, lw_fn *f, util_buf *text, size_t *seen,
+			  util_buf *lines)
 {
 	int last_line = -1;
 	for (int i = 0; i < f->ninsts; i++) {
@@ -482,12 +544,16 @@ static void print_records(ptx_module *m, lw_fn *f, util_buf *text)
 			last_line = in->line;
 		}
 		util_buf_putc(text, '\n');
+		map_lines(text, seen, lines,
+			  (ptx_text_line){in->line, in->cuda_line ? in->cuda_file : 0, in->cuda_line});
 	}
 }
 
 int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
-		     util_buf *report, util_buf *dump, simt_diags *d)
+		     util_buf *report, util_buf *dump, util_buf *lines, simt_diags *d)
 {
+	size_t seen = text->len;
+	ptx_text_line outside = {-1, 0, 0};
 	int errors = 0, kidx = 0;
 	for (int it = 0; it < m->nitems; it++) {
 		if (m->items[it]->kind != PTX_ITEM_FN)
@@ -524,13 +590,15 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 				util_buf_printf(text, "\t.param %s:0\t// %s\n", param_type(fn->params.items[i]),
 						fn->params.items[i]->name);
 			util_buf_printf(text, "%s:\n", fn->name);
+			map_lines(text, &seen, lines, outside);
 			int nregs = 0, npregs = 0, nbregs = 0, ninsts = 0, nsync = 0, nbar = 0;
 			for (int i = 0; i < nf; i++) {
 				lw_fn *f = &fs[i];
 				if (i)
 					util_buf_printf(text, "// .func %s\n%s:\n", f->fn->name,
 							lw_fn_label(m, kidx, f->fn));
-				print_records(m, f, text);
+				map_lines(text, &seen, lines, outside);
+				print_records(m, f, text, &seen, lines);
 				nregs = f->nregs > nregs ? f->nregs : nregs;
 				npregs = f->npregs > npregs ? f->npregs : npregs;
 				nbregs = f->nbregs > nbregs ? f->nbregs : nbregs;
@@ -575,6 +643,7 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 						"(%u parameter and return bytes), %d calls, %d instructions\n",
 						fs[i].fn->name, fs[i].nregs, fs[i].frame_bytes, fs[i].in_bytes,
 						fs[i].ncalls, fs[i].ninsts);
+			map_lines(text, &seen, lines, outside);
 		}
 		for (int i = 0; i < nf; i++)
 			fn_free(&fs[i]);
@@ -583,5 +652,6 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 	}
 	if (!errors)
 		lw_module_consts(m, NULL, text);
+	map_lines(text, &seen, lines, outside);
 	return errors;
 }

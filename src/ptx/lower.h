@@ -75,6 +75,7 @@ typedef struct lw_inst {
 	int cuda_line;      /* .loc line, 0: none */
 	const char *note;   /* printed before the ';': (*"BRANCH_TARGETS ..."*) */
 	int jtab;           /* BRX: 1 + index into lw_fn.jtabs */
+	int cuda_file;      /* .loc file (the module's .file index) */
 } lw_inst;
 
 /* A jump table of brx.idx: 32-bit entries in constant bank 2, each the
@@ -120,7 +121,7 @@ typedef struct lw_fn {
 	ptx_map shmap;        /* shared var name -> offset + 1 */
 	ptx_map lcmap;        /* local var name -> offset + 1 */
 	int lbl_counter;
-	int cur_line, cur_cuda;
+	int cur_line, cur_cuda, cur_cuda_file;
 	int nsync;            /* WARPSYNCs inserted */
 	/* calls and jump tables (isel_call.c, frame.c; docs/ptx.md "Calls") */
 	int kidx;             /* index of the kernel whose text holds this function */
@@ -156,6 +157,8 @@ int lw_vreg_new(lw_fn *f, int width);
 /* vreg of a PTX register operand (created on first use) */
 int lw_vreg_of(lw_fn *f, const ptx_opd *o);
 int lw_reg_width(ptx_type t);
+/* per statement: the outermost CUDA location of its .loc (lower.c) */
+ptx_loc *lw_origin_locs(const ptx_fn *fn);
 lw_inst *lw_emit(lw_fn *f, const char *op);
 /* the text of one record (after regalloc: R/P names; before: %vN) */
 void lw_print_inst(lw_fn *f, const lw_inst *in, struct util_buf *b);

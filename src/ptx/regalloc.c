@@ -28,6 +28,10 @@ static int ndefs(const lw_inst *in)
 	const char *op = in->op;
 	if (!op[0])
 		return 0;
+	/* an address first: a store-like record (MBAR.INIT, LDGSTS, UBLKCP,
+	 * ARRIVES ...) writes no register */
+	if (in->n > 0 && in->o[0].kind == LO_MEM)
+		return 0;
 	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
 	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
 	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
@@ -140,6 +144,7 @@ void lw_regalloc(lw_fn *f)
 	uint64_t *in_ = calloc((size_t)nb * (size_t)words, 8);
 	uint64_t *out = calloc((size_t)nb * (size_t)words, 8);
 	uint64_t *cur = calloc((size_t)words, 8);
+	uint8_t *wr = malloc((size_t)nv + 1);
 #define SET(s, v) ((s)[(v) / 64] |= 1ull << ((v) % 64))
 #define CLR(s, v) ((s)[(v) / 64] &= ~(1ull << ((v) % 64)))
 #define HAS(s, v) (((s)[(v) / 64] >> ((v) % 64)) & 1)
@@ -154,16 +159,29 @@ void lw_regalloc(lw_fn *f)
 					cur[w] |= in_[(size_t)sb * (size_t)words + (size_t)w];
 			}
 			memcpy(&out[(size_t)b * (size_t)words], cur, (size_t)words * 8);
+			/* words of a pair or quad written (unguarded) after this point with
+			 * no read in between: both words written is a full def */
+			memset(wr, 0, (size_t)nv + 1);
 			for (int i = mb[b].last - 1; i >= mb[b].first; i--) {
 				const lw_inst *in = &f->insts[i];
 				int nd = ndefs(in);
-				for (int k = 0; k < nd && k < in->n; k++)
-					if ((in->o[k].kind == LO_VREG || in->o[k].kind == LO_PRED) &&
-					    full_write(f, in, &in->o[k]) && in->guard.kind == LO_NONE)
-						CLR(cur, in->o[k].v);
+				for (int k = 0; k < nd && k < in->n; k++) {
+					const lw_opd *o = &in->o[k];
+					if (o->kind != LO_VREG && o->kind != LO_PRED)
+						continue;
+					if (in->guard.kind != LO_NONE)
+						continue;
+					int w = f->vregs[o->v].width;
+					if (o->kind == LO_VREG && w >= 2 && w <= 4 && o->sub < w)
+						wr[o->v] |= (uint8_t)(1u << o->sub);
+					if (full_write(f, in, o) || (w >= 2 && wr[o->v] == (1u << w) - 1))
+						CLR(cur, o->v);
+				}
 				for (int k = nd; k < in->n; k++)
-					if (is_reg(&in->o[k]))
+					if (is_reg(&in->o[k])) {
 						SET(cur, in->o[k].v);
+						wr[in->o[k].v] = 0;
+					}
 				if (in->guard.kind == LO_PRED)
 					SET(cur, in->guard.v);
 			}
@@ -273,6 +291,7 @@ void lw_regalloc(lw_fn *f)
 	free(in_);
 	free(out);
 	free(cur);
+	free(wr);
 	for (int b = 0; b < nb; b++)
 		free(mb[b].jsucc);
 	free(mb);

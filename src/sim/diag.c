@@ -171,12 +171,14 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 	}
 }
 
-/* One note per blocked warp of cta. */
-static void report_cta(sim_ctx *c, const sim_cta *cta)
+/* One note per blocked warp of cta (but `skip`). */
+static void report_cta(sim_ctx *c, const sim_cta *cta, const sim_warp *skip)
 {
 	for (int j = 0; j < cta->nwarps; j++) {
 		const sim_warp *w = &cta->warps[j];
-		if (w->state == SIM_W_EXITED)
+		if (w->state == SIM_W_EXITED || w == skip)
+			continue;
+		if (skip && w->state != SIM_W_BAR && w->state != SIM_W_MBAR)
 			continue;
 		util_buf b = {0};
 		char text[256], loc[512];
@@ -219,5 +221,10 @@ void sim_report_deadlock(sim_ctx *c, sim_cta *const *ctas, int n,
 				   ids ? ids : "?");
 	free(ids);
 	for (int k = 0; k < n; k++)
-		report_cta(c, ctas[k]);
+		report_cta(c, ctas[k], NULL);
+}
+
+void sim_report_blocked_others(sim_ctx *c, const sim_warp *w)
+{
+	report_cta(c, w->cta, w);
 }

@@ -477,3 +477,19 @@ void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w)
 			"tx %u, phase %u)", (unsigned long long)v, MB_PART(v),
 			MB_PEND(v), MB_TX(v), MB_PHASE(v));
 }
+
+void sim_mbar_note_incomplete(sim_ctx *c, const sim_cta *cta)
+{
+	const sim_async *as = cta->async;
+	for (size_t k = 0; as && k < as->nobj; k++) {
+		const sim_mbobj *o = &as->obj[k];
+		uint64_t v = o->shadow;
+		if (o->state != MB_VALID || (!MB_PEND(v) && !MB_TX(v)))
+			continue;
+		util_diag(c->diags, SIMT_SEV_NOTE, NULL, NULL, 0, 0,
+			  "CTA (%u,%u,%u): the mbarrier at shared 0x%x never "
+			  "completed phase %u: participants %u, pending %u, tx %u",
+			  cta->id[0], cta->id[1], cta->id[2], o->addr, MB_PHASE(v),
+			  MB_PART(v), MB_PEND(v), MB_TX(v));
+	}
+}

@@ -50,5 +50,8 @@ void sim_async_free(sim_ctx *c);
 void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n);
 /* Deadlock report: what a warp in SIM_W_MBAR waits for (into b). */
 void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w);
+/* Cycle-limit report: one note per valid mbarrier object of cta whose
+ * current phase still waits for arrivals or bytes. */
+void sim_mbar_note_incomplete(sim_ctx *c, const sim_cta *cta);
 
 #endif

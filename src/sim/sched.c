@@ -278,6 +278,8 @@ static void stop_limit(sim_ctx *c, sched *s, const sim_warp *w)
 			  "--max-cycles N or .launch max-cycles=N)%s",
 			  c->kernel, s->nres, a[0], a[1], a[2], b[0], b[1], b[2],
 			  (unsigned long long)c->launch.max_cycles, where);
+	for (int k = 0; k < s->nres; k++) /* what a spin may be waiting for */
+		sim_mbar_note_incomplete(c, s->res[k]);
 	c->stop = SIM_STOP_LIMIT;
 }
 

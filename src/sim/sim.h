@@ -471,6 +471,9 @@ void sim_step(sim_warp *w);
 simt_status sim_run(sim_ctx *c);
 /* Deadlock: report every blocked warp of the n resident CTAs (ascending
  * linear id); pending = CTAs of the grid not launched yet. */
+/* One note per warp of w's CTA, w excepted, that is blocked (at a barrier,
+ * an mbarrier wait, a convergence point): what a livelock of w waits on. */
+void sim_report_blocked_others(sim_ctx *c, const sim_warp *w);
 void sim_report_deadlock(sim_ctx *c, sim_cta *const *ctas, int n,
 			 uint64_t pending);
 /* Emit one trace line for the instruction just issued, if tracing. */

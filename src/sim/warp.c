@@ -141,6 +141,8 @@ static void report_livelock(sim_warp *w, int back)
 		  "issuing; control cycles through PCs %s",
 		  back * 64, pcs ? pcs : "?");
 	free(pcs);
+	/* the warps it waits on: blocked at a barrier or an mbarrier */
+	sim_report_blocked_others(w->ctx, w);
 }
 
 /*
