@@ -71,6 +71,18 @@ static inline bool asm_tok_ident(const asm_tok *t, const char *s)
  * in *f (when f is not NULL).  parse.c */
 bool asm_special_float(const char *s, int len, double *f);
 
+/* Character classes of the lexer (lex.c; filled by asm_lex_init), one
+ * table lookup per byte; scan.c reads them too. */
+enum {
+	ASM_C_ID = 1,
+	ASM_C_IDSTART = 2,
+	ASM_C_DIGIT = 4,
+	ASM_C_HEX = 8,
+	ASM_C_SPACE = 16,
+	ASM_C_PUNCT = 32
+};
+extern unsigned char asm_char_class[256];
+
 typedef struct asm_lexer {
 	const char *p, *end;
 	const char *line_start;
@@ -328,6 +340,7 @@ typedef struct asm_operand {
 	uint32_t hash;
 	uint32_t regmask, zeromask;
 	uint64_t regnum;
+	uint64_t sig;     /* everything opcode selection looks at (match.c) */
 } asm_operand;
 
 #define ASM_MAX_OPERANDS 16
@@ -346,6 +359,15 @@ typedef struct asm_inst_text {
 
 /* parse.c: toks[*i] is the first token after the labels */
 bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
+
+/*
+ * scan.c: the next statement of c->lx when it is a plain instruction, read
+ * in one pass over its bytes into *it (guard and mnemonic in tok[0..1]; the
+ * column of its first token in *col).  Returns 1 (read; c->line and
+ * c->line_start describe it), 0 (not a plain instruction: the lexer is at
+ * its start, lex.c and parse.c take it) or -1 (end of input).
+ */
+int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
 /* match.c */
 simt_status asm_index_build(const isa_model *m, struct asm_index **out);

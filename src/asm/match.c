@@ -73,6 +73,22 @@ typedef struct asm_modres {
 	uint64_t value[ASM_MAX_MODS];
 } asm_modres;
 
+/*
+ * The selection of one dotted word for one operand signature: which
+ * candidate won and how its operand entries map to the written operands.
+ * The selection depends only on the operands' shapes (asm_operand.sig), so
+ * a line with the same word and the same shapes reuses it without running
+ * match_from.  Only successful selections are kept (errors search again and
+ * report exactly as before).
+ */
+#define PLAN_SLOTS 4
+typedef struct asm_plan {
+	int n;               /* written operands, -1: empty slot */
+	int cand;            /* index among the optype's candidates */
+	uint64_t sig[ASM_MAX_OPERANDS];
+	signed char map[ISA_MAX_OPERANDS];
+} asm_plan;
+
 typedef struct asm_word {
 	const char *s;
 	int len;
@@ -81,6 +97,8 @@ typedef struct asm_word {
 	int nmods;
 	int mod_off[ASM_MAX_MODS], mod_len[ASM_MAX_MODS];
 	asm_modres *res;     /* per opcode of the optype */
+	asm_plan *plans;     /* PLAN_SLOTS selections, NULL when not cached */
+	int next_plan;       /* slot the next selection replaces */
 } asm_word;
 
 typedef struct hslot {
@@ -109,6 +127,8 @@ struct asm_index {
 	regkind reg[MAX_REGKINDS];
 	int ecap;
 	eslot *enums;
+	int nnames;           /* distinct enum value names (ids under ANY_ENUM) */
+	bool regs_in_enums;   /* some enum value spells a register name */
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
@@ -157,6 +177,34 @@ static int enum_find(const struct asm_index *ix, const isa_type *t,
 	}
 }
 
+/* Which Register kinds of the index spell name (bit i: ix->reg[i]), which
+ * of them as their zero register, and the register number. */
+static inline void reg_masks(const struct asm_index *ix, const char *name, int nlen,
+		      uint32_t *regmask, uint32_t *zeromask, uint64_t *regnum)
+{
+	*regmask = *zeromask = 0;
+	*regnum = 0;
+	for (int i = 0; i < ix->nreg; i++) {
+		const regkind *r = &ix->reg[i];
+		if (r->zlen == nlen && same(r->t->zero, name, nlen)) {
+			*zeromask |= 1u << i;
+			*regmask |= 1u << i;
+			continue;
+		}
+		if (nlen <= r->plen || nlen > r->plen + 9 ||
+		    !same(r->t->prefix, name, r->plen))
+			continue;
+		uint64_t v = 0;
+		int k = r->plen;
+		for (; k < nlen && name[k] >= '0' && name[k] <= '9'; k++)
+			v = v * 10 + (uint64_t)(name[k] - '0');
+		if (k == nlen) {
+			*regmask |= 1u << i;
+			*regnum = v;
+		}
+	}
+}
+
 /* A key that no real type has: names of every enum type. */
 #define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
 
@@ -200,7 +248,20 @@ static bool enums_build(struct asm_index *ix)
 						   ix->enums[k].len == len &&
 						   same(ix->enums[k].s, t->values[v], len)))
 				k = (k + 1) & (uint32_t)(ix->ecap - 1);
-			ix->enums[k] = (eslot){any, t->values[v], len, 0};
+			if (!ix->enums[k].t)
+				ix->enums[k] = (eslot){any, t->values[v], len,
+							ix->nnames++};
+		}
+	}
+	for (int i = 0; i < m->ntypes; i++) {
+		const isa_type *t = m->types[i];
+		for (int v = 0; t->cls == ISA_KIND_ENUM && v < t->nvalues; v++) {
+			uint32_t regmask, zeromask;
+			uint64_t num;
+			if (t->values[v] &&
+			    (reg_masks(ix, t->values[v], (int)strlen(t->values[v]),
+				       &regmask, &zeromask, &num), regmask))
+				ix->regs_in_enums = true;
 		}
 	}
 	return true;
@@ -386,8 +447,10 @@ void asm_index_free(struct asm_index *ix)
 {
 	if (!ix)
 		return;
-	for (int i = 0; i < ix->wcount; i++)
+	for (int i = 0; i < ix->wcount; i++) {
 		free(ix->words[i].res);
+		free(ix->words[i].plans);
+	}
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -456,6 +519,9 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			c->nomem = true;
 	}
 	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
+		tmp->plans = malloc(PLAN_SLOTS * sizeof *tmp->plans);
+		for (int k = 0; tmp->plans && k < PLAN_SLOTS; k++)
+			tmp->plans[k].n = -1;
 		ix->words[ix->wcount] = *tmp;
 		hput(ix->wh, ix->wcap, s, len, ix->wcount);
 		return &ix->words[ix->wcount++];
@@ -548,25 +614,59 @@ static void classify(const struct asm_index *ix, asm_operand *o)
 	if (o->kind != ASM_O_NAME && !o->has_reg)
 		return;
 	o->hash = hash(o->name, o->nlen);
-	for (int i = 0; i < ix->nreg; i++) {
-		const regkind *r = &ix->reg[i];
-		if (r->zlen == o->nlen && same(r->t->zero, o->name, o->nlen)) {
-			o->zeromask |= 1u << i;
-			o->regmask |= 1u << i;
+	reg_masks(ix, o->name, o->nlen, &o->regmask, &o->zeromask, &o->regnum);
+}
+
+/*
+ * The operand's shape signature: every property shape_ok reads.  For a
+ * name that is the enum value names it spells (one id per distinct name,
+ * so P0 and PT differ but all labels are alike) and whether it is a
+ * special float; a register name spells no enum value unless the ISA has
+ * such a value (regs_in_enums), so it needs no lookup.
+ */
+static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
+{
+	uint64_t s = (uint64_t)o->kind | (uint64_t)o->lnot << 3 |
+		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
+		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
+		     (uint64_t)o->regmask << 9;
+	if (o->kind != ASM_O_NAME)
+		return s;
+	if (asm_special_float(o->name, o->nlen, NULL))
+		s |= 1u << 8;
+	int id = o->regmask && !ix->regs_in_enums
+			 ? -1
+			 : enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
+	return s | (uint64_t)(uint32_t)(id + 1) << 32;
+}
+
+static const asm_plan *plan_find(const asm_word *w, const asm_inst_text *it)
+{
+	for (int k = 0; w->plans && k < PLAN_SLOTS; k++) {
+		const asm_plan *p = &w->plans[k];
+		if (p->n != it->noperands)
 			continue;
-		}
-		if (o->nlen <= r->plen || o->nlen > r->plen + 9 ||
-		    !same(r->t->prefix, o->name, r->plen))
-			continue;
-		uint64_t v = 0;
-		int k = r->plen;
-		for (; k < o->nlen && o->name[k] >= '0' && o->name[k] <= '9'; k++)
-			v = v * 10 + (uint64_t)(o->name[k] - '0');
-		if (k == o->nlen) {
-			o->regmask |= 1u << i;
-			o->regnum = v;
-		}
+		int i = 0;
+		while (i < p->n && p->sig[i] == it->ops[i].sig)
+			i++;
+		if (i == p->n)
+			return p;
 	}
+	return NULL;
+}
+
+static void plan_add(asm_word *w, const asm_inst_text *it, int cand,
+		     const signed char *map, int nentries)
+{
+	if (!w->plans)
+		return;
+	asm_plan *p = &w->plans[w->next_plan];
+	w->next_plan = (w->next_plan + 1) % PLAN_SLOTS;
+	p->n = it->noperands;
+	p->cand = cand;
+	for (int i = 0; i < it->noperands; i++)
+		p->sig[i] = it->ops[i].sig;
+	memcpy(p->map, map, (size_t)nentries);
 }
 
 static inline bool reg_ok(const asm_opinfo *in, int f, const asm_operand *o)
@@ -1222,11 +1322,20 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		goto out;
 	}
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
-	for (int k = 0; k < it->noperands; k++)
-		classify(c->ix, (asm_operand *)&it->ops[k]);
+	for (int k = 0; k < it->noperands; k++) {
+		asm_operand *o = (asm_operand *)&it->ops[k];
+		classify(c->ix, o);
+		o->sig = shape_sig(c->ix, o);
+	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
+	const asm_plan *plan = plan_find(wd, it);
+	if (plan) {
+		op = c->ix->ops[ot->first + plan->cand];
+		res = &wd->res[plan->cand];
+		memcpy(map, plan->map, (size_t)op->noperands);
+	}
 	for (int i = 0; i < ot->count && !op; i++) {
 		int n = it->noperands;
 		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
@@ -1247,6 +1356,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		op = cand;
 		res = r;
+		plan_add(wd, it, i, map, cand->noperands);
 	}
 	if (!op) {
 		if (mod_bad) {

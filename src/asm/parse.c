@@ -19,8 +19,11 @@
 bool asm_special_float(const char *s, int len, double *f)
 {
 	static const char *const names[] = {"INF", "QNAN", "NAN"};
+	static const int lens[] = {3, 4, 3};
+	if (len < 3 || len > 4)
+		return false;
 	for (int k = 0; k < 3; k++) {
-		if ((int)strlen(names[k]) != len || memcmp(names[k], s, (size_t)len))
+		if (lens[k] != len || memcmp(names[k], s, (size_t)len))
 			continue;
 		if (f)
 			*f = k ? __builtin_nan("") : __builtin_inf();
