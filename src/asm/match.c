@@ -40,11 +40,11 @@ typedef struct exc_cache {
 
 typedef struct asm_opinfo {
 	exc_cache *exc;               /* NULL: no rules */
-	/* encoding, compact: constants pre-encoded, then the other fields */
-	isa_word fixed;
-	int nenc;
-	unsigned char enc_f[ISA_MAX_FIELDS], enc_pos[ISA_MAX_FIELDS],
-		enc_w[ISA_MAX_FIELDS];
+	/* encoding: the constants and the defaults of the other fields
+	 * pre-encoded (base); an instruction puts the fields it wrote over it */
+	isa_word base;
+	uint64_t enc_fields;          /* bit f: field f is not a constant */
+	unsigned char pos[ISA_MAX_FIELDS], width[ISA_MAX_FIELDS];
 	signed char freg[ISA_MAX_FIELDS]; /* field's Register kind (index), -1 */
 	int stall, yield, wsb, req;   /* control field indices, -1 if none */
 	int barid;                    /* field "barid" or -1 */
@@ -129,6 +129,8 @@ struct asm_index {
 	eslot *enums;
 	int nnames;           /* distinct enum value names (ids under ANY_ENUM) */
 	bool regs_in_enums;   /* some enum value spells a register name */
+	bool zero_is_float;   /* a zero register is spelled INF, QNAN or NAN */
+	uint32_t reg_first[256]; /* kinds whose prefix or zero starts so */
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
@@ -184,7 +186,8 @@ static inline void reg_masks(const struct asm_index *ix, const char *name, int n
 {
 	*regmask = *zeromask = 0;
 	*regnum = 0;
-	for (int i = 0; i < ix->nreg; i++) {
+	for (uint32_t m = ix->reg_first[(unsigned char)name[0]]; m; m &= m - 1) {
+		int i = __builtin_ctz(m);
 		const regkind *r = &ix->reg[i];
 		if (r->zlen == nlen && same(r->t->zero, name, nlen)) {
 			*zeromask |= 1u << i;
@@ -223,9 +226,16 @@ static bool enums_build(struct asm_index *ix)
 		return false;
 	for (int i = 0; i < m->ntypes; i++) {
 		const isa_type *t = m->types[i];
-		if (t->cls == ISA_KIND_REG && ix->nreg < MAX_REGKINDS && t->prefix)
+		if (t->cls == ISA_KIND_REG && ix->nreg < MAX_REGKINDS && t->prefix) {
+			ix->reg_first[(unsigned char)t->prefix[0]] |= 1u << ix->nreg;
+			if (t->zero) {
+				ix->reg_first[(unsigned char)t->zero[0]] |= 1u << ix->nreg;
+				ix->zero_is_float |= asm_special_float(
+					t->zero, (int)strlen(t->zero), NULL);
+			}
 			ix->reg[ix->nreg++] = (regkind){t, (int)strlen(t->prefix),
 							t->zero ? (int)strlen(t->zero) : -1};
+		}
 		if (t->cls != ISA_KIND_ENUM)
 			continue;
 		for (int v = t->nvalues - 1; v >= 0; v--) {
@@ -327,14 +337,10 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
-		if (fd->is_const) {
-			util_bits_set(&in->fixed.lo, &in->fixed.hi, fd->pos, fd->width,
-				      fd->value);
-			continue;
-		}
-		in->enc_f[in->nenc] = (unsigned char)f;
-		in->enc_pos[in->nenc] = (unsigned char)fd->pos;
-		in->enc_w[in->nenc++] = (unsigned char)fd->width;
+		in->pos[f] = (unsigned char)fd->pos;
+		in->width[f] = (unsigned char)fd->width;
+		if (!fd->is_const)
+			in->enc_fields |= UINT64_C(1) << f;
 	}
 	in->stall = isa_field_find(op, ISA_FIELD_STALL);
 	in->yield = isa_field_find(op, ISA_FIELD_YIELD);
@@ -345,6 +351,7 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 	in->bar_reg = in->barid < 0 && (!strcmp(op->mnemonic, "BAR") ||
 					!strcmp(op->mnemonic, "BAR.RED"));
 	codec_defaults(op, in->defaults);
+	in->base = codec_encode(op, in->defaults);
 	for (int e = 0; e < op->noperands; e++) {
 		const isa_operand *o = &op->operands[e];
 		if (o->field == op->guard)
@@ -613,8 +620,12 @@ static void classify(const struct asm_index *ix, asm_operand *o)
 	}
 	if (o->kind != ASM_O_NAME && !o->has_reg)
 		return;
-	o->hash = hash(o->name, o->nlen);
 	reg_masks(ix, o->name, o->nlen, &o->regmask, &o->zeromask, &o->regnum);
+	/* the hash is for enum lookups: a register name is no enum value
+	 * unless the ISA has such a value (then enum_find answers -1
+	 * whatever the hash) */
+	if (!o->regmask || ix->regs_in_enums)
+		o->hash = hash(o->name, o->nlen);
 }
 
 /*
@@ -632,7 +643,8 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 		     (uint64_t)o->regmask << 9;
 	if (o->kind != ASM_O_NAME)
 		return s;
-	if (asm_special_float(o->name, o->nlen, NULL))
+	if ((!o->regmask || ix->zero_is_float) &&
+	    asm_special_float(o->name, o->nlen, NULL))
 		s |= 1u << 8;
 	int id = o->regmask && !ix->regs_in_enums
 			 ? -1
@@ -880,7 +892,14 @@ typedef struct fill_state {
 	uint64_t off;
 	uint32_t maxreg;
 	bool deferred;
+	uint64_t touched; /* bit f: fields[f] may differ from its default */
 } fill_state;
+
+static inline void touch(fill_state *s, int f)
+{
+	if (f >= 0)
+		s->touched |= UINT64_C(1) << f;
+}
 
 static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 		       asm_expr *expr, int col)
@@ -1006,6 +1025,10 @@ static bool fill_operand(asm_ctx *c, fill_state *s, int e,
 	int f = d->field;
 	const isa_field *fd = &s->op->fields[f];
 	const isa_type *t = fd->type;
+	touch(s, f); /* and what [..] and c[..][..] fill */
+	touch(s, d->sub[0]);
+	touch(s, d->sub[1]);
+	touch(s, fd->modifier);
 	if ((o->lnot || o->bitnot) && fd->modifier >= 0)
 		s->fields[fd->modifier] = 1;
 	if (d->fmt == ISA_FMT_ADDR || d->fmt == ISA_FMT_CADDR)
@@ -1064,6 +1087,7 @@ static bool fill_control(asm_ctx *c, fill_state *s, int f, bool given,
 		return false;
 	}
 	s->fields[f] = v;
+	touch(s, f);
 	return true;
 }
 
@@ -1085,6 +1109,8 @@ static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
 		return false;
 	}
 	s->fields[op->guard] = (uint64_t)v;
+	touch(s, op->guard);
+	touch(s, g->modifier);
 	if (it->guard_not) {
 		if (g->modifier < 0) {
 			asm_error(c, it->guard->col, "the guard of %s cannot be negated",
@@ -1231,23 +1257,30 @@ static void mod_error(asm_ctx *c, const isa_opcode *op, const asm_word *w,
 
 /* ---- the entry point ----------------------------------------------------- */
 
-/* codec_encode for the hot path (same result): the constants come
- * pre-encoded, the other fields from compact position/width arrays. */
-static isa_word encode(const asm_opinfo *in, const uint64_t *fields)
+/* v into the width bits at pos of w (replacing what was there) */
+static inline void put_bits(isa_word *w, int pos, int width, uint64_t v)
 {
-	isa_word w = in->fixed;
-	for (int k = 0; k < in->nenc; k++) {
-		int pos = in->enc_pos[k], width = in->enc_w[k];
-		uint64_t v = fields[in->enc_f[k]];
-		if (width < 64)
-			v &= (UINT64_C(1) << width) - 1;
-		if (pos >= 64) {
-			w.hi |= v << (pos - 64);
-		} else {
-			w.lo |= v << pos;
-			if (pos + width > 64)
-				w.hi |= v >> (64 - pos);
-		}
+	uint64_t m = mask_of(width);
+	v &= m;
+	if (pos >= 64) {
+		w->hi = (w->hi & ~(m << (pos - 64))) | v << (pos - 64);
+		return;
+	}
+	w->lo = (w->lo & ~(m << pos)) | v << pos;
+	if (pos + width > 64)
+		w->hi = (w->hi & ~(m >> (64 - pos))) | v >> (64 - pos);
+}
+
+/* codec_encode for the hot path (same result): the opcode's word of
+ * defaults and constants with the fields the instruction wrote put over
+ * it (constants keep their value whatever fields[] holds). */
+static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
+		       uint64_t touched)
+{
+	isa_word w = in->base;
+	for (touched &= in->enc_fields; touched; touched &= touched - 1) {
+		int f = __builtin_ctzll(touched);
+		put_bits(&w, in->pos[f], in->width[f], fields[f]);
 	}
 	return w;
 }
@@ -1372,11 +1405,13 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_opinfo *in = &c->ix->info[op->index];
 	uint64_t fields[ISA_MAX_FIELDS];
 	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
-	fill_state s = {op, in, fields, 0, off, 0, false};
+	fill_state s = {op, in, fields, 0, off, 0, false, 0};
 	s.pc = c->cur >= 0 ? c->secs[c->cur].base + off : off;
 	ok = true;
-	for (int i = 0; i < res->nset; i++)
+	for (int i = 0; i < res->nset; i++) {
 		fields[res->field[i]] = res->value[i];
+		touch(&s, res->field[i]);
+	}
 	ok &= fill_guard(c, &s, it);
 	for (int e = 0; e < op->noperands; e++)
 		if (map[e] >= 0)
@@ -1387,7 +1422,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
 	if (!ok)
 		goto out;
-	*w = encode(in, fields);
+	*w = encode(in, fields, s.touched);
 	*opp = op;
 	if (!s.deferred)
 		ok = asm_check_exceptions(c, op, *w, it->mnem->col);

@@ -20,7 +20,7 @@ bool asm_special_float(const char *s, int len, double *f)
 {
 	static const char *const names[] = {"INF", "QNAN", "NAN"};
 	static const int lens[] = {3, 4, 3};
-	if (len < 3 || len > 4)
+	if (len < 3 || len > 4 || (s[0] != 'I' && s[0] != 'Q' && s[0] != 'N'))
 		return false;
 	for (int k = 0; k < 3; k++) {
 		if (lens[k] != len || memcmp(names[k], s, (size_t)len))

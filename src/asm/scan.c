@@ -34,6 +34,9 @@ static inline unsigned char peek(const scan *s)
 
 static inline void blanks(scan *s)
 {
+	/* listings indent a lot: 8 blanks at a time */
+	while (s->end - s->p >= 8 && !memcmp(s->p, "        ", 8))
+		s->p += 8;
 	while (s->p < s->end && (cls_of((unsigned char)*s->p) & ASM_C_SPACE))
 		s->p++;
 }
