@@ -128,8 +128,7 @@ struct asm_index {
 	int ecap;
 	eslot *enums;
 	int nnames;           /* distinct enum value names (ids under ANY_ENUM) */
-	bool regs_in_enums;   /* some enum value spells a register name */
-	bool zero_is_float;   /* a zero register is spelled INF, QNAN or NAN */
+	bool numbered_in_enums; /* an enum value is spelled like R5 or UR3 */
 	uint32_t reg_first[256]; /* kinds whose prefix or zero starts so */
 	int noptypes;
 	asm_optype *optypes;
@@ -228,11 +227,8 @@ static bool enums_build(struct asm_index *ix)
 		const isa_type *t = m->types[i];
 		if (t->cls == ISA_KIND_REG && ix->nreg < MAX_REGKINDS && t->prefix) {
 			ix->reg_first[(unsigned char)t->prefix[0]] |= 1u << ix->nreg;
-			if (t->zero) {
+			if (t->zero)
 				ix->reg_first[(unsigned char)t->zero[0]] |= 1u << ix->nreg;
-				ix->zero_is_float |= asm_special_float(
-					t->zero, (int)strlen(t->zero), NULL);
-			}
 			ix->reg[ix->nreg++] = (regkind){t, (int)strlen(t->prefix),
 							t->zero ? (int)strlen(t->zero) : -1};
 		}
@@ -268,10 +264,12 @@ static bool enums_build(struct asm_index *ix)
 		for (int v = 0; t->cls == ISA_KIND_ENUM && v < t->nvalues; v++) {
 			uint32_t regmask, zeromask;
 			uint64_t num;
-			if (t->values[v] &&
-			    (reg_masks(ix, t->values[v], (int)strlen(t->values[v]),
-				       &regmask, &zeromask, &num), regmask))
-				ix->regs_in_enums = true;
+			if (!t->values[v])
+				continue;
+			reg_masks(ix, t->values[v], (int)strlen(t->values[v]),
+				  &regmask, &zeromask, &num);
+			if (regmask & ~zeromask)
+				ix->numbered_in_enums = true;
 		}
 	}
 	return true;
@@ -604,6 +602,17 @@ static bool is_numeric(const isa_type *t)
 	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
 }
 
+/*
+ * Can the name be an enum value (or INF, QNAN, NAN)?  A numbered register
+ * name (R5, UR3; not a zero register like RZ, which is also a rounding
+ * mode) is not, unless the ISA has an enum value spelled so.  Names that
+ * are not get no hash (enum_find answers -1 for them whatever the hash).
+ */
+static inline bool maybe_enum(const struct asm_index *ix, const asm_operand *o)
+{
+	return !o->regmask || o->zeromask || ix->numbered_in_enums;
+}
+
 /* Which Register kinds of the index spell the operand's name (once per
  * operand, so shape checks are bit tests). */
 static void classify(const struct asm_index *ix, asm_operand *o)
@@ -621,10 +630,7 @@ static void classify(const struct asm_index *ix, asm_operand *o)
 	if (o->kind != ASM_O_NAME && !o->has_reg)
 		return;
 	reg_masks(ix, o->name, o->nlen, &o->regmask, &o->zeromask, &o->regnum);
-	/* the hash is for enum lookups: a register name is no enum value
-	 * unless the ISA has such a value (then enum_find answers -1
-	 * whatever the hash) */
-	if (!o->regmask || ix->regs_in_enums)
+	if (maybe_enum(ix, o))
 		o->hash = hash(o->name, o->nlen);
 }
 
@@ -632,8 +638,7 @@ static void classify(const struct asm_index *ix, asm_operand *o)
  * The operand's shape signature: every property shape_ok reads.  For a
  * name that is the enum value names it spells (one id per distinct name,
  * so P0 and PT differ but all labels are alike) and whether it is a
- * special float; a register name spells no enum value unless the ISA has
- * such a value (regs_in_enums), so it needs no lookup.
+ * special float; names that cannot be either (maybe_enum) need no lookup.
  */
 static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 {
@@ -643,12 +648,11 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 		     (uint64_t)o->regmask << 9;
 	if (o->kind != ASM_O_NAME)
 		return s;
-	if ((!o->regmask || ix->zero_is_float) &&
-	    asm_special_float(o->name, o->nlen, NULL))
+	if (!maybe_enum(ix, o))
+		return s; /* enum id 0: none */
+	if (asm_special_float(o->name, o->nlen, NULL))
 		s |= 1u << 8;
-	int id = o->regmask && !ix->regs_in_enums
-			 ? -1
-			 : enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
+	int id = enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
 	return s | (uint64_t)(uint32_t)(id + 1) << 32;
 }
 
