@@ -1420,10 +1420,12 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	for (int e = 0; e < op->noperands; e++)
 		if (map[e] >= 0)
 			ok &= fill_operand(c, &s, e, &it->ops[map[e]]);
-	ok &= fill_control(c, &s, in->stall, it->has_sched, it->stall, it->sched_col, "$sched stall");
-	ok &= fill_control(c, &s, in->yield, it->has_yield, it->yield, it->sched_col, "$sched yield");
-	ok &= fill_control(c, &s, in->req, it->has_req, it->req, it->req_col, "$req");
-	ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
+	if (it->has_sched || it->has_req || it->has_wsb) {
+		ok &= fill_control(c, &s, in->stall, it->has_sched, it->stall, it->sched_col, "$sched stall");
+		ok &= fill_control(c, &s, in->yield, it->has_yield, it->yield, it->sched_col, "$sched yield");
+		ok &= fill_control(c, &s, in->req, it->has_req, it->req, it->req_col, "$req");
+		ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
+	}
 	if (!ok)
 		goto out;
 	*w = encode(in, fields, s.touched);

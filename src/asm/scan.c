@@ -34,9 +34,6 @@ static inline unsigned char peek(const scan *s)
 
 static inline void blanks(scan *s)
 {
-	/* listings indent a lot: 8 blanks at a time */
-	while (s->end - s->p >= 8 && !memcmp(s->p, "        ", 8))
-		s->p += 8;
 	while (s->p < s->end && (cls_of((unsigned char)*s->p) & ASM_C_SPACE))
 		s->p++;
 }
@@ -325,6 +322,9 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	if (!skip_blank(lx))
 		return -1;
 	scan s = {lx->p, lx->end, lx->line_start, 0};
+	/* listings indent a lot: 8 blanks at a time */
+	while (s.end - s.p >= 8 && !memcmp(s.p, "        ", 8))
+		s.p += 8;
 	blanks(&s);
 	*col = col_at(&s, s.p);
 	it->has_guard = it->guard_not = false;
