@@ -81,9 +81,10 @@ typedef struct asm_modres {
  * match_from.  Only successful selections are kept (errors search again and
  * report exactly as before).
  */
-#define PLAN_SLOTS 4
+#define PLAN_BITS 12 /* a direct-mapped table of 4096 selections */
 typedef struct asm_plan {
-	int n;               /* written operands, -1: empty slot */
+	const struct asm_word *word; /* NULL: empty slot */
+	int n;               /* written operands */
 	int cand;            /* index among the optype's candidates */
 	uint64_t sig[ASM_MAX_OPERANDS];
 	signed char map[ISA_MAX_OPERANDS];
@@ -97,8 +98,7 @@ typedef struct asm_word {
 	int nmods;
 	int mod_off[ASM_MAX_MODS], mod_len[ASM_MAX_MODS];
 	asm_modres *res;     /* per opcode of the optype */
-	asm_plan *plans;     /* PLAN_SLOTS selections, NULL when not cached */
-	int next_plan;       /* slot the next selection replaces */
+	bool cached;         /* in asm_index.words (selections may name it) */
 } asm_word;
 
 typedef struct hslot {
@@ -140,6 +140,7 @@ struct asm_index {
 	int wcap, wcount;
 	asm_word *words;      /* dotted word cache (keys point into the source) */
 	hslot *wh;            /* word -> index in words */
+	asm_plan *plans;      /* selections, 1 << PLAN_BITS, allocated on use */
 };
 
 static uint32_t hash(const char *s, int len)
@@ -452,10 +453,9 @@ void asm_index_free(struct asm_index *ix)
 {
 	if (!ix)
 		return;
-	for (int i = 0; i < ix->wcount; i++) {
+	for (int i = 0; i < ix->wcount; i++)
 		free(ix->words[i].res);
-		free(ix->words[i].plans);
-	}
+	free(ix->plans);
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -524,9 +524,7 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			c->nomem = true;
 	}
 	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
-		tmp->plans = malloc(PLAN_SLOTS * sizeof *tmp->plans);
-		for (int k = 0; tmp->plans && k < PLAN_SLOTS; k++)
-			tmp->plans[k].n = -1;
+		tmp->cached = true;
 		ix->words[ix->wcount] = *tmp;
 		hput(ix->wh, ix->wcap, s, len, ix->wcount);
 		return &ix->words[ix->wcount++];
@@ -656,28 +654,38 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 	return s | (uint64_t)(uint32_t)(id + 1) << 32;
 }
 
-static const asm_plan *plan_find(const asm_word *w, const asm_inst_text *it)
+/* The slot of (word, signatures) in the selection table. */
+static asm_plan *plan_slot(struct asm_index *ix, const asm_word *w,
+			   const asm_inst_text *it)
 {
-	for (int k = 0; w->plans && k < PLAN_SLOTS; k++) {
-		const asm_plan *p = &w->plans[k];
-		if (p->n != it->noperands)
-			continue;
-		int i = 0;
-		while (i < p->n && p->sig[i] == it->ops[i].sig)
-			i++;
-		if (i == p->n)
-			return p;
-	}
-	return NULL;
+	if (!w->cached)
+		return NULL;
+	if (!ix->plans &&
+	    !(ix->plans = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plans)))
+		return NULL; /* no table: every line searches */
+	uint64_t h = (uint64_t)(uintptr_t)w * UINT64_C(0x9e3779b97f4a7c15);
+	for (int i = 0; i < it->noperands; i++)
+		h = (h ^ it->ops[i].sig) * UINT64_C(0xff51afd7ed558ccd);
+	return &ix->plans[h >> (64 - PLAN_BITS)];
 }
 
-static void plan_add(asm_word *w, const asm_inst_text *it, int cand,
-		     const signed char *map, int nentries)
+static const asm_plan *plan_find(const asm_plan *p, const asm_word *w,
+				 const asm_inst_text *it)
 {
-	if (!w->plans)
+	if (!p || p->word != w || p->n != it->noperands)
+		return NULL;
+	for (int i = 0; i < p->n; i++)
+		if (p->sig[i] != it->ops[i].sig)
+			return NULL;
+	return p;
+}
+
+static void plan_add(asm_plan *p, const asm_word *w, const asm_inst_text *it,
+		     int cand, const signed char *map, int nentries)
+{
+	if (!p)
 		return;
-	asm_plan *p = &w->plans[w->next_plan];
-	w->next_plan = (w->next_plan + 1) % PLAN_SLOTS;
+	p->word = w;
 	p->n = it->noperands;
 	p->cand = cand;
 	for (int i = 0; i < it->noperands; i++)
@@ -1367,7 +1375,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
-	const asm_plan *plan = plan_find(wd, it);
+	asm_plan *slot = plan_slot(c->ix, wd, it);
+	const asm_plan *plan = plan_find(slot, wd, it);
 	if (plan) {
 		op = c->ix->ops[ot->first + plan->cand];
 		res = &wd->res[plan->cand];
@@ -1393,7 +1402,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		op = cand;
 		res = r;
-		plan_add(wd, it, i, map, cand->noperands);
+		plan_add(slot, wd, it, i, map, cand->noperands);
 	}
 	if (!op) {
 		if (mod_bad) {
