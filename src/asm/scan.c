@@ -16,10 +16,11 @@
 
 #include "asm/asm.h"
 
+/* The statement's surroundings; the position itself is passed along as a
+ * plain pointer (it stays in a register), NULL meaning "not plain". */
 typedef struct scan {
-	const char *p, *end;
+	const char *end;
 	const char *line_start;
-	int ntok; /* tokens lex.c would make: too many is its error */
 } scan;
 
 static inline unsigned char cls_of(unsigned char ch)
@@ -27,249 +28,230 @@ static inline unsigned char cls_of(unsigned char ch)
 	return asm_char_class[ch];
 }
 
-static inline unsigned char peek(const scan *s)
+static inline unsigned char at(const scan *s, const char *p)
 {
-	return s->p < s->end ? (unsigned char)*s->p : 0;
+	return p < s->end ? (unsigned char)*p : 0;
 }
 
-static inline void blanks(scan *s)
+static inline const char *blanks(const scan *s, const char *p)
 {
-	while (s->p < s->end && (cls_of((unsigned char)*s->p) & ASM_C_SPACE))
-		s->p++;
+	while (p < s->end && (cls_of((unsigned char)*p) & ASM_C_SPACE))
+		p++;
+	return p;
 }
 
-static inline int col_at(const scan *s, const char *q)
+static inline int col_at(const scan *s, const char *p)
 {
-	return (int)(q - s->line_start) + 1;
+	return (int)(p - s->line_start) + 1;
 }
 
-/* One punctuation character, then the blanks after it. */
-static inline void punct(scan *s)
+/* The end of the identifier at p (p is an identifier start). */
+static inline const char *ident_end(const scan *s, const char *p)
 {
-	s->p++;
-	s->ntok++;
-	blanks(s);
+	p++;
+	while (p < s->end && (cls_of((unsigned char)*p) & ASM_C_ID))
+		p++;
+	return p;
 }
 
-/* The identifier at s->p (its first character is an identifier start). */
-static inline int ident(scan *s, const char **name)
+static inline bool digit_at(const scan *s, const char *p)
 {
-	const char *q = s->p + 1;
-	while (q < s->end && (cls_of((unsigned char)*q) & ASM_C_ID))
-		q++;
-	*name = s->p;
-	s->p = q;
-	s->ntok++;
-	return (int)(q - *name);
+	return cls_of(at(s, p)) & ASM_C_DIGIT;
 }
 
-/* An integer at s->p (a digit); false for what lex.c makes a float, a bad
+/* The integer at p (a digit); NULL for what lex.c makes a float, a bad
  * number or an overflow of. */
-static bool number(scan *s, uint64_t *out)
+static const char *number(const scan *s, const char *p, uint64_t *out)
 {
-	const char *q = s->p;
 	uint64_t v = 0;
-	if (q[0] == '0' && q + 1 < s->end && (q[1] | 0x20) == 'x') {
-		const char *digits = q += 2;
-		for (; q < s->end && (cls_of((unsigned char)*q) & ASM_C_HEX); q++) {
-			unsigned char ch = (unsigned char)*q;
+	if (p[0] == '0' && p + 1 < s->end && (p[1] | 0x20) == 'x') {
+		const char *digits = p += 2;
+		for (; p < s->end && (cls_of((unsigned char)*p) & ASM_C_HEX); p++) {
+			unsigned char ch = (unsigned char)*p;
 			if (v >> 60)
-				return false;
+				return NULL;
 			v = v * 16 + (uint64_t)(ch <= '9' ? ch - '0'
 						: (ch | 0x20) - 'a' + 10);
 		}
-		if (q == digits)
-			return false;
+		if (p == digits)
+			return NULL;
 	} else {
-		for (; q < s->end && (cls_of((unsigned char)*q) & ASM_C_DIGIT); q++) {
-			uint64_t d = (uint64_t)(*q - '0');
+		for (; p < s->end && (cls_of((unsigned char)*p) & ASM_C_DIGIT); p++) {
+			uint64_t d = (uint64_t)(*p - '0');
 			if (v > (UINT64_MAX - d) / 10)
-				return false;
+				return NULL;
 			v = v * 10 + d;
 		}
 	}
-	if (q < s->end && (cls_of((unsigned char)*q) & ASM_C_ID))
-		return false; /* 1.5, 1e3, 0x1g */
-	s->p = q;
-	s->ntok++;
+	if (p < s->end && (cls_of((unsigned char)*p) & ASM_C_ID))
+		return NULL; /* 1.5, 1e3, 0x1g */
 	*out = v;
-	return true;
-}
-
-static inline bool digit_next(const scan *s)
-{
-	return cls_of(peek(s)) & ASM_C_DIGIT;
+	return blanks(s, p);
 }
 
 /* The offset inside [...]: [+|-] INT (parse.c parse_offset). */
-static bool offset(scan *s, asm_operand *o, bool need_sign)
+static const char *offset(const scan *s, const char *p, asm_operand *o,
+			  bool need_sign)
 {
-	o->off_col = col_at(s, s->p);
+	o->off_col = col_at(s, p);
 	bool neg = false;
-	unsigned char ch = peek(s);
+	unsigned char ch = at(s, p);
 	if (ch == '+' || ch == '-') {
 		neg = ch == '-';
-		punct(s);
-		if (!neg && peek(s) == '-') {
+		p = blanks(s, p + 1);
+		if (!neg && at(s, p) == '-') {
 			neg = true;
-			punct(s);
+			p = blanks(s, p + 1);
 		}
 	} else if (need_sign) {
-		return false;
+		return NULL;
 	}
-	if (!digit_next(s) || !number(s, &o->mag))
-		return false;
+	if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
+		return NULL;
 	o->neg = neg && o->mag != 0;
-	blanks(s);
-	return true;
+	return p;
 }
 
-/* [Ra{.64}{+off}] or [off]; s->p is at '[' */
-static bool address(scan *s, asm_operand *o)
+/* [Ra{.64}{+off}] or [off]; p is at '[' */
+static const char *address(const scan *s, const char *p, asm_operand *o)
 {
-	punct(s);
-	if (cls_of(peek(s)) & ASM_C_IDSTART) {
+	p = blanks(s, p + 1);
+	if (cls_of(at(s, p)) & ASM_C_IDSTART) {
+		const char *e = ident_end(s, p);
 		o->has_reg = true;
-		o->reg_col = col_at(s, s->p);
-		o->nlen = ident(s, &o->name);
-		if (o->nlen > 3 && !memcmp(o->name + o->nlen - 3, ".64", 3)) {
+		o->reg_col = col_at(s, p);
+		o->name = p;
+		o->nlen = (int)(e - p);
+		if (o->nlen > 3 && !memcmp(e - 3, ".64", 3)) {
 			o->is64 = true;
 			o->nlen -= 3;
 		}
-		blanks(s);
-		if (peek(s) != ']' && !offset(s, o, true))
-			return false;
-	} else if (!offset(s, o, false)) {
-		return false;
+		p = blanks(s, e);
+		if (at(s, p) != ']' && !(p = offset(s, p, o, true)))
+			return NULL;
+	} else if (!(p = offset(s, p, o, false))) {
+		return NULL;
 	}
-	if (peek(s) != ']')
-		return false;
-	punct(s);
-	return true;
+	return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
 }
 
-/* c[bank][...]; s->p is at the first '[' */
-static bool cmem(scan *s, asm_operand *o)
+/* c[bank][...]; p is at the first '[' */
+static const char *cmem(const scan *s, const char *p, asm_operand *o)
 {
 	o->kind = ASM_O_CMEM;
-	punct(s);
-	o->bank_col = col_at(s, s->p);
-	if (!digit_next(s) || !number(s, &o->bank))
-		return false;
-	blanks(s);
-	if (peek(s) != ']')
-		return false;
-	punct(s);
-	return peek(s) == '[' && address(s, o);
+	p = blanks(s, p + 1);
+	o->bank_col = col_at(s, p);
+	if (!digit_at(s, p) || !(p = number(s, p, &o->bank)) || at(s, p) != ']')
+		return NULL;
+	p = blanks(s, p + 1);
+	return at(s, p) == '[' ? address(s, p, o) : NULL;
 }
 
-/* `(name): the expression node parse_unary makes of it */
-static bool backtick(asm_ctx *c, scan *s, asm_operand *o)
+/* `(name): the expression node parse_unary makes of it; p is at '`' */
+static const char *backtick(asm_ctx *c, const scan *s, const char *p,
+			    asm_operand *o)
 {
-	punct(s);
-	if (peek(s) != '(')
-		return false;
-	punct(s);
-	if (!(cls_of(peek(s)) & ASM_C_IDSTART))
-		return false;
-	int col = col_at(s, s->p);
-	const char *name;
-	int len = ident(s, &name);
-	blanks(s);
-	if (peek(s) != ')')
-		return false;
-	punct(s);
+	p = blanks(s, p + 1);
+	if (at(s, p) != '(')
+		return NULL;
+	p = blanks(s, p + 1);
+	if (!(cls_of(at(s, p)) & ASM_C_IDSTART))
+		return NULL;
+	const char *name = p;
+	p = ident_end(s, p);
+	int len = (int)(p - name);
+	p = blanks(s, p);
+	if (at(s, p) != ')')
+		return NULL;
 	asm_expr *x = asm_alloc(c, sizeof *x);
 	if (!x)
-		return false;
+		return NULL;
 	x->op = len == 1 && name[0] == '.' ? '.' : 's';
-	x->col = col;
+	x->col = col_at(s, name);
 	x->name = name;
 	x->len = len;
 	o->kind = ASM_O_EXPR;
 	o->expr = x;
-	return true;
+	return blanks(s, p + 1);
 }
 
-/* One operand (parse.c parse_operand), then the blanks after it. */
-static bool operand(asm_ctx *c, scan *s, asm_operand *o)
+/* One operand (parse.c parse_operand) and the blanks after it. */
+static const char *operand(asm_ctx *c, const scan *s, const char *p,
+			   asm_operand *o)
 {
 	memset(o, 0, sizeof *o);
-	o->col = col_at(s, s->p);
-	unsigned char ch = peek(s);
+	o->col = col_at(s, p);
+	unsigned char ch = at(s, p);
 	if (ch == '!' || ch == '~') {
 		o->lnot = ch == '!';
 		o->bitnot = ch == '~';
-		punct(s);
-		ch = peek(s);
+		p = blanks(s, p + 1);
+		ch = at(s, p);
 		if (!(cls_of(ch) & ASM_C_IDSTART))
-			return false;
+			return NULL;
 	}
 	if (cls_of(ch) & ASM_C_IDSTART) {
-		const char *name;
-		int len = ident(s, &name);
-		blanks(s);
-		if (peek(s) == '[')
-			return len == 1 && name[0] == 'c' && !o->lnot &&
-			       cmem(s, o); /* R[8:9]: parse.c */
+		const char *e = ident_end(s, p);
+		o->name = p;
+		o->nlen = (int)(e - p);
+		p = blanks(s, e);
+		if (at(s, p) == '[') /* R[8:9]: parse.c */
+			return o->nlen == 1 && o->name[0] == 'c' && !o->lnot
+				       ? cmem(s, p, o)
+				       : NULL;
 		o->kind = ASM_O_NAME;
-		o->name = name;
-		o->nlen = len;
-		return true;
+		return p;
 	}
 	if (o->lnot || o->bitnot)
-		return false;
+		return NULL;
 	if (ch == '[') {
 		o->kind = ASM_O_MEM;
-		return address(s, o);
+		return address(s, p, o);
 	}
 	if (ch == '`')
-		return backtick(c, s, o);
+		return backtick(c, s, p, o);
 	bool neg = false;
 	if (ch == '-' || ch == '+') {
 		neg = ch == '-';
-		punct(s);
+		p = blanks(s, p + 1);
 	}
-	if (!digit_next(s) || !number(s, &o->mag))
-		return false;
+	if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
+		return NULL;
 	o->kind = ASM_O_INT;
 	o->neg = neg && o->mag != 0;
-	blanks(s);
-	return true;
+	return p;
 }
 
-/* $sched(S[,Y]) $req(M) $wsb(N) (parse.c parse_control) */
-static bool control(scan *s, asm_inst_text *it)
+/* $sched(S[,Y]) $req(M) $wsb(N) (parse.c parse_control); p is at '$' */
+static const char *control(const scan *s, const char *p, asm_inst_text *it)
 {
-	int col = col_at(s, s->p);
-	const char *name;
-	int len = ident(s, &name);
-	bool sched = len == 6 && !memcmp(name, "$sched", 6),
-	     req = len == 4 && !memcmp(name, "$req", 4),
-	     wsb = len == 4 && !memcmp(name, "$wsb", 4);
+	int col = col_at(s, p);
+	const char *e = ident_end(s, p);
+	int len = (int)(e - p);
+	bool sched = len == 6 && !memcmp(p, "$sched", 6),
+	     req = len == 4 && !memcmp(p, "$req", 4),
+	     wsb = len == 4 && !memcmp(p, "$wsb", 4);
 	if (!sched && !req && !wsb)
-		return false;
-	blanks(s);
-	if (peek(s) != '(')
-		return false;
-	punct(s);
+		return NULL;
+	p = blanks(s, e);
+	if (at(s, p) != '(')
+		return NULL;
+	p = blanks(s, p + 1);
 	uint64_t v[2] = {0, 0};
 	int nv = 0;
 	for (;;) {
-		if (nv == 2 || (nv == 1 && !sched) || !digit_next(s) ||
-		    !number(s, &v[nv++]))
-			return false;
-		blanks(s);
-		if (peek(s) != ',')
+		if (nv == 2 || (nv == 1 && !sched) || !digit_at(s, p) ||
+		    !(p = number(s, p, &v[nv++])))
+			return NULL;
+		if (at(s, p) != ',')
 			break;
-		punct(s);
+		p = blanks(s, p + 1);
 	}
-	if (peek(s) != ')')
-		return false;
-	punct(s);
+	if (at(s, p) != ')')
+		return NULL;
 	bool *seen = sched ? &it->has_sched : req ? &it->has_req : &it->has_wsb;
 	if (*seen)
-		return false;
+		return NULL;
 	*seen = true;
 	if (sched) {
 		it->stall = v[0];
@@ -285,29 +267,24 @@ static bool control(scan *s, asm_inst_text *it)
 		it->wsb = v[0];
 		it->wsb_col = col;
 	}
-	return true;
-}
-
-static inline bool stmt_end(unsigned char ch, const scan *s)
-{
-	return ch == ';' || ch == '\n' || s->p >= s->end;
+	return blanks(s, p + 1);
 }
 
 /* Blank statements before the next one (what asm_lex_statement skips when
  * they hold no comment); false at the end of input. */
 static bool skip_blank(asm_lexer *lx)
 {
+	const scan s = {lx->end, lx->line_start};
 	for (;;) {
-		scan s = {lx->p, lx->end, lx->line_start, 0};
-		blanks(&s);
-		if (s.p >= s.end) {
-			lx->p = s.p;
+		const char *p = blanks(&s, lx->p);
+		if (p >= lx->end) {
+			lx->p = p;
 			return false;
 		}
-		if (*s.p == ';') {
-			lx->p = s.p + 1;
-		} else if (*s.p == '\n') {
-			lx->p = s.p + 1;
+		if (*p == ';') {
+			lx->p = p + 1;
+		} else if (*p == '\n') {
+			lx->p = p + 1;
 			lx->line++;
 			lx->line_start = lx->p;
 		} else {
@@ -321,64 +298,68 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	asm_lexer *lx = &c->lx;
 	if (!skip_blank(lx))
 		return -1;
-	scan s = {lx->p, lx->end, lx->line_start, 0};
+	const scan s = {lx->end, lx->line_start};
+	const char *p = lx->p, *start;
 	/* listings indent a lot: 8 blanks at a time */
-	while (s.end - s.p >= 8 && !memcmp(s.p, "        ", 8))
-		s.p += 8;
-	blanks(&s);
-	*col = col_at(&s, s.p);
+	while (s.end - p >= 8 && !memcmp(p, "        ", 8))
+		p += 8;
+	p = start = blanks(&s, p);
+	*col = col_at(&s, p);
 	it->has_guard = it->guard_not = false;
 	it->noperands = 0;
 	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
-	if (peek(&s) == '@') {
+	if (at(&s, p) == '@') {
 		it->has_guard = true;
-		punct(&s);
-		if (peek(&s) == '!') {
+		p = blanks(&s, p + 1);
+		if (at(&s, p) == '!') {
 			it->guard_not = true;
-			punct(&s);
+			p = blanks(&s, p + 1);
 		}
-		if (!(cls_of(peek(&s)) & ASM_C_IDSTART))
+		if (!(cls_of(at(&s, p)) & ASM_C_IDSTART))
 			return 0;
-		tok[0] = (asm_tok){.kind = ASM_T_IDENT, .col = col_at(&s, s.p)};
-		tok[0].len = ident(&s, &tok[0].s);
+		const char *e = ident_end(&s, p);
+		tok[0] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
+				   .col = col_at(&s, p)};
 		it->guard = &tok[0];
-		blanks(&s);
+		p = blanks(&s, e);
 	}
-	unsigned char ch = peek(&s);
+	unsigned char ch = at(&s, p);
 	if (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$')
 		return 0; /* directives, labels .L_x:, errors */
-	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .col = col_at(&s, s.p)};
-	tok[1].len = ident(&s, &tok[1].s);
+	const char *e = ident_end(&s, p);
+	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
+			   .col = col_at(&s, p)};
 	it->mnem = &tok[1];
-	blanks(&s);
-	ch = peek(&s);
+	p = blanks(&s, e);
+	ch = at(&s, p);
 	if (ch == ':')
 		return 0; /* a label */
-	if (!stmt_end(ch, &s) && ch != '$') {
+	if (ch != ';' && ch != '\n' && p < s.end && ch != '$') {
 		for (;;) {
 			if (it->noperands == ASM_MAX_OPERANDS ||
-			    !operand(c, &s, &it->ops[it->noperands]))
+			    !(p = operand(c, &s, p, &it->ops[it->noperands])))
 				return 0;
 			it->noperands++;
-			if (peek(&s) == ',')
-				punct(&s);
-			else if (peek(&s) != '`')
+			if (at(&s, p) == ',')
+				p = blanks(&s, p + 1);
+			else if (at(&s, p) != '`')
 				break;
 		}
 	}
-	while (peek(&s) == '$')
-		if (!control(&s, it))
+	while (at(&s, p) == '$')
+		if (!(p = control(&s, p, it)))
 			return 0;
-	ch = peek(&s);
-	if (!stmt_end(ch, &s) || s.ntok >= ASM_MAX_TOKS - 1)
-		return 0;
+	ch = at(&s, p);
+	if ((ch != ';' && ch != '\n' && p < s.end) ||
+	    p - start >= ASM_MAX_TOKS - 1)
+		return 0; /* or lex.c might find more tokens than it takes */
 	/* the statement is ours: where it starts, then past its end */
 	if (lx->p == lx->line_start)
 		lx->has_listing = false;
 	c->line = lx->line;
 	c->line_start = lx->line_start;
-	lx->p = s.p;
-	if (s.p < s.end) {
+	lx->p = p;
+	if (p < s.end) {
 		lx->p++;
 		if (ch == '\n') {
 			lx->line++;
