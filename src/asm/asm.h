@@ -330,8 +330,6 @@ typedef struct asm_operand {
 	asm_expr *expr;   /* EXPR, or a MEM/CMEM offset written `(...) */
 	int off_col;
 	double fval;
-	bool fbits_given;
-	uint32_t fbits;
 	/* CMEM */
 	uint64_t bank;
 	int bank_col;

@@ -153,6 +153,13 @@ static uint32_t hash(const char *s, int len)
 
 static inline bool same(const char *a, const char *b, int len)
 {
+	for (; len >= 8; a += 8, b += 8, len -= 8) { /* 8 bytes at a time */
+		uint64_t x, y;
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return false;
+	}
 	for (int i = 0; i < len; i++)
 		if (a[i] != b[i])
 			return false;
