@@ -279,6 +279,11 @@ static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
 						     col0};
 	else if (!c->single)
 		c->nomem = true;
+	if (!s->nobits && s->size + 16 <= s->cap) { /* the common case */
+		codec_store(w, s->data + s->size);
+		s->size += 16;
+		return;
+	}
 	uint8_t bytes[16];
 	codec_store(w, bytes);
 	asm_emit(c, bytes, 16);
