@@ -46,6 +46,7 @@ typedef struct asm_opinfo {
 	uint64_t enc_fields;          /* bit f: field f is not a constant */
 	unsigned char pos[ISA_MAX_FIELDS], width[ISA_MAX_FIELDS];
 	signed char freg[ISA_MAX_FIELDS]; /* field's Register kind (index), -1 */
+	uint64_t gpr_fields;          /* bit f: field f is an R register */
 	int stall, yield, wsb, req;   /* control field indices, -1 if none */
 	int barid;                    /* field "barid" or -1 */
 	bool bar_reg;                 /* BAR/BAR.RED form with a register id */
@@ -88,6 +89,7 @@ typedef struct asm_plan {
 	int cand;            /* index among the optype's candidates */
 	uint64_t sig[ASM_MAX_OPERANDS];
 	signed char map[ISA_MAX_OPERANDS];
+	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
 } asm_plan;
 
 typedef struct asm_word {
@@ -343,6 +345,8 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
+		if (fd->type->prefix && !strcmp(fd->type->prefix, "R"))
+			in->gpr_fields |= UINT64_C(1) << f;
 		in->pos[f] = (unsigned char)fd->pos;
 		in->width[f] = (unsigned char)fd->width;
 		if (!fd->is_const)
@@ -687,17 +691,29 @@ static const asm_plan *plan_find(const asm_plan *p, const asm_word *w,
 	return p;
 }
 
-static void plan_add(asm_plan *p, const asm_word *w, const asm_inst_text *it,
-		     int cand, const signed char *map, int nentries)
+static const asm_plan *plan_add(asm_plan *p, const asm_word *w,
+				const asm_inst_text *it, int cand,
+				const signed char *map, const isa_opcode *op)
 {
 	if (!p)
-		return;
+		return NULL;
+	int nentries = op->noperands;
+	p->plain_reg = 0;
+	for (int e = 0; e < nentries; e++) {
+		const isa_operand *d = &op->operands[e];
+		const asm_operand *o = map[e] >= 0 ? &it->ops[map[e]] : NULL;
+		if (o && o->kind == ASM_O_NAME && !o->lnot && !o->bitnot &&
+		    d->fmt == ISA_FMT_PLAIN && d->bitwidth != 64 &&
+		    op->fields[d->field].type->cls == ISA_KIND_REG)
+			p->plain_reg |= 1u << e;
+	}
 	p->word = w;
 	p->n = it->noperands;
 	p->cand = cand;
 	for (int i = 0; i < it->noperands; i++)
 		p->sig[i] = it->ops[i].sig;
 	memcpy(p->map, map, (size_t)nentries);
+	return p;
 }
 
 static inline bool reg_ok(const asm_opinfo *in, int f, const asm_operand *o)
@@ -947,11 +963,29 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 	return asm_add_fixup(c, &fx);
 }
 
-static void count_reg(fill_state *s, const isa_type *t, uint64_t num,
-		      int nregs)
+static void count_reg(fill_state *s, int f, uint64_t num, int nregs)
 {
-	if (t->prefix && !strcmp(t->prefix, "R") && num + (uint64_t)nregs > s->maxreg)
+	if ((s->in->gpr_fields >> f & 1) && num + (uint64_t)nregs > s->maxreg)
 		s->maxreg = (uint32_t)(num + (uint64_t)nregs);
+}
+
+/*
+ * fill_reg for a plain register operand (entry in asm_plan.plain_reg: a
+ * name, no !/~, not a pair) when its number is in range; false leaves it to
+ * fill_operand, which reports the error.
+ */
+static inline bool put_reg(fill_state *s, int f, const asm_operand *o)
+{
+	int rk = s->in->freg[f];
+	uint64_t lim = mask_of(s->op->fields[f].type->width);
+	bool zero = (o->zeromask >> rk) & 1u;
+	if (!zero && o->regnum >= lim)
+		return false;
+	if (!zero)
+		count_reg(s, f, o->regnum, 1);
+	s->fields[f] = zero ? lim : o->regnum;
+	touch(s, f);
+	return true;
 }
 
 /* A register operand (plain, pair base or memory base) into field f. */
@@ -975,7 +1009,7 @@ static bool fill_reg(asm_ctx *c, fill_state *s, int f, const asm_operand *o,
 		return false;
 	}
 	if (!zero)
-		count_reg(s, t, num, pair64 ? 2 : 1);
+		count_reg(s, f, num, pair64 ? 2 : 1);
 	s->fields[f] = num;
 	return true;
 }
@@ -996,7 +1030,7 @@ static bool fill_mem(asm_ctx *c, fill_state *s, int e, const asm_operand *o)
 			if (!fill_reg(c, s, ra, o, o->reg_col, false))
 				return false;
 			if (o->is64)
-				count_reg(s, s->op->fields[ra].type, s->fields[ra], 2);
+				count_reg(s, ra, s->fields[ra], 2);
 		} else {
 			s->fields[ra] = mask_of(s->op->fields[ra].type->width);
 		}
@@ -1409,7 +1443,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		op = cand;
 		res = r;
-		plan_add(slot, wd, it, i, map, cand->noperands);
+		plan = plan_add(slot, wd, it, i, map, cand);
 	}
 	if (!op) {
 		if (mod_bad) {
@@ -1433,9 +1467,14 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		touch(&s, res->field[i]);
 	}
 	ok &= fill_guard(c, &s, it);
-	for (int e = 0; e < op->noperands; e++)
-		if (map[e] >= 0)
-			ok &= fill_operand(c, &s, e, &it->ops[map[e]]);
+	for (int e = 0; e < op->noperands; e++) {
+		if (map[e] < 0)
+			continue;
+		const asm_operand *o = &it->ops[map[e]];
+		bool plain = plan && (plan->plain_reg >> e & 1);
+		if (!plain || !put_reg(&s, op->operands[e].field, o))
+			ok &= fill_operand(c, &s, e, o);
+	}
 	if (it->has_sched || it->has_req || it->has_wsb) {
 		ok &= fill_control(c, &s, in->stall, it->has_sched, it->stall, it->sched_col, "$sched stall");
 		ok &= fill_control(c, &s, in->yield, it->has_yield, it->yield, it->sched_col, "$sched yield");
