@@ -1347,12 +1347,14 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	uint64_t key[EXC_KEYS] = {0};
 	unsigned slot = 0;
 	if (x && x->usable) {
+		uint64_t h = 0;
 		for (int i = 0; i < x->nf; i++) {
 			const isa_field *f = &op->fields[x->f[i]];
 			key[i] = util_bits_get(w.lo, w.hi, f->pos, f->width);
-			slot = slot * 31u + (unsigned)key[i];
+			h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
 		}
-		slot %= EXC_SLOTS;
+		/* the high bits: constant offsets step by 4 or 8 */
+		slot = (unsigned)(h >> 58) % EXC_SLOTS;
 		if (x->valid[slot] && !memcmp(x->key[slot], key, sizeof key))
 			return true;
 	}
