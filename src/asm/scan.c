@@ -179,8 +179,7 @@ static const char *backtick(asm_ctx *c, const scan *s, const char *p,
 static const char *operand(asm_ctx *c, const scan *s, const char *p,
 			   asm_operand *o)
 {
-	memset(o, 0, sizeof *o);
-	o->col = col_at(s, p);
+	*o = (asm_operand){.col = col_at(s, p)};
 	unsigned char ch = at(s, p);
 	if (ch == '!' || ch == '~') {
 		o->lnot = ch == '!';
