@@ -67,6 +67,23 @@ static inline bool asm_tok_ident(const asm_tok *t, const char *s)
 	return t->kind == ASM_T_IDENT && (size_t)t->len == n && !memcmp(t->s, s, n);
 }
 
+/* FNV-1a, the hash of the assembler's name tables; a scanner can compute
+ * it with asm_hash_step while it reads the bytes. */
+#define ASM_HASH_INIT 2166136261u
+
+static inline uint32_t asm_hash_step(uint32_t h, unsigned char ch)
+{
+	return (h ^ ch) * 16777619u;
+}
+
+static inline uint32_t asm_hash(const char *s, int len)
+{
+	uint32_t h = ASM_HASH_INIT;
+	for (int i = 0; i < len; i++)
+		h = asm_hash_step(h, (unsigned char)s[i]);
+	return h;
+}
+
 /* The float names INF, QNAN, NAN: true when s[0..len) is one, and its value
  * in *f (when f is not NULL).  parse.c */
 bool asm_special_float(const char *s, int len, double *f);
@@ -348,6 +365,7 @@ typedef struct asm_inst_text {
 	bool has_guard, guard_not;
 	const asm_tok *guard;
 	const asm_tok *mnem;
+	uint32_t mnem_hash; /* asm_hash of the mnemonic word */
 	int noperands;
 	asm_operand ops[ASM_MAX_OPERANDS];
 	int sched_col, req_col, wsb_col;

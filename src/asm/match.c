@@ -147,25 +147,29 @@ struct asm_index {
 
 static uint32_t hash(const char *s, int len)
 {
-	uint32_t h = 2166136261u;
-	for (int i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	return asm_hash(s, len);
+}
+
+static inline uint64_t load8(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
 }
 
 static inline bool same(const char *a, const char *b, int len)
 {
-	for (; len >= 8; a += 8, b += 8, len -= 8) { /* 8 bytes at a time */
-		uint64_t x, y;
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
-		if (x != y)
-			return false;
+	if (len < 8) {
+		for (int i = 0; i < len; i++)
+			if (a[i] != b[i])
+				return false;
+		return true;
 	}
-	for (int i = 0; i < len; i++)
-		if (a[i] != b[i])
+	/* 8 bytes at a time, the last 8 overlapping the ones before */
+	for (int i = 0; i + 8 < len; i += 8)
+		if (load8(a + i) != load8(b + i))
 			return false;
-	return true;
+	return load8(a + len - 8) == load8(b + len - 8);
 }
 
 static uint32_t type_hash(const isa_type *t)
@@ -293,15 +297,22 @@ static int regkind_of(const struct asm_index *ix, const isa_type *t)
 	return -1;
 }
 
-static int hfind(const hslot *h, int cap, const char *s, int len)
+/* The value of s in h, whose hash is hv; -1 when absent. */
+static int hfind_hashed(const hslot *h, int cap, const char *s, int len,
+			uint32_t hv)
 {
-	uint32_t i = hash(s, len) & (uint32_t)(cap - 1);
+	uint32_t i = hv & (uint32_t)(cap - 1);
 	for (;; i = (i + 1) & (uint32_t)(cap - 1)) {
 		if (!h[i].s)
 			return -1;
 		if (h[i].len == len && same(h[i].s, s, len))
 			return h[i].value;
 	}
+}
+
+static int hfind(const hslot *h, int cap, const char *s, int len)
+{
+	return hfind_hashed(h, cap, s, len, hash(s, len));
 }
 
 static void hput(hslot *h, int cap, const char *s, int len, int value)
@@ -518,10 +529,10 @@ static void split_word(const struct asm_index *ix, asm_word *w)
 }
 
 static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
-			     asm_word *tmp)
+			     uint32_t hv, asm_word *tmp)
 {
 	struct asm_index *ix = c->ix;
-	int i = hfind(ix->wh, ix->wcap, s, len);
+	int i = hfind_hashed(ix->wh, ix->wcap, s, len, hv);
 	if (i >= 0)
 		return &ix->words[i];
 	memset(tmp, 0, sizeof *tmp);
@@ -1398,7 +1409,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp)
 {
 	asm_word tmp;
-	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, &tmp);
+	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, it->mnem_hash,
+				   &tmp);
 	bool ok = false;
 	if (wd->optype < 0) {
 		asm_error(c, it->mnem->col, "unknown instruction '%.*s'",

@@ -330,6 +330,7 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it)
 		return false;
 	}
 	it->mnem = &toks[i++];
+	it->mnem_hash = asm_hash(it->mnem->s, it->mnem->len);
 	if (!at_operand_end(&toks[i])) {
 		for (;;) {
 			if (it->noperands == ASM_MAX_OPERANDS) {

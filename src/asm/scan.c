@@ -325,7 +325,12 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	unsigned char ch = at(&s, p);
 	if (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$')
 		return 0; /* directives, labels .L_x:, errors */
-	const char *e = ident_end(&s, p);
+	/* the mnemonic word, hashed on the way (its lookup key) */
+	uint32_t h = asm_hash_step(ASM_HASH_INIT, ch);
+	const char *e = p + 1;
+	for (; e < s.end && (cls_of((unsigned char)*e) & ASM_C_ID); e++)
+		h = asm_hash_step(h, (unsigned char)*e);
+	it->mnem_hash = h;
 	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
 			   .col = col_at(&s, p)};
 	it->mnem = &tok[1];
