@@ -16,10 +16,14 @@
 
 #include "asm/asm.h"
 
-/* The statement's surroundings; the position itself is passed along as a
- * plain pointer (it stays in a register), NULL meaning "not plain". */
+/*
+ * The statement's surroundings; the position itself is passed along as a
+ * plain pointer (it stays in a register), NULL meaning "not plain".  The
+ * scan stays inside one line that ends in '\n' (a line without one is left
+ * to lex.c): no character class holds '\n', so every loop stops there and
+ * no read needs a bounds check.
+ */
 typedef struct scan {
-	const char *end;
 	const char *line_start;
 } scan;
 
@@ -30,12 +34,14 @@ static inline unsigned char cls_of(unsigned char ch)
 
 static inline unsigned char at(const scan *s, const char *p)
 {
-	return p < s->end ? (unsigned char)*p : 0;
+	(void)s;
+	return (unsigned char)*p;
 }
 
 static inline const char *blanks(const scan *s, const char *p)
 {
-	while (p < s->end && (cls_of((unsigned char)*p) & ASM_C_SPACE))
+	(void)s;
+	while (cls_of((unsigned char)*p) & ASM_C_SPACE)
 		p++;
 	return p;
 }
@@ -48,8 +54,9 @@ static inline int col_at(const scan *s, const char *p)
 /* The end of the identifier at p (p is an identifier start). */
 static inline const char *ident_end(const scan *s, const char *p)
 {
+	(void)s;
 	p++;
-	while (p < s->end && (cls_of((unsigned char)*p) & ASM_C_ID))
+	while (cls_of((unsigned char)*p) & ASM_C_ID)
 		p++;
 	return p;
 }
@@ -64,9 +71,9 @@ static inline bool digit_at(const scan *s, const char *p)
 static const char *number(const scan *s, const char *p, uint64_t *out)
 {
 	uint64_t v = 0;
-	if (p[0] == '0' && p + 1 < s->end && (p[1] | 0x20) == 'x') {
+	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
 		const char *digits = p += 2;
-		for (; p < s->end && (cls_of((unsigned char)*p) & ASM_C_HEX); p++) {
+		for (; cls_of((unsigned char)*p) & ASM_C_HEX; p++) {
 			unsigned char ch = (unsigned char)*p;
 			if (v >> 60)
 				return NULL;
@@ -76,14 +83,14 @@ static const char *number(const scan *s, const char *p, uint64_t *out)
 		if (p == digits)
 			return NULL;
 	} else {
-		for (; p < s->end && (cls_of((unsigned char)*p) & ASM_C_DIGIT); p++) {
+		for (; cls_of((unsigned char)*p) & ASM_C_DIGIT; p++) {
 			uint64_t d = (uint64_t)(*p - '0');
 			if (v > (UINT64_MAX - d) / 10)
 				return NULL;
 			v = v * 10 + d;
 		}
 	}
-	if (p < s->end && (cls_of((unsigned char)*p) & ASM_C_ID))
+	if (cls_of((unsigned char)*p) & ASM_C_ID)
 		return NULL; /* 1.5, 1e3, 0x1g */
 	*out = v;
 	return blanks(s, p);
@@ -273,9 +280,10 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
  * they hold no comment); false at the end of input. */
 static bool skip_blank(asm_lexer *lx)
 {
-	const scan s = {lx->end, lx->line_start};
 	for (;;) {
-		const char *p = blanks(&s, lx->p);
+		const char *p = lx->p;
+		while (p < lx->end && (cls_of((unsigned char)*p) & ASM_C_SPACE))
+			p++;
 		if (p >= lx->end) {
 			lx->p = p;
 			return false;
@@ -297,10 +305,18 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	asm_lexer *lx = &c->lx;
 	if (!skip_blank(lx))
 		return -1;
-	const scan s = {lx->end, lx->line_start};
+	const scan s = {lx->line_start};
 	const char *p = lx->p, *start;
+	if (!lx->next_nl || lx->next_nl < p) { /* once per line */
+		lx->next_nl = memchr(p, '\n', (size_t)(lx->end - p));
+		if (!lx->next_nl)
+			lx->next_nl = lx->end;
+	}
+	const char *nl = lx->next_nl;
+	if (nl == lx->end)
+		return 0; /* the last line, without '\n': lex.c */
 	/* listings indent a lot: 8 blanks at a time */
-	while (s.end - p >= 8 && !memcmp(p, "        ", 8))
+	while (nl - p >= 8 && !memcmp(p, "        ", 8))
 		p += 8;
 	p = start = blanks(&s, p);
 	*col = col_at(&s, p);
@@ -328,7 +344,7 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	/* the mnemonic word, hashed on the way (its lookup key) */
 	uint32_t h = asm_hash_step(ASM_HASH_INIT, ch);
 	const char *e = p + 1;
-	for (; e < s.end && (cls_of((unsigned char)*e) & ASM_C_ID); e++)
+	for (; cls_of((unsigned char)*e) & ASM_C_ID; e++)
 		h = asm_hash_step(h, (unsigned char)*e);
 	it->mnem_hash = h;
 	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
@@ -338,7 +354,7 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	ch = at(&s, p);
 	if (ch == ':')
 		return 0; /* a label */
-	if (ch != ';' && ch != '\n' && p < s.end && ch != '$') {
+	if (ch != ';' && ch != '\n' && ch != '$') {
 		for (;;) {
 			if (it->noperands == ASM_MAX_OPERANDS ||
 			    !(p = operand(c, &s, p, &it->ops[it->noperands])))
@@ -354,21 +370,17 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 		if (!(p = control(&s, p, it)))
 			return 0;
 	ch = at(&s, p);
-	if ((ch != ';' && ch != '\n' && p < s.end) ||
-	    p - start >= ASM_MAX_TOKS - 1)
+	if ((ch != ';' && ch != '\n') || p - start >= ASM_MAX_TOKS - 1)
 		return 0; /* or lex.c might find more tokens than it takes */
 	/* the statement is ours: where it starts, then past its end */
 	if (lx->p == lx->line_start)
 		lx->has_listing = false;
 	c->line = lx->line;
 	c->line_start = lx->line_start;
-	lx->p = p;
-	if (p < s.end) {
-		lx->p++;
-		if (ch == '\n') {
-			lx->line++;
-			lx->line_start = lx->p;
-		}
+	lx->p = p + 1;
+	if (ch == '\n') {
+		lx->line++;
+		lx->line_start = lx->p;
 	}
 	return 1;
 }
