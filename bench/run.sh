@@ -4,10 +4,11 @@
 #
 #   sh bench/run.sh [LINES]        (default 200000; run from the repo root)
 #
-# Each command runs 3 times; the best wall-clock time counts (and the CPU
-# time of that run is shown too - perf's task-clock when perf works, else
-# user+sys from /usr/bin/time: on a shared, loaded machine the CPU-time ratio
-# is the steadier figure).  Instructions/s = instructions
+# Each command runs RUNS times (default 5, the four commands interleaved
+# run by run); the best wall-clock time counts, and the CPU time shown is
+# the median of the runs - perf's task-clock when perf works, else
+# user+sys from /usr/bin/time: on a shared, loaded machine the CPU-time
+# ratio is the steadier figure.  Instructions/s = instructions
 # of the input / seconds.  Ratio = simtkit instructions/s over llvm-mc's.
 # Inputs are generated deterministically by bench/gen_simt.awk and
 # bench/gen_amd.awk into build/bench/.
@@ -33,38 +34,52 @@ $MC -arch=amdgcn -mcpu=gfx900 -show-encoding "$out/amd.s" 2>/dev/null |
 	sed 's/\bA\b/0x00/g' >"$out/amd.hex"   # fixup bytes (branch offsets) -> 0
 
 now() { date +%s%N; }
-# best RUNS: prints "seconds cpu_seconds" of the fastest of 3 runs
-best() {
-	b=""
-	bc=""
-	for i in 1 2 3; do
-		t0=$(now)
-		if command -v perf >/dev/null 2>&1 &&
-			perf stat -x, -e task-clock -o "$out/time.txt" true >/dev/null 2>&1; then
-			perf stat -x, -e task-clock -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
-			c=$(awk -F, '/task-clock/ { print $1 / 1000 }' "$out/time.txt")
-		elif command -v /usr/bin/time >/dev/null 2>&1; then
-			/usr/bin/time -f "%U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
-			c=$(awk '{print $1 + $2}' "$out/time.txt")
-		else
-			"$@" >/dev/null 2>"$out/err.txt" || true
-			c=0
-		fi
-		t1=$(now)
-		d=$(( (t1 - t0) / 1000 ))
-		if [ -z "$b" ] || [ "$d" -lt "$b" ]; then b=$d; bc=$c; fi
-	done
-	awk -v us="$b" -v c="$bc" 'BEGIN { printf "%.4f %.4f\n", us / 1e6, c }'
+runs=${RUNS:-5}
+# one NAME CMD...: runs CMD once, appends "wall_us cpu_seconds" to
+# $out/NAME.runs
+one() {
+	name=$1
+	shift
+	t0=$(now)
+	if command -v perf >/dev/null 2>&1 &&
+		perf stat -x, -e task-clock -o "$out/time.txt" true >/dev/null 2>&1; then
+		perf stat -x, -e task-clock -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
+		c=$(awk -F, '/task-clock/ { print $1 / 1000 }' "$out/time.txt")
+	elif command -v /usr/bin/time >/dev/null 2>&1; then
+		/usr/bin/time -f "%U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/err.txt" || true
+		c=$(awk '{print $1 + $2}' "$out/time.txt")
+	else
+		"$@" >/dev/null 2>"$out/err.txt" || true
+		c=0
+	fi
+	t1=$(now)
+	echo "$(( (t1 - t0) / 1000 )) $c" >>"$out/$name.runs"
+}
+# summary NAME: "seconds cpu_seconds": the best wall time, the median CPU
+summary() {
+	w=$(sort -n "$out/$1.runs" | head -n 1 | cut -d' ' -f1)
+	c=$(cut -d' ' -f2 "$out/$1.runs" | sort -g |
+		awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+	awk -v us="$w" -v c="$c" 'BEGIN { printf "%.4f %.4f\n", us / 1e6, c }'
 }
 
 report() { # name instructions "seconds cpu"
 	echo "$3" | awk -v name="$1" -v n="$2" '{ printf "%-34s %8d insts %8.4f s (cpu %7.4f s) %12.0f insts/s\n", name, n, $1, $2, n / $1 }'
 }
 
-r_as=$(best $SIMT as "$out/simt.s" -o "$out/simt.o")
-r_dis=$(best $SIMT dis "$out/simt.o")
-r_mc=$(best $MC -arch=amdgcn -mcpu=gfx900 -filetype=obj "$out/amd.s" -o "$out/amd.o")
-r_mcd=$(best $MC -arch=amdgcn -mcpu=gfx900 -disassemble "$out/amd.hex")
+rm -f "$out"/as.runs "$out"/dis.runs "$out"/mc.runs "$out"/mcd.runs
+i=0
+while [ "$i" -lt "$runs" ]; do
+	one as $SIMT as "$out/simt.s" -o "$out/simt.o"
+	one dis $SIMT dis "$out/simt.o"
+	one mc $MC -arch=amdgcn -mcpu=gfx900 -filetype=obj "$out/amd.s" -o "$out/amd.o"
+	one mcd $MC -arch=amdgcn -mcpu=gfx900 -disassemble "$out/amd.hex"
+	i=$((i + 1))
+done
+r_as=$(summary as)
+r_dis=$(summary dis)
+r_mc=$(summary mc)
+r_mcd=$(summary mcd)
 
 echo "inputs: $out/simt.s ($ni_simt instructions), $out/amd.s ($ni_amd instructions)"
 report "simt as" "$ni_simt" "$r_as"

@@ -237,12 +237,11 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* ---- statements ------------------------------------------------------------ */
 
-static void instruction(asm_ctx *c, asm_tok *toks, int n)
+/* A parsed instruction whose statement starts at column col0; the
+ * annotations from index nannots on are its own. */
+static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
+			  int col0)
 {
-	asm_inst_text it;
-	int nannots = c->nannots;
-	if (!asm_parse_inst(c, toks, n, &it))
-		goto skip;
 	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
 		return;
 	for (int k = nannots; k < c->nannots; k++) {
@@ -251,13 +250,13 @@ static void instruction(asm_ctx *c, asm_tok *toks, int n)
 	}
 	asm_section *s = &c->secs[c->cur];
 	if (s->kind != OBJ_SEC_TEXT && !c->single) {
-		asm_error(c, toks[0].col, "instructions belong in a .text.<kernel> section, not in %s",
+		asm_error(c, col0, "instructions belong in a .text.<kernel> section, not in %s",
 			  s->name);
 		return;
 	}
 	uint64_t off = asm_here(c);
 	if (off & 15) {
-		asm_error(c, toks[0].col, "instruction at offset 0x%llx is not 16-byte aligned (use .align 16)",
+		asm_error(c, col0, "instruction at offset 0x%llx is not 16-byte aligned (use .align 16)",
 			  (unsigned long long)off);
 		return;
 	}
@@ -269,7 +268,7 @@ static void instruction(asm_ctx *c, asm_tok *toks, int n)
 	isa_word w = {0, 0};
 	const isa_opcode *op = NULL;
 	int errors = c->errors;
-	asm_match(c, &it, off, &w, &op);
+	asm_match(c, it, off, &w, &op);
 	if (c->map && util_grow((void **)&c->map->items, &c->map->cap,
 				c->map->count + 1, sizeof *c->map->items))
 		c->map->items[c->map->count++] = (asm_lineinfo){
@@ -277,14 +276,27 @@ static void instruction(asm_ctx *c, asm_tok *toks, int n)
 	if (!c->single && util_grow((void **)&s->lines, &s->clines,
 				    s->nlines + 1, sizeof *s->lines))
 		s->lines[s->nlines++] = (asm_srcpos){(uint32_t)off, c->line,
-						     toks[0].col};
+						     col0};
 	else if (!c->single)
 		c->nomem = true;
+	if (!s->nobits && s->size + 16 <= s->cap) { /* the common case */
+		codec_store(w, s->data + s->size);
+		s->size += 16;
+		return;
+	}
 	uint8_t bytes[16];
 	codec_store(w, bytes);
 	asm_emit(c, bytes, 16);
-	return;
-skip:
+}
+
+static void instruction(asm_ctx *c, asm_tok *toks, int n)
+{
+	asm_inst_text it;
+	int nannots = c->nannots;
+	if (asm_parse_inst(c, toks, n, &it)) {
+		assemble_inst(c, &it, nannots, toks[0].col);
+		return;
+	}
 	/* keep later addresses right: a statement that did not parse still
 	 * takes the room of one instruction */
 	if (c->cur >= 0 && c->secs[c->cur].kind == OBJ_SEC_TEXT &&
@@ -721,11 +733,22 @@ static void finish_map(asm_ctx *c, int errors_before_fix, int nd_before);
 static simt_status run(asm_ctx *c)
 {
 	asm_tok toks[ASM_MAX_TOKS];
+	asm_inst_text it;
 	asm_lex_init(&c->lx, c->text, c->len);
-	int n;
-	while ((n = asm_lex_statement(&c->lx, toks, ASM_MAX_TOKS, &c->line,
-				      &c->line_start)) > 0) {
-		statement(c, toks, n);
+	for (;;) {
+		/* plain instructions in one pass (scan.c), the rest by tokens */
+		int col0, r = asm_scan_inst(c, &it, toks, &col0);
+		if (r < 0)
+			break;
+		if (r > 0) {
+			assemble_inst(c, &it, c->nannots, col0);
+		} else {
+			int n = asm_lex_statement(&c->lx, toks, ASM_MAX_TOKS,
+						  &c->line, &c->line_start);
+			if (n <= 0)
+				break;
+			statement(c, toks, n);
+		}
 		if (c->nomem)
 			return SIMT_ERR_NOMEM;
 		if (c->d && c->d->limit && c->errors > c->d->limit)

@@ -67,9 +67,38 @@ static inline bool asm_tok_ident(const asm_tok *t, const char *s)
 	return t->kind == ASM_T_IDENT && (size_t)t->len == n && !memcmp(t->s, s, n);
 }
 
+/* FNV-1a, the hash of the assembler's name tables; a scanner can compute
+ * it with asm_hash_step while it reads the bytes. */
+#define ASM_HASH_INIT 2166136261u
+
+static inline uint32_t asm_hash_step(uint32_t h, unsigned char ch)
+{
+	return (h ^ ch) * 16777619u;
+}
+
+static inline uint32_t asm_hash(const char *s, int len)
+{
+	uint32_t h = ASM_HASH_INIT;
+	for (int i = 0; i < len; i++)
+		h = asm_hash_step(h, (unsigned char)s[i]);
+	return h;
+}
+
 /* The float names INF, QNAN, NAN: true when s[0..len) is one, and its value
  * in *f (when f is not NULL).  parse.c */
 bool asm_special_float(const char *s, int len, double *f);
+
+/* Character classes of the lexer (lex.c; filled by asm_lex_init), one
+ * table lookup per byte; scan.c reads them too. */
+enum {
+	ASM_C_ID = 1,
+	ASM_C_IDSTART = 2,
+	ASM_C_DIGIT = 4,
+	ASM_C_HEX = 8,
+	ASM_C_SPACE = 16,
+	ASM_C_PUNCT = 32
+};
+extern unsigned char asm_char_class[256];
 
 typedef struct asm_lexer {
 	const char *p, *end;
@@ -79,6 +108,9 @@ typedef struct asm_lexer {
 	bool has_listing;
 	uint64_t listing_addr;
 	int listing_col;
+	/* scan.c: the first '\n' at or after p when it was last looked for
+	 * (end: none); NULL before */
+	const char *next_nl;
 } asm_lexer;
 
 #define ASM_MAX_TOKS 96
@@ -318,8 +350,6 @@ typedef struct asm_operand {
 	asm_expr *expr;   /* EXPR, or a MEM/CMEM offset written `(...) */
 	int off_col;
 	double fval;
-	bool fbits_given;
-	uint32_t fbits;
 	/* CMEM */
 	uint64_t bank;
 	int bank_col;
@@ -328,6 +358,7 @@ typedef struct asm_operand {
 	uint32_t hash;
 	uint32_t regmask, zeromask;
 	uint64_t regnum;
+	uint64_t sig;     /* everything opcode selection looks at (match.c) */
 } asm_operand;
 
 #define ASM_MAX_OPERANDS 16
@@ -337,6 +368,7 @@ typedef struct asm_inst_text {
 	bool has_guard, guard_not;
 	const asm_tok *guard;
 	const asm_tok *mnem;
+	uint32_t mnem_hash; /* asm_hash of the mnemonic word */
 	int noperands;
 	asm_operand ops[ASM_MAX_OPERANDS];
 	int sched_col, req_col, wsb_col;
@@ -346,6 +378,15 @@ typedef struct asm_inst_text {
 
 /* parse.c: toks[*i] is the first token after the labels */
 bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
+
+/*
+ * scan.c: the next statement of c->lx when it is a plain instruction, read
+ * in one pass over its bytes into *it (guard and mnemonic in tok[0..1]; the
+ * column of its first token in *col).  Returns 1 (read; c->line and
+ * c->line_start describe it), 0 (not a plain instruction: the lexer is at
+ * its start, lex.c and parse.c take it) or -1 (end of input).
+ */
+int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
 /* match.c */
 simt_status asm_index_build(const isa_model *m, struct asm_index **out);

@@ -14,10 +14,18 @@
 
 #include "asm/asm.h"
 
-/* Character classes, one table lookup per byte. */
-enum { C_ID = 1, C_IDSTART = 2, C_DIGIT = 4, C_HEX = 8, C_SPACE = 16, C_PUNCT = 32 };
+/* Character classes, one table lookup per byte (asm.h). */
+enum {
+	C_ID = ASM_C_ID,
+	C_IDSTART = ASM_C_IDSTART,
+	C_DIGIT = ASM_C_DIGIT,
+	C_HEX = ASM_C_HEX,
+	C_SPACE = ASM_C_SPACE,
+	C_PUNCT = ASM_C_PUNCT
+};
 
-static unsigned char cls[256];
+unsigned char asm_char_class[256];
+#define cls asm_char_class
 static pthread_once_t cls_once = PTHREAD_ONCE_INIT;
 
 /* Fills cls once per process (pthread_once: lexers may run on several

@@ -40,12 +40,13 @@ typedef struct exc_cache {
 
 typedef struct asm_opinfo {
 	exc_cache *exc;               /* NULL: no rules */
-	/* encoding, compact: constants pre-encoded, then the other fields */
-	isa_word fixed;
-	int nenc;
-	unsigned char enc_f[ISA_MAX_FIELDS], enc_pos[ISA_MAX_FIELDS],
-		enc_w[ISA_MAX_FIELDS];
+	/* encoding: the constants and the defaults of the other fields
+	 * pre-encoded (base); an instruction puts the fields it wrote over it */
+	isa_word base;
+	uint64_t enc_fields;          /* bit f: field f is not a constant */
+	unsigned char pos[ISA_MAX_FIELDS], width[ISA_MAX_FIELDS];
 	signed char freg[ISA_MAX_FIELDS]; /* field's Register kind (index), -1 */
+	uint64_t gpr_fields;          /* bit f: field f is an R register */
 	int stall, yield, wsb, req;   /* control field indices, -1 if none */
 	int barid;                    /* field "barid" or -1 */
 	bool bar_reg;                 /* BAR/BAR.RED form with a register id */
@@ -73,6 +74,24 @@ typedef struct asm_modres {
 	uint64_t value[ASM_MAX_MODS];
 } asm_modres;
 
+/*
+ * The selection of one dotted word for one operand signature: which
+ * candidate won and how its operand entries map to the written operands.
+ * The selection depends only on the operands' shapes (asm_operand.sig), so
+ * a line with the same word and the same shapes reuses it without running
+ * match_from.  Only successful selections are kept (errors search again and
+ * report exactly as before).
+ */
+#define PLAN_BITS 12 /* a direct-mapped table of 4096 selections */
+typedef struct asm_plan {
+	const struct asm_word *word; /* NULL: empty slot */
+	int n;               /* written operands */
+	int cand;            /* index among the optype's candidates */
+	uint64_t sig[ASM_MAX_OPERANDS];
+	signed char map[ISA_MAX_OPERANDS];
+	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
+} asm_plan;
+
 typedef struct asm_word {
 	const char *s;
 	int len;
@@ -81,6 +100,7 @@ typedef struct asm_word {
 	int nmods;
 	int mod_off[ASM_MAX_MODS], mod_len[ASM_MAX_MODS];
 	asm_modres *res;     /* per opcode of the optype */
+	bool cached;         /* in asm_index.words (selections may name it) */
 } asm_word;
 
 typedef struct hslot {
@@ -109,6 +129,9 @@ struct asm_index {
 	regkind reg[MAX_REGKINDS];
 	int ecap;
 	eslot *enums;
+	int nnames;           /* distinct enum value names (ids under ANY_ENUM) */
+	bool numbered_in_enums; /* an enum value is spelled like R5 or UR3 */
+	uint32_t reg_first[256]; /* kinds whose prefix or zero starts so */
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
@@ -119,22 +142,34 @@ struct asm_index {
 	int wcap, wcount;
 	asm_word *words;      /* dotted word cache (keys point into the source) */
 	hslot *wh;            /* word -> index in words */
+	asm_plan *plans;      /* selections, 1 << PLAN_BITS, allocated on use */
 };
 
 static uint32_t hash(const char *s, int len)
 {
-	uint32_t h = 2166136261u;
-	for (int i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	return asm_hash(s, len);
+}
+
+static inline uint64_t load8(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
 }
 
 static inline bool same(const char *a, const char *b, int len)
 {
-	for (int i = 0; i < len; i++)
-		if (a[i] != b[i])
+	if (len < 8) {
+		for (int i = 0; i < len; i++)
+			if (a[i] != b[i])
+				return false;
+		return true;
+	}
+	/* 8 bytes at a time, the last 8 overlapping the ones before */
+	for (int i = 0; i + 8 < len; i += 8)
+		if (load8(a + i) != load8(b + i))
 			return false;
-	return true;
+	return load8(a + len - 8) == load8(b + len - 8);
 }
 
 static uint32_t type_hash(const isa_type *t)
@@ -157,6 +192,35 @@ static int enum_find(const struct asm_index *ix, const isa_type *t,
 	}
 }
 
+/* Which Register kinds of the index spell name (bit i: ix->reg[i]), which
+ * of them as their zero register, and the register number. */
+static inline void reg_masks(const struct asm_index *ix, const char *name, int nlen,
+		      uint32_t *regmask, uint32_t *zeromask, uint64_t *regnum)
+{
+	*regmask = *zeromask = 0;
+	*regnum = 0;
+	for (uint32_t m = ix->reg_first[(unsigned char)name[0]]; m; m &= m - 1) {
+		int i = __builtin_ctz(m);
+		const regkind *r = &ix->reg[i];
+		if (r->zlen == nlen && same(r->t->zero, name, nlen)) {
+			*zeromask |= 1u << i;
+			*regmask |= 1u << i;
+			continue;
+		}
+		if (nlen <= r->plen || nlen > r->plen + 9 ||
+		    !same(r->t->prefix, name, r->plen))
+			continue;
+		uint64_t v = 0;
+		int k = r->plen;
+		for (; k < nlen && name[k] >= '0' && name[k] <= '9'; k++)
+			v = v * 10 + (uint64_t)(name[k] - '0');
+		if (k == nlen) {
+			*regmask |= 1u << i;
+			*regnum = v;
+		}
+	}
+}
+
 /* A key that no real type has: names of every enum type. */
 #define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
 
@@ -175,9 +239,13 @@ static bool enums_build(struct asm_index *ix)
 		return false;
 	for (int i = 0; i < m->ntypes; i++) {
 		const isa_type *t = m->types[i];
-		if (t->cls == ISA_KIND_REG && ix->nreg < MAX_REGKINDS && t->prefix)
+		if (t->cls == ISA_KIND_REG && ix->nreg < MAX_REGKINDS && t->prefix) {
+			ix->reg_first[(unsigned char)t->prefix[0]] |= 1u << ix->nreg;
+			if (t->zero)
+				ix->reg_first[(unsigned char)t->zero[0]] |= 1u << ix->nreg;
 			ix->reg[ix->nreg++] = (regkind){t, (int)strlen(t->prefix),
 							t->zero ? (int)strlen(t->zero) : -1};
+		}
 		if (t->cls != ISA_KIND_ENUM)
 			continue;
 		for (int v = t->nvalues - 1; v >= 0; v--) {
@@ -200,7 +268,22 @@ static bool enums_build(struct asm_index *ix)
 						   ix->enums[k].len == len &&
 						   same(ix->enums[k].s, t->values[v], len)))
 				k = (k + 1) & (uint32_t)(ix->ecap - 1);
-			ix->enums[k] = (eslot){any, t->values[v], len, 0};
+			if (!ix->enums[k].t)
+				ix->enums[k] = (eslot){any, t->values[v], len,
+							ix->nnames++};
+		}
+	}
+	for (int i = 0; i < m->ntypes; i++) {
+		const isa_type *t = m->types[i];
+		for (int v = 0; t->cls == ISA_KIND_ENUM && v < t->nvalues; v++) {
+			uint32_t regmask, zeromask;
+			uint64_t num;
+			if (!t->values[v])
+				continue;
+			reg_masks(ix, t->values[v], (int)strlen(t->values[v]),
+				  &regmask, &zeromask, &num);
+			if (regmask & ~zeromask)
+				ix->numbered_in_enums = true;
 		}
 	}
 	return true;
@@ -214,15 +297,22 @@ static int regkind_of(const struct asm_index *ix, const isa_type *t)
 	return -1;
 }
 
-static int hfind(const hslot *h, int cap, const char *s, int len)
+/* The value of s in h, whose hash is hv; -1 when absent. */
+static int hfind_hashed(const hslot *h, int cap, const char *s, int len,
+			uint32_t hv)
 {
-	uint32_t i = hash(s, len) & (uint32_t)(cap - 1);
+	uint32_t i = hv & (uint32_t)(cap - 1);
 	for (;; i = (i + 1) & (uint32_t)(cap - 1)) {
 		if (!h[i].s)
 			return -1;
 		if (h[i].len == len && same(h[i].s, s, len))
 			return h[i].value;
 	}
+}
+
+static int hfind(const hslot *h, int cap, const char *s, int len)
+{
+	return hfind_hashed(h, cap, s, len, hash(s, len));
 }
 
 static void hput(hslot *h, int cap, const char *s, int len, int value)
@@ -266,14 +356,12 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
-		if (fd->is_const) {
-			util_bits_set(&in->fixed.lo, &in->fixed.hi, fd->pos, fd->width,
-				      fd->value);
-			continue;
-		}
-		in->enc_f[in->nenc] = (unsigned char)f;
-		in->enc_pos[in->nenc] = (unsigned char)fd->pos;
-		in->enc_w[in->nenc++] = (unsigned char)fd->width;
+		if (fd->type->prefix && !strcmp(fd->type->prefix, "R"))
+			in->gpr_fields |= UINT64_C(1) << f;
+		in->pos[f] = (unsigned char)fd->pos;
+		in->width[f] = (unsigned char)fd->width;
+		if (!fd->is_const)
+			in->enc_fields |= UINT64_C(1) << f;
 	}
 	in->stall = isa_field_find(op, ISA_FIELD_STALL);
 	in->yield = isa_field_find(op, ISA_FIELD_YIELD);
@@ -284,6 +372,7 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 	in->bar_reg = in->barid < 0 && (!strcmp(op->mnemonic, "BAR") ||
 					!strcmp(op->mnemonic, "BAR.RED"));
 	codec_defaults(op, in->defaults);
+	in->base = codec_encode(op, in->defaults);
 	for (int e = 0; e < op->noperands; e++) {
 		const isa_operand *o = &op->operands[e];
 		if (o->field == op->guard)
@@ -388,6 +477,7 @@ void asm_index_free(struct asm_index *ix)
 		return;
 	for (int i = 0; i < ix->wcount; i++)
 		free(ix->words[i].res);
+	free(ix->plans);
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -439,10 +529,10 @@ static void split_word(const struct asm_index *ix, asm_word *w)
 }
 
 static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
-			     asm_word *tmp)
+			     uint32_t hv, asm_word *tmp)
 {
 	struct asm_index *ix = c->ix;
-	int i = hfind(ix->wh, ix->wcap, s, len);
+	int i = hfind_hashed(ix->wh, ix->wcap, s, len, hv);
 	if (i >= 0)
 		return &ix->words[i];
 	memset(tmp, 0, sizeof *tmp);
@@ -456,6 +546,7 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			c->nomem = true;
 	}
 	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
+		tmp->cached = true;
 		ix->words[ix->wcount] = *tmp;
 		hput(ix->wh, ix->wcap, s, len, ix->wcount);
 		return &ix->words[ix->wcount++];
@@ -539,6 +630,17 @@ static bool is_numeric(const isa_type *t)
 	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
 }
 
+/*
+ * Can the name be an enum value (or INF, QNAN, NAN)?  A numbered register
+ * name (R5, UR3; not a zero register like RZ, which is also a rounding
+ * mode) is not, unless the ISA has an enum value spelled so.  Names that
+ * are not get no hash (enum_find answers -1 for them whatever the hash).
+ */
+static inline bool maybe_enum(const struct asm_index *ix, const asm_operand *o)
+{
+	return !o->regmask || o->zeromask || ix->numbered_in_enums;
+}
+
 /* Which Register kinds of the index spell the operand's name (once per
  * operand, so shape checks are bit tests). */
 static void classify(const struct asm_index *ix, asm_operand *o)
@@ -555,26 +657,82 @@ static void classify(const struct asm_index *ix, asm_operand *o)
 	}
 	if (o->kind != ASM_O_NAME && !o->has_reg)
 		return;
-	o->hash = hash(o->name, o->nlen);
-	for (int i = 0; i < ix->nreg; i++) {
-		const regkind *r = &ix->reg[i];
-		if (r->zlen == o->nlen && same(r->t->zero, o->name, o->nlen)) {
-			o->zeromask |= 1u << i;
-			o->regmask |= 1u << i;
-			continue;
-		}
-		if (o->nlen <= r->plen || o->nlen > r->plen + 9 ||
-		    !same(r->t->prefix, o->name, r->plen))
-			continue;
-		uint64_t v = 0;
-		int k = r->plen;
-		for (; k < o->nlen && o->name[k] >= '0' && o->name[k] <= '9'; k++)
-			v = v * 10 + (uint64_t)(o->name[k] - '0');
-		if (k == o->nlen) {
-			o->regmask |= 1u << i;
-			o->regnum = v;
-		}
+	reg_masks(ix, o->name, o->nlen, &o->regmask, &o->zeromask, &o->regnum);
+	if (maybe_enum(ix, o))
+		o->hash = hash(o->name, o->nlen);
+}
+
+/*
+ * The operand's shape signature: every property shape_ok reads.  For a
+ * name that is the enum value names it spells (one id per distinct name,
+ * so P0 and PT differ but all labels are alike) and whether it is a
+ * special float; names that cannot be either (maybe_enum) need no lookup.
+ */
+static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
+{
+	uint64_t s = (uint64_t)o->kind | (uint64_t)o->lnot << 3 |
+		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
+		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
+		     (uint64_t)o->regmask << 9;
+	if (o->kind != ASM_O_NAME)
+		return s;
+	if (!maybe_enum(ix, o))
+		return s; /* enum id 0: none */
+	if (asm_special_float(o->name, o->nlen, NULL))
+		s |= 1u << 8;
+	int id = enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
+	return s | (uint64_t)(uint32_t)(id + 1) << 32;
+}
+
+/* The slot of (word, signatures) in the selection table. */
+static asm_plan *plan_slot(struct asm_index *ix, const asm_word *w,
+			   const asm_inst_text *it)
+{
+	if (!w->cached)
+		return NULL;
+	if (!ix->plans &&
+	    !(ix->plans = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plans)))
+		return NULL; /* no table: every line searches */
+	uint64_t h = (uint64_t)(uintptr_t)w * UINT64_C(0x9e3779b97f4a7c15);
+	for (int i = 0; i < it->noperands; i++)
+		h = (h ^ it->ops[i].sig) * UINT64_C(0xff51afd7ed558ccd);
+	return &ix->plans[h >> (64 - PLAN_BITS)];
+}
+
+static const asm_plan *plan_find(const asm_plan *p, const asm_word *w,
+				 const asm_inst_text *it)
+{
+	if (!p || p->word != w || p->n != it->noperands)
+		return NULL;
+	for (int i = 0; i < p->n; i++)
+		if (p->sig[i] != it->ops[i].sig)
+			return NULL;
+	return p;
+}
+
+static const asm_plan *plan_add(asm_plan *p, const asm_word *w,
+				const asm_inst_text *it, int cand,
+				const signed char *map, const isa_opcode *op)
+{
+	if (!p)
+		return NULL;
+	int nentries = op->noperands;
+	p->plain_reg = 0;
+	for (int e = 0; e < nentries; e++) {
+		const isa_operand *d = &op->operands[e];
+		const asm_operand *o = map[e] >= 0 ? &it->ops[map[e]] : NULL;
+		if (o && o->kind == ASM_O_NAME && !o->lnot && !o->bitnot &&
+		    d->fmt == ISA_FMT_PLAIN && d->bitwidth != 64 &&
+		    op->fields[d->field].type->cls == ISA_KIND_REG)
+			p->plain_reg |= 1u << e;
 	}
+	p->word = w;
+	p->n = it->noperands;
+	p->cand = cand;
+	for (int i = 0; i < it->noperands; i++)
+		p->sig[i] = it->ops[i].sig;
+	memcpy(p->map, map, (size_t)nentries);
+	return p;
 }
 
 static inline bool reg_ok(const asm_opinfo *in, int f, const asm_operand *o)
@@ -788,7 +946,14 @@ typedef struct fill_state {
 	uint64_t off;
 	uint32_t maxreg;
 	bool deferred;
+	uint64_t touched; /* bit f: fields[f] may differ from its default */
 } fill_state;
+
+static inline void touch(fill_state *s, int f)
+{
+	if (f >= 0)
+		s->touched |= UINT64_C(1) << f;
+}
 
 static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 		       asm_expr *expr, int col)
@@ -817,11 +982,29 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 	return asm_add_fixup(c, &fx);
 }
 
-static void count_reg(fill_state *s, const isa_type *t, uint64_t num,
-		      int nregs)
+static void count_reg(fill_state *s, int f, uint64_t num, int nregs)
 {
-	if (t->prefix && !strcmp(t->prefix, "R") && num + (uint64_t)nregs > s->maxreg)
+	if ((s->in->gpr_fields >> f & 1) && num + (uint64_t)nregs > s->maxreg)
 		s->maxreg = (uint32_t)(num + (uint64_t)nregs);
+}
+
+/*
+ * fill_reg for a plain register operand (entry in asm_plan.plain_reg: a
+ * name, no !/~, not a pair) when its number is in range; false leaves it to
+ * fill_operand, which reports the error.
+ */
+static inline bool put_reg(fill_state *s, int f, const asm_operand *o)
+{
+	int rk = s->in->freg[f];
+	uint64_t lim = mask_of(s->op->fields[f].type->width);
+	bool zero = (o->zeromask >> rk) & 1u;
+	if (!zero && o->regnum >= lim)
+		return false;
+	if (!zero)
+		count_reg(s, f, o->regnum, 1);
+	s->fields[f] = zero ? lim : o->regnum;
+	touch(s, f);
+	return true;
 }
 
 /* A register operand (plain, pair base or memory base) into field f. */
@@ -845,7 +1028,7 @@ static bool fill_reg(asm_ctx *c, fill_state *s, int f, const asm_operand *o,
 		return false;
 	}
 	if (!zero)
-		count_reg(s, t, num, pair64 ? 2 : 1);
+		count_reg(s, f, num, pair64 ? 2 : 1);
 	s->fields[f] = num;
 	return true;
 }
@@ -866,7 +1049,7 @@ static bool fill_mem(asm_ctx *c, fill_state *s, int e, const asm_operand *o)
 			if (!fill_reg(c, s, ra, o, o->reg_col, false))
 				return false;
 			if (o->is64)
-				count_reg(s, s->op->fields[ra].type, s->fields[ra], 2);
+				count_reg(s, ra, s->fields[ra], 2);
 		} else {
 			s->fields[ra] = mask_of(s->op->fields[ra].type->width);
 		}
@@ -914,6 +1097,10 @@ static bool fill_operand(asm_ctx *c, fill_state *s, int e,
 	int f = d->field;
 	const isa_field *fd = &s->op->fields[f];
 	const isa_type *t = fd->type;
+	touch(s, f); /* and what [..] and c[..][..] fill */
+	touch(s, d->sub[0]);
+	touch(s, d->sub[1]);
+	touch(s, fd->modifier);
 	if ((o->lnot || o->bitnot) && fd->modifier >= 0)
 		s->fields[fd->modifier] = 1;
 	if (d->fmt == ISA_FMT_ADDR || d->fmt == ISA_FMT_CADDR)
@@ -972,6 +1159,7 @@ static bool fill_control(asm_ctx *c, fill_state *s, int f, bool given,
 		return false;
 	}
 	s->fields[f] = v;
+	touch(s, f);
 	return true;
 }
 
@@ -993,6 +1181,8 @@ static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
 		return false;
 	}
 	s->fields[op->guard] = (uint64_t)v;
+	touch(s, op->guard);
+	touch(s, g->modifier);
 	if (it->guard_not) {
 		if (g->modifier < 0) {
 			asm_error(c, it->guard->col, "the guard of %s cannot be negated",
@@ -1139,23 +1329,30 @@ static void mod_error(asm_ctx *c, const isa_opcode *op, const asm_word *w,
 
 /* ---- the entry point ----------------------------------------------------- */
 
-/* codec_encode for the hot path (same result): the constants come
- * pre-encoded, the other fields from compact position/width arrays. */
-static isa_word encode(const asm_opinfo *in, const uint64_t *fields)
+/* v into the width bits at pos of w (replacing what was there) */
+static inline void put_bits(isa_word *w, int pos, int width, uint64_t v)
 {
-	isa_word w = in->fixed;
-	for (int k = 0; k < in->nenc; k++) {
-		int pos = in->enc_pos[k], width = in->enc_w[k];
-		uint64_t v = fields[in->enc_f[k]];
-		if (width < 64)
-			v &= (UINT64_C(1) << width) - 1;
-		if (pos >= 64) {
-			w.hi |= v << (pos - 64);
-		} else {
-			w.lo |= v << pos;
-			if (pos + width > 64)
-				w.hi |= v >> (64 - pos);
-		}
+	uint64_t m = mask_of(width);
+	v &= m;
+	if (pos >= 64) {
+		w->hi = (w->hi & ~(m << (pos - 64))) | v << (pos - 64);
+		return;
+	}
+	w->lo = (w->lo & ~(m << pos)) | v << pos;
+	if (pos + width > 64)
+		w->hi = (w->hi & ~(m >> (64 - pos))) | v >> (64 - pos);
+}
+
+/* codec_encode for the hot path (same result): the opcode's word of
+ * defaults and constants with the fields the instruction wrote put over
+ * it (constants keep their value whatever fields[] holds). */
+static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
+		       uint64_t touched)
+{
+	isa_word w = in->base;
+	for (touched &= in->enc_fields; touched; touched &= touched - 1) {
+		int f = __builtin_ctzll(touched);
+		put_bits(&w, in->pos[f], in->width[f], fields[f]);
 	}
 	return w;
 }
@@ -1169,12 +1366,14 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	uint64_t key[EXC_KEYS] = {0};
 	unsigned slot = 0;
 	if (x && x->usable) {
+		uint64_t h = 0;
 		for (int i = 0; i < x->nf; i++) {
 			const isa_field *f = &op->fields[x->f[i]];
 			key[i] = util_bits_get(w.lo, w.hi, f->pos, f->width);
-			slot = slot * 31u + (unsigned)key[i];
+			h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
 		}
-		slot %= EXC_SLOTS;
+		/* the high bits: constant offsets step by 4 or 8 */
+		slot = (unsigned)(h >> 58) % EXC_SLOTS;
 		if (x->valid[slot] && !memcmp(x->key[slot], key, sizeof key))
 			return true;
 	}
@@ -1218,7 +1417,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp)
 {
 	asm_word tmp;
-	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, &tmp);
+	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, it->mnem_hash,
+				   &tmp);
 	bool ok = false;
 	if (wd->optype < 0) {
 		asm_error(c, it->mnem->col, "unknown instruction '%.*s'",
@@ -1230,11 +1430,21 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		goto out;
 	}
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
-	for (int k = 0; k < it->noperands; k++)
-		classify(c->ix, (asm_operand *)&it->ops[k]);
+	for (int k = 0; k < it->noperands; k++) {
+		asm_operand *o = (asm_operand *)&it->ops[k];
+		classify(c->ix, o);
+		o->sig = shape_sig(c->ix, o);
+	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
+	asm_plan *slot = plan_slot(c->ix, wd, it);
+	const asm_plan *plan = plan_find(slot, wd, it);
+	if (plan) {
+		op = c->ix->ops[ot->first + plan->cand];
+		res = &wd->res[plan->cand];
+		memcpy(map, plan->map, (size_t)op->noperands);
+	}
 	for (int i = 0; i < ot->count && !op; i++) {
 		int n = it->noperands;
 		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
@@ -1255,6 +1465,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		op = cand;
 		res = r;
+		plan = plan_add(slot, wd, it, i, map, cand);
 	}
 	if (!op) {
 		if (mod_bad) {
@@ -1270,22 +1481,31 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_opinfo *in = &c->ix->info[op->index];
 	uint64_t fields[ISA_MAX_FIELDS];
 	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
-	fill_state s = {op, in, fields, 0, off, 0, false};
+	fill_state s = {op, in, fields, 0, off, 0, false, 0};
 	s.pc = c->cur >= 0 ? c->secs[c->cur].base + off : off;
 	ok = true;
-	for (int i = 0; i < res->nset; i++)
+	for (int i = 0; i < res->nset; i++) {
 		fields[res->field[i]] = res->value[i];
+		touch(&s, res->field[i]);
+	}
 	ok &= fill_guard(c, &s, it);
-	for (int e = 0; e < op->noperands; e++)
-		if (map[e] >= 0)
-			ok &= fill_operand(c, &s, e, &it->ops[map[e]]);
-	ok &= fill_control(c, &s, in->stall, it->has_sched, it->stall, it->sched_col, "$sched stall");
-	ok &= fill_control(c, &s, in->yield, it->has_yield, it->yield, it->sched_col, "$sched yield");
-	ok &= fill_control(c, &s, in->req, it->has_req, it->req, it->req_col, "$req");
-	ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
+	for (int e = 0; e < op->noperands; e++) {
+		if (map[e] < 0)
+			continue;
+		const asm_operand *o = &it->ops[map[e]];
+		bool plain = plan && (plan->plain_reg >> e & 1);
+		if (!plain || !put_reg(&s, op->operands[e].field, o))
+			ok &= fill_operand(c, &s, e, o);
+	}
+	if (it->has_sched || it->has_req || it->has_wsb) {
+		ok &= fill_control(c, &s, in->stall, it->has_sched, it->stall, it->sched_col, "$sched stall");
+		ok &= fill_control(c, &s, in->yield, it->has_yield, it->yield, it->sched_col, "$sched yield");
+		ok &= fill_control(c, &s, in->req, it->has_req, it->req, it->req_col, "$req");
+		ok &= fill_control(c, &s, in->wsb, it->has_wsb, it->wsb, it->wsb_col, "$wsb");
+	}
 	if (!ok)
 		goto out;
-	*w = encode(in, fields);
+	*w = encode(in, fields, s.touched);
 	*opp = op;
 	if (!s.deferred)
 		ok = asm_check_exceptions(c, op, *w, it->mnem->col);

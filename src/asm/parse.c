@@ -19,8 +19,11 @@
 bool asm_special_float(const char *s, int len, double *f)
 {
 	static const char *const names[] = {"INF", "QNAN", "NAN"};
+	static const int lens[] = {3, 4, 3};
+	if (len < 3 || len > 4 || (s[0] != 'I' && s[0] != 'Q' && s[0] != 'N'))
+		return false;
 	for (int k = 0; k < 3; k++) {
-		if ((int)strlen(names[k]) != len || memcmp(names[k], s, (size_t)len))
+		if (lens[k] != len || memcmp(names[k], s, (size_t)len))
 			continue;
 		if (f)
 			*f = k ? __builtin_nan("") : __builtin_inf();
@@ -327,6 +330,7 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it)
 		return false;
 	}
 	it->mnem = &toks[i++];
+	it->mnem_hash = asm_hash(it->mnem->s, it->mnem->len);
 	if (!at_operand_end(&toks[i])) {
 		for (;;) {
 			if (it->noperands == ASM_MAX_OPERANDS) {

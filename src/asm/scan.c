@@ -1,0 +1,386 @@
+/*
+ * scan.c - the plain instruction statement in one pass over its bytes.
+ *
+ * Requires: the lexer (asm_lex_init) at the start of a statement.
+ * Produces: for a plain instruction - optional guard, mnemonic, operands
+ * that are names, !/~ names, integers, [Ra{.64}{+-off}], c[bank][...],
+ * `(name), then $sched/$req/$wsb slots - the same asm_inst_text that lex.c
+ * and parse.c make of it, without a token array; blank statements are
+ * skipped on the way.  Anything else (labels, directives, comments,
+ * floats, strings, annotations, other expressions, and every statement that
+ * parse.c would reject) is left untouched for lex.c + parse.c, so every
+ * diagnostic comes from there, exactly as before.  The tests that pin this
+ * are the whole asm suite: each file goes through both ways line by line.
+ */
+#include <string.h>
+
+#include "asm/asm.h"
+
+/*
+ * The statement's surroundings; the position itself is passed along as a
+ * plain pointer (it stays in a register), NULL meaning "not plain".  The
+ * scan stays inside one line that ends in '\n' (a line without one is left
+ * to lex.c): no character class holds '\n', so every loop stops there and
+ * no read needs a bounds check.
+ */
+typedef struct scan {
+	const char *line_start;
+} scan;
+
+static inline unsigned char cls_of(unsigned char ch)
+{
+	return asm_char_class[ch];
+}
+
+static inline unsigned char at(const scan *s, const char *p)
+{
+	(void)s;
+	return (unsigned char)*p;
+}
+
+static inline const char *blanks(const scan *s, const char *p)
+{
+	(void)s;
+	while (cls_of((unsigned char)*p) & ASM_C_SPACE)
+		p++;
+	return p;
+}
+
+static inline int col_at(const scan *s, const char *p)
+{
+	return (int)(p - s->line_start) + 1;
+}
+
+/* The end of the identifier at p (p is an identifier start). */
+static inline const char *ident_end(const scan *s, const char *p)
+{
+	(void)s;
+	p++;
+	while (cls_of((unsigned char)*p) & ASM_C_ID)
+		p++;
+	return p;
+}
+
+static inline bool digit_at(const scan *s, const char *p)
+{
+	return cls_of(at(s, p)) & ASM_C_DIGIT;
+}
+
+/* The integer at p (a digit); NULL for what lex.c makes a float, a bad
+ * number or an overflow of. */
+static const char *number(const scan *s, const char *p, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
+		const char *digits = p += 2;
+		for (; cls_of((unsigned char)*p) & ASM_C_HEX; p++) {
+			unsigned char ch = (unsigned char)*p;
+			if (v >> 60)
+				return NULL;
+			v = v * 16 + (uint64_t)(ch <= '9' ? ch - '0'
+						: (ch | 0x20) - 'a' + 10);
+		}
+		if (p == digits)
+			return NULL;
+	} else {
+		for (; cls_of((unsigned char)*p) & ASM_C_DIGIT; p++) {
+			uint64_t d = (uint64_t)(*p - '0');
+			if (v > (UINT64_MAX - d) / 10)
+				return NULL;
+			v = v * 10 + d;
+		}
+	}
+	if (cls_of((unsigned char)*p) & ASM_C_ID)
+		return NULL; /* 1.5, 1e3, 0x1g */
+	*out = v;
+	return blanks(s, p);
+}
+
+/* The offset inside [...]: [+|-] INT (parse.c parse_offset). */
+static const char *offset(const scan *s, const char *p, asm_operand *o,
+			  bool need_sign)
+{
+	o->off_col = col_at(s, p);
+	bool neg = false;
+	unsigned char ch = at(s, p);
+	if (ch == '+' || ch == '-') {
+		neg = ch == '-';
+		p = blanks(s, p + 1);
+		if (!neg && at(s, p) == '-') {
+			neg = true;
+			p = blanks(s, p + 1);
+		}
+	} else if (need_sign) {
+		return NULL;
+	}
+	if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
+		return NULL;
+	o->neg = neg && o->mag != 0;
+	return p;
+}
+
+/* [Ra{.64}{+off}] or [off]; p is at '[' */
+static const char *address(const scan *s, const char *p, asm_operand *o)
+{
+	p = blanks(s, p + 1);
+	if (cls_of(at(s, p)) & ASM_C_IDSTART) {
+		const char *e = ident_end(s, p);
+		o->has_reg = true;
+		o->reg_col = col_at(s, p);
+		o->name = p;
+		o->nlen = (int)(e - p);
+		if (o->nlen > 3 && !memcmp(e - 3, ".64", 3)) {
+			o->is64 = true;
+			o->nlen -= 3;
+		}
+		p = blanks(s, e);
+		if (at(s, p) != ']' && !(p = offset(s, p, o, true)))
+			return NULL;
+	} else if (!(p = offset(s, p, o, false))) {
+		return NULL;
+	}
+	return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
+}
+
+/* c[bank][...]; p is at the first '[' */
+static const char *cmem(const scan *s, const char *p, asm_operand *o)
+{
+	o->kind = ASM_O_CMEM;
+	p = blanks(s, p + 1);
+	o->bank_col = col_at(s, p);
+	if (!digit_at(s, p) || !(p = number(s, p, &o->bank)) || at(s, p) != ']')
+		return NULL;
+	p = blanks(s, p + 1);
+	return at(s, p) == '[' ? address(s, p, o) : NULL;
+}
+
+/* `(name): the expression node parse_unary makes of it; p is at '`' */
+static const char *backtick(asm_ctx *c, const scan *s, const char *p,
+			    asm_operand *o)
+{
+	p = blanks(s, p + 1);
+	if (at(s, p) != '(')
+		return NULL;
+	p = blanks(s, p + 1);
+	if (!(cls_of(at(s, p)) & ASM_C_IDSTART))
+		return NULL;
+	const char *name = p;
+	p = ident_end(s, p);
+	int len = (int)(p - name);
+	p = blanks(s, p);
+	if (at(s, p) != ')')
+		return NULL;
+	asm_expr *x = asm_alloc(c, sizeof *x);
+	if (!x)
+		return NULL;
+	x->op = len == 1 && name[0] == '.' ? '.' : 's';
+	x->col = col_at(s, name);
+	x->name = name;
+	x->len = len;
+	o->kind = ASM_O_EXPR;
+	o->expr = x;
+	return blanks(s, p + 1);
+}
+
+/* One operand (parse.c parse_operand) and the blanks after it. */
+static const char *operand(asm_ctx *c, const scan *s, const char *p,
+			   asm_operand *o)
+{
+	*o = (asm_operand){.col = col_at(s, p)};
+	unsigned char ch = at(s, p);
+	if (ch == '!' || ch == '~') {
+		o->lnot = ch == '!';
+		o->bitnot = ch == '~';
+		p = blanks(s, p + 1);
+		ch = at(s, p);
+		if (!(cls_of(ch) & ASM_C_IDSTART))
+			return NULL;
+	}
+	if (cls_of(ch) & ASM_C_IDSTART) {
+		const char *e = ident_end(s, p);
+		o->name = p;
+		o->nlen = (int)(e - p);
+		p = blanks(s, e);
+		if (at(s, p) == '[') /* R[8:9]: parse.c */
+			return o->nlen == 1 && o->name[0] == 'c' && !o->lnot
+				       ? cmem(s, p, o)
+				       : NULL;
+		o->kind = ASM_O_NAME;
+		return p;
+	}
+	if (o->lnot || o->bitnot)
+		return NULL;
+	if (ch == '[') {
+		o->kind = ASM_O_MEM;
+		return address(s, p, o);
+	}
+	if (ch == '`')
+		return backtick(c, s, p, o);
+	bool neg = false;
+	if (ch == '-' || ch == '+') {
+		neg = ch == '-';
+		p = blanks(s, p + 1);
+	}
+	if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
+		return NULL;
+	o->kind = ASM_O_INT;
+	o->neg = neg && o->mag != 0;
+	return p;
+}
+
+/* $sched(S[,Y]) $req(M) $wsb(N) (parse.c parse_control); p is at '$' */
+static const char *control(const scan *s, const char *p, asm_inst_text *it)
+{
+	int col = col_at(s, p);
+	const char *e = ident_end(s, p);
+	int len = (int)(e - p);
+	bool sched = len == 6 && !memcmp(p, "$sched", 6),
+	     req = len == 4 && !memcmp(p, "$req", 4),
+	     wsb = len == 4 && !memcmp(p, "$wsb", 4);
+	if (!sched && !req && !wsb)
+		return NULL;
+	p = blanks(s, e);
+	if (at(s, p) != '(')
+		return NULL;
+	p = blanks(s, p + 1);
+	uint64_t v[2] = {0, 0};
+	int nv = 0;
+	for (;;) {
+		if (nv == 2 || (nv == 1 && !sched) || !digit_at(s, p) ||
+		    !(p = number(s, p, &v[nv++])))
+			return NULL;
+		if (at(s, p) != ',')
+			break;
+		p = blanks(s, p + 1);
+	}
+	if (at(s, p) != ')')
+		return NULL;
+	bool *seen = sched ? &it->has_sched : req ? &it->has_req : &it->has_wsb;
+	if (*seen)
+		return NULL;
+	*seen = true;
+	if (sched) {
+		it->stall = v[0];
+		it->sched_col = col;
+		if (nv == 2) {
+			it->has_yield = true;
+			it->yield = v[1];
+		}
+	} else if (req) {
+		it->req = v[0];
+		it->req_col = col;
+	} else {
+		it->wsb = v[0];
+		it->wsb_col = col;
+	}
+	return blanks(s, p + 1);
+}
+
+/* Blank statements before the next one (what asm_lex_statement skips when
+ * they hold no comment); false at the end of input. */
+static bool skip_blank(asm_lexer *lx)
+{
+	for (;;) {
+		const char *p = lx->p;
+		while (p < lx->end && (cls_of((unsigned char)*p) & ASM_C_SPACE))
+			p++;
+		if (p >= lx->end) {
+			lx->p = p;
+			return false;
+		}
+		if (*p == ';') {
+			lx->p = p + 1;
+		} else if (*p == '\n') {
+			lx->p = p + 1;
+			lx->line++;
+			lx->line_start = lx->p;
+		} else {
+			return true;
+		}
+	}
+}
+
+int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
+{
+	asm_lexer *lx = &c->lx;
+	if (!skip_blank(lx))
+		return -1;
+	const scan s = {lx->line_start};
+	const char *p = lx->p, *start;
+	if (!lx->next_nl || lx->next_nl < p) { /* once per line */
+		lx->next_nl = memchr(p, '\n', (size_t)(lx->end - p));
+		if (!lx->next_nl)
+			lx->next_nl = lx->end;
+	}
+	const char *nl = lx->next_nl;
+	if (nl == lx->end)
+		return 0; /* the last line, without '\n': lex.c */
+	/* listings indent a lot: 8 blanks at a time */
+	while (nl - p >= 8 && !memcmp(p, "        ", 8))
+		p += 8;
+	p = start = blanks(&s, p);
+	*col = col_at(&s, p);
+	it->has_guard = it->guard_not = false;
+	it->noperands = 0;
+	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
+	if (at(&s, p) == '@') {
+		it->has_guard = true;
+		p = blanks(&s, p + 1);
+		if (at(&s, p) == '!') {
+			it->guard_not = true;
+			p = blanks(&s, p + 1);
+		}
+		if (!(cls_of(at(&s, p)) & ASM_C_IDSTART))
+			return 0;
+		const char *e = ident_end(&s, p);
+		tok[0] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
+				   .col = col_at(&s, p)};
+		it->guard = &tok[0];
+		p = blanks(&s, e);
+	}
+	unsigned char ch = at(&s, p);
+	if (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$')
+		return 0; /* directives, labels .L_x:, errors */
+	/* the mnemonic word, hashed on the way (its lookup key) */
+	uint32_t h = asm_hash_step(ASM_HASH_INIT, ch);
+	const char *e = p + 1;
+	for (; cls_of((unsigned char)*e) & ASM_C_ID; e++)
+		h = asm_hash_step(h, (unsigned char)*e);
+	it->mnem_hash = h;
+	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
+			   .col = col_at(&s, p)};
+	it->mnem = &tok[1];
+	p = blanks(&s, e);
+	ch = at(&s, p);
+	if (ch == ':')
+		return 0; /* a label */
+	if (ch != ';' && ch != '\n' && ch != '$') {
+		for (;;) {
+			if (it->noperands == ASM_MAX_OPERANDS ||
+			    !(p = operand(c, &s, p, &it->ops[it->noperands])))
+				return 0;
+			it->noperands++;
+			if (at(&s, p) == ',')
+				p = blanks(&s, p + 1);
+			else if (at(&s, p) != '`')
+				break;
+		}
+	}
+	while (at(&s, p) == '$')
+		if (!(p = control(&s, p, it)))
+			return 0;
+	ch = at(&s, p);
+	if ((ch != ';' && ch != '\n') || p - start >= ASM_MAX_TOKS - 1)
+		return 0; /* or lex.c might find more tokens than it takes */
+	/* the statement is ours: where it starts, then past its end */
+	if (lx->p == lx->line_start)
+		lx->has_listing = false;
+	c->line = lx->line;
+	c->line_start = lx->line_start;
+	lx->p = p + 1;
+	if (ch == '\n') {
+		lx->line++;
+		lx->line_start = lx->p;
+	}
+	return 1;
+}
