@@ -177,6 +177,11 @@ static void sel_minmax(isel *s)
 		unsupported(s, "f64 min/max");
 		return;
 	}
+	if (ptx_insn_has(in, PTX_MOD_NANMOD) || ptx_insn_has(in, PTX_MOD_XORSIGN) ||
+	    ptx_insn_has(in, PTX_MOD_ABS)) {
+		unsupported(s, "min/max .NaN/.xorsign.abs");
+		return;
+	}
 	int d = isel_dstv(s, in->opd[0]);
 	const ptx_opd *oa = in->opd[1], *ob = in->opd[2];
 	if (oa->kind == PTX_OPD_IMM && ob->kind != PTX_OPD_IMM) {
