@@ -274,7 +274,9 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		}
 	}
 	if (!rc) {
-		simt_test_opts opts = {o->kernel, obj, trace ? trace_line : NULL, trace};
+		simt_test_opts opts = {.kernel = o->kernel, .object = obj,
+				       .trace = trace ? trace_line : NULL,
+				       .trace_user = trace};
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 		simt_testfile_run(isa, &tf, &opts, &r, d);
