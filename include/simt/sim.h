@@ -339,6 +339,10 @@ typedef struct simt_retire {
 	uint32_t active_after, valid_after;
 	int blocked;           /* the warp waits after it (BAR, mbarrier,
 				  DEPBAR, NANOSLEEP)                          */
+	int has_mbar;          /* it names an mbarrier (MBAR.*, ARRIVES,
+				  UBLKCP): mbar is its shared address (of the
+				  first executing lane)                        */
+	uint32_t mbar;
 	int nwrites;
 	const simt_reg_write *writes;
 	int naccesses;         /* at most SIMT_RETIRE_MAX_ACCESSES; more are

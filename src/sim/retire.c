@@ -35,6 +35,24 @@ void sim_rec_free(sim_ctx *c)
 	c->rec = NULL;
 }
 
+/* Index in i->op of the mbarrier address operand, or -1 (the prep hooks
+ * of mbarrier.c and async.c put it in aux[0], UBLKCP's in aux[3]). */
+static int mbar_operand(const sim_inst *i)
+{
+	switch (i->optype) {
+	case SIM_OP_MBAR_INIT: case SIM_OP_MBAR_INVAL: case SIM_OP_MBAR_ARRIVE:
+	case SIM_OP_MBAR_EXPECT_TX: case SIM_OP_MBAR_COMPLETE_TX:
+	case SIM_OP_MBAR_TEST_WAIT: case SIM_OP_MBAR_TEST_WAIT_PARITY:
+	case SIM_OP_MBAR_TRY_WAIT: case SIM_OP_MBAR_TRY_WAIT_PARITY:
+	case SIM_OP_ARRIVES:
+		return (int)i->aux[0];
+	case SIM_OP_UBLKCP:
+		return (int)i->aux[3];
+	default:
+		return -1;
+	}
+}
+
 void sim_rec_begin(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	sim_ctx *c = w->ctx;
@@ -52,6 +70,12 @@ void sim_rec_begin(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	r->exec = pmask;
 	r->writes = c->rec->writes;
 	r->accesses = c->rec->acc;
+	int k = mbar_operand(i);
+	if (k >= 0 && k < i->nops && i->op[k].kind == SIM_O_ADDR && pmask) {
+		const sim_opnd *a = &i->op[k];
+		r->has_mbar = 1;
+		r->mbar = w->r[a->reg][sim_ffs(pmask)] + (uint32_t)a->imm;
+	}
 }
 
 static simt_space public_space(sim_space sp)
