@@ -61,7 +61,14 @@ docs-check: build/simt
 
 # The main job on an example: assemble, disassemble the object back, and
 # run a divergent kernel on the simulator.
+EXAMPLE_CU := tests/ptx/reduce_smem_tree
 example: build/simt
+	@echo "== a CUDA kernel ($(EXAMPLE_CU).cu; its nvcc -ptx output is checked in)"
+	@sed -n '/__global__/,/^}/p' $(EXAMPLE_CU).cu
+	@echo "== simt ptx -S $(EXAMPLE_CU).sm_80.ptx (lowered, each PTX line beside its instructions; first 24 lines)"
+	@build/simt ptx -S $(EXAMPLE_CU).sm_80.ptx | head -n 24
+	@echo "== simt run $(EXAMPLE_CU).sm_80.ptx --print out (launch and inputs from its //! lines)"
+	@build/simt run $(EXAMPLE_CU).sm_80.ptx --print out
 	@echo "== examples/brx_test.s"; cat examples/brx_test.s
 	@build/simt as examples/brx_test.s -o build/brx_test.o
 	@echo "== simt dis build/brx_test.o"; build/simt dis build/brx_test.o

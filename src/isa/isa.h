@@ -226,6 +226,10 @@ struct isa_model {
 	isa_opcode **opcodes;
 	int naliases;
 	isa_alias *aliases;
+	/* name -> index of types, classes, opcodes (the first of a name), kept
+	 * as they are added; a model built by hand leaves them empty and is
+	 * searched linearly */
+	util_names type_names, class_names, opcode_names;
 	struct codec_table *decoder; /* built once by codec_build()         */
 	struct asm_index *asm_index; /* mnemonic lookup, built on demand     */
 };

@@ -106,6 +106,9 @@ void isa_free(isa_model *m)
 		free(op);
 	}
 	free(m->opcodes);
+	util_names_free(&m->type_names);
+	util_names_free(&m->class_names);
+	util_names_free(&m->opcode_names);
 	for (int i = 0; i < m->nclasses; i++)
 		isa_class_free(m->classes[i]);
 	free(m->classes);

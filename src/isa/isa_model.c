@@ -50,6 +50,10 @@ int isa_enum_find(const isa_type *t, const char *name, size_t len)
 
 const isa_type *isa_type_find(const isa_model *m, const char *name)
 {
+	if (m->type_names.count) {
+		int i = util_names_find(&m->type_names, name, strlen(name));
+		return i >= 0 ? m->types[i] : NULL;
+	}
 	for (int i = 0; i < m->ntypes; i++)
 		if (!strcmp(m->types[i]->name, name))
 			return m->types[i];
@@ -58,6 +62,10 @@ const isa_type *isa_type_find(const isa_model *m, const char *name)
 
 const isa_class *isa_class_find(const isa_model *m, const char *name)
 {
+	if (m->class_names.count) {
+		int i = util_names_find(&m->class_names, name, strlen(name));
+		return i >= 0 ? m->classes[i] : NULL;
+	}
 	for (int i = 0; i < m->nclasses; i++)
 		if (!strcmp(m->classes[i]->name, name))
 			return m->classes[i];
@@ -66,6 +74,10 @@ const isa_class *isa_class_find(const isa_model *m, const char *name)
 
 const isa_opcode *isa_opcode_find(const isa_model *m, const char *name)
 {
+	if (m->opcode_names.count) {
+		int i = util_names_find(&m->opcode_names, name, strlen(name));
+		return i >= 0 ? m->opcodes[i] : NULL;
+	}
 	for (int i = 0; i < m->nopcodes; i++)
 		if (!strcmp(m->opcodes[i]->name, name))
 			return m->opcodes[i];
@@ -91,30 +103,24 @@ const char *isa_value_name(const isa_field *f, char *buf, size_t size)
 
 /* ---- classes ----------------------------------------------------------------- */
 
+/* The maps keep the first index of a name: a later one is a redefinition. */
 static void check_duplicates(isa_model *m, simt_diags *d)
 {
-	for (int i = 0; i < m->ntypes; i++)
-		for (int k = 0; k < i; k++)
-			if (!strcmp(m->types[i]->name, m->types[k]->name)) {
-				isa_error(m, d, m->types[i]->loc, "redefinition of type '%s'",
-					  m->types[i]->name);
-				break;
-			}
-	for (int i = 0; i < m->nclasses; i++)
-		for (int k = 0; k < i; k++)
-			if (!strcmp(m->classes[i]->name, m->classes[k]->name)) {
-				isa_error(m, d, m->classes[i]->loc, "redefinition of '%s'",
-					  m->classes[i]->name);
-				break;
-			}
+	for (int i = 0; i < m->ntypes; i++) {
+		const char *n = m->types[i]->name;
+		if (n && util_names_find(&m->type_names, n, strlen(n)) != i)
+			isa_error(m, d, m->types[i]->loc, "redefinition of type '%s'", n);
+	}
+	for (int i = 0; i < m->nclasses; i++) {
+		const char *n = m->classes[i]->name;
+		if (n && util_names_find(&m->class_names, n, strlen(n)) != i)
+			isa_error(m, d, m->classes[i]->loc, "redefinition of '%s'", n);
+	}
 }
 
 static int class_index(const isa_model *m, const char *name)
 {
-	for (int i = 0; i < m->nclasses; i++)
-		if (!strcmp(m->classes[i]->name, name))
-			return i;
-	return -1;
+	return util_names_find(&m->class_names, name, strlen(name));
 }
 
 /* m->classes[i] and ast->classes[i] are the same class (isa_parse.c). */
@@ -218,6 +224,8 @@ static const isa_type *family_member(isa_model *m, isa_ast *ast, const char *nam
 		t->nvalues = 0;
 		t->prefix = t->zero = NULL;
 		m->types[m->ntypes++] = t;
+		if (!t->name || !util_names_add(&m->type_names, t->name, strlen(t->name), m->ntypes - 1))
+			return NULL;
 		return t;
 	}
 	return NULL;
@@ -693,6 +701,10 @@ static void build_opcode(isa_model *m, isa_ast *ast, simt_diags *d, const isa_cl
 	m->opcodes[m->nopcodes++] = op;
 	op->cls = c;
 	op->name = util_strdup(c->name);
+	if (!op->name || !util_names_add(&m->opcode_names, op->name, strlen(op->name), op->index)) {
+		ast->nomem = true;
+		return;
+	}
 	op->guard = -1;
 	ctx x = {m, ast, d, op, c, {{0}, 0, {0}, 0, false}};
 	post_order(&x.l, c);

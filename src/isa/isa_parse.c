@@ -776,6 +776,10 @@ static bool push_type(parser *p, isa_type *t)
 		return false;
 	}
 	m->types[m->ntypes++] = t;
+	if (t->name && !util_names_add(&m->type_names, t->name, strlen(t->name), m->ntypes - 1)) {
+		p->ast->nomem = true;
+		return false;
+	}
 	return true;
 }
 
@@ -1007,6 +1011,8 @@ static void decl_class(parser *p, isa_class_kind kind)
 	c->loc = loc_of(p, &name);
 	c->norder = c->nin = c->nout = -1;
 	m->classes[m->nclasses++] = c;
+	if (c->name && !util_names_add(&m->class_names, c->name, strlen(c->name), m->nclasses - 1))
+		p->ast->nomem = true;
 	isa_raw_class *rc = &ast->classes[ast->nclasses++];
 	memset(rc, 0, sizeof *rc);
 	rc->cls = c;
