@@ -62,6 +62,30 @@ if grep -q '"name":"wait BAR 0"' "$tmp/bcu_bar_sync.json"; then
 else
 	bad "bcu_bar_sync: BAR waits named"
 fi
+# a deadlock: the run fails, the pictures are kept, closed and valid
+"$simt" run tests/sim/bcu_deadlock.s --timeline "$tmp/dl.json" --vcd "$tmp/dl.vcd" \
+	>/dev/null 2>&1
+if python3 tests/timeline_check.py "$tmp/dl.json" >/dev/null &&
+	grep -q '"name":"wait BAR 5"' "$tmp/dl.json" && [ -s "$tmp/dl.vcd" ]; then
+	ok "deadlock: timeline kept, the BAR 5 waits open to the end"
+else
+	bad "deadlock: timeline kept"
+fi
+# outputs follow the CLI's rule: never over an input, atomic
+cp tests/sim/bcu_bar_sync.s "$tmp/in.s"
+if "$simt" run "$tmp/in.s" --timeline "$tmp/in.s" >/dev/null 2>&1 ||
+	! cmp -s tests/sim/bcu_bar_sync.s "$tmp/in.s"; then
+	bad "--timeline over the program is refused"
+else
+	ok "--timeline over the program is refused"
+fi
+echo keep >"$tmp/old.jsonl"
+if "$simt" run "$tmp/in.s" --trace "$tmp/old.jsonl" --timeline "$tmp/in.s" >/dev/null 2>&1 ||
+	[ "$(cat "$tmp/old.jsonl")" != keep ]; then
+	bad "a refused output leaves the other outputs untouched"
+else
+	ok "a refused output leaves the other outputs untouched"
+fi
 # the validator rejects an unmatched B and a flow without its end
 grep -v '"ph":"E"' "$tmp/bcu_bar_sync.json" | sed '$!b' >"$tmp/broken.json"
 sed -e 's/"ph":"E","pid":1,"tid":1,/"ph":"E","pid":1,"tid":77,/' \

@@ -354,7 +354,8 @@ typedef struct simt_retire {
 typedef void simt_retire_fn(void *user, const simt_retire *r);
 /* Call fn for every issued warp instruction from now on (NULL: none; also
  * during a launch in progress).  Costs nothing when unset.  SIMT_ERR_NOMEM
- * leaves no callback set. */
+ * leaves no callback set.  fn may inspect the simulator (simt_sim_warp,
+ * _reg, _barrier, ...) but must not advance, start or free it. */
 SIMT_API simt_status simt_sim_on_retire(simt_sim *s, simt_retire_fn *fn,
 					void *user);
 

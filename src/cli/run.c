@@ -305,6 +305,7 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 			rc = 1;
 		}
 	}
+	bool ran = !rc; /* outputs are kept only when the program ran */
 	if (!rc) {
 		simt_test_opts opts = {.kernel = o->kernel, .object = obj,
 				       .trace = trace ? trace_line : NULL,
@@ -338,13 +339,14 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	}
 	/* the trace of a run that stopped with an error is kept: that is when
 	 * it is wanted (docs/cli.md, "Outputs") */
-	if (trace && cli_out_commit(trace))
-		rc = 1;
 	cli_wave_finish(wave); /* the pictures of a stopped run are kept too */
-	if (tl && cli_out_commit(tl))
-		rc = 1;
-	if (vcd && cli_out_commit(vcd))
-		rc = 1;
+	cli_out *outs[3] = {trace, tl, vcd};
+	for (int k = 0; k < 3; k++) {
+		if (outs[k] && !ran)
+			cli_out_discard(outs[k]); /* another output failed to open */
+		else if (outs[k] && cli_out_commit(outs[k]))
+			rc = 1;
+	}
 	simt_test_result_free(&r);
 	simt_testfile_free(&tf);
 	simt_object_free(obj);
