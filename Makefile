@@ -108,10 +108,19 @@ install: build/simt build/libsimt.a build/libsimt.so build/simt.1 tools/simt.pc.
 check-slurm: build/simt
 	@sh tests/slurm/local-cluster.sh build/simt
 
+# Co-simulation: a SystemVerilog testbench drives libsimt through DPI-C
+# and compares a tiny DUT with it, built and run by Verilator
+# (docs/cosim.md).  `make cosim` runs the DUT (must match) and its
+# injected-bug variant (must fail with a mismatch); `make cosim COSIM_BUG=1`
+# runs only the bug variant and exits with its failure.
+COSIM_BUG ?=
+cosim: build/libsimt.a
+	@sh examples/cosim/run.sh $(if $(COSIM_BUG),bug,both)
+
 clean:
 	rm -rf build
 
-.PHONY: all check docs docs-check example clean lib install check-slurm
+.PHONY: all check docs docs-check example clean lib install check-slurm cosim
 
 # ---- fuzzing: one scheme for every tests/fuzz/fuzz_<T>.c ------------------
 # build/fuzz/fuzz_<T>: the libFuzzer binary (clang; library and target under

@@ -8,7 +8,8 @@
 # tests/cli.sh: exit codes, messages, files left byte-identical), the fuzz
 # regressions (tests/fuzz/regress/T/ through the replay build of each fuzz
 # target), the include layering (tests/layering.sh), and one check that the
-# generated docs/isa is current.
+# generated docs/isa is current, the --timeline/--vcd pictures
+# (tests/timeline.sh).
 total_pass=0
 total_fail=0
 status=0
@@ -100,6 +101,12 @@ echo "== install"
 sh tests/install.sh >"$log" 2>&1 || status=1
 grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 count "install"
+# simt run --timeline / --vcd: the trace-event JSON validated, the VCD read
+# back by vcd2fst (tests/timeline.sh).
+echo "== timeline and VCD"
+sh tests/timeline.sh "$first/simt" >"$log" 2>&1 || status=1
+grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+count "timeline"
 # The Python binding over build/libsimt.so.
 echo "== python"
 sh tests/python.sh >"$log" 2>&1 || status=1

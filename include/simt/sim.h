@@ -214,12 +214,214 @@ SIMT_API simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v,
 SIMT_API simt_status simt_sim_set_local_size(simt_sim *s, uint32_t bytes,
 					     simt_diags *d);
 
-/* After a run: register `index` of file `rf` of thread tid of CTA cta
- * (SIMT_REG_UR / _UP / _B: of the thread's warp). */
+/* After a run, or during a stepped launch: register `index` of file `rf`
+ * of thread tid of CTA cta (SIMT_REG_UR / _UP / _B: of the thread's warp). */
 SIMT_API simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 				  const uint32_t tid[3], simt_regfile rf,
 				  unsigned index, uint64_t *value,
 				  simt_diags *d);
+
+
+/* ---- stepping and inspection (docs/library.md, "Stepping") --------------
+ *
+ * A launch can be started without running it and then advanced in pieces:
+ *
+ *   simt_sim_start(s, &l, &d);                 (checks l like simt_sim_run)
+ *   simt_sim_step(s, 1, &stop, &d);            (one warp instruction)
+ *   simt_sim_step_cycles(s, 100, &stop, &d);
+ *   simt_until u = {0};  u.npcs = 1;  u.pcs = &pc;
+ *   simt_sim_run_until(s, &u, &stop, &d);      (breakpoint, barrier event)
+ *   ... simt_sim_warp(), simt_sim_reg(), simt_sim_barrier(), ...
+ *   simt_sim_run_until(s, NULL, &stop, &d);    (to the end)
+ *
+ * simt_sim_run IS simt_sim_start + simt_sim_run_until(NULL): one scheduler
+ * loop, so a launch advanced in any pieces issues the same instructions in
+ * the same order on the same cycles as simt_sim_run with the same launch
+ * and policy (tests/unit/test_sim_step.c checks every tests/sim file).
+ * Pausing never changes a decision of the scheduler.
+ *
+ * Each advancing call returns SIMT_OK while the launch is paused or when it
+ * ended with every warp exited, SIMT_ERR_RUNTIME (with the diagnostics
+ * simt_sim_run would give) when it ended with a stop, SIMT_ERR_ARG when no
+ * launch is in progress.  *stop (may be NULL) says why the call returned.
+ */
+typedef enum simt_stop {
+	SIMT_STOP_RUNNING,   /* not started                                    */
+	SIMT_STOP_STEPS,     /* paused: the instruction count was reached      */
+	SIMT_STOP_CYCLES,    /* paused: the cycle counter reached its target   */
+	SIMT_STOP_BREAKPOINT,/* paused: a warp is about to issue at a break PC
+				(it issues first when the launch resumes)      */
+	SIMT_STOP_SYNC,      /* paused: after a synchronisation issue
+				(simt_until.sync)                             */
+	SIMT_STOP_DONE,      /* ended: every warp exited (an opt-in check that
+				reported makes the status SIMT_ERR_RUNTIME)    */
+	SIMT_STOP_FAULT,     /* ended: memory fault                             */
+	SIMT_STOP_EXCEPTION, /* ended: exception of the spec, TRAP, SYSCALL    */
+	SIMT_STOP_DEADLOCK,
+	SIMT_STOP_LIVELOCK,
+	SIMT_STOP_LIMIT,     /* ended: launch.max_cycles                       */
+	SIMT_STOP_ERROR      /* ended: set-up failed (out of memory, limits)   */
+} simt_stop;
+
+/* Name of a simt_stop ("steps", "breakpoint", "done", ...). */
+SIMT_API const char *simt_stop_name(simt_stop k);
+/* The launch ended (DONE or a stop). */
+#define SIMT_STOP_ENDED(k) ((k) >= SIMT_STOP_DONE)
+
+/* Pause conditions of simt_sim_run_until; any combination, NULL or all
+ * zero: run to the end. */
+typedef struct simt_until {
+	uint64_t steps;        /* pause after this many more issues (0: no)    */
+	uint64_t cycles;       /* pause when the counter passed this many more
+				  cycles (0: no)                               */
+	const uint64_t *pcs;   /* pause before a warp issues at one of these   */
+	int npcs;
+	int sync;              /* pause after an issue of BAR, BAR.RED, BSYNC,
+				  WARPSYNC, an mbarrier arrive/wait, DEPBAR,
+				  ARRIVES, or one that blocked its warp        */
+} simt_until;
+
+SIMT_API simt_status simt_sim_start(simt_sim *s, const simt_launch *l,
+				    simt_diags *d);
+SIMT_API simt_status simt_sim_step(simt_sim *s, uint64_t n, simt_stop *stop,
+				   simt_diags *d);
+SIMT_API simt_status simt_sim_step_cycles(simt_sim *s, uint64_t n,
+					  simt_stop *stop, simt_diags *d);
+SIMT_API simt_status simt_sim_run_until(simt_sim *s, const simt_until *u,
+					simt_stop *stop, simt_diags *d);
+/* Where the launch stands (SIMT_STOP_RUNNING before any start). */
+SIMT_API simt_stop simt_sim_status(const simt_sim *s);
+
+/* ---- retired-instruction records --------------------------------------- */
+
+/* A destination register write.  rf SIMT_REG_R: value[lane] for the lanes
+ * of mask; SIMT_REG_P: value[0] = the predicate's lane mask after the write
+ * (mask: the lanes written); SIMT_REG_UR / _UP / _B: value[0], mask 0. */
+typedef struct simt_reg_write {
+	simt_regfile rf;
+	unsigned index;
+	uint32_t mask;
+	uint32_t value[32];
+} simt_reg_write;
+
+typedef enum simt_space {
+	SIMT_SPACE_GLOBAL, SIMT_SPACE_SHARED, SIMT_SPACE_LOCAL,
+	SIMT_SPACE_CONST, SIMT_SPACE_GENERIC
+} simt_space;
+
+/* A memory access of the lanes of mask: size bytes at addr[lane] (in the
+ * space the instruction named; generic addresses as given), data[lane] the
+ * bytes stored, or loaded. */
+typedef struct simt_mem_access {
+	int store;             /* 0 load, 1 store                              */
+	simt_space space;
+	unsigned size;
+	uint32_t mask;
+	uint64_t addr[32];
+	uint8_t data[32][16];
+} simt_mem_access;
+
+#define SIMT_RETIRE_MAX_WRITES 16
+#define SIMT_RETIRE_MAX_ACCESSES 4
+
+/* One issued warp instruction: the record an RTL scoreboard compares.
+ * Valid during the callback only. */
+typedef struct simt_retire {
+	uint64_t step;         /* issue number (the trace's "step")            */
+	uint64_t cycle;        /* cycle of the issue                           */
+	uint32_t cta[3];
+	int warp;
+	uint64_t pc;           /* the instruction                              */
+	uint64_t word[2];      /* its encoding: bits 0..63, 64..127            */
+	uint32_t active;       /* ActiveMask at issue                          */
+	uint32_t exec;         /* lanes that executed it (active, guard, Pp)   */
+	uint64_t next_pc;      /* ActivePC after it                            */
+	uint32_t active_after, valid_after;
+	int blocked;           /* the warp waits after it (BAR, mbarrier,
+				  DEPBAR, NANOSLEEP)                          */
+	int has_mbar;          /* it names an mbarrier (MBAR.*, ARRIVES,
+				  UBLKCP): mbar is its shared address (of the
+				  first executing lane)                        */
+	uint32_t mbar;
+	int nwrites;
+	const simt_reg_write *writes;
+	int naccesses;         /* at most SIMT_RETIRE_MAX_ACCESSES; more are
+				  counted in dropped                          */
+	int dropped;
+	const simt_mem_access *accesses;
+} simt_retire;
+
+typedef void simt_retire_fn(void *user, const simt_retire *r);
+/* Call fn for every issued warp instruction from now on (NULL: none; also
+ * during a launch in progress).  Costs nothing when unset.  SIMT_ERR_NOMEM
+ * leaves no callback set.  fn may inspect the simulator (simt_sim_warp,
+ * _reg, _barrier, ...) but must not advance, start or free it. */
+SIMT_API simt_status simt_sim_on_retire(simt_sim *s, simt_retire_fn *fn,
+					void *user);
+
+/* ---- inspection (any time after a start; a CTA not resident and not
+ * kept, simt_sim_reg's rule, is an error) ---------------------------------- */
+
+typedef enum simt_warp_status {
+	SIMT_WARP_READY, SIMT_WARP_BAR, SIMT_WARP_SLEEP, SIMT_WARP_MBAR,
+	SIMT_WARP_EXITED
+} simt_warp_status;
+
+typedef struct simt_warp_state {
+	simt_warp_status status;
+	uint64_t pc;           /* ActivePC                                     */
+	uint32_t lanes;        /* lanes that exist                             */
+	uint32_t active, valid;
+	uint32_t exited;       /* lanes ... that exited: lanes & ~valid        */
+	uint32_t yield, sleep;
+	uint32_t breg[16];     /* convergence barriers B0..B15                 */
+	int bar_id;            /* SIMT_WARP_BAR: the CTA barrier waited on     */
+	uint32_t mbar_addr;    /* SIMT_WARP_MBAR: the mbarrier (shared)        */
+	uint64_t clock;        /* cycle at which it may issue next             */
+	uint64_t steps;        /* its issues so far                            */
+} simt_warp_state;
+
+SIMT_API simt_status simt_sim_warp(const simt_sim *s, const uint32_t cta[3],
+				   int warp, simt_warp_state *out,
+				   simt_diags *d);
+
+/* CTA barrier (0..15) of a CTA. */
+typedef struct simt_barrier_state {
+	int kind;              /* 0 idle, 1 BAR.SYNC/ARV phase, 2 BAR.RED      */
+	uint32_t arrived;      /* threads arrived (warp arrivals * 32)         */
+	uint32_t expected;     /* thread count of the phase (0: all live)      */
+	uint32_t arrived_warps;/* bit w: warp w arrived in this phase          */
+	uint32_t waiting_warps;/* bit w: warp w is blocked on it               */
+	int redop;             /* BAR.RED: 0 AND, 1 OR, 2 POPC                 */
+	uint32_t red;          /* the RED accumulator (popcount or 0/1)        */
+	uint32_t state;        /* the barrier state word B2R reads             */
+} simt_barrier_state;
+
+SIMT_API simt_status simt_sim_barrier(const simt_sim *s, const uint32_t cta[3],
+				      unsigned id, simt_barrier_state *out,
+				      simt_diags *d);
+
+/* The mbarrier object at shared byte address addr of a CTA. */
+typedef struct simt_mbarrier_state {
+	int valid;             /* MBAR.INIT made it an object (not INVAL'd)     */
+	unsigned phase;        /* current phase parity                          */
+	uint32_t expected;     /* participants per phase                        */
+	uint32_t pending;      /* arrivals still pending in this phase          */
+	uint32_t tx;           /* transaction bytes pending                     */
+	uint64_t word;         /* the 64-bit object                             */
+} simt_mbarrier_state;
+
+SIMT_API simt_status simt_sim_mbarrier(const simt_sim *s, const uint32_t cta[3],
+				       uint32_t addr, simt_mbarrier_state *out,
+				       simt_diags *d);
+
+/* Shared memory of a resident CTA. */
+SIMT_API simt_status simt_sim_read_shared(const simt_sim *s,
+					  const uint32_t cta[3], uint32_t off,
+					  void *dst, uint32_t len,
+					  simt_diags *d);
+/* Cycle counter and issue count now. */
+SIMT_API uint64_t simt_sim_cycle(const simt_sim *s);
 
 #ifdef __cplusplus
 }

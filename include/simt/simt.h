@@ -19,10 +19,10 @@ extern "C" {
 #endif
 
 /* Library version (the shared object's soname carries the major number). */
-#define SIMT_VERSION_MAJOR 1
+#define SIMT_VERSION_MAJOR 2
 #define SIMT_VERSION_MINOR 0
 #define SIMT_VERSION_PATCH 0
-#define SIMT_VERSION "1.0.0"
+#define SIMT_VERSION "2.0.0"
 
 /* The version of the library actually linked, "MAJOR.MINOR.PATCH". */
 SIMT_API const char *simt_version(void);

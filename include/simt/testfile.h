@@ -165,13 +165,23 @@ SIMT_API int simt_testfile_buffer(const simt_testfile *tf, const char *name,
 /* ---- running a test file ------------------------------------------------- */
 
 struct simt_object;
+struct simt_sim;
+struct simt_launch;
 typedef void simt_test_trace_fn(void *user, const char *json);
+/* Runs the prepared launch in place of simt_sim_run (same contract): the
+ * stepping test drives it by steps, simt run --timeline attaches its
+ * retire callback. */
+typedef simt_status simt_test_run_fn(void *user, struct simt_sim *s,
+				     const struct simt_launch *l,
+				     simt_diags *d);
 
 typedef struct simt_test_opts {
 	const char *kernel;          /* NULL: the object's first kernel        */
 	const simt_object *object;   /* NULL: assemble tf->asm_text            */
 	simt_test_trace_fn *trace;   /* NULL: no trace (docs/trace-format.md)  */
 	void *trace_user;
+	simt_test_run_fn *run;       /* NULL: simt_sim_run                     */
+	void *run_user;
 } simt_test_opts;
 
 typedef struct simt_test_result {

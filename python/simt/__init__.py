@@ -10,8 +10,16 @@
     stats = sim.run(grid=1, block=32)        # raises simt.RuntimeStop on a deadlock...
     data = sim.read(out, 4 * 32)             # bytes
 
+Stepping (docs/library.md): sim.start(grid=..., block=...), then
+sim.step(), sim.step_cycles(n), sim.run_until(pcs=[0x70], sync=True) return
+why they returned ('steps', 'breakpoint', 'sync', ..., 'done'); between
+them sim.warp(), sim.barrier(), sim.mbarrier(), sim.reg(), sim.read() look
+at the state.  for r in sim.instructions(grid=1, block=32): ... iterates the
+retired warp instructions (Retire records: PC, masks, encoding, register
+writes, memory accesses) of a whole launch, one step at a time.
+
 The library is found through $SIMT_LIB, then build/libsimt.so of the source
-tree this package sits in, then the system's library path (libsimt.so.0).
+tree this package sits in, then the system's library path (libsimt.so.2).
 Every failing call raises simt.Error (or a subclass) carrying the status
 and the library's diagnostics, formatted as the simt command prints them.
 """
@@ -22,7 +30,8 @@ import os
 import struct
 
 __all__ = ["Error", "RuntimeStop", "Isa", "Object", "Sim", "Stats",
-           "pack_params", "version", "POLICIES"]
+           "Retire", "RegWrite", "MemAccess", "WarpState", "BarrierState",
+           "MbarrierState", "pack_params", "version", "POLICIES"]
 
 
 def _find_library():
@@ -33,7 +42,7 @@ def _find_library():
     tree = os.path.join(here, "..", "..", "build", "libsimt.so")
     if os.path.exists(tree):
         return os.path.normpath(tree)
-    return ctypes.util.find_library("simt") or "libsimt.so.0"
+    return ctypes.util.find_library("simt") or "libsimt.so.2"
 
 
 _lib = ctypes.CDLL(_find_library())
@@ -76,6 +85,64 @@ class _Stats(ctypes.Structure):
     _fields_ = [("cycles", ctypes.c_uint64), ("steps", ctypes.c_uint64),
                 ("thread_insts", ctypes.c_uint64)]
 
+
+class _RegWrite(ctypes.Structure):
+    _fields_ = [("rf", ctypes.c_int), ("index", ctypes.c_uint),
+                ("mask", ctypes.c_uint32), ("value", ctypes.c_uint32 * 32)]
+
+
+class _MemAccess(ctypes.Structure):
+    _fields_ = [("store", ctypes.c_int), ("space", ctypes.c_int),
+                ("size", ctypes.c_uint), ("mask", ctypes.c_uint32),
+                ("addr", ctypes.c_uint64 * 32),
+                ("data", (ctypes.c_uint8 * 16) * 32)]
+
+
+class _Retire(ctypes.Structure):
+    _fields_ = [("step", ctypes.c_uint64), ("cycle", ctypes.c_uint64),
+                ("cta", ctypes.c_uint32 * 3), ("warp", ctypes.c_int),
+                ("pc", ctypes.c_uint64), ("word", ctypes.c_uint64 * 2),
+                ("active", ctypes.c_uint32), ("exec", ctypes.c_uint32),
+                ("next_pc", ctypes.c_uint64), ("active_after", ctypes.c_uint32),
+                ("valid_after", ctypes.c_uint32), ("blocked", ctypes.c_int),
+                ("has_mbar", ctypes.c_int), ("mbar", ctypes.c_uint32),
+                ("nwrites", ctypes.c_int),
+                ("writes", ctypes.POINTER(_RegWrite)),
+                ("naccesses", ctypes.c_int), ("dropped", ctypes.c_int),
+                ("accesses", ctypes.POINTER(_MemAccess))]
+
+
+class _Until(ctypes.Structure):
+    _fields_ = [("steps", ctypes.c_uint64), ("cycles", ctypes.c_uint64),
+                ("pcs", ctypes.POINTER(ctypes.c_uint64)), ("npcs", ctypes.c_int),
+                ("sync", ctypes.c_int)]
+
+
+class _WarpState(ctypes.Structure):
+    _fields_ = [("status", ctypes.c_int), ("pc", ctypes.c_uint64),
+                ("lanes", ctypes.c_uint32), ("active", ctypes.c_uint32),
+                ("valid", ctypes.c_uint32), ("exited", ctypes.c_uint32),
+                ("yield_", ctypes.c_uint32), ("sleep", ctypes.c_uint32),
+                ("breg", ctypes.c_uint32 * 16), ("bar_id", ctypes.c_int),
+                ("mbar_addr", ctypes.c_uint32), ("clock", ctypes.c_uint64),
+                ("steps", ctypes.c_uint64)]
+
+
+class _BarrierState(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("arrived", ctypes.c_uint32),
+                ("expected", ctypes.c_uint32),
+                ("arrived_warps", ctypes.c_uint32),
+                ("waiting_warps", ctypes.c_uint32), ("redop", ctypes.c_int),
+                ("red", ctypes.c_uint32), ("state", ctypes.c_uint32)]
+
+
+class _MbarrierState(ctypes.Structure):
+    _fields_ = [("valid", ctypes.c_int), ("phase", ctypes.c_uint),
+                ("expected", ctypes.c_uint32), ("pending", ctypes.c_uint32),
+                ("tx", ctypes.c_uint32), ("word", ctypes.c_uint64)]
+
+
+_RETIRE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(_Retire))
 
 _P = ctypes.c_void_p
 _U8P = ctypes.POINTER(ctypes.c_uint8)
@@ -143,6 +210,24 @@ _sim_stats = _fn("simt_sim_get_stats", None, _P, ctypes.POINTER(_Stats))
 _sim_reg = _fn("simt_sim_reg", ctypes.c_int, _P, ctypes.c_uint32 * 3,
                ctypes.c_uint32 * 3, ctypes.c_int, ctypes.c_uint,
                ctypes.POINTER(ctypes.c_uint64), _D)
+
+_U3 = ctypes.c_uint32 * 3
+_sim_start = _fn("simt_sim_start", ctypes.c_int, _P, ctypes.POINTER(_Launch),
+                 _D)
+_sim_run_until = _fn("simt_sim_run_until", ctypes.c_int, _P,
+                     ctypes.POINTER(_Until), ctypes.POINTER(ctypes.c_int), _D)
+_sim_status = _fn("simt_sim_status", ctypes.c_int, _P)
+_stop_name = _fn("simt_stop_name", ctypes.c_char_p, ctypes.c_int)
+_sim_on_retire = _fn("simt_sim_on_retire", ctypes.c_int, _P, _RETIRE_FN, _P)
+_sim_warp = _fn("simt_sim_warp", ctypes.c_int, _P, _U3, ctypes.c_int,
+                ctypes.POINTER(_WarpState), _D)
+_sim_barrier = _fn("simt_sim_barrier", ctypes.c_int, _P, _U3, ctypes.c_uint,
+                   ctypes.POINTER(_BarrierState), _D)
+_sim_mbarrier = _fn("simt_sim_mbarrier", ctypes.c_int, _P, _U3,
+                    ctypes.c_uint32, ctypes.POINTER(_MbarrierState), _D)
+_sim_read_shared = _fn("simt_sim_read_shared", ctypes.c_int, _P, _U3,
+                       ctypes.c_uint32, ctypes.c_char_p, ctypes.c_uint32, _D)
+_sim_cycle = _fn("simt_sim_cycle", ctypes.c_uint64, _P)
 
 SIMT_OK = 0
 _STATUS_RUNTIME = 10  # SIMT_ERR_RUNTIME, position in SIMT_STATUS_LIST
@@ -320,6 +405,101 @@ class Stats:
                 f"thread_insts={self.thread_insts})")
 
 
+class RegWrite:
+    """A destination register write of a retired instruction: regfile
+    ('R', 'P', 'UR', 'UP', 'B'), index, mask (lanes written; 0 for
+    warp-wide files) and values (R: {lane: value}; P: the predicate's lane
+    mask; UR/UP/B: the value)."""
+
+    def __init__(self, w):
+        self.regfile = _REGNAMES.get(w.rf, str(w.rf))
+        self.index, self.mask = w.index, w.mask
+        if self.regfile == "R":
+            self.values = {l: w.value[l] for l in range(32) if w.mask >> l & 1}
+        else:
+            self.values = w.value[0]
+
+    def __repr__(self):
+        return f"RegWrite({self.regfile}{self.index}, mask=0x{self.mask:08x})"
+
+
+class MemAccess:
+    """A memory access: store (bool), space ('global', 'shared', ...),
+    size, mask, addr {lane: address}, data {lane: bytes}."""
+
+    def __init__(self, a):
+        self.store = bool(a.store)
+        self.space = _SPACES[a.space] if 0 <= a.space < len(_SPACES) else "?"
+        self.size, self.mask = a.size, a.mask
+        lanes = [l for l in range(32) if a.mask >> l & 1]
+        self.addr = {l: a.addr[l] for l in lanes}
+        self.data = {l: bytes(a.data[l][:a.size]) for l in lanes}
+
+    def __repr__(self):
+        kind = "store" if self.store else "load"
+        return f"MemAccess({kind} {self.space} {self.size}B mask=0x{self.mask:08x})"
+
+
+class Retire:
+    """One retired warp instruction (simt_retire, docs/library.md)."""
+
+    def __init__(self, r):
+        self.step, self.cycle = r.step, r.cycle
+        self.cta, self.warp = tuple(r.cta), r.warp
+        self.pc, self.next_pc = r.pc, r.next_pc
+        self.word = r.word[0] | r.word[1] << 64
+        self.active, self.exec = r.active, r.exec
+        self.active_after, self.valid_after = r.active_after, r.valid_after
+        self.blocked = bool(r.blocked)
+        self.mbar = r.mbar if r.has_mbar else None
+        self.writes = [RegWrite(r.writes[k]) for k in range(r.nwrites)]
+        self.accesses = [MemAccess(r.accesses[k]) for k in range(r.naccesses)]
+
+    def __repr__(self):
+        return (f"Retire(step={self.step}, cycle={self.cycle}, cta={self.cta}, "
+                f"warp={self.warp}, pc=0x{self.pc:04x}, "
+                f"active=0x{self.active:08x}, exec=0x{self.exec:08x})")
+
+
+class _State:
+    def __init__(self, s, names):
+        for n, _ in s._fields_:
+            v = getattr(s, n)
+            setattr(self, n.rstrip("_"), list(v) if hasattr(v, "_length_") else v)
+        if "status" in names:
+            self.status = names["status"][s.status]
+
+    def __repr__(self):
+        items = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({items})"
+
+
+class WarpState(_State):
+    """A warp: status ('ready', 'bar', 'sleep', 'mbar', 'exited'), pc,
+    lanes, active, valid, exited, yield, sleep, breg (B0..B15), bar_id,
+    mbar_addr, clock, steps."""
+
+
+class BarrierState(_State):
+    """A CTA barrier: kind (0 idle, 1 SYNC, 2 RED), arrived and expected
+    threads, arrived_warps, waiting_warps, redop, red, state."""
+
+
+class MbarrierState(_State):
+    """An mbarrier: valid, phase, expected, pending, tx, word."""
+
+
+_REGNAMES = {v: k for k, v in {"R": 0, "P": 1, "UR": 2, "B": 3, "PC": 4,
+                               "UP": 5}.items()}
+_SPACES = ("global", "shared", "local", "const", "generic")
+_WARP_STATUS = ("ready", "bar", "sleep", "mbar", "exited")
+
+
+def _u3(v):
+    v = (v,) if isinstance(v, int) else tuple(v)
+    return _U3(*(v + (0, 0, 0))[:3])
+
+
 def pack_params(*values):
     """Kernel parameter bytes per docs/launch-abi.md: ints are 64-bit
     (addresses) unless given as (fmt, value) with a struct format such as
@@ -379,13 +559,8 @@ class Sim:
             c.check(_sim_const(self._h, bank, offset, data, len(data),
                                ctypes.byref(c.d)))
 
-    def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-            resident=0, copy_latency=0, trace=None, checks=""):
-        """Run the kernel; returns Stats.  trace: a callable receiving one
-        JSON line (str) per issued warp instruction.  checks: opt-in checks
-        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
-        simulator's report) when the program does not finish or a check
-        reported."""
+    def _launch(self, grid, block, shared, policy, max_cycles, resident,
+                copy_latency, trace, checks, c):
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
         for dst, v in ((launch.grid, grid), (launch.block, block)):
@@ -394,25 +569,141 @@ class Sim:
                 dst[i] = x
         launch.dyn_shared, launch.max_cycles = shared, max_cycles
         launch.resident, launch.copy_latency = resident, copy_latency
-        keep = None
+        self._trace_keep = None
         if trace is not None:
-            keep = _TRACE_FN(lambda _u, line: trace(line.decode()))
-            launch.trace = keep
+            self._trace_keep = _TRACE_FN(lambda _u, line: trace(line.decode()))
+            launch.trace = self._trace_keep
+        c.check(_launch_policy(ctypes.byref(launch), policy.encode(),
+                               ctypes.byref(c.d)))
+        c.check(_launch_checks(ctypes.byref(launch), checks.encode(),
+                               ctypes.byref(c.d)))
+        return launch
+
+    def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
+            resident=0, copy_latency=0, trace=None, checks=""):
+        """Run the kernel; returns Stats.  trace: a callable receiving one
+        JSON line (str) per issued warp instruction.  checks: opt-in checks
+        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
+        simulator's report) when the program does not finish or a check
+        reported."""
         with _Call() as c:
-            c.check(_launch_policy(ctypes.byref(launch), policy.encode(),
-                                   ctypes.byref(c.d)))
-            c.check(_launch_checks(ctypes.byref(launch), checks.encode(),
-                                   ctypes.byref(c.d)))
+            launch = self._launch(grid, block, shared, policy, max_cycles,
+                                  resident, copy_latency, trace, checks, c)
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
-        del keep
+        return self.stats()
+
+    def stats(self):
         s = _Stats()
         _sim_stats(self._h, ctypes.byref(s))
         return Stats(s)
 
+    # ---- stepping -------------------------------------------------------
+
+    def start(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
+              resident=0, copy_latency=0, trace=None, checks=""):
+        """Start a launch without running it (the arguments of run())."""
+        with _Call() as c:
+            launch = self._launch(grid, block, shared, policy, max_cycles,
+                                  resident, copy_latency, trace, checks, c)
+            c.check(_sim_start(self._h, ctypes.byref(launch),
+                               ctypes.byref(c.d)))
+
+    def run_until(self, pcs=(), steps=0, cycles=0, sync=False):
+        """Advance the launch until a breakpoint PC is about to issue, steps
+        more issues, cycles more cycles, a sync event (sync=True), or the
+        end.  Returns why: 'steps', 'cycles', 'breakpoint', 'sync' or
+        'done'; raises RuntimeStop when the launch ended with an error
+        (the stop kind is sim.status() afterwards)."""
+        pcs = list(pcs)
+        arr = (ctypes.c_uint64 * max(1, len(pcs)))(*pcs)
+        u = _Until(steps, cycles, arr if pcs else None, len(pcs), int(sync))
+        stop = ctypes.c_int()
+        with _Call() as c:
+            c.check(_sim_run_until(self._h, ctypes.byref(u),
+                                   ctypes.byref(stop), ctypes.byref(c.d)))
+        return _stop_name(stop.value).decode()
+
+    def step(self, n=1):
+        """Issue n warp instructions (fewer at the end); see run_until."""
+        return self.run_until(steps=n)
+
+    def step_cycles(self, n):
+        return self.run_until(cycles=n)
+
+    def status(self):
+        """Where the launch stands: 'running' (not started), a pause
+        ('steps', 'breakpoint', ...) or an end ('done', 'deadlock', ...)."""
+        return _stop_name(_sim_status(self._h)).decode()
+
+    def cycle(self):
+        return _sim_cycle(self._h)
+
+    def on_retire(self, fn):
+        """Call fn(Retire) for every issued warp instruction (None: stop)."""
+        self._retire_keep = None
+        if fn is None:
+            _sim_on_retire(self._h, _RETIRE_FN(), None)
+            return
+        self._retire_keep = _RETIRE_FN(lambda _u, r: fn(Retire(r.contents)))
+        status = _sim_on_retire(self._h, self._retire_keep, None)
+        if status != SIMT_OK:
+            raise Error(status, [])
+
+    def instructions(self, **launch):
+        """Start a launch (run()'s arguments) and yield its retired warp
+        instructions one at a time, stepping as the caller iterates.
+        RuntimeStop at the end when the launch stopped with an error."""
+        got = []
+        self.on_retire(got.append)
+        try:
+            self.start(**launch)
+            while True:
+                try:
+                    why = self.step(1)
+                except RuntimeStop:
+                    yield from got  # the records up to the stop, then it
+                    raise
+                yield from got
+                got.clear()
+                if why not in ("steps", "cycles", "breakpoint", "sync"):
+                    return
+        finally:
+            self.on_retire(None)
+
+    # ---- inspection -----------------------------------------------------
+
+    def warp(self, warp=0, cta=(0, 0, 0)):
+        s = _WarpState()
+        with _Call() as c:
+            c.check(_sim_warp(self._h, _u3(cta), warp, ctypes.byref(s),
+                              ctypes.byref(c.d)))
+        return WarpState(s, {"status": _WARP_STATUS})
+
+    def barrier(self, barrier=0, cta=(0, 0, 0)):
+        s = _BarrierState()
+        with _Call() as c:
+            c.check(_sim_barrier(self._h, _u3(cta), barrier, ctypes.byref(s),
+                                 ctypes.byref(c.d)))
+        return BarrierState(s, {})
+
+    def mbarrier(self, addr, cta=(0, 0, 0)):
+        s = _MbarrierState()
+        with _Call() as c:
+            c.check(_sim_mbarrier(self._h, _u3(cta), addr, ctypes.byref(s),
+                                  ctypes.byref(c.d)))
+        return MbarrierState(s, {})
+
+    def read_shared(self, offset, size, cta=(0, 0, 0)):
+        buf = ctypes.create_string_buffer(size)
+        with _Call() as c:
+            c.check(_sim_read_shared(self._h, _u3(cta), offset, buf, size,
+                                     ctypes.byref(c.d)))
+        return buf.raw
+
     def reg(self, regfile, index, cta=(0, 0, 0), tid=(0, 0, 0)):
-        """After a run: register `index` of regfile 'R', 'P', 'UR', 'UP',
-        'B' or 'PC' of thread tid of CTA cta."""
+        """After a run or at a pause: register `index` of regfile 'R', 'P',
+        'UR', 'UP', 'B' or 'PC' of thread tid of CTA cta."""
         v = ctypes.c_uint64()
         cta3 = (ctypes.c_uint32 * 3)(*(tuple(cta) + (0, 0, 0))[:3])
         tid3 = (ctypes.c_uint32 * 3)(*(tuple(tid) + (0, 0, 0))[:3])

@@ -398,7 +398,10 @@ static void execute(run *u, const simt_isa *isa)
 	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-	failed = simt_sim_run(u->sim, &l, &u->pd) != SIMT_OK;
+	if (u->o && u->o->run)
+		failed = u->o->run(u->o->run_user, u->sim, &l, &u->pd) != SIMT_OK;
+	else
+		failed = simt_sim_run(u->sim, &l, &u->pd) != SIMT_OK;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
 	u->r->run_seconds = (double)(t1.tv_sec - t0.tv_sec) +
 			    1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "simt/simt.h"
+#include "simt/testfile.h"
 #include "util/util.h"
 
 /* X-macro: name, handler, one-line help. */
@@ -97,5 +98,18 @@ char *cli_read_input(const char *path, size_t *len, bool *mapped);
 void cli_release_input(char *data, size_t len, bool mapped);
 /* The name diagnostics give an input: "<stdin>" for "-", else path. */
 const char *cli_input_name(const char *path);
+
+
+/*
+ * wave.c: `simt run --timeline/--vcd`.  cli_wave_new takes the opened
+ * outputs (either may be NULL) and the trace callback to forward to;
+ * cli_wave_run is the simt_test_opts.run hook (user: the cli_wave);
+ * cli_wave_finish closes what is open, writes the rest and frees.
+ */
+typedef struct cli_wave cli_wave;
+cli_wave *cli_wave_new(cli_out *json, cli_out *vcd, simt_test_trace_fn *inner,
+		       void *inner_user);
+simt_test_run_fn cli_wave_run;
+void cli_wave_finish(cli_wave *w);
 
 #endif

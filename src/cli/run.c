@@ -37,6 +37,10 @@ static const char usage_text[] =
 	"  --param NAME|TYPE:VALUE kernel parameter (buffer address or value)\n"
 	"  --print NAME            print a buffer after the run\n"
 	"  --trace FILE.jsonl      one JSON line per issued warp instruction\n"
+	"  --timeline FILE.json    Chrome/Perfetto trace events: warps, waits,\n"
+	"                          barriers, mbarriers (docs/timeline.md)\n"
+	"  --vcd FILE.vcd          per-warp PC, masks, status and barrier\n"
+	"                          arrivals as VCD signals (GTKWave)\n"
 	"  --policy rr|greedy|random:SEED   warp scheduling policy\n"
 	"  --max-cycles N          stop after N cycles\n"
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
@@ -48,7 +52,7 @@ static const char usage_text[] =
 	"  --isa DIR               use the ISA description files of DIR\n";
 
 typedef struct run_opts {
-	const char *input, *kernel, *isa_dir, *trace;
+	const char *input, *kernel, *isa_dir, *trace, *timeline, *vcd;
 	int nlines, nprints;
 	char *lines[256];
 	const char *origin[256]; /* the option each line comes from */
@@ -116,6 +120,10 @@ static int option(run_opts *o, const char *a, const char *v)
 		o->kernel = v;
 	else if (!strcmp(a, "--trace"))
 		o->trace = v;
+	else if (!strcmp(a, "--timeline"))
+		o->timeline = v;
+	else if (!strcmp(a, "--vcd"))
+		o->vcd = v;
 	else if (!strcmp(a, "--isa"))
 		o->isa_dir = v;
 	else {
@@ -245,8 +253,10 @@ static void print_buffer(const simt_testfile *tf, const simt_test_result *r,
 	cli_out_puts(out, "}\n");
 }
 
-/* A trace may not name the program or a file() input of a buffer. */
-static bool open_trace(const run_opts *o, const simt_testfile *tf, cli_out *t)
+/* An output (--trace, --timeline, --vcd) may not name the program or a
+ * file() input of a buffer. */
+static bool open_output(const run_opts *o, const simt_testfile *tf,
+			const char *path, cli_out *t)
 {
 	const char *inputs[1 + 64];
 	int n = 0;
@@ -254,7 +264,7 @@ static bool open_trace(const run_opts *o, const simt_testfile *tf, cli_out *t)
 	for (int b = 0; b < tf->nbuffers && n < (int)UTIL_ARRAY_LEN(inputs); b++)
 		if (tf->buffers[b].init.kind == SIMT_INIT_FILE)
 			inputs[n++] = tf->buffers[b].init.path;
-	return cli_out_open(t, "run", o->trace, inputs, n);
+	return cli_out_open(t, "run", path, inputs, n);
 }
 
 static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
@@ -265,16 +275,43 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	int rc = load_test(o, isa, &tf, &obj, d);
 	if (!rc)
 		rc = check_prints(o, &tf);
-	cli_out trace_out, *trace = NULL;
+	cli_out trace_out, *trace = NULL, tl_out, *tl = NULL, vcd_out, *vcd = NULL;
+	cli_wave *wave = NULL;
 	if (!rc && o->trace) {
 		trace = &trace_out;
-		if (!open_trace(o, &tf, trace)) {
+		if (!open_output(o, &tf, o->trace, trace)) {
 			trace = NULL;
 			rc = 1;
 		}
 	}
+	if (!rc && o->timeline) {
+		tl = &tl_out;
+		if (!open_output(o, &tf, o->timeline, tl)) {
+			tl = NULL;
+			rc = 1;
+		}
+	}
+	if (!rc && o->vcd) {
+		vcd = &vcd_out;
+		if (!open_output(o, &tf, o->vcd, vcd)) {
+			vcd = NULL;
+			rc = 1;
+		}
+	}
+	if (!rc && (tl || vcd)) {
+		wave = cli_wave_new(tl, vcd, trace ? trace_line : NULL, trace);
+		if (!wave) {
+			fprintf(stderr, "simt run: out of memory\n");
+			rc = 1;
+		}
+	}
+	bool ran = !rc; /* outputs are kept only when the program ran */
 	if (!rc) {
-		simt_test_opts opts = {o->kernel, obj, trace ? trace_line : NULL, trace};
+		simt_test_opts opts = {.kernel = o->kernel, .object = obj,
+				       .trace = trace ? trace_line : NULL,
+				       .trace_user = trace,
+				       .run = wave ? cli_wave_run : NULL,
+				       .run_user = wave};
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 		simt_testfile_run(isa, &tf, &opts, &r, d);
@@ -302,8 +339,14 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	}
 	/* the trace of a run that stopped with an error is kept: that is when
 	 * it is wanted (docs/cli.md, "Outputs") */
-	if (trace && cli_out_commit(trace))
-		rc = 1;
+	cli_wave_finish(wave); /* the pictures of a stopped run are kept too */
+	cli_out *outs[3] = {trace, tl, vcd};
+	for (int k = 0; k < 3; k++) {
+		if (outs[k] && !ran)
+			cli_out_discard(outs[k]); /* another output failed to open */
+		else if (outs[k] && cli_out_commit(outs[k]))
+			rc = 1;
+	}
 	simt_test_result_free(&r);
 	simt_testfile_free(&tf);
 	simt_object_free(obj);

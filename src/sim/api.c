@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "obj/object.h"
+#include "sim/mbarrier.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
 
@@ -19,6 +20,7 @@ struct simt_sim {
 	sim_ctx c;
 	bool ran;
 	uint64_t allocated; /* global bytes allocated (SIMT_MAX_GLOBAL) */
+	simt_stop last;     /* where the launch stands (simt_sim_status) */
 };
 
 void sim_free_ctas(sim_ctx *c);
@@ -297,6 +299,8 @@ void simt_sim_free(simt_sim *s)
 {
 	if (!s)
 		return;
+	sim_sched_free(&s->c);
+	sim_rec_free(&s->c);
 	sim_free_ctas(&s->c);
 	sim_async_free(&s->c);
 	sim_mem_free(s->c.mem);
@@ -490,19 +494,111 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 	return n == 0;
 }
 
-simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
+/* Start a launch: checked, state set up, nothing issued. */
+simt_status simt_sim_start(simt_sim *s, const simt_launch *l, simt_diags *d)
 {
+	s->last = SIMT_STOP_ERROR;
 	if (!launch_ok(s, l, d))
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;
 	s->c.diags = d;
 	s->c.nchecked = 0;
-	simt_status st = sim_run(&s->c);
-	if (st == SIMT_OK && s->c.nchecked)
-		st = SIMT_ERR_RUNTIME; /* the run finished; a check reported */
-	s->c.diags = NULL;
 	s->ran = true;
+	simt_status st = sim_start(&s->c);
+	s->c.diags = NULL;
+	if (st == SIMT_OK)
+		s->last = SIMT_STOP_RUNNING;
 	return st;
+}
+
+/* Advance the launch in progress until u's conditions (absolute; NULL:
+ * none) or its end; the diagnostics of what happens go to d. */
+static simt_status advance(simt_sim *s, const sim_until *u, simt_stop *stop,
+			   simt_diags *d)
+{
+	simt_stop why = SIMT_STOP_ERROR;
+	s->c.diags = d;
+	simt_status st = sim_advance(&s->c, u, &why);
+	s->c.diags = NULL;
+	if (st == SIMT_OK && SIMT_STOP_ENDED(why) && s->c.nchecked)
+		st = SIMT_ERR_RUNTIME; /* the run finished; a check reported */
+	s->last = why;
+	if (stop)
+		*stop = why;
+	return st;
+}
+
+simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
+{
+	simt_status st = simt_sim_start(s, l, d);
+	return st == SIMT_OK ? advance(s, NULL, NULL, d) : st;
+}
+
+/* now + n, saturating; n 0 means no target. */
+static uint64_t target(uint64_t now, uint64_t n)
+{
+	return n == 0 || n > UINT64_MAX - now ? UINT64_MAX : now + n;
+}
+
+simt_status simt_sim_run_until(simt_sim *s, const simt_until *u,
+			       simt_stop *stop, simt_diags *d)
+{
+	sim_until v = {UINT64_MAX, UINT64_MAX, NULL, 0, false};
+	if (u) {
+		if (u->npcs < 0 || (u->npcs && !u->pcs)) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "simt_until: %d breakpoints without a list",
+				  u->npcs);
+			return SIMT_ERR_ARG;
+		}
+		v.steps = target(s->c.steps, u->steps);
+		v.cycle = target(s->c.cycle, u->cycles);
+		v.pcs = u->pcs;
+		v.npcs = u->npcs;
+		v.sync = u->sync != 0;
+	}
+	if (!s->c.sched) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "no launch in progress (start one with simt_sim_start)");
+		if (stop)
+			*stop = s->last;
+		return SIMT_ERR_ARG;
+	}
+	/* With no condition this is simt_sim_run's loop as it is. */
+	bool any = u && (u->steps || u->cycles || u->npcs || u->sync);
+	return advance(s, any ? &v : NULL, stop, d);
+}
+
+simt_status simt_sim_step(simt_sim *s, uint64_t n, simt_stop *stop,
+			  simt_diags *d)
+{
+	simt_until u = {0};
+	u.steps = n ? n : 1;
+	return simt_sim_run_until(s, &u, stop, d);
+}
+
+simt_status simt_sim_step_cycles(simt_sim *s, uint64_t n, simt_stop *stop,
+				 simt_diags *d)
+{
+	simt_until u = {0};
+	u.cycles = n ? n : 1;
+	return simt_sim_run_until(s, &u, stop, d);
+}
+
+simt_stop simt_sim_status(const simt_sim *s)
+{
+	return s->last;
+}
+
+simt_status simt_sim_on_retire(simt_sim *s, simt_retire_fn *fn, void *user)
+{
+	s->c.retire_fn = fn;
+	s->c.retire_user = user;
+	if (fn && sim_rec_alloc(&s->c))
+		return SIMT_OK;
+	sim_rec_free(&s->c);
+	s->c.retire_fn = NULL;
+	return fn ? SIMT_ERR_NOMEM : SIMT_OK;
 }
 
 void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out)
@@ -512,29 +608,145 @@ void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out)
 	out->thread_insts = s->c.thread_insts;
 }
 
-/* The warp and lane of a thread after a run, or NULL. */
-static const sim_warp *find_thread(const simt_sim *s, const uint32_t cta[3],
-				   const uint32_t tid[3], int *lane)
+/* The state of CTA cta after a run or during a launch, or NULL (no run,
+ * out of the grid, not launched yet, or released and not kept). */
+static const sim_cta *find_cta(const simt_sim *s, const uint32_t cta[3])
 {
 	const sim_ctx *c = &s->c;
-	const uint32_t *g = c->launch.grid, *b = c->launch.block;
+	const uint32_t *g = c->launch.grid;
 	if (!s->ran || !c->ctas)
 		return NULL;
 	for (int k = 0; k < 3; k++)
-		if (cta[k] >= g[k] || tid[k] >= b[k])
+		if (cta[k] >= g[k])
 			return NULL;
 	uint64_t ci = cta[0] + (uint64_t)g[0] * (cta[1] + (uint64_t)g[1] * cta[2]);
-	uint64_t ti = tid[0] + (uint64_t)b[0] * (tid[1] + (uint64_t)b[1] * tid[2]);
 	const sim_cta *t = NULL;
 	if (c->kept && ci < c->nctas)
 		t = &c->ctas[ci];
 	for (uint64_t k = 0; !c->kept && k < c->nctas; k++)
 		if (c->ctas[k].warps && c->ctas[k].lin == ci)
 			t = &c->ctas[k];
-	if (!t || !t->warps || ti / 32 >= (uint64_t)t->nwarps)
+	return t && t->warps ? t : NULL;
+}
+
+/* The warp and lane of a thread after a run, or NULL. */
+static const sim_warp *find_thread(const simt_sim *s, const uint32_t cta[3],
+				   const uint32_t tid[3], int *lane)
+{
+	const uint32_t *b = s->c.launch.block;
+	const sim_cta *t = find_cta(s, cta);
+	for (int k = 0; k < 3; k++)
+		if (tid[k] >= b[k])
+			return NULL;
+	uint64_t ti = tid[0] + (uint64_t)b[0] * (tid[1] + (uint64_t)b[1] * tid[2]);
+	if (!t || ti / 32 >= (uint64_t)t->nwarps)
 		return NULL;
 	*lane = (int)(ti % 32);
 	return &t->warps[ti / 32];
+}
+
+static simt_status no_cta(const uint32_t cta[3], const char *what,
+			  simt_diags *d)
+{
+	util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "no state for %s of CTA (%u,%u,%u) (no launch, out of range, "
+		  "not launched yet, or finished and not kept)", what, cta[0],
+		  cta[1], cta[2]);
+	return SIMT_ERR_ARG;
+}
+
+simt_status simt_sim_warp(const simt_sim *s, const uint32_t cta[3], int warp,
+			  simt_warp_state *out, simt_diags *d)
+{
+	const sim_cta *t = find_cta(s, cta);
+	if (!t || warp < 0 || warp >= t->nwarps)
+		return no_cta(cta, "a warp", d);
+	const sim_warp *w = &t->warps[warp];
+	static const simt_warp_status st[] = {
+		[SIM_W_READY] = SIMT_WARP_READY, [SIM_W_BAR] = SIMT_WARP_BAR,
+		[SIM_W_SLEEP] = SIMT_WARP_SLEEP, [SIM_W_MBAR] = SIMT_WARP_MBAR,
+		[SIM_W_EXITED] = SIMT_WARP_EXITED};
+	memset(out, 0, sizeof *out);
+	out->status = st[w->state];
+	out->pc = w->active_pc;
+	out->lanes = w->nlanes_mask;
+	out->active = w->active;
+	out->valid = w->valid;
+	out->exited = w->nlanes_mask & ~w->valid;
+	out->yield = w->yield;
+	out->sleep = w->sleep;
+	memcpy(out->breg, w->breg, sizeof out->breg);
+	out->bar_id = w->state == SIM_W_BAR ? w->bar_id : -1;
+	out->mbar_addr = w->state == SIM_W_MBAR ? w->mbar_addr : 0;
+	out->clock = w->clock;
+	out->steps = w->steps;
+	return SIMT_OK;
+}
+
+simt_status simt_sim_barrier(const simt_sim *s, const uint32_t cta[3],
+			     unsigned id, simt_barrier_state *out,
+			     simt_diags *d)
+{
+	const sim_cta *t = find_cta(s, cta);
+	if (!t || id >= SIM_NBARRIERS)
+		return no_cta(cta, "a barrier", d);
+	const sim_barrier *b = &t->bar[id];
+	memset(out, 0, sizeof *out);
+	out->kind = b->kind;
+	out->arrived = b->count;
+	out->expected = b->expected;
+	out->arrived_warps = b->arrived;
+	out->waiting_warps = b->waiting;
+	out->redop = b->redop;
+	out->red = b->redop == 2 ? b->red_popc : b->red_acc_pred;
+	out->state = sim_bar_state(b);
+	return SIMT_OK;
+}
+
+simt_status simt_sim_mbarrier(const simt_sim *s, const uint32_t cta[3],
+			      uint32_t addr, simt_mbarrier_state *out,
+			      simt_diags *d)
+{
+	const sim_cta *t = find_cta(s, cta);
+	if (!t || !t->shared || addr % 8 || addr > t->shared_size ||
+	    t->shared_size - addr < 8)
+		return no_cta(cta, "an mbarrier (shared memory of a resident "
+			      "CTA, 8-byte aligned)", d);
+	memset(out, 0, sizeof *out);
+	memcpy(&out->word, t->shared + addr, 8);
+	for (size_t k = 0; t->async && k < t->async->nobj; k++)
+		if (t->async->obj[k].addr == addr)
+			out->valid = t->async->obj[k].state == MB_VALID;
+	out->phase = MB_PHASE(out->word);
+	out->expected = MB_PART(out->word);
+	out->pending = MB_PEND(out->word);
+	out->tx = MB_TX(out->word);
+	return SIMT_OK;
+}
+
+simt_status simt_sim_read_shared(const simt_sim *s, const uint32_t cta[3],
+				 uint32_t off, void *dst, uint32_t len,
+				 simt_diags *d)
+{
+	const sim_cta *t = find_cta(s, cta);
+	if (!t || !t->shared || off > t->shared_size ||
+	    t->shared_size - off < len)
+		return no_cta(cta, "the shared memory range", d);
+	memcpy(dst, t->shared + off, len);
+	return SIMT_OK;
+}
+
+uint64_t simt_sim_cycle(const simt_sim *s)
+{
+	return s->c.cycle;
+}
+
+const char *simt_stop_name(simt_stop k)
+{
+	static const char *const names[] = {
+		"running", "steps", "cycles", "breakpoint", "sync", "done",
+		"fault", "exception", "deadlock", "livelock", "limit", "error"};
+	return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }
 
 simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],

@@ -169,6 +169,22 @@ static bool at_addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	return true;
 }
 
+/* An atomic's accesses for the retire record (retire.c): a load of the old
+ * values and a store of what ptr[] holds now. */
+static void record(sim_warp *w, sim_space sp, uint32_t pmask,
+		   const uint64_t addr[SIM_LANES], unsigned size,
+		   const uint64_t old[SIM_LANES], uint8_t *const ptr[SIM_LANES])
+{
+	uint8_t a[SIM_LANES][16], b[SIM_LANES][16];
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		memcpy(a[l], &old[l], size);
+		memcpy(b[l], ptr[l], size);
+	}
+	sim_rec_access(w, sp, false, pmask, addr, size, (const uint8_t(*)[16])a);
+	sim_rec_access(w, sp, true, pmask, addr, size, (const uint8_t(*)[16])b);
+}
+
 static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	int op = (int)i->aux[1], type = (int)i->aux[2];
@@ -199,6 +215,8 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		memcpy(ptr[l], &v, size);
 	}
 	w->ctx->mem_writes++;
+	if (w->ctx->rec) /* retire record: the old values, then the new */
+		record(w, sp, pmask, addr, size, old, ptr);
 	int kd = sim_slot(i, 0);
 	if (kd == SIM_SLOT_NONE)
 		return;

@@ -270,6 +270,9 @@ bool sim_mem_load(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		}
 		memcpy(data[l], p, size);
 	}
+	if (w->ctx->rec)
+		sim_rec_access(w, sp, false, lanes, addr, size,
+			       (const uint8_t(*)[16])data);
 	return true;
 }
 
@@ -295,6 +298,8 @@ bool sim_mem_store(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		memcpy(lane_ptr(w, &s, addr[l], l, size, &why), data[l], size);
 	}
 	w->ctx->mem_writes++;
+	if (w->ctx->rec)
+		sim_rec_access(w, sp, true, lanes, addr, size, data);
 	return true;
 }
 

@@ -196,6 +196,8 @@ simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
 {
 	memset(i, 0, sizeof *i);
 	i->pc = pc;
+	for (int b = 0; b < 16; b++) /* little-endian, bits 0..127 */
+		i->word[b / 8] |= (uint64_t)word[b] << (8 * (b % 8));
 	i->pg = i->pp = SIM_PT;
 	i->stall = 1;
 	i->exec = sim_exec_undecoded;

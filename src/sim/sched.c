@@ -48,12 +48,14 @@
 
 /* The resident set: CTAs in linear-id order, each with wpc warps; the
  * scheduling order is (position in res, warp id). */
-typedef struct sched {
+typedef struct sim_sched {
 	sim_cta **res;     /* resident CTAs, ascending linear id            */
 	int nres, cap, wpc; /* resident count, R, warps per CTA             */
 	int lp, lj;        /* last issuer: res index and warp; lp -1: none  */
 	uint64_t next;     /* linear id of the next CTA to launch           */
 	uint64_t total;    /* CTAs in the grid                              */
+	sim_warp *pending; /* picked, held back by a breakpoint: issues
+			      first when the launch resumes                 */
 } sched;
 
 static uint64_t rng_next(sim_ctx *c)
@@ -283,19 +285,40 @@ static void stop_limit(sim_ctx *c, sched *s, const sim_warp *w)
 	c->stop = SIM_STOP_LIMIT;
 }
 
+/* Instructions that synchronise (simt_until.sync). */
+static bool sync_inst(const sim_inst *i)
+{
+	switch (i ? i->optype : SIM_OP_NONE) {
+	case SIM_OP_BAR: case SIM_OP_BAR_RED: case SIM_OP_BSYNC:
+	case SIM_OP_WARPSYNC: case SIM_OP_MBAR_ARRIVE:
+	case SIM_OP_MBAR_TRY_WAIT: case SIM_OP_MBAR_TRY_WAIT_PARITY:
+	case SIM_OP_MBAR_TEST_WAIT: case SIM_OP_MBAR_TEST_WAIT_PARITY:
+	case SIM_OP_DEPBAR: case SIM_OP_ARRIVES:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /*
  * Issue w and then, under round-robin, the following warps of the same CTA
  * while each is eligible (exactly what pick() would choose, without its
- * set-up per issue).  Returns false when the run must end (*st says how).
+ * set-up per issue; `one`: w only, the stepping API's pause points fall
+ * between issues).  Returns false when the run must end (*st says how).
  */
-static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
+static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
+			bool one)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const bool rr = c->launch.policy == SIMT_POLICY_RR;
+	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one;
 	sim_warp *end = w - s->lj + s->wpc;
 	for (;;) {
+		const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
 		sim_step(w);
 		c->cycle++;
+		if (one)
+			c->sync_event = sync_inst(i) || w->state == SIM_W_BAR ||
+					w->state == SIM_W_MBAR;
 		if (c->step_hook)
 			c->step_hook(c, w, c->step_hook_user);
 		if (c->stop != SIM_STOP_NONE)
@@ -321,34 +344,76 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st)
 	}
 }
 
-static simt_status run_grid(sim_ctx *c, sched *s)
+static bool is_break(const sim_until *u, uint64_t pc)
+{
+	for (int k = 0; k < u->npcs; k++)
+		if (u->pcs[k] == pc)
+			return true;
+	return false;
+}
+
+/* The pause condition of u that holds before the next issue, or
+ * SIMT_STOP_RUNNING. */
+static simt_stop pause_now(const sim_ctx *c, const sim_until *u)
+{
+	if (c->steps >= u->steps)
+		return SIMT_STOP_STEPS;
+	if (c->cycle >= u->cycle)
+		return SIMT_STOP_CYCLES;
+	if (u->sync && c->sync_event)
+		return SIMT_STOP_SYNC;
+	return SIMT_STOP_RUNNING;
+}
+
+/*
+ * The scheduler loop, the only one: simt_sim_run runs it with no pause
+ * condition (u NULL), the stepping API with some.  Every pause point is at
+ * the top of the loop or between pick() and the issue (a breakpoint: the
+ * picked warp is kept in s->pending and issues first on resume), so a
+ * paused launch resumes exactly where the unpaused one would be.
+ */
+static simt_status run_grid(sim_ctx *c, sched *s, const sim_until *u,
+			    simt_stop *why)
 {
 	simt_status st = SIMT_OK;
 	for (;;) {
-		if (c->cycle >= c->next_wake)
-			wake_expired(c, s);
-		if (c->cycle >= c->async_next) {
-			sim_async_tick(c, s->res, s->nres); /* async.c */
-			if (c->stop != SIM_STOP_NONE)
-				return SIMT_OK;
-			for (int k = 0; k < s->nres && st == SIMT_OK; k++)
-				if (finished(s->res[k]))
-					st = retire(c, s, s->res[k--]);
-			if (st != SIMT_OK)
-				return st;
-		}
-		sim_warp *w = pick(c, s);
-		if (!w) {
-			if (advance(c, s))
-				continue;
-			if (s->nres) {
-				sim_report_deadlock(c, s->res, s->nres,
-						    s->total - s->next);
-				c->stop = SIM_STOP_DEADLOCK;
-			}
+		if (u && (*why = pause_now(c, u)) != SIMT_STOP_RUNNING) {
+			c->sync_event = false;
 			return SIMT_OK;
 		}
-		if (!issue_burst(c, s, w, &st))
+		sim_warp *w = s->pending;
+		s->pending = NULL;
+		if (!w) {
+			if (c->cycle >= c->next_wake)
+				wake_expired(c, s);
+			if (c->cycle >= c->async_next) {
+				sim_async_tick(c, s->res, s->nres); /* async.c */
+				if (c->stop != SIM_STOP_NONE)
+					return SIMT_OK;
+				for (int k = 0; k < s->nres && st == SIMT_OK; k++)
+					if (finished(s->res[k]))
+						st = retire(c, s, s->res[k--]);
+				if (st != SIMT_OK)
+					return st;
+			}
+			w = pick(c, s);
+			if (!w) {
+				if (advance(c, s))
+					continue;
+				if (s->nres) {
+					sim_report_deadlock(c, s->res, s->nres,
+							    s->total - s->next);
+					c->stop = SIM_STOP_DEADLOCK;
+				}
+				return SIMT_OK;
+			}
+			if (u && u->npcs && is_break(u, w->active_pc)) {
+				s->pending = w;
+				*why = SIMT_STOP_BREAKPOINT;
+				return SIMT_OK;
+			}
+		}
+		if (!issue_burst(c, s, w, &st, u != NULL))
 			return st;
 	}
 }
@@ -394,41 +459,99 @@ static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 	return true;
 }
 
-simt_status sim_run(sim_ctx *c)
+/* Release the launch in progress (its resident CTAs' memory and copies). */
+void sim_sched_free(sim_ctx *c)
+{
+	sched *s = c->sched;
+	if (!s)
+		return;
+	for (int k = 0; k < s->nres; k++) {
+		sim_mem_cta_end(c, s->res[k]);
+		sim_async_cta_end(c, s->res[k]);
+	}
+	free(s->res);
+	free(s);
+	c->sched = NULL;
+}
+
+simt_status sim_start(sim_ctx *c)
 {
 	const uint32_t *g = c->launch.grid, *bd = c->launch.block;
 	uint64_t n = (uint64_t)g[0] * g[1] * g[2];
 	uint64_t nthreads = (uint64_t)bd[0] * bd[1] * bd[2];
+	sim_sched_free(c);
 	if (!c->launch.max_cycles)
 		c->launch.max_cycles = SIMT_DEFAULT_MAX_CYCLES;
 	c->rng = c->launch.seed * 0x9e3779b97f4a7c15ull + 1;
 	c->stop = SIM_STOP_NONE;
+	c->sync_event = false;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
 	c->next_wake = c->async_next = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
-	sched s = {.lp = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
-	if (!resident_count(c, n, per, &s.cap))
+	sched *s = calloc(1, sizeof *s);
+	if (!s)
+		return SIMT_ERR_NOMEM;
+	*s = (sched){.lp = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
+	c->sched = s;
+	if (!resident_count(c, n, per, &s->cap)) {
+		sim_sched_free(c);
 		return SIMT_ERR_ARG;
-	c->kept = n * per <= SIM_KEEP_BYTES;
-	c->nctas = c->kept ? n : (uint64_t)s.cap;
-	c->ctas = calloc(c->nctas, sizeof *c->ctas);
-	s.res = malloc(sizeof *s.res * (size_t)s.cap);
-	simt_status st = c->ctas && s.res ? SIMT_OK : SIMT_ERR_NOMEM;
-	for (int k = 0; k < s.cap && st == SIMT_OK; k++)
-		st = launch_next(c, &s, &c->ctas[k]);
-	if (st == SIMT_OK)
-		st = run_grid(c, &s);
-	for (int k = 0; k < s.nres; k++) {
-		sim_mem_cta_end(c, s.res[k]);
-		sim_async_cta_end(c, s.res[k]);
 	}
-	free(s.res);
+	c->kept = n * per <= SIM_KEEP_BYTES;
+	c->nctas = c->kept ? n : (uint64_t)s->cap;
+	c->ctas = calloc(c->nctas, sizeof *c->ctas);
+	s->res = malloc(sizeof *s->res * (size_t)s->cap);
+	simt_status st = c->ctas && s->res ? SIMT_OK : SIMT_ERR_NOMEM;
+	for (int k = 0; k < s->cap && st == SIMT_OK; k++)
+		st = launch_next(c, s, &c->ctas[k]);
 	if (st != SIMT_OK)
+		sim_sched_free(c);
+	return st;
+}
+
+static simt_stop stop_kind(sim_stop k)
+{
+	switch (k) {
+	case SIM_STOP_FAULT: return SIMT_STOP_FAULT;
+	case SIM_STOP_EXCEPTION: return SIMT_STOP_EXCEPTION;
+	case SIM_STOP_DEADLOCK: return SIMT_STOP_DEADLOCK;
+	case SIM_STOP_LIVELOCK: return SIMT_STOP_LIVELOCK;
+	case SIM_STOP_LIMIT: return SIMT_STOP_LIMIT;
+	default: return SIMT_STOP_DONE;
+	}
+}
+
+simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why)
+{
+	simt_stop paused = SIMT_STOP_RUNNING;
+	c->sync_event = false; /* only an issue of this call pauses on sync */
+	if (!c->sched) {
+		*why = SIMT_STOP_ERROR;
+		return SIMT_ERR_ARG;
+	}
+	simt_status st = run_grid(c, c->sched, u, &paused);
+	if (st == SIMT_OK && paused != SIMT_STOP_RUNNING &&
+	    c->stop == SIM_STOP_NONE) {
+		*why = paused;
+		return SIMT_OK;
+	}
+	sim_sched_free(c);
+	if (st != SIMT_OK) {
+		*why = SIMT_STOP_ERROR;
 		return st;
+	}
 	if (c->stop == SIM_STOP_NONE)
 		c->stop = SIM_STOP_DONE;
+	*why = stop_kind(c->stop);
 	return c->stop == SIM_STOP_DONE ? SIMT_OK : SIMT_ERR_RUNTIME;
+}
+
+simt_status sim_run(sim_ctx *c)
+{
+	simt_stop why;
+	simt_status st = sim_start(c);
+	return st == SIMT_OK ? sim_advance(c, NULL, &why) : st;
 }
 
 void sim_free_ctas(sim_ctx *c)

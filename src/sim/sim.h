@@ -117,6 +117,7 @@ struct sim_inst {
 	/* Per-optype values a prep hook computed (modifiers, targets, ...). */
 	int64_t aux[4];
 	uint64_t pc;              /* byte address of this instruction       */
+	uint64_t word[2];         /* its encoding (retire records)          */
 	const isa_opcode *opc;    /* NULL when the word did not decode      */
 	uint64_t fields[ISA_MAX_FIELDS]; /* the decoded field values        */
 	const char *why;          /* decode failure reason (opc == NULL)     */
@@ -354,6 +355,15 @@ struct sim_ctx {
 	   Kept across runs; a NULL hook costs one test per issue. */
 	void (*step_hook)(sim_ctx *c, sim_warp *w, void *user);
 	void *step_hook_user;
+	/* The launch in progress (sched.c), NULL when none: the scheduler's
+	   state lives here between the calls of a stepped launch. */
+	struct sim_sched *sched;
+	bool sync_event;           /* the last issue was a synchronisation one */
+	/* Retired-instruction records (retire.c): the callback and the record
+	   under construction, NULL when no callback is set. */
+	simt_retire_fn *retire_fn;
+	void *retire_user;
+	struct sim_rec *rec;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -467,8 +477,36 @@ simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
 /* Issue one instruction of w (prologue, handler, epilogue, trace). */
 void sim_step(sim_warp *w);
 /* Run every CTA of the launch to completion or the first stop (CTAs
- * resident concurrently, see sched.c). */
+ * resident concurrently, see sched.c): sim_start + sim_advance(NULL). */
 simt_status sim_run(sim_ctx *c);
+/*
+ * Stepping (sched.c).  sim_start sets up the launch of c->launch (the first
+ * CTAs resident, nothing issued).  sim_advance runs the one scheduler loop
+ * until the launch ends or a condition of u (absolute targets; NULL: none)
+ * holds; *why says which.  When the launch ends its resources are released
+ * and the return is sim_run's.  sim_sched_free drops a launch in progress.
+ */
+typedef struct sim_until {
+	uint64_t steps;        /* pause when c->steps reaches it (UINT64_MAX no) */
+	uint64_t cycle;        /* pause when c->cycle reaches it (UINT64_MAX no) */
+	const uint64_t *pcs;   /* pause before an issue at one of these         */
+	int npcs;
+	bool sync;             /* pause after a synchronisation issue           */
+} sim_until;
+simt_status sim_start(sim_ctx *c);
+simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why);
+void sim_sched_free(sim_ctx *c);
+/* retire.c: the record of the issue in progress (only with c->rec): begin
+ * before the handler, accesses from mem, end (calls retire_fn) after. */
+void sim_rec_begin(sim_warp *w, const sim_inst *i, uint32_t pmask);
+void sim_rec_access(sim_warp *w, sim_space sp, bool store, uint32_t lanes,
+		    const uint64_t addr[SIM_LANES], unsigned size,
+		    const uint8_t data[SIM_LANES][16]);
+void sim_rec_end(sim_warp *w, const sim_inst *i);
+bool sim_rec_alloc(sim_ctx *c);
+void sim_rec_free(sim_ctx *c);
+/* The instruction at pc, or NULL (outside the code, misaligned). */
+const sim_inst *sim_inst_at(const sim_ctx *c, uint64_t pc);
 /* Deadlock: report every blocked warp of the n resident CTAs (ascending
  * linear id); pending = CTAs of the grid not launched yet. */
 /* One note per warp of w's CTA, w excepted, that is blocked (at a barrier,

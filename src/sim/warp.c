@@ -33,6 +33,14 @@ static const sim_inst *fetch(sim_ctx *c, uint64_t pc)
 	return &c->bad_pc;
 }
 
+const sim_inst *sim_inst_at(const sim_ctx *c, uint64_t pc)
+{
+	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE;
+	if (pc % SIM_INST_SIZE == 0 && pc >= c->code_base && k < c->ncode)
+		return &c->code[k];
+	return NULL;
+}
+
 /* The single NANOSLEEP timer: its expiry wakes every sleeping lane. */
 void sim_timer_expire(sim_warp *w)
 {
@@ -56,6 +64,8 @@ void sim_step(sim_warp *w)
 	c->steps++;
 	w->steps++;
 	c->thread_insts += sim_popc(w->active);
+	if (c->rec)
+		sim_rec_begin(w, i, pmask);
 	if (i->flags & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
 	} else {
@@ -66,6 +76,8 @@ void sim_step(sim_warp *w)
 	w->clock = c->cycle + (i->stall ? i->stall : 1);
 	if (c->launch.trace)
 		sim_trace_step(w, i);
+	if (c->rec)
+		sim_rec_end(w, i);
 }
 
 void sim_warp_sleep(sim_warp *w)

@@ -107,7 +107,7 @@ TEST(load_bitflipped_objects_never_crash)
 				test_fail(__FILE__, __LINE__, "mutant %d: refused without an error", m);
 			refused_read++;
 		} else {
-			simt_test_opts o = {NULL, obj, NULL, NULL};
+			simt_test_opts o = {.object = obj};
 			simt_test_result r;
 			CHECK_EQ(simt_testfile_run(isa, &s->tf, &o, &r, &d), SIMT_OK);
 			if (r.passed) {
