@@ -81,12 +81,6 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	case PTX_SREG_LANEMASK_GE: E(s, "S2R", 2, V(t), T("SR_LANEMASK_GE")); break;
 	case PTX_SREG_CLOCK: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
 	case PTX_SREG_CLOCK_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
-	/* the simulator has one time base, the warp's cycle counter: the
-	 * global timer reads it as nanoseconds (docs/ptx.md "Lowering") */
-	case PTX_SREG_CLOCK64:
-	case PTX_SREG_GLOBALTIMER:
-	case PTX_SREG_GLOBALTIMER_LO: E(s, "S2R", 2, V(t), T("SR_CLOCKLO")); break;
-	case PTX_SREG_GLOBALTIMER_HI: E(s, "S2R", 2, V(t), T("SR_CLOCKHI")); break;
 	case PTX_SREG_WARPSZ: E(s, "MOV", 2, V(t), I(32)); break;
 	case PTX_SREG_NWARPID: E(s, "S2R", 2, V(t), T("SR_NWARPID")); break;
 	case PTX_SREG_SMID: E(s, "S2R", 2, V(t), T("SR_SMID")); break;
