@@ -22,7 +22,18 @@
 	X(LANEID, "LANEID") X(WARPID, "WARPID") X(LM_EQ, "LANEMASKEQ")         \
 	X(LM_LT, "LANEMASKLT") X(LM_LE, "LANEMASKLE") X(LM_GT, "LANEMASKGT")   \
 	X(LM_GE, "LANEMASKGE") X(CLOCKLO, "CLOCKLO") X(CLOCKHI, "CLOCKHI")     \
-	X(CLOCK, "CLOCK")
+	X(CLOCK, "CLOCK")                                                     \
+	X(CLUSTERID_X, "CLUSTERIDX") X(CLUSTERID_Y, "CLUSTERIDY")             \
+	X(CLUSTERID_Z, "CLUSTERIDZ") X(NCLUSTERID_X, "NCLUSTERIDX")           \
+	X(NCLUSTERID_Y, "NCLUSTERIDY") X(NCLUSTERID_Z, "NCLUSTERIDZ")         \
+	X(CLUSTER_CTAID_X, "CLUSTERCTAIDX") X(CLUSTER_CTAID_Y, "CLUSTERCTAIDY") \
+	X(CLUSTER_CTAID_Z, "CLUSTERCTAIDZ")                                   \
+	X(CLUSTER_NCTAID_X, "CLUSTERNCTAIDX")                                 \
+	X(CLUSTER_NCTAID_Y, "CLUSTERNCTAIDY")                                 \
+	X(CLUSTER_NCTAID_Z, "CLUSTERNCTAIDZ")                                 \
+	X(CLUSTER_CTARANK, "CLUSTERCTARANK")                                  \
+	X(CLUSTER_NCTARANK, "CLUSTERNCTARANK")                                \
+	X(IS_EXPLICIT_CLUSTER, "ISEXPLICITCLUSTER")
 
 enum {
 #define RT_X_ENUM(e, s) SR_##e,
@@ -89,7 +100,10 @@ void rt_sreg(sim_warp *w, int sr, uint32_t v[SIM_LANES])
 	case SR_WARPID: u = (uint32_t)w->id; break;
 	case SR_CLOCKLO: case SR_CLOCK: u = (uint32_t)c->cycle; break;
 	case SR_CLOCKHI: u = (uint32_t)(c->cycle >> 32); break;
-	default: break;
+	default: /* the cluster registers, in cluster.c's order */
+		if (sr >= SR_CLUSTERID_X && sr <= SR_IS_EXPLICIT_CLUSTER)
+			u = sim_cluster_sreg(c, w->cta, sr - SR_CLUSTERID_X);
+		break;
 	}
 	LANES v[l] = u;
 }
