@@ -39,6 +39,25 @@ def sregs(grid, cluster, explicit):
     return out
 
 
+def dsmem(nctas=8, csize=4, block=32):
+    """cluster_dsmem.s: CTA r of a cluster of 4 stores r*100+t at its
+    shared[4t]; after a cluster barrier each thread reads its right
+    neighbour's (rank (r+1)%4) word through MAPA + LDS (out), keeps the
+    MAPA result (map), adds r+1 to rank 0's word at 0x80 with ATOMS (cnt
+    of rank 0: the sum over the cluster), and stores r with a generic ST
+    at 0x100+4t of rank (r+3)%4, then reads its own 0x100+4t (back)."""
+    out, mp, back, cnt = [], [], [], []
+    for cta in range(nctas):
+        r = cta % csize
+        nb = (r + 1) % csize
+        for t in range(block):
+            out.append(nb * 100 + t)
+            mp.append((nb + 1) << 24 | 4 * t)
+            back.append((r + 1) % csize)
+        cnt.append(block * sum(range(1, csize + 1)) if r == 0 else 0)
+    return out, mp, back, cnt
+
+
 def hist_value(g):
     return ((g * 2654435761) & M32) >> 26  # 64 bins
 
@@ -89,6 +108,10 @@ def fmt(name, vals):
 
 
 CASES = [
+    ("cluster_dsmem.s", "out", lambda: dsmem()[0]),
+    ("cluster_dsmem.s", "map", lambda: dsmem()[1]),
+    ("cluster_dsmem.s", "back", lambda: dsmem()[2]),
+    ("cluster_dsmem.s", "cnt", lambda: dsmem()[3]),
     ("cluster_sregs.s", "out", lambda: sregs((4, 2, 1), (2, 2, 1), True)),
     ("cluster_sregs_default.s", "out", lambda: sregs((3, 1, 1), (1, 1, 1), False)),
     ("cluster_dsmem_histogram.s", "out", histogram),
