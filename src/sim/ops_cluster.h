@@ -13,9 +13,11 @@
 #define SIM_OPS_CLUSTER(X)                                                     \
 	X(MAPA, sim_cl_mapa, sim_cl_prep, 0)                                   \
 	X(CGABAR_ARV, sim_cl_arrive, sim_cl_prep, 0)                           \
-	X(CGABAR_WAIT, sim_cl_wait, sim_cl_prep, SIM_F_CTRL)
+	X(CGABAR_WAIT, sim_cl_wait, sim_cl_prep, SIM_F_CTRL)                   \
+	X(UBLKCP_MULTICAST, sim_as_ublkcp_mc, sim_as_prep, SIM_F_MEMW)
 
 sim_prep_fn sim_cl_prep;
+sim_prep_fn sim_as_prep; /* async.c: UBLKCP_MULTICAST as UBLKCP */
 
 /* The per-cluster state (cluster.c): members, the cluster barrier. */
 typedef struct sim_cluster sim_cluster;

@@ -89,17 +89,27 @@ def reduction(nctas=8, block=64, csize=4):
     return [sums[cta // csize] & M32 for cta in range(nctas)]
 
 
-def pipeline(ntiles=4, tile=64, csize=4):
-    """cluster_multicast_pipeline.s: src[i] = i*3+1 (u32, ntiles*tile);
-    rank 0 multicasts tile k to every CTA of the cluster; each CTA r sums
-    word j*csize + r... here simply: CTA r adds (r+1) * tile[k][j] for
-    its 16 lanes j = 16r..16r+15? No: every CTA sums each whole tile with
-    weight (r+1), out[r*ntiles + k] = (r+1) * sum(tile k)."""
-    src = [(i * 3 + 1) & M32 for i in range(ntiles * tile)]
+def pipeline(nclusters=2, ntiles=4, tile=64, csize=4):
+    """cluster_multicast_pipeline.s: src[i] = i (u32, ntiles*tile words);
+    rank 0's producer multicasts tile k to every CTA of its cluster; the 64
+    consumers of CTA r add (r+1) * word into out[cluster*16 + r*4 + k], so
+    out[...] = (r+1) * sum(tile k)."""
+    src = list(range(ntiles * tile))
+    out = []
+    for _ in range(nclusters):
+        for r in range(csize):
+            for k in range(ntiles):
+                out.append(((r + 1) * sum(src[k * tile:(k + 1) * tile])) & M32)
+    return out
+
+
+def multicast(csize=4, mask=0xb, words=64):
+    """cluster_multicast.s: rank 0 multicasts src[0..63] (= i) to the ranks
+    of mask; CTA r of the mask writes out[r*64 + j] = src[j] + 1000*r, the
+    others leave their part 0."""
     out = []
     for r in range(csize):
-        for k in range(ntiles):
-            out.append(((r + 1) * sum(src[k * tile:(k + 1) * tile])) & M32)
+        out += [(j + 1000 * r) if mask >> r & 1 else 0 for j in range(words)]
     return out
 
 
@@ -117,6 +127,7 @@ CASES = [
     ("cluster_dsmem_histogram.s", "out", histogram),
     ("cluster_reduce.s", "out", reduction),
     ("cluster_multicast_pipeline.s", "out", pipeline),
+    ("cluster_multicast.s", "out", multicast),
 ]
 
 
