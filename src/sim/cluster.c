@@ -349,9 +349,23 @@ void sim_cl_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	cb_settle(w->ctx, cl);
 }
 
+/*
+ * CGABAR.WAIT.  Lanes parked at this very instruction (an earlier group of
+ * the warp that switched away, below) rejoin the active lanes.  When the
+ * phase of some waiting lane has not completed: if lanes of the warp that
+ * have not arrived yet run elsewhere (a divergent warp under independent
+ * thread scheduling), the waiting lanes park here and the warp switches
+ * to such a group, so it can arrive; otherwise the whole warp parks in
+ * SIM_W_CLUSTER until the phase completes, and issues the wait again.
+ */
 void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	sim_cluster *cl = w->cta->cluster;
+	uint32_t here = w->valid & ~w->active & sim_rpc_eq(w, i->pc);
+	if (here) {
+		w->active |= here;
+		pmask |= here & sim_guard(w, i);
+	}
 	if (pmask && cl) {
 		uint32_t k = w->cta->crank * cl->wpc + (uint32_t)w->id;
 		if (pmask & ~cl->pend[k]) {
@@ -363,6 +377,16 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		cb_settle(w->ctx, cl); /* lanes may have exited since */
 		if (pmask & ~cl->rel[k]) {
+			uint32_t others = w->valid & ~w->active;
+			uint32_t late = others & ~cl->pend[k];
+			if (late) { /* let a group that has not arrived run */
+				for (uint32_t m = w->active; m; m &= m - 1)
+					w->rpc[sim_ffs(m)] = i->pc;
+				w->active_pc = w->rpc[sim_ffs(late)];
+				w->active = others & sim_rpc_eq(w, w->active_pc);
+				sim_ll_event(w);
+				return;
+			}
 			w->state = SIM_W_CLUSTER;
 			return; /* issues the wait again when the phase completes */
 		}
