@@ -1,7 +1,7 @@
 /*
  * native.c - the computations of bench/sim_*.s in plain C, for the
  * slowdown column of bench/RESULTS.md.  Usage: native alu|diverge|barrier|
- * stream ARGS; prints "CHECKSUM CPU_SECONDS" (checksum: sum of the output
+ * stream|histogram|nested|treered ARGS; prints "CHECKSUM CPU_SECONDS" (checksum: sum of the output
  * words mod 2^32, the same the script computes from `simt run --print`).
  * Each thread's work is a loop of the same operations the kernel runs.
  */
@@ -17,6 +17,10 @@ static double cpu_now(void)
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
+
+/* Start of the timed work: main sets it, a computation with set-up of its
+ * own (treered) moves it past the set-up. */
+static double t_begin;
 
 static uint32_t sum(const uint32_t *v, size_t n)
 {
@@ -81,15 +85,66 @@ static uint32_t stream(uint32_t n, uint32_t reps)
 	return s;
 }
 
+/* histogram: thread i runs iters LCG steps, bin x >> 26 of 64 counted. */
+static uint32_t histogram(uint32_t threads, uint32_t iters)
+{
+	uint32_t hist[64] = {0};
+	for (uint32_t i = 0; i < threads; i++) {
+		uint32_t x = i;
+		for (uint32_t k = 0; k < iters; k++) {
+			x = x * 1664525u + k;
+			hist[x >> 26]++;
+		}
+	}
+	return sum(hist, 64);
+}
+
+/* nested: as diverge, with y ^= x or y += x by bit 3 of x. */
+static uint32_t nested(uint32_t threads, uint32_t iters)
+{
+	uint32_t *out = malloc(threads * sizeof *out);
+	for (uint32_t i = 0; i < threads; i++) {
+		uint32_t n = iters + (i & 31);
+		uint32_t x = i, y = 0;
+		for (uint32_t k = 0; k < n; k++) {
+			x = x * 1664525u + k;
+			if (x & 8)
+				y ^= x;
+			else
+				y += x;
+		}
+		out[i] = y;
+	}
+	uint32_t s = sum(out, threads);
+	free(out);
+	return s;
+}
+
+/* treered: out[c] = sum of the tiles * 256 elements of CTA c, x = iota. */
+static uint32_t treered(uint32_t ctas, uint32_t tiles)
+{
+	size_t n = (size_t)ctas * tiles * 256;
+	uint32_t *x = malloc(n * sizeof *x), *out = malloc(ctas * sizeof *out);
+	for (size_t i = 0; i < n; i++)
+		x[i] = (uint32_t)i;
+	t_begin = cpu_now(); /* the simulator's run time excludes set-up too */
+	for (uint32_t c = 0; c < ctas; c++)
+		out[c] = sum(x + (size_t)c * tiles * 256, (size_t)tiles * 256);
+	uint32_t s = sum(out, ctas);
+	free(x);
+	free(out);
+	return s;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: native alu|diverge THREADS ITERS | barrier CTAS NTID ITERS | stream N REPS\n");
+		fprintf(stderr, "usage: native alu|diverge|histogram|nested THREADS ITERS | barrier CTAS NTID ITERS | stream N REPS | treered CTAS TILES\n");
 		return 2;
 	}
 	uint32_t a = (uint32_t)strtoul(argv[2], NULL, 0), b = (uint32_t)strtoul(argv[3], NULL, 0);
 	uint32_t c = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 0;
-	double t0 = cpu_now();
+	t_begin = cpu_now();
 	uint32_t s;
 	if (!strcmp(argv[1], "alu"))
 		s = alu(a, b, 0);
@@ -97,9 +152,15 @@ int main(int argc, char **argv)
 		s = alu(a, b, 1);
 	else if (!strcmp(argv[1], "barrier"))
 		s = barrier(a, b, c);
+	else if (!strcmp(argv[1], "histogram"))
+		s = histogram(a, b);
+	else if (!strcmp(argv[1], "nested"))
+		s = nested(a, b);
+	else if (!strcmp(argv[1], "treered"))
+		s = treered(a, b);
 	else
 		s = stream(a, b);
 	double t1 = cpu_now();
-	printf("%u %.6f\n", s, t1 - t0);
+	printf("%u %.6f\n", s, t1 - t_begin);
 	return 0;
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# sim_bench.sh - simulator speed on four kernels, each beside the same
+# sim_bench.sh - simulator speed on eight kernels, each beside the same
 # computation in plain C (bench/native.c) run in the same invocation.
 #
 #   sh bench/sim_bench.sh            print the table
@@ -63,6 +63,15 @@ bench "(c) barriers, 64x256, 1000 rounds of 2 BAR.SYNC" sim_barrier.s \
 	"--grid 64 --block 256 --shared 1024 --buffer out=u32[16384]:0 --param out --param u32:1000" out "barrier 64 256 1000"
 bench "(d) load/store stream, 2^22 elements, 256x256 threads" sim_stream.s \
 	"--grid 256 --block 256 --buffer x=u32[4194304]:iota --buffer y=u32[4194304]:0 --param x --param y --param u32:4194304" y "stream 4194304 1" 20
+
+bench "(e) contended global atomics, 64x256 threads x 500 ATOMG.ADD into 64 bins" sim_histogram.s \
+	"--grid 64 --block 256 --buffer h=u32[64]:0 --param h --param u32:500" h "histogram 16384 500"
+bench "(f) nested divergence, BSSY/BSYNC B0 loop + B1 if/else, 64x256, 1000+lane iterations" sim_nested.s \
+	"--grid 64 --block 256 --buffer out=u32[16384]:0 --param out --param u32:1000" out "nested 16384 1000"
+bench "(g) shared-memory tree reduction, BAR.SYNC per step, 512x256 threads, 8 tiles per CTA" sim_treered.s \
+	"--grid 512 --block 256 --shared 1024 --buffer x=u32[1048576]:iota --buffer out=u32[512]:0 --param x --param out --param u32:8" out "treered 512 8"
+bench "(g1) the same, 1 tile per CTA" sim_treered.s \
+	"--grid 512 --block 256 --shared 1024 --buffer x=u32[131072]:iota --buffer out=u32[512]:0 --param x --param out --param u32:1" out "treered 512 1"
 
 if [ "$1" = "--record" ]; then
 	{

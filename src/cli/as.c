@@ -18,10 +18,12 @@ static const char usage_text[] =
  * The default output (docs/cli.md, "Outputs"): the input's last extension
  * replaced by ".o" (k.s -> k.o, k -> k.o); when that is the input itself
  * (a source named k.o) ".o" is appended instead (k.o -> k.o.o), so the
- * default never names the input.
+ * default never names the input.  Standard input ("-") gives a.o.
  */
 static char *default_output(const char *in)
 {
+	if (!strcmp(in, "-"))
+		return util_strdup("a.o"); /* standard input, like GNU as's a.out */
 	size_t n = strlen(in);
 	const char *dot = strrchr(in, '.');
 	const char *slash = strrchr(in, '/');
@@ -80,7 +82,7 @@ int cli_as(int argc, char **argv)
 	simt_diags d;
 	simt_diags_init(&d);
 	simt_object *obj = NULL;
-	simt_status st = simt_assemble(isa, in, text, len, &obj, &d);
+	simt_status st = simt_assemble(isa, cli_input_name(in), text, len, &obj, &d);
 	cli_print_diags(&d);
 	int rc = 1;
 	if (st == SIMT_OK) {

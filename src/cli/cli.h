@@ -41,7 +41,8 @@ typedef struct cli_out {
 } cli_out;
 
 /*
- * Open path for a command `cmd` ("as", "dis", ...).  Refused, with a
+ * Open path for a command `cmd` ("as", "dis", ...); "-" is standard output
+ * (written in place, checked like a file).  Refused, with a
  * message on stderr, when path names one of the ninputs inputs (same
  * st_dev and st_ino, or the same path text when it does not exist yet) or
  * when no temporary can be created.  Targets that exist and are not
@@ -87,11 +88,14 @@ void cli_format_diags(const simt_diags *d, struct util_buf *out);
 int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */
 simt_isa *cli_load_isa(const char *dir);
-/* The whole of path: mapped when it is a non-empty regular file (*mapped
- * set), else read into one allocation; NULL with errno set on failure
+/* The whole of path ("-": standard input): mapped when it is a non-empty
+ * regular file (*mapped set), else read into one allocation; NULL with
+ * errno set on failure
  * (EFBIG above UTIL_INPUT_MAX bytes, docs/limits.md).
  * Give it back with cli_release_input(). */
 char *cli_read_input(const char *path, size_t *len, bool *mapped);
 void cli_release_input(char *data, size_t len, bool mapped);
+/* The name diagnostics give an input: "<stdin>" for "-", else path. */
+const char *cli_input_name(const char *path);
 
 #endif

@@ -91,7 +91,7 @@ static const char *names_input(const char *path, const struct stat *st,
 {
 	for (int k = 0; k < n; k++) {
 		struct stat in;
-		if (!inputs[k])
+		if (!inputs[k] || !strcmp(inputs[k], "-"))
 			continue;
 		if (exists ? stat(inputs[k], &in) == 0 && in.st_dev == st->st_dev &&
 				     in.st_ino == st->st_ino
@@ -126,6 +126,21 @@ bool cli_out_open(cli_out *o, const char *cmd, const char *path,
 		  const char *const *inputs, int ninputs)
 {
 	memset(o, 0, sizeof *o);
+	if (!strcmp(path, "-")) {
+		/* standard output: written in place through a duplicate, so
+		 * committing it checks every byte and cli_exit still owns fd 1 */
+		cli_out_flush(cli_stdout());
+		int fd = dup(STDOUT_FILENO);
+		o->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+		if (!o->f) {
+			if (fd >= 0)
+				close(fd);
+			fprintf(stderr, "simt: cannot write standard output: %s\n", strerror(errno));
+			return false;
+		}
+		o->path = util_strdup("standard output");
+		return true;
+	}
 	struct stat st;
 	bool exists = stat(path, &st) == 0;
 	const char *in = names_input(path, &st, exists, inputs, ninputs);
@@ -362,10 +377,17 @@ simt_isa *cli_load_isa(const char *dir)
 /* The whole file: mapped when it is a non-empty regular file (*mapped set;
  * no copy, and the kernel fills the pages in one go), else read into one
  * allocation of its size. */
+const char *cli_input_name(const char *path)
+{
+	return strcmp(path, "-") ? path : "<stdin>";
+}
+
 char *cli_read_input(const char *path, size_t *len, bool *mapped)
 {
 	struct stat st;
 	*mapped = false;
+	if (!strcmp(path, "-"))
+		return util_read_stream(stdin, len);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;

@@ -7,6 +7,7 @@
  *                                  each instruction; `simt as` reassembles it)
  *   --dump-after=PASS (cfg uniform sync isel regalloc), --verify-each
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,19 +55,27 @@ static int one(const char *in, bool check, bool dump, const char *out)
 	simt_diags d;
 	simt_diags_init(&d);
 	simt_ptx *m = NULL;
-	simt_status st = simt_ptx_read_file(in, &m, &d);
+	size_t len = 0;
+	bool mapped = false;
+	char *text = cli_read_input(in, &len, &mapped);
+	simt_status st = SIMT_ERR_IO;
+	if (text)
+		st = simt_ptx_read(cli_input_name(in), text, len, &m, &d);
+	else
+		fprintf(stderr, "simt ptx: cannot read '%s': %s\n", in, strerror(errno));
+	cli_release_input(text, len, mapped);
 	int rc = st == SIMT_OK ? 0 : 1;
 	if (m && check && simt_ptx_check(m, &d) != SIMT_OK)
 		rc = 1;
 	cli_print_diags(&d);
 	if (m && dump && rc == 0) {
-		char *text = NULL;
-		size_t len = 0;
-		if (simt_ptx_dump(m, &text, &len) == SIMT_OK)
-			rc = write_text(in, out, text, len);
+		char *dumped = NULL;
+		size_t dlen = 0;
+		if (simt_ptx_dump(m, &dumped, &dlen) == SIMT_OK)
+			rc = write_text(in, out, dumped, dlen);
 		else
 			rc = 1;
-		free(text);
+		free(dumped);
 	}
 	if (st == SIMT_ERR_NOMEM)
 		fprintf(stderr, "%s: %s\n", in, simt_strerror(st));
@@ -86,13 +95,15 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 	simt_diags_init(&d);
 	int rc = 0;
 	size_t len = 0;
-	char *text = util_read_file(in, &len);
+	bool mapped = false;
+	char *text = cli_read_input(in, &len, &mapped);
 	if (!text) {
-		fprintf(stderr, "%s: cannot read the file\n", in);
+		fprintf(stderr, "simt ptx: cannot read '%s': %s\n", in, strerror(errno));
 		return 1;
 	}
 	simt_ptx *m = NULL;
-	simt_status st = simt_ptx_read(in, text, len, &m, &d);
+	simt_status st = simt_ptx_read(cli_input_name(in), text, len, &m, &d);
+	cli_release_input(text, len, mapped);
 	if (st == SIMT_OK)
 		st = simt_ptx_check(m, &d);
 	if (st == SIMT_OK && lc->arch) {
@@ -144,7 +155,6 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 	free(dump);
 	simt_ptx_free(m);
 	simt_diags_free(&d);
-	free(text);
 	return rc;
 }
 

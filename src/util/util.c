@@ -228,6 +228,21 @@ char *util_read_prefix(const char *path, size_t max, size_t *len)
 	return p;
 }
 
+char *util_read_stream(FILE *f, size_t *len)
+{
+	bool more;
+	size_t n = 0;
+	char *p = read_upto(f, UTIL_INPUT_MAX, &n, &more);
+	if (p && more) {
+		free(p);
+		errno = EFBIG;
+		return NULL;
+	}
+	if (p && len)
+		*len = n;
+	return p;
+}
+
 char *util_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "simt/diag.h"
 
@@ -80,6 +81,8 @@ void util_names_free(util_names *m);
 /* Read a whole file (at most UTIL_INPUT_MAX bytes); *len gets its size.
  * NULL on error (errno set; EFBIG when longer). */
 char *util_read_file(const char *path, size_t *len);
+/* The same from an open stream (standard input), to its end. */
+char *util_read_stream(FILE *f, size_t *len);
 /* Read at most max bytes from the start of a file (an endless one too);
  * *len gets the count read (< max: the file ended).  NULL on error. */
 char *util_read_prefix(const char *path, size_t max, size_t *len);

@@ -1,0 +1,62 @@
+# stdio.sh - "-" names standard input or standard output for every file
+# argument of as, dis and ptx (issue 12, item 1); docs/cli.md, "Standard
+# input and output".
+. "$(dirname "$0")/lib.sh"
+
+case_ "as: source from standard input, object to standard output, read back by dis -"
+run_sh 0 "\"$SIMT\" as - -o - < \"$DATA/store.s\" > k.o"
+run 0 as "$DATA/store.s" -o ref.o
+run_sh 0 "\"$SIMT\" dis - < k.o > from_stdin.txt"
+run 0 dis ref.o -o from_file.txt
+cmp -s from_stdin.txt from_file.txt || no "dis - differs from dis FILE"
+
+case_ "as: standard input without -o writes a.o"
+run_sh 0 "\"$SIMT\" as - < \"$DATA/store.s\""
+exists a.o
+run 0 run a.o --block 4 --buffer 'out=u32[4]:0' --param out --print out
+out_is "out = {0, 1, 2, 3}"
+
+case_ "as: errors in standard input are located as <stdin>"
+run_sh 1 "printf 'main: FOO R1 ;\n' | \"$SIMT\" as - -o k.o"
+err_has "<stdin>:1:7: error: unknown instruction 'FOO'"
+absent k.o
+
+case_ "as: -o - to a full standard output is exit 1"
+run_sh 1 "\"$SIMT\" as - -o - < \"$DATA/store.s\" > /dev/full"
+err_has "simt: cannot write standard output: No space left on device"
+
+case_ "ptx: -S and -o from standard input equal those of the file"
+cat > k.ptx <<'PTX'
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd2, %rd1;
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd2, %rd2, %rd3;
+	st.global.u32 [%rd2], %r1;
+	ret;
+}
+PTX
+run_sh 0 "\"$SIMT\" ptx - -o - < k.ptx > a.o"
+run 0 ptx k.ptx -o b.o
+# the objects differ only in the line table's file name: <stdin> vs k.ptx
+run 0 dis a.o -o a.txt
+run 0 dis b.o -o b.txt
+cmp -s a.txt b.txt || no "the code from standard input differs"
+run_sh 0 "\"$SIMT\" ptx -S - < k.ptx > a.s"
+run 0 ptx -S k.ptx -o b.s
+sed 's/(from [^,]*,/(from X,/' a.s > a1.s
+sed 's/(from [^,]*,/(from X,/' b.s > b1.s
+cmp -s a1.s b1.s || no "-S from standard input differs beyond the file name"
+
+case_ "ptx: --check of standard input names <stdin>"
+run_sh 1 "printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k() { bogus; }\n' | \"$SIMT\" ptx --check -"
+err_has "<stdin>:4:23: error: unknown instruction 'bogus'"
+
+finish
