@@ -63,7 +63,8 @@ class _Launch(ctypes.Structure):
                 ("seed", ctypes.c_uint64), ("max_cycles", ctypes.c_uint64),
                 ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
                 ("trace_user", ctypes.c_void_p),
-                ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32)]
+                ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32),
+                ("cluster", ctypes.c_uint32 * 3)]
 
 
 class _SrcLoc(ctypes.Structure):
@@ -380,10 +381,12 @@ class Sim:
                                ctypes.byref(c.d)))
 
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-            resident=0, copy_latency=0, trace=None, checks=""):
+            resident=0, copy_latency=0, trace=None, checks="", cluster=0):
         """Run the kernel; returns Stats.  trace: a callable receiving one
         JSON line (str) per issued warp instruction.  checks: opt-in checks
-        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
+        ("sync", "uniform", "all"; docs/semantics.md).  cluster: the
+        thread-block cluster shape (an int or a tuple; 0: none; docs/semantics.md,
+        "Clusters").  Raises RuntimeStop (with the
         simulator's report) when the program does not finish or a check
         reported."""
         launch = _Launch()
@@ -394,6 +397,10 @@ class Sim:
                 dst[i] = x
         launch.dyn_shared, launch.max_cycles = shared, max_cycles
         launch.resident, launch.copy_latency = resident, copy_latency
+        if cluster:
+            v = (cluster,) if isinstance(cluster, int) else tuple(cluster)
+            for i, x in enumerate(v + (1,) * (3 - len(v))):
+                launch.cluster[i] = x
         keep = None
         if trace is not None:
             keep = _TRACE_FN(lambda _u, line: trace(line.decode()))
