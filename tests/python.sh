@@ -1,6 +1,7 @@
 #!/bin/sh
 # python.sh - the ctypes binding against build/libsimt.so: its unit tests
-# (python3 -m unittest) and the 1,000-random-programs example.
+# (python3 -m unittest) and the 1,000-random-programs example; and the
+# CPU reference of the cluster test programs (tests/sim/ref/cluster_ref.py).
 set -u
 export SIMT_LIB="$PWD/build/libsimt.so"
 log=$(mktemp)
@@ -17,6 +18,12 @@ if out=$(python3 python/examples/random_programs.py 1000 2>&1); then
 	echo "ok $out"; pass=$((pass + 1))
 else
 	echo "FAIL random programs: $out"; fail=$((fail + 1))
+fi
+# the cluster programs' expectations equal their CPU reference
+if out=$(python3 tests/sim/ref/cluster_ref.py --check 2>&1); then
+	echo "ok cluster reference (tests/sim/ref/cluster_ref.py)"; pass=$((pass + 1))
+else
+	echo "FAIL cluster reference: $out"; fail=$((fail + 1))
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

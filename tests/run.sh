@@ -40,7 +40,7 @@ for b in "$@"; do
 	if ls tests/sim/*.s >/dev/null 2>&1; then
 		echo "== $b: simulator test files"
 		"$b/simt" test tests/sim/*.s $(grep -l '^\.expect' examples/*.s) \
-			>"$log" 2>&1 || status=1
+			tests/ptx/cluster/*.ptx >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
 	fi

@@ -56,6 +56,8 @@ typedef struct simt_sim simt_sim;
 #define SIMT_MAX_RESIDENT 4096u             /* CTAs resident at once          */
 #define SIMT_MAX_RESIDENT_BYTES (1ull << 30) /* their warp, shared and local
 						state together               */
+#define SIMT_MAX_CLUSTER 8u                 /* CTAs per thread-block cluster
+					       (CUDA's portable limit)       */
 
 /* X-macro: every limit above with where a user meets it, for
  * docs/limits.md and its test (tests/unit/test_limits.c). */
@@ -74,7 +76,8 @@ typedef struct simt_sim simt_sim;
 	X(SIMT_DEFAULT_MAX_CYCLES, "the cycle limit when none is given")      \
 	X(SIMT_MAX_COPY_LATENCY, "copy-latency=N, --copy-latency")            \
 	X(SIMT_MAX_RESIDENT, "resident=N, --resident-ctas")                   \
-	X(SIMT_MAX_RESIDENT_BYTES, "memory of the resident CTAs")
+	X(SIMT_MAX_RESIDENT_BYTES, "memory of the resident CTAs")            \
+	X(SIMT_MAX_CLUSTER, "cluster=X,Y,Z, --cluster: CTAs per cluster")
 
 typedef enum simt_policy {
 	SIMT_POLICY_RR,     /* round-robin over ready warps (default)      */
@@ -127,6 +130,12 @@ typedef struct simt_launch {
 				  and 16 warps, at least 2 CTAs; at most
 				  SIMT_MAX_RESIDENT                        */
 	uint32_t checks;       /* SIMT_CHECK_* bits (default 0: none)         */
+	uint32_t cluster[3];   /* thread-block cluster shape in CTAs (sm_90);
+				  0,0,0 (the default) or 1,1,1: every CTA
+				  is a cluster of its own.  Each grid
+				  dimension a multiple of it, at most
+				  SIMT_MAX_CLUSTER CTAs (docs/semantics.md,
+				  "Clusters")                              */
 } simt_launch;
 
 typedef struct simt_sim_stats {

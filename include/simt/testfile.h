@@ -3,7 +3,7 @@
  *
  * A test file is an assembly source with directive lines:
  *   .launch grid=X[,Y,Z] block=X[,Y,Z] [shared=N] [local=N] [policy=P]
- *           [max-cycles=N] [resident=N] [check=LIST]
+ *           [max-cycles=N] [resident=N] [check=LIST] [cluster=X[,Y,Z]]
  *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX ;
  *                                UR4 = 7 ; UP0 = 0|1 (every warp)
  *   .buffer NAME TYPE[COUNT] = INIT     INIT: 0 | zero | iota |
@@ -127,6 +127,8 @@ typedef struct simt_testfile {
 	uint32_t shared, local;
 	char *policy;
 	uint64_t max_cycles;
+	bool has_cluster;       /* cluster=X[,Y,Z]: thread-block clusters */
+	uint32_t cluster[3];
 	bool has_copy_latency;  /* copy-latency=N (async copies, cycles) */
 	uint32_t copy_latency;
 	char *checks;        /* check=LIST (simt_launch_checks), NULL: none */

@@ -72,7 +72,8 @@ class _Launch(ctypes.Structure):
                 ("seed", ctypes.c_uint64), ("max_cycles", ctypes.c_uint64),
                 ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
                 ("trace_user", ctypes.c_void_p),
-                ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32)]
+                ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32),
+                ("cluster", ctypes.c_uint32 * 3)]
 
 
 class _SrcLoc(ctypes.Structure):
@@ -560,7 +561,7 @@ class Sim:
                                ctypes.byref(c.d)))
 
     def _launch(self, grid, block, shared, policy, max_cycles, resident,
-                copy_latency, trace, checks, c):
+                copy_latency, trace, checks, c, cluster=0):
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
         for dst, v in ((launch.grid, grid), (launch.block, block)):
@@ -569,6 +570,10 @@ class Sim:
                 dst[i] = x
         launch.dyn_shared, launch.max_cycles = shared, max_cycles
         launch.resident, launch.copy_latency = resident, copy_latency
+        if cluster:
+            v = (cluster,) if isinstance(cluster, int) else tuple(cluster)
+            for i, x in enumerate(v + (1,) * (3 - len(v))):
+                launch.cluster[i] = x
         self._trace_keep = None
         if trace is not None:
             self._trace_keep = _TRACE_FN(lambda _u, line: trace(line.decode()))
@@ -580,15 +585,18 @@ class Sim:
         return launch
 
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-            resident=0, copy_latency=0, trace=None, checks=""):
+            resident=0, copy_latency=0, trace=None, checks="", cluster=0):
         """Run the kernel; returns Stats.  trace: a callable receiving one
         JSON line (str) per issued warp instruction.  checks: opt-in checks
-        ("sync", "uniform", "all"; docs/semantics.md).  Raises RuntimeStop (with the
+        ("sync", "uniform", "all"; docs/semantics.md).  cluster: the
+        thread-block cluster shape (an int or a tuple; 0: none;
+        docs/semantics.md, "Clusters").  Raises RuntimeStop (with the
         simulator's report) when the program does not finish or a check
         reported."""
         with _Call() as c:
             launch = self._launch(grid, block, shared, policy, max_cycles,
-                                  resident, copy_latency, trace, checks, c)
+                                  resident, copy_latency, trace, checks, c,
+                                  cluster)
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
         return self.stats()
@@ -601,11 +609,12 @@ class Sim:
     # ---- stepping -------------------------------------------------------
 
     def start(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-              resident=0, copy_latency=0, trace=None, checks=""):
+              resident=0, copy_latency=0, trace=None, checks="", cluster=0):
         """Start a launch without running it (the arguments of run())."""
         with _Call() as c:
             launch = self._launch(grid, block, shared, policy, max_cycles,
-                                  resident, copy_latency, trace, checks, c)
+                                  resident, copy_latency, trace, checks, c,
+                                  cluster)
             c.check(_sim_start(self._h, ctypes.byref(launch),
                                ctypes.byref(c.d)))
 

@@ -35,6 +35,14 @@ k:
   EXIT ;
 """
 
+CLUSTER = """k:
+        S2R R1, SR_CLUSTER_CTARANK ;
+        S2R R2, SR_CLUSTER_NCTARANK ;
+        CGABAR.ARV ;
+        CGABAR.WAIT ;
+        EXIT ;
+"""
+
 
 UNIFORM = """
 k:
@@ -115,6 +123,14 @@ class Binding(unittest.TestCase):
         sim.run(block=32, trace=lines.append)
         self.assertEqual(len(lines), 13)
         self.assertTrue(all(l.startswith("{") for l in lines))
+
+    def test_cluster_launch(self):
+        sim = simt.Sim(self.isa, self.isa.assemble(CLUSTER))
+        sim.run(grid=(4, 2), block=32, cluster=(2, 2))
+        self.assertEqual(sim.reg("R", 1, cta=(3, 1, 0)), 3)  # rank (1,1) -> 3
+        self.assertEqual(sim.reg("R", 2, cta=(3, 1, 0)), 4)
+        with self.assertRaises(simt.Error):
+            sim.run(grid=3, block=32, cluster=2)  # 3 is not a multiple of 2
 
     def test_deadlock_raises_runtime_stop(self):
         sim = simt.Sim(self.isa, self.isa.assemble(DEADLOCK))

@@ -465,6 +465,17 @@ static bool d_launch(cur *c)
 		} else if (word_is(k, n, "resident")) {
 			tf->has_resident = parse_limited(c, "resident", 1, SIMT_MAX_RESIDENT, &v);
 			tf->resident = (uint32_t)v;
+		} else if (word_is(k, n, "cluster")) {
+			static const uint32_t cmax[3] = {SIMT_MAX_CLUSTER,
+							 SIMT_MAX_CLUSTER,
+							 SIMT_MAX_CLUSTER};
+			tf->has_cluster = parse_dims(c, "cluster", cmax, tf->cluster);
+			uint64_t t = (uint64_t)tf->cluster[0] * tf->cluster[1] *
+				     tf->cluster[2];
+			if (tf->has_cluster && t > SIMT_MAX_CLUSTER)
+				return err(c, at, "cluster of %llu CTAs: at most %u "
+					   "per cluster (docs/limits.md)",
+					   (unsigned long long)t, SIMT_MAX_CLUSTER);
 		} else if (word_is(k, n, "max-cycles")) {
 			tf->has_max_cycles = parse_limited(c, "max-cycles", 1, SIMT_MAX_CYCLES,
 							   &tf->max_cycles);
@@ -491,7 +502,7 @@ static bool d_launch(cur *c)
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
 				   "local policy max-cycles resident copy-latency "
-				   "check)", (int)n, k);
+				   "check cluster)", (int)n, k);
 		}
 	}
 	return !c->failed;

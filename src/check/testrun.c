@@ -213,6 +213,8 @@ static bool make_launch(run *u, simt_launch *l)
 		l->resident = tf->resident;
 	if (tf->has_copy_latency)
 		l->copy_latency = tf->copy_latency;
+	if (tf->has_cluster)
+		memcpy(l->cluster, tf->cluster, sizeof l->cluster);
 	if ((tf->has_policy && simt_launch_policy(l, tf->policy, &u->pd) != SIMT_OK) ||
 	    (tf->checks && simt_launch_checks(l, tf->checks, &u->pd) != SIMT_OK)) {
 		set_reason(u, "%s", first_error(&u->pd));

@@ -46,6 +46,8 @@ static const char usage_text[] =
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
+	"  --cluster X[,Y,Z]       thread-block cluster shape in CTAs (sm_90; at\n"
+	"                          most 8 CTAs, dividing the grid)\n"
 	"  --check=LIST            opt-in checks, comma-separated (below): report\n"
 	"                          what they find and run on\n"
 	"  --stats                 print cycles and instruction counts\n"
@@ -90,6 +92,7 @@ static int option(run_opts *o, const char *a, const char *v)
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
 		{"--local", "local"}, {"--resident-ctas", "resident"},
 		{"--copy-latency", "copy-latency"}, {"--check", "check"},
+		{"--cluster", "cluster"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))

@@ -88,7 +88,8 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	case PTX_SREG_GLOBALTIMER_LO: E(s, "S2R", 2, V(t), T("SR_GLOBALTIMERLO")); break;
 	case PTX_SREG_GLOBALTIMER_HI: E(s, "S2R", 2, V(t), T("SR_GLOBALTIMERHI")); break;
 	default:
-		unsupported(s, "special register");
+		if (!isel_cluster_sreg(s, o, t))
+			unsupported(s, "special register");
 	}
 	return t;
 }
@@ -690,6 +691,8 @@ static void sel_ldst(isel *s, bool load)
 	lw_fn *f = s->f;
 	ptx_type t = in->type[0];
 	ptx_space sp = in->space;
+	if (sp == PTX_SP_SHARED_CLUSTER) /* LDS/STS take shared::cluster addresses */
+		sp = PTX_SP_SHARED;      /* (docs/semantics.md, "Clusters") */
 	const ptx_opd *val = load ? in->opd[0] : in->opd[1];
 	const ptx_opd *ad = load ? in->opd[1] : in->opd[0];
 	if (sp == PTX_SP_PARAM && load) {
@@ -1302,7 +1305,8 @@ static void sel_one(isel *s, int b, int *stubs)
 		E(s, "EXIT", 0);
 		break;
 	default:
-		if (isel_int(s, b) || isel_fp(s, b) || isel_call(s, b) || isel_async(s, b))
+		if (isel_int(s, b) || isel_fp(s, b) || isel_call(s, b) || isel_async(s, b) ||
+		    isel_cluster(s, b))
 			break;
 		unsupported(s, NULL);
 	}

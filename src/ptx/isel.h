@@ -11,6 +11,8 @@
  *   isel_fp.c     float32/float64 arithmetic, conversions, approximations
  *   isel_call.c   .func calls and returns, the stack, brx.idx
  *   isel_async.c  mbarrier, cp.async, bulk copies
+ *   isel_cluster.c thread-block clusters (mapa, barrier.cluster, the
+ *                 cluster special registers)
  *
  * Records are built with the operand constructors below and E(); sources
  * come from isel_src (a word of a PTX operand as a record operand) and its
@@ -139,5 +141,10 @@ bool isel_frame_var(isel *s, const ptx_var *v, int64_t *off);
 
 /* isel_async.c */
 bool isel_async(isel *s, int blk);
+
+/* isel_cluster.c; _sreg: S2R of a cluster special register into vreg t
+ * (false when o is not one) */
+bool isel_cluster(isel *s, int blk);
+bool isel_cluster_sreg(isel *s, const ptx_opd *o, int t);
 
 #endif

@@ -480,6 +480,7 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "%u resident CTAs: at most %u", l->resident,
 			       SIMT_MAX_RESIDENT);
+	n += !sim_cluster_launch_ok(l, d); /* cluster.c */
 	const uint32_t known = 0
 #define SIMT_X_BIT(e, bit, name, what) | (bit)
 		SIMT_CHECK_LIST(SIMT_X_BIT)

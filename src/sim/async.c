@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sim/mbarrier.h"
+#include "sim/mem.h"
 
 #define SIM_COPY_LATENCY 64u
 
@@ -58,7 +59,8 @@ simt_status sim_as_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		i->aux[3] = (int64_t)sim_field(i, "inc", 0);
 		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR))
 			need = "[Ra+off]";
-	} else if (i->optype == SIM_OP_UBLKCP) {
+	} else if (i->optype == SIM_OP_UBLKCP ||
+		   i->optype == SIM_OP_UBLKCP_MULTICAST) {
 		if (!kind_is(i, (int)i->aux[0], SIM_O_ADDR) ||
 		    !kind_is(i, (int)i->aux[1], SIM_O_ADDR) ||
 		    !kind_is(i, (int)i->aux[2], SIM_O_REG) ||
@@ -148,10 +150,17 @@ static void swap_ev(sim_aev *a, sim_aev *b)
 	*b = t;
 }
 
-/* Queue e (its bulk buffer now owned by the queue); false after a raise. */
-static bool push(sim_warp *w, const sim_inst *i, sim_aev *e)
+/* Queue e in CTA t's engine (its bulk buffer now owned by the queue);
+ * false after a raise.  A copy into another CTA of the cluster completes
+ * there: its completion acts as the warp of the same id in t. */
+static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 {
-	sim_async *as = sim_async_get(w, i);
+	sim_async *as = t == w->cta ? sim_async_get(w, i) : t->async;
+	if (!as && !(as = t->async = calloc(1, sizeof *as))) {
+		free(e->bulk);
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
+		return false;
+	}
 	if (as && as->nev == as->capev) {
 		size_t cap = as->capev ? 2 * as->capev : 64;
 		sim_aev *p = realloc(as->ev, cap * sizeof *p);
@@ -176,6 +185,11 @@ static bool push(sim_warp *w, const sim_inst *i, sim_aev *e)
 	}
 	sim_async_note(w->ctx, e->cycle);
 	return true;
+}
+
+static bool push(sim_warp *w, const sim_inst *i, sim_aev *e)
+{
+	return push_to(w, i, w->cta, e);
 }
 
 static sim_aev pop(sim_async *as)
@@ -276,20 +290,27 @@ static uint64_t gaddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
 	return v + (uint64_t)a->imm;
 }
 
-/* A shared destination [dst, dst+n) aligned to align; false after raise. */
-static bool dst_ok(sim_warp *w, const sim_inst *i, unsigned l, uint32_t dst,
-		   uint32_t n, uint32_t align)
+/* A shared destination [dst, dst+n) of CTA t aligned to align; false
+ * after raise. */
+static bool dst_ok_in(sim_warp *w, const sim_inst *i, unsigned l,
+		      const sim_cta *t, uint32_t dst, uint32_t n, uint32_t align)
 {
 	const char *bad = dst % align ? "is misaligned"
-			  : (uint64_t)dst + n > w->cta->shared_size
+			  : (uint64_t)dst + n > t->shared_size
 				  ? "is outside shared memory"
 				  : NULL;
 	if (!bad)
 		return true;
 	sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
 		  "shared destination [0x%x, +0x%x) %s (shared size 0x%x, "
-		  "alignment %u)", dst, n, bad, w->cta->shared_size, align);
+		  "alignment %u)", dst, n, bad, t->shared_size, align);
 	return false;
+}
+
+static bool dst_ok(sim_warp *w, const sim_inst *i, unsigned l, uint32_t dst,
+		   uint32_t n, uint32_t align)
+{
+	return dst_ok_in(w, i, l, w->cta, dst, n, align);
 }
 
 void sim_as_ldgsts(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -380,9 +401,11 @@ void sim_as_arrives(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 }
 
-/* Checks of one bulk copy; false after sim_raise. */
-static bool bulk_ok(sim_warp *w, const sim_inst *i, unsigned l, uint32_t dst,
-		    uint64_t src, uint32_t n, uint32_t mb)
+/* Checks of one bulk copy into CTA t (dst and mb: offsets in t, mbq: the
+ * mbarrier's address as the issuing CTA names it); false after sim_raise. */
+static bool bulk_ok(sim_warp *w, const sim_inst *i, unsigned l,
+		    const sim_cta *t, uint32_t dst, uint64_t src, uint32_t n,
+		    uint32_t mbq)
 {
 	const char *bad = n == 0 || n % 16 ? "is not a positive multiple of 16"
 			  : n > 0xfffffu ? "exceeds 2^20-1"
@@ -398,35 +421,136 @@ static bool bulk_ok(sim_warp *w, const sim_inst *i, unsigned l, uint32_t dst,
 			  (unsigned long long)src);
 		return false;
 	}
-	return dst_ok(w, i, l, dst, n, 16) && sim_mb_check_at(w, i, l, mb, "");
+	return dst_ok_in(w, i, l, t, dst, n, 16) &&
+	       sim_mb_check_at(w, i, l, mbq, "");
 }
 
-void sim_as_ublkcp(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* The address of offset off in CTA t as a shared::cluster address. */
+static uint32_t cluster_addr(const sim_cta *t, uint32_t off)
+{
+	return off | (t->crank + 1) << SIM_CLUSTER_RANK_SHIFT;
+}
+
+/* Queue the bulk copy of n bytes from src into [dst] of CTA t, completing
+ * n transaction bytes on t's mbarrier at offset mb; false after a raise. */
+static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
+		       sim_cta *t, uint32_t dst, uint64_t src, uint32_t n,
+		       uint32_t mb)
 {
 	sim_ctx *c = w->ctx;
+	if (!bulk_ok(w, i, l, t, dst, src, n,
+		     t == w->cta ? mb : cluster_addr(t, mb)))
+		return false;
+	sim_aev e = {.cycle = c->cycle + latency(c) + n / 16,
+		     .kind = AEV_BULK, .lane = (uint8_t)l, .dst = dst,
+		     .size = n, .mbar = mb, .bulk = malloc(n)};
+	if (!e.bulk) {
+		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
+		return false;
+	}
+	if (!sim_mem_host_read(c->mem, src, e.bulk, n)) {
+		free(e.bulk);
+		sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
+			  "UBLKCP global source [0x%llx, +0x%x) is not "
+			  "mapped global memory", (unsigned long long)src, n);
+		return false;
+	}
+	return push_to(w, i, t, &e);
+}
+
+/* The CTA a shared::cluster address names and the offset in it; NULL
+ * after a raise. */
+static sim_cta *cluster_target(sim_warp *w, const sim_inst *i, unsigned l,
+			       uint32_t addr, uint32_t *off, const char *what)
+{
+	uint64_t o;
+	int bad = 0;
+	sim_cta *t = sim_cluster_shared(w, addr, &o, &bad);
+	if (!t) {
+		sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
+			  "%s 0x%x: %s (CTA rank %u; the cluster has %u CTA%s)",
+			  what, addr, sim_fault_name((sim_fault)bad),
+			  (addr >> SIM_CLUSTER_RANK_SHIFT) - 1,
+			  sim_cluster_size(w->ctx),
+			  sim_cluster_size(w->ctx) == 1 ? "" : "s");
+		return NULL;
+	}
+	*off = (uint32_t)o;
+	return t;
+}
+
+/*
+ * UBLKCP: the destination and the mbarrier may be shared::cluster
+ * addresses of another CTA of the cluster (cp.async.bulk.shared::cluster),
+ * both in the same CTA; the copy then completes in that CTA.
+ */
+void sim_as_ublkcp(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
-		uint32_t dst = saddr(w, i, (int)i->aux[0], l);
+		uint32_t dst = saddr(w, i, (int)i->aux[0], l), d, mo;
 		uint64_t src = gaddr(w, i, (int)i->aux[1], l);
 		uint32_t n = w->r[i->op[i->aux[2]].reg][l];
 		uint32_t mb = saddr(w, i, (int)i->aux[3], l);
-		if (!bulk_ok(w, i, l, dst, src, n, mb))
+		sim_cta *t = cluster_target(w, i, l, dst, &d, "UBLKCP destination");
+		sim_cta *tm = t ? cluster_target(w, i, l, mb, &mo, "UBLKCP mbarrier")
+				: NULL;
+		if (!tm)
 			return;
-		sim_aev e = {.cycle = c->cycle + latency(c) + n / 16,
-			     .kind = AEV_BULK, .lane = (uint8_t)l, .dst = dst,
-			     .size = n, .mbar = mb, .bulk = malloc(n)};
-		if (!e.bulk) {
-			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
-			return;
-		}
-		if (!sim_mem_host_read(c->mem, src, e.bulk, n)) {
-			free(e.bulk);
-			sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
-				  "UBLKCP global source [0x%llx, +0x%x) is not "
-				  "mapped global memory", (unsigned long long)src, n);
+		if (tm != t) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+				  "UBLKCP destination (CTA rank %u) and mbarrier (CTA "
+				  "rank %u) are in different CTAs of the cluster (PTX "
+				  "requires the same CTA)", t->crank, tm->crank);
 			return;
 		}
-		if (!push(w, i, &e))
+		if (!bulk_queue(w, i, l, t, d, src, n, mo))
 			return;
+	}
+}
+
+/*
+ * UBLKCP.MULTICAST (cluster.isa): one bulk copy delivered to every CTA of
+ * the cluster whose rank bit is set in the 16-bit mask Rk, at the same
+ * CTA-relative offset of [Ra+off]; each completes its bytes on the
+ * mbarrier at the same offset of [Rm+moff] in its own CTA.
+ */
+void sim_as_ublkcp_mc(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	int kk = sim_opnd_find(i, "rk");
+	if (kk < 0 || i->op[kk].kind != SIM_O_REG) {
+		sim_raise(w, i, pmask, SIM_STOP_EXCEPTION,
+			  "UBLKCP.MULTICAST needs a mask register Rk");
+		return;
+	}
+	uint32_t ncl = sim_cluster_size(w->ctx);
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t dst = saddr(w, i, (int)i->aux[0], l) &
+			       ((1u << SIM_CLUSTER_RANK_SHIFT) - 1);
+		uint64_t src = gaddr(w, i, (int)i->aux[1], l);
+		uint32_t n = w->r[i->op[i->aux[2]].reg][l];
+		uint32_t mb = saddr(w, i, (int)i->aux[3], l) &
+			      ((1u << SIM_CLUSTER_RANK_SHIFT) - 1);
+		uint32_t mask = w->r[i->op[kk].reg][l];
+		if (mask == 0 || mask > 0xffffu || mask >> ncl) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+				  "UBLKCP.MULTICAST CTA mask 0x%x %s (the cluster "
+				  "has %u CTA%s: ranks 0..%u)", mask,
+				  mask == 0 ? "names no CTA"
+					    : "names a rank outside the cluster",
+				  ncl, ncl == 1 ? "" : "s", ncl - 1);
+			return;
+		}
+		for (uint32_t r = 0; r < ncl; r++) {
+			if (!(mask >> r & 1))
+				continue;
+			uint32_t off;
+			sim_cta *t = cluster_target(w, i, l,
+						    (r + 1) << SIM_CLUSTER_RANK_SHIFT,
+						    &off, "UBLKCP.MULTICAST to");
+			if (!t || !bulk_queue(w, i, l, t, dst, src, n, mb))
+				return;
+		}
 	}
 }

@@ -183,7 +183,7 @@ static void report_cta(sim_ctx *c, const sim_cta *cta, const sim_warp *skip)
 		util_buf b = {0};
 		char text[256], loc[512];
 		/* an mbarrier wait stays on its PC; the others have passed it */
-		bool at = w->state == SIM_W_MBAR;
+		bool at = w->state == SIM_W_MBAR || w->state == SIM_W_CLUSTER;
 		uint64_t pc = at ? w->active_pc : w->active_pc - SIM_INST_SIZE;
 		sim_inst_text(c, inst_at(c, pc), text, sizeof text);
 		util_buf_printf(&b, "CTA (%u,%u,%u) warp %d blocked %s PC "
@@ -196,6 +196,8 @@ static void report_cta(sim_ctx *c, const sim_cta *cta, const sim_warp *skip)
 			describe_bar(&b, cta, w);
 		if (w->state == SIM_W_MBAR)
 			sim_mbar_describe(&b, c, w); /* mbarrier.c */
+		if (w->state == SIM_W_CLUSTER)
+			sim_cluster_describe(&b, c, w); /* cluster.c */
 		describe_parked(&b, c, w);
 		char *s = util_buf_take(&b);
 		util_diag(c->diags, SIMT_SEV_NOTE, NULL, NULL, 0, 0, "%s",

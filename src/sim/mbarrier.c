@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "sim/mbarrier.h"
+#include "sim/mem.h"
 
 enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8 };
 
@@ -77,29 +78,69 @@ static void mb_write(sim_ctx *c, sim_cta *cta, sim_mbobj *o, uint64_t v)
 	c->mem_writes++;
 }
 
-/* The object address of lane l: an 8-byte aligned shared address. */
+/* The object address of lane l: an 8-byte aligned shared address of t. */
 static bool mb_addr_ok(sim_warp *w, const sim_inst *i, unsigned lane,
-		       uint32_t addr, const char *why)
+		       const sim_cta *t, uint32_t addr, const char *why)
 {
 	const char *bad = addr % 8 ? "is not a multiple of 8"
-			  : (uint64_t)addr + 8 > w->cta->shared_size
+			  : (uint64_t)addr + 8 > t->shared_size
 				  ? "is outside shared memory"
 				  : NULL;
 	if (!bad)
 		return true;
 	sim_raise(w, i, 1u << lane, SIM_STOP_FAULT,
 		  "mbarrier address 0x%x %s (shared size 0x%x)%s", addr, bad,
-		  w->cta->shared_size, why);
+		  t->shared_size, why);
 	return false;
 }
 
-/* The valid object at addr and its value; NULL after sim_raise. */
-static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
-			 uint32_t addr, uint64_t *v, const char *why)
+/*
+ * The CTA whose shared memory holds the object at *addr: a shared::cluster
+ * address (cluster.c: rank + 1 in bits 24-31) names another CTA of the
+ * cluster, and *addr becomes the offset in it.  NULL after sim_raise (a
+ * rank outside the cluster, or a CTA that has exited).
+ */
+static sim_cta *mb_target(sim_warp *w, const sim_inst *i, unsigned lane,
+			  uint32_t *addr, const char *why)
 {
-	sim_async *as = sim_async_get(w, i);
-	if (!as || !mb_addr_ok(w, i, lane, addr, why))
+	uint64_t off;
+	int bad = 0;
+	sim_cta *t = sim_cluster_shared(w, *addr, &off, &bad);
+	if (!t) {
+		sim_raise(w, i, 1u << lane, SIM_STOP_FAULT,
+			  "mbarrier address 0x%x: %s (CTA rank %u; the cluster "
+			  "has %u CTA%s)%s", *addr, sim_fault_name((sim_fault)bad),
+			  (*addr >> SIM_CLUSTER_RANK_SHIFT) - 1,
+			  sim_cluster_size(w->ctx),
+			  sim_cluster_size(w->ctx) == 1 ? "" : "s", why);
 		return NULL;
+	}
+	*addr = (uint32_t)off;
+	return t;
+}
+
+/* The mbarrier state of CTA t (allocated on first use); NULL after raise. */
+static sim_async *async_of(sim_warp *w, const sim_inst *i, sim_cta *t)
+{
+	if (t == w->cta)
+		return sim_async_get(w, i);
+	if (!t->async && !(t->async = calloc(1, sizeof *t->async)))
+		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
+	return t->async;
+}
+
+/* The valid object at addr and its value; NULL after sim_raise.  *tc:
+ * the CTA that holds it (another CTA of the cluster for a shared::cluster
+ * address). */
+static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
+			 uint32_t addr, uint64_t *v, const char *why,
+			 sim_cta **tc)
+{
+	sim_cta *t = mb_target(w, i, lane, &addr, why);
+	sim_async *as = t ? async_of(w, i, t) : NULL;
+	if (!as || !mb_addr_ok(w, i, lane, t, addr, why))
+		return NULL;
+	*tc = t;
 	sim_mbobj *o = mb_find(as, addr);
 	if (!o || o->state != MB_VALID) {
 		sim_raise(w, i, 1u << lane, SIM_STOP_EXCEPTION,
@@ -108,7 +149,7 @@ static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
 			    : "uninitialised (no MBAR.INIT)", why);
 		return NULL;
 	}
-	*v = mb_read(w->cta, addr);
+	*v = mb_read(t, addr);
 	if (*v != o->shadow) {
 		sim_raise(w, i, 1u << lane, SIM_STOP_EXCEPTION,
 			  "mbarrier at shared 0x%x was overwritten by an "
@@ -124,7 +165,8 @@ bool sim_mb_check_at(sim_warp *w, const sim_inst *i, unsigned lane,
 		     uint32_t addr, const char *why)
 {
 	uint64_t v;
-	return mb_get(w, i, lane, addr, &v, why) != NULL;
+	sim_cta *t;
+	return mb_get(w, i, lane, addr, &v, why, &t) != NULL;
 }
 
 /* Wake the warps parked on a phase wait of the object at addr. */
@@ -142,13 +184,13 @@ static void mb_wake(sim_ctx *c, sim_cta *cta, uint32_t addr)
 }
 
 /* Store v; if no arrival and no byte is pending, complete the phase. */
-static void mb_settle(sim_warp *w, sim_mbobj *o, uint64_t v)
+static void mb_settle(sim_warp *w, sim_cta *t, sim_mbobj *o, uint64_t v)
 {
 	if (MB_PEND(v) == 0 && MB_TX(v) == 0) {
 		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
-		mb_wake(w->ctx, w->cta, o->addr);
+		mb_wake(w->ctx, t, o->addr);
 	}
-	mb_write(w->ctx, w->cta, o, v);
+	mb_write(w->ctx, t, o, v);
 }
 
 static bool mb_err(sim_warp *w, const sim_inst *i, unsigned lane,
@@ -167,7 +209,8 @@ bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
 		      bool nocomplete, uint64_t *token, const char *why)
 {
 	uint64_t v;
-	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why);
+	sim_cta *tc;
+	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why, &tc);
 	if (!o)
 		return false;
 	if (token)
@@ -190,7 +233,7 @@ bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
 	uint64_t nv = mb_pack(part - (drop ? n : 0), pend - n, t + tx,
 			      MB_PHASE(v));
 	if (!nocomplete) {
-		mb_settle(w, o, nv);
+		mb_settle(w, tc, o, nv);
 		return true;
 	}
 	/* seed 002: "pending_count -= 1 but suppress completion" - also when
@@ -204,7 +247,7 @@ bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
 				 "open (mbarrier at shared 0x%x: count %u; now "
 				 "participants %u, pending 0, tx 0, phase %u)%s",
 				 addr, n, MB_PART(nv), MB_PHASE(nv), why);
-	mb_write(w->ctx, w->cta, o, nv);
+	mb_write(w->ctx, tc, o, nv);
 	return true;
 }
 
@@ -212,14 +255,15 @@ bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
 			   uint32_t addr, uint32_t bytes, const char *why)
 {
 	uint64_t v;
-	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why);
+	sim_cta *t;
+	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why, &t);
 	if (!o)
 		return false;
 	if (bytes > MB_TX(v))
 		return mb_err(w, i, lane, addr, v,
 			      "pending transaction byte count underflow", bytes,
 			      why);
-	mb_settle(w, o, mb_pack(MB_PART(v), MB_PEND(v), MB_TX(v) - bytes,
+	mb_settle(w, t, o, mb_pack(MB_PART(v), MB_PEND(v), MB_TX(v) - bytes,
 				MB_PHASE(v)));
 	return true;
 }
@@ -228,18 +272,43 @@ bool sim_mb_add_pending_at(sim_warp *w, const sim_inst *i, unsigned lane,
 			   uint32_t addr)
 {
 	uint64_t v;
-	sim_mbobj *o = mb_get(w, i, lane, addr, &v, "");
+	sim_cta *t;
+	sim_mbobj *o = mb_get(w, i, lane, addr, &v, "", &t);
 	if (!o)
 		return false;
 	if (MB_PEND(v) == MB_MAX)
 		return mb_err(w, i, lane, addr, v,
 			      "pending arrival count would exceed 2^20-1", 1, "");
-	mb_write(w->ctx, w->cta, o,
+	mb_write(w->ctx, t, o,
 		 mb_pack(MB_PART(v), MB_PEND(v) + 1, MB_TX(v), MB_PHASE(v)));
 	return true;
 }
 
 /* ---- handlers ----------------------------------------------------------------- */
+
+/*
+ * MBAR.INIT, MBAR.INVAL and the waits act on the issuing CTA's objects
+ * only (PTX: mbarrier.init/inval/test_wait/try_wait take shared::cta
+ * addresses); a shared::cluster address naming the own CTA is accepted
+ * (*addr becomes the offset), one naming another CTA is an error.
+ */
+static bool mb_local(sim_warp *w, const sim_inst *i, unsigned l,
+		     uint32_t *addr)
+{
+	uint32_t a = *addr;
+	sim_cta *t = mb_target(w, i, l, addr, "");
+	if (!t)
+		return false;
+	if (t == w->cta)
+		return true;
+	sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+		  "the mbarrier at shared::cluster 0x%x is in CTA rank %u of the "
+		  "cluster, not in the issuing CTA (rank %u): only arrivals, "
+		  "expect-tx and complete-tx may act on another CTA's mbarrier "
+		  "(PTX: init, inval and the waits take shared::cta addresses)",
+		  a, t->crank, w->cta->crank);
+	return false;
+}
 
 static uint32_t lane_addr(const sim_warp *w, const sim_inst *i, unsigned l)
 {
@@ -258,7 +327,8 @@ void sim_mb_init(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	for (uint32_t m = pmask; m && as; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t addr = lane_addr(w, i, l), n = lane_b(w, i, l);
-		if (!mb_addr_ok(w, i, l, addr, ""))
+		if (!mb_local(w, i, l, &addr) ||
+		    !mb_addr_ok(w, i, l, w->cta, addr, ""))
 			return;
 		sim_mbobj *o = mb_find(as, addr);
 		if (n == 0 || n > MB_MAX) {
@@ -299,11 +369,14 @@ void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint64_t v;
-		sim_mbobj *o = mb_get(w, i, l, lane_addr(w, i, l), &v, "");
+		uint32_t addr = lane_addr(w, i, l);
+		sim_cta *t;
+		sim_mbobj *o = mb_local(w, i, l, &addr)
+				       ? mb_get(w, i, l, addr, &v, "", &t) : NULL;
 		if (!o)
 			return;
 		o->state = MB_INVALID;
-		mb_wake(w->ctx, w->cta, o->addr); /* waiters see the error */
+		mb_wake(w->ctx, t, o->addr); /* waiters see the error */
 	}
 }
 
@@ -313,7 +386,17 @@ void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	unsigned rd = i->op[i->aux[2]].reg;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
-		uint32_t b = lane_b(w, i, l);
+		uint32_t b = lane_b(w, i, l), a = lane_addr(w, i, l);
+		uint32_t top = a >> SIM_CLUSTER_RANK_SHIFT;
+		const sim_cta *t = top ? sim_cluster_member(w->cta, top - 1) : NULL;
+		if (t && t != w->cta && rd != SIM_RSINK) {
+			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+				  "MBAR.ARRIVE on the mbarrier of another CTA of the "
+				  "cluster (rank %u) returns no state: its destination "
+				  "must be RZ (PTX: mbarrier.arrive.shared::cluster "
+				  "has the sink _ as destination)", t->crank);
+			return;
+		}
 		uint64_t tok;
 		bool ok = f & MBF_EXPECT
 				  ? sim_mb_arrive_at(w, i, l, lane_addr(w, i, l), 1, b,
@@ -336,7 +419,8 @@ void sim_mb_expect_tx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		unsigned l = sim_ffs(m);
 		uint32_t addr = lane_addr(w, i, l), b = lane_b(w, i, l);
 		uint64_t v;
-		sim_mbobj *o = mb_get(w, i, l, addr, &v, "");
+		sim_cta *t;
+		sim_mbobj *o = mb_get(w, i, l, addr, &v, "", &t);
 		if (!o)
 			return;
 		if (b > MB_MAX - MB_TX(v)) {
@@ -344,8 +428,8 @@ void sim_mb_expect_tx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			       "pending transaction bytes would exceed 2^20-1", b, "");
 			return;
 		}
-		mb_write(w->ctx, w->cta, o, mb_pack(MB_PART(v), MB_PEND(v),
-						    MB_TX(v) + b, MB_PHASE(v)));
+		mb_write(w->ctx, t, o, mb_pack(MB_PART(v), MB_PEND(v),
+					       MB_TX(v) + b, MB_PHASE(v)));
 	}
 }
 
@@ -379,7 +463,9 @@ static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		unsigned l = sim_ffs(m);
 		uint32_t addr = lane_addr(w, i, l);
 		uint64_t v;
-		if (!mb_get(w, i, l, addr, &v, "")) {
+		sim_cta *t;
+		if (!mb_local(w, i, l, &addr) ||
+		    !mb_get(w, i, l, addr, &v, "", &t)) {
 			*ok = false;
 			return 0;
 		}

@@ -60,7 +60,9 @@
 	X(SIM_FAULT_UNMAPPED, "unmapped address")                              \
 	X(SIM_FAULT_RANGE, "out of range")                                     \
 	X(SIM_FAULT_ALIGN, "misaligned")                                       \
-	X(SIM_FAULT_NOMEM, "out of host memory")
+	X(SIM_FAULT_NOMEM, "out of host memory")                               \
+	X(SIM_FAULT_RANK, "CTA rank outside the cluster")                      \
+	X(SIM_FAULT_EXITED, "the CTA of that rank has exited")
 
 typedef enum sim_fault {
 #define SIM_X_ENUM(e, s) e,

@@ -9,6 +9,7 @@
  */
 #include "sim/mem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,8 +213,15 @@ static uint8_t *lane_ptr(sim_warp *w, sim_space *sp, uint64_t addr, int lane,
 	switch (*sp) {
 	case SIM_SPACE_GLOBAL:
 		return sim_gmem_ptr(&w->ctx->mem->g, addr, size, why);
-	case SIM_SPACE_SHARED:
-		return sim_span_ptr(w->cta->shared, w->cta->shared_size, off, size, why);
+	case SIM_SPACE_SHARED: { /* the shared::cluster window (cluster.c) */
+		int cwhy = SIM_FAULT_NONE;
+		sim_cta *t = sim_cluster_shared(w, off, &off, &cwhy);
+		if (!t) {
+			*why = (sim_fault)cwhy;
+			return NULL;
+		}
+		return sim_span_ptr(t->shared, t->shared_size, off, size, why);
+	}
 	case SIM_SPACE_LOCAL: {
 		sim_local *l = w->local;
 		if (!l) {
@@ -248,10 +256,20 @@ static void fault(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	}
 	uint64_t shown = addr[first];
 	const char *via = sp == SIM_SPACE_GENERIC ? " (generic)" : "";
+	char rank[96] = "";
+	if (why == SIM_FAULT_RANK || why == SIM_FAULT_EXITED) {
+		uint64_t off = shown;
+		if (sp == SIM_SPACE_GENERIC)
+			sim_generic_space(shown, &off);
+		snprintf(rank, sizeof rank, " (CTA rank %u; the cluster has %u "
+			 "CTA%s)", (unsigned)(off >> SIM_CLUSTER_RANK_SHIFT) - 1,
+			 sim_cluster_size(w->ctx),
+			 sim_cluster_size(w->ctx) == 1 ? "" : "s");
+	}
 	sim_raise(w, i, bad ? bad : 1u << first, SIM_STOP_FAULT,
-		  "%s %s of %u bytes at 0x%llx%s: %s (%d lane%s)",
+		  "%s %s of %u bytes at 0x%llx%s: %s%s (%d lane%s)",
 		  sim_space_name(got), store ? "store" : "load", size,
-		  (unsigned long long)shown, via, sim_fault_name(why),
+		  (unsigned long long)shown, via, sim_fault_name(why), rank,
 		  sim_popc(bad ? bad : 1u), sim_popc(bad ? bad : 1u) == 1 ? "" : "s");
 }
 
@@ -361,14 +379,16 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 	if (sp == SIM_SPACE_SHARED) { /* one bounds check per lane, no switch */
 		uint8_t *base = w->cta->shared;
 		uint64_t len = w->cta->shared_size;
-		for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t m;
+		for (m = lanes; m; m &= m - 1) {
 			int l = (int)sim_ffs(m);
 			uint64_t a = addr[l];
 			if ((a & (size - 1)) || a >= len || len - a < size)
-				return false;
+				break; /* a fault, or the shared::cluster window */
 			ptr[l] = base + a;
 		}
-		return true;
+		if (!m)
+			return true;
 	}
 	if (sp == SIM_SPACE_GLOBAL) { /* the hot case, kept inline */
 		sim_gmem *g = &w->ctx->mem->g;

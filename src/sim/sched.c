@@ -207,14 +207,22 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	return sim_mem_cta_begin(c, cta, c->diags);
 }
 
-/* Launch the next CTA of the grid into slot (kept mode: its own). */
+/* Launch the next CTA of the grid into slot (kept mode: its own).  With
+ * clusters the launch order is cluster by cluster, each in rank order
+ * (cluster.c), so a cluster's CTAs are launched together. */
 static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 {
-	sim_cta *cta = c->kept ? &c->ctas[s->next] : slot;
-	simt_status st = cta_init(c, cta, s->next++);
+	uint64_t lin = sim_cluster_lin(c, s->next);
+	sim_cta *cta = c->kept ? &c->ctas[lin] : slot;
+	simt_status st = cta_init(c, cta, lin);
+	if (st == SIMT_OK)
+		st = sim_cluster_attach(c, cta, s->next,
+					s->nres ? s->res[s->nres - 1] : NULL);
+	s->next++;
 	if (st != SIMT_OK) {
 		if (cta->warps)
 			sim_mem_cta_end(c, cta);
+		sim_cluster_detach(cta);
 		return st;
 	}
 	s->res[s->nres++] = cta;
@@ -222,13 +230,21 @@ static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 }
 
 /* Every warp exited and no copy of the CTA is in flight. */
-static bool finished(const sim_cta *cta)
+static bool cta_done(const sim_cta *cta)
 {
 	return cta->exited_warps == cta->nwarps && !sim_async_pending(cta);
 }
 
-/* cta finished: release it, launch the next CTA. */
-static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
+/* cta and every other CTA of its cluster are done: a CTA whose cluster
+ * still runs stays resident (its shared memory stays, remote accesses to
+ * it are diagnosed; docs/semantics.md, Clusters). */
+static bool finished(const sim_cta *cta)
+{
+	return cta_done(cta) && sim_cluster_all(cta, cta_done);
+}
+
+/* Take cta out of the resident set and release its memory. */
+static void release(sim_ctx *c, sched *s, sim_cta *cta)
 {
 	int p = 0;
 	while (s->res[p] != cta)
@@ -244,9 +260,24 @@ static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
 		s->lp = p - 1;
 		s->lj = s->wpc - 1;
 	}
-	if (s->next < s->total)
-		return launch_next(c, s, cta);
-	return SIMT_OK;
+}
+
+/* cta finished: release it (with the rest of its cluster), launch the
+ * next CTAs (the next cluster) in their slots. */
+static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
+{
+	sim_cta *slot[SIMT_MAX_CLUSTER];
+	uint32_t n = sim_cluster_size(c);
+	for (uint32_t r = 0; r < n; r++)
+		slot[r] = n == 1 ? cta : sim_cluster_member(cta, r);
+	for (uint32_t r = 0; r < n; r++) {
+		release(c, s, slot[r]);
+		sim_cluster_detach(slot[r]);
+	}
+	simt_status st = SIMT_OK;
+	for (uint32_t r = 0; r < n && st == SIMT_OK && s->next < s->total; r++)
+		st = launch_next(c, s, slot[r]);
+	return st;
 }
 
 /* The cycle limit passed; w (NULL when its CTA just retired) is the warp
@@ -422,6 +453,7 @@ static void free_ctas(sim_ctx *c)
 {
 	for (uint64_t k = 0; k < c->nctas; k++) {
 		sim_async_cta_end(c, &c->ctas[k]);
+		sim_cluster_detach(&c->ctas[k]);
 		free(c->ctas[k].warps);
 	}
 	free(c->ctas);
@@ -446,6 +478,8 @@ static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 	}
 	if (want > n)
 		want = n;
+	uint64_t cn = sim_cluster_size(c); /* whole clusters, at least one */
+	want = want < cn ? cn : want / cn * cn;
 	if (want * cta > SIMT_MAX_RESIDENT_BYTES) {
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "%llu resident CTAs need %llu MiB of warp state, shared "
@@ -469,6 +503,8 @@ void sim_sched_free(sim_ctx *c)
 		sim_mem_cta_end(c, s->res[k]);
 		sim_async_cta_end(c, s->res[k]);
 	}
+	for (int k = 0; k < s->nres; k++)
+		sim_cluster_detach(s->res[k]);
 	free(s->res);
 	free(s);
 	c->sched = NULL;

@@ -189,10 +189,11 @@ uint64_t sim_slots_pack(const int *ks, int n);
 #include "sim/ops_mbar.h"    /* defines SIM_OPS_MBAR(X) */
 #include "sim/ops_uniform.h" /* defines SIM_OPS_UNIFORM(X) */
 #include "sim/ops_fp.h"      /* defines SIM_OPS_FP(X) */
+#include "sim/ops_cluster.h" /* defines SIM_OPS_CLUSTER(X) */
 
 #define SIM_OPS(X)                                                             \
 	SIM_OPS_CORE(X) SIM_OPS_RUNTIME(X) SIM_OPS_WARP(X) SIM_OPS_MBAR(X)     \
-	SIM_OPS_UNIFORM(X) SIM_OPS_FP(X)
+	SIM_OPS_UNIFORM(X) SIM_OPS_FP(X) SIM_OPS_CLUSTER(X)
 
 /* One value per SIM_OPS row: prep hooks that serve several optypes switch
  * on sim_inst.optype instead of comparing optype names. */
@@ -218,6 +219,7 @@ typedef enum sim_wstate {
 	SIM_W_BAR,       /* blocked in BAR.SYNC / BAR.RED on w->bar_id       */
 	SIM_W_SLEEP,     /* warpSleep(): until w->wake_cycle                  */
 	SIM_W_MBAR,      /* parked in an mbarrier wait or DEPBAR (mbarrier.c) */
+	SIM_W_CLUSTER,   /* parked in CGABAR.WAIT (cluster.c)                */
 	SIM_W_EXITED     /* warpExit()                                        */
 } sim_wstate;
 
@@ -297,6 +299,8 @@ struct sim_cta {
 	uint8_t *shared;    /* static + dynamic shared memory (mem.c)         */
 	uint32_t shared_size;
 	struct sim_async *async; /* mbarriers and copies (async.c), or NULL  */
+	struct sim_cluster *cluster; /* its thread-block cluster (cluster.c) */
+	uint32_t crank;     /* its rank in the cluster (x fastest)            */
 };
 
 /* A stop of the run: fault, exception, deadlock, livelock, trap, limit. */

@@ -24,7 +24,18 @@
 	X(LM_GE, "LANEMASKGE") X(CLOCKLO, "CLOCKLO") X(CLOCKHI, "CLOCKHI")     \
 	X(CLOCK, "CLOCK") X(NWARPID, "NWARPID") X(SMID, "SMID")                \
 	X(NSMID, "NSMID") X(GTIMERLO, "GLOBALTIMERLO")                         \
-	X(GTIMERHI, "GLOBALTIMERHI")
+	X(GTIMERHI, "GLOBALTIMERHI")                                           \
+	X(CLUSTERID_X, "CLUSTERIDX") X(CLUSTERID_Y, "CLUSTERIDY")             \
+	X(CLUSTERID_Z, "CLUSTERIDZ") X(NCLUSTERID_X, "NCLUSTERIDX")           \
+	X(NCLUSTERID_Y, "NCLUSTERIDY") X(NCLUSTERID_Z, "NCLUSTERIDZ")         \
+	X(CLUSTER_CTAID_X, "CLUSTERCTAIDX") X(CLUSTER_CTAID_Y, "CLUSTERCTAIDY") \
+	X(CLUSTER_CTAID_Z, "CLUSTERCTAIDZ")                                   \
+	X(CLUSTER_NCTAID_X, "CLUSTERNCTAIDX")                                 \
+	X(CLUSTER_NCTAID_Y, "CLUSTERNCTAIDY")                                 \
+	X(CLUSTER_NCTAID_Z, "CLUSTERNCTAIDZ")                                 \
+	X(CLUSTER_CTARANK, "CLUSTERCTARANK")                                  \
+	X(CLUSTER_NCTARANK, "CLUSTERNCTARANK")                                \
+	X(IS_EXPLICIT_CLUSTER, "ISEXPLICITCLUSTER")
 
 enum {
 #define RT_X_ENUM(e, s) SR_##e,
@@ -97,7 +108,10 @@ void rt_sreg(sim_warp *w, int sr, uint32_t v[SIM_LANES])
 	case SR_NWARPID: u = (uint32_t)w->cta->nwarps; break;
 	case SR_SMID: u = 0; break;
 	case SR_NSMID: u = 1; break;
-	default: break;
+	default: /* the cluster registers, in cluster.c's order */
+		if (sr >= SR_CLUSTERID_X && sr <= SR_IS_EXPLICIT_CLUSTER)
+			u = sim_cluster_sreg(c, w->cta, sr - SR_CLUSTERID_X);
+		break;
 	}
 	LANES v[l] = u;
 }

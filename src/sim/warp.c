@@ -96,6 +96,7 @@ void sim_warp_exit(sim_warp *w)
 	w->timer_armed = false;
 	w->cta->exited_warps++;
 	sim_bcu_warp_exited(w->ctx, w->cta);
+	sim_cluster_warp_exited(w->ctx, w->cta); /* cluster.c */
 }
 
 /* ---- livelock detector --------------------------------------------------- */

@@ -29,6 +29,10 @@ limit --block 1025 "block x = 1025: must be 1..1024"
 limit --block 1,1025 "block y = 1025: must be 1..1024"
 limit --block 1,1,65 "block z = 65: must be 1..64"
 limit --block 64,32 "block of 2048 threads: at most 1024 per CTA"
+limit --cluster 9 "cluster x = 9: must be 1..8 (docs/limits.md)"
+limit --cluster 1,1,9 "cluster z = 9: must be 1..8"
+limit --cluster 4,4 "cluster of 16 CTAs: at most 8 per cluster (docs/limits.md)"
+limit --cluster 0 "cluster x = 0: must be 1..8"
 limit --policy random:99999999999999999999 "bad seed in policy"
 limit --buffer 'b=u8[268435457]:0' "count must be 1..268435456"
 limit --buffer 'b=u64[33554433]:0' "buffer 'b' is larger than 256 MiB"
@@ -54,6 +58,10 @@ out_has "FAIL sh.s: sh.s:1:16: shared=4294967312: must be 0..232448 (docs/limits
 case_ "test: --resident-ctas is checked like the directive"
 run 1 test --resident-ctas 0 "$DATA/store.s"
 out_has "FAIL $DATA/store.s: command line: resident=0: must be 1..4096"
+
+case_ "run: a grid that is not a multiple of the cluster is refused"
+run 1 run "$DATA/store.s" --grid 3 --cluster 2
+err_has "grid (3,1,1) is not a multiple of the cluster (2,1,1): grid x = 3 is not divisible by cluster x = 2"
 
 case_ "run: the largest values are accepted"
 run 0 run "$DATA/store.s" --shared 232448 --local 65536 --copy-latency 1000000 --resident-ctas 4096 --print out

@@ -76,6 +76,9 @@ TEST(sim_api_limits)
 		{10, 4097, "4097 resident CTAs: at most 4096"},
 		{11, 7, "unknown scheduling policy 7"},
 		{12, 0x80000000u, "unknown check bits 0x80000000"},
+		{13, 9, "cluster (9,1,1) has 9 CTAs: a cluster has 1 to 8 CTAs"},
+		{14, 0, "cluster (1,0,1) has 0 CTAs"},
+		{15, 2, "grid (1,1,1) is not a multiple of the cluster (1,1,2): grid z = 1 is not divisible by cluster z = 2"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		sp_prog p;
@@ -94,6 +97,9 @@ TEST(sim_api_limits)
 		case 10: l.resident = (uint32_t)v; break;
 		case 11: l.policy = (simt_policy)v; break;
 		case 12: l.checks = (uint32_t)v; break;
+		case 13: l.cluster[0] = (uint32_t)v; l.cluster[1] = l.cluster[2] = 1; break;
+		case 14: l.cluster[0] = l.cluster[2] = 1; l.cluster[1] = (uint32_t)v; break;
+		case 15: l.cluster[0] = l.cluster[1] = 1; l.cluster[2] = (uint32_t)v; break;
 		}
 		if (sp_run_launch(&p, &l) != SIMT_ERR_ARG || !sp_diag_has(&p, cases[k].msg))
 			test_fail(__FILE__, __LINE__, "case %zu: got '%s'", k,
