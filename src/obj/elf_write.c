@@ -181,10 +181,14 @@ static bool prepare(writer *w)
 	return true;
 }
 
-/* Is symbol s kernel k's entry for some k (text section and name)? */
+/* Is symbol s kernel k's entry for some k: a global function at the
+ * start of its text section, named like the kernel?  (A local symbol of
+ * the same name elsewhere in the text is not: found by fuzz_elf.) */
 static bool is_kernel_entry(const writer *w, const obj_symbol *s)
 {
 	const simt_object *o = w->o;
+	if (s->bind == ELF_STB_LOCAL || s->value != 0)
+		return false;
 	int k = util_names_find(&w->knames, s->name, strlen(s->name));
 	if (k < 0)
 		return false;
