@@ -126,7 +126,7 @@ clean:
 # build/fuzz/fuzz_<T>: the libFuzzer binary (clang; library and target under
 #   ASan+UBSan with coverage).  `make fuzz FUZZ_SECONDS=N` runs every target
 #   N seconds, one after the other (tests/fuzz/run.sh: corpus
-#   tests/fuzz/corpus/<T>/, crashes in build/fuzz/artifacts/<T>/);
+#   tests/fuzz/corpus/<T>.tar.xz, crashes in build/fuzz/artifacts/<T>/);
 #   `make fuzz-<T>` runs one; `make fuzz-merge` minimises the corpora.
 # build/san/fuzz/replay_<T>: the same target with a plain main()
 #   (tests/fuzz/replay_main.c) under the sanitizer build; `make check` replays

@@ -24,7 +24,7 @@
 #include "util/util.h"
 
 static const char usage_text[] =
-	"usage: simt run PROGRAM.s|PROGRAM.o|KERNEL.ptx [OPTIONS]\n"
+	"usage: simt run PROGRAM.s|PROGRAM.o|KERNEL.ptx|- [OPTIONS]\n"
 	"\n"
 	"  --kernel K              kernel to run (default: the first)\n"
 	"  --grid X[,Y,Z]          CTAs (default 1)\n"
@@ -152,7 +152,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
 				return rc;
 			continue;
 		}
-		if (a[0] != '-') {
+		if (a[0] != '-' || !a[1]) { /* "-": standard input */
 			if (o->input) {
 				fprintf(stderr, "simt run: one program at a time\n");
 				return 2;
@@ -185,31 +185,63 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && !strcmp(s + n - k, suffix);
 }
 
+typedef enum prog_kind { PROG_SOURCE, PROG_OBJECT, PROG_PTX } prog_kind;
+
+/* What a program is: by its name's extension, or, for standard input, by
+ * its content (ELF magic; a PTX module's .version directive). */
+static prog_kind program_kind(const char *path, const char *data, size_t len)
+{
+	if (strcmp(path, "-")) {
+		if (ends_with(path, ".o"))
+			return PROG_OBJECT;
+		return ends_with(path, ".ptx") ? PROG_PTX : PROG_SOURCE;
+	}
+	if (len >= 4 && !memcmp(data, "\x7f" "ELF", 4))
+		return PROG_OBJECT;
+	for (size_t i = 0; i < len;) { /* each line, bounded by len */
+		size_t k = i;
+		while (k < len && (data[k] == ' ' || data[k] == '\t'))
+			k++;
+		if (len - k >= 8 && !memcmp(data + k, ".version", 8))
+			return PROG_PTX;
+		const char *nl = memchr(data + i, '\n', len - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - data) + 1;
+	}
+	return PROG_SOURCE;
+}
+
 /* Parse the file (or an empty test for objects) and apply the options. */
 static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		     simt_object **obj, simt_diags *d)
 {
 	memset(tf, 0, sizeof *tf); /* simt_testfile_free is safe on every path */
 	size_t len;
-	char *data = util_read_file(o->input, &len);
+	bool mapped = false;
+	char *data = cli_read_input(o->input, &len, &mapped);
 	if (!data) {
 		fprintf(stderr, "simt run: cannot read '%s': %s\n", o->input,
 			strerror(errno));
 		return 1;
 	}
+	const char *name = cli_input_name(o->input);
 	simt_status st;
-	if (ends_with(o->input, ".o")) {
-		st = simt_object_read((const uint8_t *)data, len, o->input, obj, d);
+	switch (program_kind(o->input, data, len)) {
+	case PROG_OBJECT:
+		st = simt_object_read((const uint8_t *)data, len, name, obj, d);
 		if (st == SIMT_OK)
-			st = simt_testfile_parse(o->input, "", 0, tf, d);
-	} else if (ends_with(o->input, ".ptx")) {
-		st = simt_testfile_parse(o->input, data, len, tf, d);
+			st = simt_testfile_parse(name, "", 0, tf, d);
+		break;
+	case PROG_PTX:
+		st = simt_testfile_parse(name, data, len, tf, d);
 		if (st == SIMT_OK)
-			st = simt_ptx_compile(isa, o->input, data, len, NULL, obj, NULL, NULL, d);
-	} else {
-		st = simt_testfile_parse(o->input, data, len, tf, d);
+			st = simt_ptx_compile(isa, name, data, len, NULL, obj, NULL, NULL, d);
+		break;
+	default:
+		st = simt_testfile_parse(name, data, len, tf, d);
 	}
-	free(data);
+	cli_release_input(data, len, mapped);
 	if (st != SIMT_OK)
 		return 1;
 	if (o->params_given) { /* the command line's parameters replace the file's */

@@ -26,23 +26,7 @@ run_sh 1 "\"$SIMT\" as - -o - < \"$DATA/store.s\" > /dev/full"
 err_has "simt: cannot write standard output: No space left on device"
 
 case_ "ptx: -S and -o from standard input equal those of the file"
-cat > k.ptx <<'PTX'
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry k(.param .u64 out)
-{
-	.reg .b32 %r<3>;
-	.reg .b64 %rd<4>;
-	ld.param.u64 %rd1, [out];
-	cvta.to.global.u64 %rd2, %rd1;
-	mov.u32 %r1, %tid.x;
-	mul.wide.u32 %rd3, %r1, 4;
-	add.s64 %rd2, %rd2, %rd3;
-	st.global.u32 [%rd2], %r1;
-	ret;
-}
-PTX
+cp "$DATA/store.ptx" k.ptx
 run_sh 0 "\"$SIMT\" ptx - -o - < k.ptx > a.o"
 run 0 ptx k.ptx -o b.o
 # the objects differ only in the line table's file name: <stdin> vs k.ptx
@@ -58,5 +42,18 @@ cmp -s a1.s b1.s || no "-S from standard input differs beyond the file name"
 case_ "ptx: --check of standard input names <stdin>"
 run_sh 1 "printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k() { bogus; }\n' | \"$SIMT\" ptx --check -"
 err_has "<stdin>:4:23: error: unknown instruction 'bogus'"
+
+case_ "run: a source, an object and a PTX module from standard input"
+run_sh 0 "\"$SIMT\" run - --block 4 --buffer 'out=u32[4]:0' --param out --print out < \"$DATA/store.s\""
+out_is "out = {0, 1, 2, 3}"
+run 0 as "$DATA/store.s" -o k.o
+run_sh 0 "\"$SIMT\" run - --block 4 --buffer 'out=u32[4]:0' --param out --print out < k.o"
+out_is "out = {0, 1, 2, 3}"
+run_sh 0 "\"$SIMT\" run - --block 4 --buffer 'out=u32[4]:0' --param out --print out < \"$DATA/store.ptx\""
+out_is "out = {0, 1, 2, 3}"
+
+case_ "run: errors in standard input are located as <stdin>"
+run_sh 1 "printf 'main:\n  FOO R1 ;\n' | \"$SIMT\" run -"
+err_has "<stdin>:2:3: error: unknown instruction 'FOO'"
 
 finish

@@ -1,10 +1,12 @@
 #!/bin/sh
 # run.sh T SECONDS  - run build/fuzz/fuzz_T for SECONDS (nice 19), growing
-#                     the corpus tests/fuzz/corpus/T/ (seeded from
+#                     the corpus tests/fuzz/corpus/T.tar.xz (unpacked into
+#                     build/fuzz/corpus/T/, packed again after the run;
+#                     seeded from
 #                     build/fuzz/seeds/T/, made by seeds.sh, when present);
 #                     crashes land in build/fuzz/artifacts/T/.  The final
 #                     libFuzzer statistics go to build/fuzz/logs/T.log.
-# run.sh --merge T  - minimise tests/fuzz/corpus/T/ in place (-merge=1).
+# run.sh --merge T  - minimise the corpus (-merge=1) and pack it again.
 # FUZZ_JOBS / FUZZ_FLAGS add libFuzzer options; see tests/fuzz/README.md.
 set -e
 merge=0
@@ -12,8 +14,21 @@ if [ "$1" = --merge ]; then merge=1; shift; fi
 t=$1
 secs=${2:-60}
 bin=build/fuzz/fuzz_$t
-corpus=tests/fuzz/corpus/$t
+corpus=build/fuzz/corpus/$t
+packed=tests/fuzz/corpus/$t.tar.xz
 seeds=build/fuzz/seeds/$t
+# The committed corpus is one deterministic xz tarball per target (the
+# inputs compress 20-50x; tests/fuzz/README.md): unpacked once into build/.
+if [ ! -d "$corpus" ] && [ -f "$packed" ]; then
+	mkdir -p build/fuzz/corpus
+	xz -dc "$packed" | tar -xf - -C build/fuzz/corpus
+fi
+pack() {
+	mkdir -p tests/fuzz/corpus
+	tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+		-cf - -C build/fuzz/corpus "$t" | xz -6 >"$packed.tmp" &&
+		mv "$packed.tmp" "$packed"
+}
 case $t in
 isa|ptx) opts="-max_len=65536" ;;
 asm) opts="-max_len=16384" ;;
@@ -35,7 +50,9 @@ if [ $merge = 1 ]; then
 	nice -n 19 "$bin" -merge=1 $opts -timeout=30 "$tmp" "$corpus" $seeds \
 		>"build/fuzz/logs/$t.merge.log" 2>&1
 	rm -rf "$corpus" && mv "$tmp" "$corpus"
-	echo "$t: corpus $(ls "$corpus" | wc -l) files, $(du -sk "$corpus" | cut -f1) KiB"
+	pack
+	echo "$t: corpus $(ls "$corpus" | wc -l) files, $(du -sk "$corpus" | cut -f1) KiB" \
+		"($(($(wc -c <"$packed") / 1024)) KiB packed in $packed)"
 	exit 0
 fi
 log=build/fuzz/logs/$t-$(date +%Y%m%d-%H%M%S).log
@@ -49,5 +66,6 @@ nice -n 19 "$bin" -max_total_time="$secs" -timeout=60 -rss_limit_mb=2048 \
 	tail -n 40 "$log"
 	exit 1
 }
+pack
 grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -n 1
 grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log"

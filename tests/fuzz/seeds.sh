@@ -1,7 +1,7 @@
 #!/bin/sh
 # seeds.sh T - write starting inputs for fuzz target T to build/fuzz/seeds/T/
 # from the test data of the tree (needs build/simt and readelf).  Only used
-# to start a corpus; tests/fuzz/corpus/T/ is what is kept.
+# to start a corpus; tests/fuzz/corpus/T.tar.xz is what is kept.
 #   isa:     tests/isa/*.isa, tests/isa/bad/*.isa, isa/*.isa
 #   asm:     tests/asm/*.s, tests/asm/fuzz/*.s, examples/*.s, tests/sim/*.s
 #   elf:     tests/object/good/*
