@@ -214,6 +214,26 @@ static const char *cmp_swap(const char *c)
 	return c;
 }
 
+/* The outputs of a setp (isel.h): p or p|q, and the boolean combination
+ * with an optional third predicate. */
+const char *isel_setp_outputs(isel *s, lw_opd *pu, lw_opd *pv, lw_opd *pc)
+{
+	ptx_insn *in = s->in;
+	const ptx_opd *d = in->opd[0];
+	*pv = PT();
+	if (d->kind == PTX_OPD_PAIR) {
+		*pu = P(lw_vreg_of(s->f, d->items[0]), false);
+		*pv = P(lw_vreg_of(s->f, d->items[1]), false);
+	} else {
+		*pu = P(isel_dstv(s, d), false);
+	}
+	*pc = PT();
+	if (in->nopd <= 3)
+		return "AND";
+	*pc = isel_psrc(s, in->opd[3]);
+	return in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
+}
+
 static void sel_setp(isel *s)
 {
 	ptx_insn *in = s->in;
@@ -226,19 +246,8 @@ static void sel_setp(isel *s)
 		return;
 	}
 	const ptx_opd *d = in->opd[0], *a = in->opd[1], *b = in->opd[2];
-	lw_opd pu, pv = PT();
-	if (d->kind == PTX_OPD_PAIR) {
-		pu = P(lw_vreg_of(f, d->items[0]), false);
-		pv = P(lw_vreg_of(f, d->items[1]), false);
-	} else {
-		pu = P(isel_dstv(s, d), false);
-	}
-	const char *bop = "AND";
-	lw_opd pc = PT();
-	if (in->nopd > 3) {
-		bop = in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
-		pc = isel_psrc(s, in->opd[3]);
-	}
+	lw_opd pu, pv, pc;
+	const char *bop = isel_setp_outputs(s, &pu, &pv, &pc);
 	if (a->kind == PTX_OPD_IMM && b->kind != PTX_OPD_IMM) {
 		const ptx_opd *x = a;
 		a = b;

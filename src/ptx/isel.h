@@ -112,6 +112,9 @@ lw_opd isel_rsrc(isel *s, const ptx_opd *o, int sub);
 int isel_dstv(isel *s, const ptx_opd *o);
 /* A predicate source: P, !P or PT. */
 lw_opd isel_psrc(isel *s, const ptx_opd *o);
+/* The predicate outputs of a setp: *pu (and *pv for p|q, else PT), the
+ * third predicate *pc (PT without one); returns the BoolOp "AND"/"OR"/"XOR". */
+const char *isel_setp_outputs(isel *s, lw_opd *pu, lw_opd *pv, lw_opd *pc);
 /* Whether block blk is provably converged (no divergent region encloses it). */
 bool isel_converged(isel *s, int blk);
 /* The label an edge from block `from` to block `to` jumps to: the BSYNC

@@ -235,20 +235,9 @@ static void sel_fsetp(isel *s)
 		unsupported(s, "comparison");
 		return;
 	}
-	const ptx_opd *d = in->opd[0], *a = in->opd[1], *b = in->opd[2];
-	lw_opd pu, pv = PT();
-	if (d->kind == PTX_OPD_PAIR) {
-		pu = P(lw_vreg_of(f, d->items[0]), false);
-		pv = P(lw_vreg_of(f, d->items[1]), false);
-	} else {
-		pu = P(isel_dstv(s, d), false);
-	}
-	const char *bop = "AND";
-	lw_opd pc = PT();
-	if (in->nopd > 3) {
-		bop = in->boolop == PTX_MOD_OR ? "OR" : in->boolop == PTX_MOD_XOR ? "XOR" : "AND";
-		pc = isel_psrc(s, in->opd[3]);
-	}
+	const ptx_opd *a = in->opd[1], *b = in->opd[2];
+	lw_opd pu, pv, pc;
+	const char *bop = isel_setp_outputs(s, &pu, &pv, &pc);
 	if (in->type[0] == PTX_T_F64) {
 		E(s, fmt(f, "DSETP.%s.%s", c, bop), 5, pu, pv, pair(s, a), pair(s, b), pc);
 		return;

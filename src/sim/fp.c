@@ -128,8 +128,9 @@ void sim_rt_ffma(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	farith(w, i, pmask, OP_FMA);
 }
 
-/* Ordered comparisons are false on NaN, the U forms true; NUM/NAN test order. */
-static uint32_t fcmp(uint64_t m, float x, float y)
+/* Ordered comparisons are false on NaN, the U forms true; NUM/NAN test order.
+ * FSETP widens its floats (exactly) and shares this with DSETP. */
+bool rt_fcmp(uint64_t m, double x, double y)
 {
 	bool un = isnan(x) || isnan(y);
 	if (m & RT_M(LT)) return !un && x < y;
@@ -146,8 +147,8 @@ static uint32_t fcmp(uint64_t m, float x, float y)
 	if (m & RT_M(GTU)) return un || x > y;
 	if (m & RT_M(NEU)) return un || x != y;
 	if (m & RT_M(GEU)) return un || x >= y;
-	if (m & RT_M(T)) return 1;
-	return 0; /* .F */
+	if (m & RT_M(T)) return true;
+	return false; /* .F */
 }
 
 /* FSETP: Pu = cmp(a, b) BOP Pp; Pv = !cmp(a, b) BOP Pp. */
@@ -159,7 +160,7 @@ void sim_rt_fsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	fsrc(w, i, RT_S1, flush, b);
 	uint64_t mods = (uint64_t)i->aux[1];
 	uint8_t t[SIM_LANES];
-	LANES t[l] = (uint8_t)fcmp(mods, a[l], b[l]);
+	LANES t[l] = (uint8_t)rt_fcmp(mods, a[l], b[l]);
 	uint32_t r = rt_pack(t);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);

@@ -144,27 +144,6 @@ void sim_fp_darith(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 /* ---- DSETP ------------------------------------------------------------------- */
 
-static bool dcmp(uint64_t m, double x, double y)
-{
-	bool un = isnan(x) || isnan(y);
-	if (m & RT_M(LT)) return !un && x < y;
-	if (m & RT_M(EQ)) return !un && x == y;
-	if (m & RT_M(LE)) return !un && x <= y;
-	if (m & RT_M(GT)) return !un && x > y;
-	if (m & RT_M(NE)) return !un && x != y;
-	if (m & RT_M(GE)) return !un && x >= y;
-	if (m & RT_M(NUM)) return !un;
-	if (m & RT_M(NAN)) return un;
-	if (m & RT_M(LTU)) return un || x < y;
-	if (m & RT_M(EQU)) return un || x == y;
-	if (m & RT_M(LEU)) return un || x <= y;
-	if (m & RT_M(GTU)) return un || x > y;
-	if (m & RT_M(NEU)) return un || x != y;
-	if (m & RT_M(GEU)) return un || x >= y;
-	if (m & RT_M(T)) return true;
-	return false; /* .F */
-}
-
 void sim_fp_dsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	double a[SIM_LANES], b[SIM_LANES];
@@ -172,7 +151,7 @@ void sim_fp_dsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	dsrc(w, i, RT_S1, b);
 	uint64_t mods = (uint64_t)i->aux[1];
 	uint8_t t[SIM_LANES];
-	LANES t[l] = (uint8_t)dcmp(mods, a[l], b[l]);
+	LANES t[l] = (uint8_t)rt_fcmp(mods, a[l], b[l]);
 	uint32_t r = rt_pack(t);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	rt_put_pred(w, i, RT_PD0, rt_bool_op(mods, r, p), pmask);

@@ -73,6 +73,8 @@ const char *rt_enum_name(const sim_inst *i, int k);
 
 /* Lane mask of cmp(x[l], y[l]) for the compare modifier in mods (alu.c). */
 uint32_t rt_icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y);
+/* FSETP/DSETP comparison `mods` (FCmp) of x and y (fp.c). */
+bool rt_fcmp(uint64_t m, double x, double y);
 /* A compare result combined with the source predicate by .AND/.OR/.XOR. */
 uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p);
 /* Special register sr (sim_rt_prep_s2r's code in aux[2]) for every lane
