@@ -51,6 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_sim.h"
+
 #define FZ_GEN_SHARED 0x800u
 #define FZ_GEN_MAX_INSTS 400
 
@@ -673,6 +675,28 @@ static inline char *fz_gen_program(const uint8_t *p, size_t n, bool wild,
 		return NULL;
 	}
 	return g.text;
+}
+
+/* Assemble the generated program of bytes p[0..n) (wild: fuzz_sim's
+ * programs; else fuzz_policy's race-free ones), or abort: a generator bug. */
+static inline simt_object *fz_build(const uint8_t *p, size_t n, bool wild,
+				    unsigned threads)
+{
+	char *text = fz_gen_program(p, n, wild, threads);
+	if (!text)
+		abort();
+	if (getenv("FZ_PRINT"))
+		fprintf(stderr, "%s", text);
+	simt_diags d;
+	simt_diags_init(&d);
+	simt_object *o = NULL;
+	if (simt_assemble(fz_isa(), "gen.s", text, strlen(text), &o, &d) != SIMT_OK) {
+		fprintf(stderr, "%s", text);
+		fz_die("the generated program does not assemble", "", &d);
+	}
+	simt_diags_free(&d);
+	free(text);
+	return o;
 }
 
 #endif

@@ -18,26 +18,6 @@
 #include "fuzz_gen.h"
 #include "fuzz_sim.h"
 
-static simt_object *fz_build_race_free(const uint8_t *p, size_t n,
-				       unsigned threads)
-{
-	char *text = fz_gen_program(p, n, false, threads);
-	if (!text)
-		abort();
-	if (getenv("FZ_PRINT"))
-		fprintf(stderr, "%s", text);
-	simt_diags d;
-	simt_diags_init(&d);
-	simt_object *o = NULL;
-	if (simt_assemble(fz_isa(), "gen.s", text, strlen(text), &o, &d) != SIMT_OK) {
-		fprintf(stderr, "%s", text);
-		fz_die("the generated program does not assemble", "", &d);
-	}
-	simt_diags_free(&d);
-	free(text);
-	return o;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fz_cfg g;
@@ -46,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	g.l.max_cycles = 10 * FZ_MAX_CYCLES;
 	size_t skip = size < FZ_CFG_BYTES ? size : FZ_CFG_BYTES;
 	unsigned threads = g.l.block[0] * g.l.block[1];
-	simt_object *o = fz_build_race_free(data + skip, size - skip, threads);
+	simt_object *o = fz_build(data + skip, size - skip, false, threads);
 	static fz_result r[3]; /* 3 x 16 KiB: not on the stack */
 	static const simt_policy pol[3] = {SIMT_POLICY_RR, SIMT_POLICY_GREEDY,
 					   SIMT_POLICY_RANDOM};

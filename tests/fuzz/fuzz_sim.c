@@ -14,27 +14,6 @@
 #include "fuzz_gen.h"
 #include "fuzz_sim.h"
 
-/* Assemble the program of bytes p[0..n), or abort (a generator bug). */
-static simt_object *fz_build(const uint8_t *p, size_t n, bool wild,
-			     unsigned threads)
-{
-	char *text = fz_gen_program(p, n, wild, threads);
-	if (!text)
-		abort();
-	if (getenv("FZ_PRINT"))
-		fprintf(stderr, "%s", text);
-	simt_diags d;
-	simt_diags_init(&d);
-	simt_object *o = NULL;
-	if (simt_assemble(fz_isa(), "gen.s", text, strlen(text), &o, &d) != SIMT_OK) {
-		fprintf(stderr, "%s", text);
-		fz_die("the generated program does not assemble", "", &d);
-	}
-	simt_diags_free(&d);
-	free(text);
-	return o;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fz_cfg g;
