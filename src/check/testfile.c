@@ -904,7 +904,9 @@ simt_status simt_testfile_parse(const char *name, const char *text, size_t len,
 	bool ok = true;
 	int lineno = 1;
 	size_t nl = strlen(tf->name);
-	bool ptx = nl > 4 && !strcmp(tf->name + nl - 4, ".ptx");
+	/* by the name, or by the text for unnamed input (standard input) */
+	bool ptx = (nl > 4 && !strcmp(tf->name + nl - 4, ".ptx")) ||
+		   util_text_is_ptx(text, len);
 	for (char *line = tf->source; *line; lineno++) {
 		char *eol = strchr(line, '\n');
 		size_t n = eol ? (size_t)(eol - line) : strlen(line);

@@ -99,6 +99,14 @@ void cli_release_input(char *data, size_t len, bool mapped);
 /* The name diagnostics give an input: "<stdin>" for "-", else path. */
 const char *cli_input_name(const char *path);
 
+/* What a program is: by its name's extension (.o, .ptx, else assembly),
+ * or, for standard input ("-"), by its content (ELF magic; a PTX module's
+ * .version directive at the start of a line). */
+typedef enum cli_prog_kind {
+	CLI_PROG_SOURCE, CLI_PROG_OBJECT, CLI_PROG_PTX
+} cli_prog_kind;
+cli_prog_kind cli_program_kind(const char *path, const char *data, size_t len);
+
 
 /*
  * wave.c: `simt run --timeline/--vcd`.  cli_wave_new takes the opened

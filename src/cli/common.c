@@ -430,3 +430,21 @@ void cli_release_input(char *data, size_t len, bool mapped)
 	else
 		free(data);
 }
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+cli_prog_kind cli_program_kind(const char *path, const char *data, size_t len)
+{
+	if (strcmp(path, "-")) {
+		if (ends_with(path, ".o"))
+			return CLI_PROG_OBJECT;
+		return ends_with(path, ".ptx") ? CLI_PROG_PTX : CLI_PROG_SOURCE;
+	}
+	if (len >= 4 && !memcmp(data, "\x7f" "ELF", 4))
+		return CLI_PROG_OBJECT;
+	return util_text_is_ptx(data, len) ? CLI_PROG_PTX : CLI_PROG_SOURCE;
+}

@@ -4,6 +4,7 @@
  * the builtin ISA is used.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,16 +18,81 @@ static const char usage_text[] =
 	"       simt isa dump --json [-o FILE] [FILES...]\n"
 	"       simt isa doc [-o DIR] [FILES...]\n"
 	"FILES are description files in order (base definitions first);\n"
+	"'-' reads one of them from standard input;\n"
 	"without FILES the ISA built into simt is used.\n";
 
-/* Load FILES (or the builtin ISA); prints diagnostics. */
+/* The description texts of FILES, "-" being standard input (read once:
+ * a second "-" is refused).  NULL after a message. */
+static char **read_texts(int n, char **files)
+{
+	char **texts = calloc((size_t)n + 1, sizeof *texts);
+	bool ok = texts != NULL, seen_stdin = false;
+	for (int i = 0; ok && i < n; i++) {
+		if (!strcmp(files[i], "-")) {
+			if (seen_stdin) {
+				fprintf(stderr, "simt isa: standard input ('-') given twice\n");
+				ok = false;
+				break;
+			}
+			seen_stdin = true;
+		}
+		size_t len;
+		bool mapped;
+		char *t = cli_read_input(files[i], &len, &mapped);
+		if (!t) {
+			fprintf(stderr, "%s: cannot read: %s\n", cli_input_name(files[i]),
+				strerror(errno));
+			ok = false;
+			break;
+		}
+		/* the loader reads NUL-terminated text */
+		texts[i] = malloc(len + 1);
+		if (texts[i]) {
+			memcpy(texts[i], t, len);
+			texts[i][len] = '\0';
+			if (memchr(t, '\0', len)) {
+				fprintf(stderr, "%s: not a text file (contains a NUL byte)\n",
+					cli_input_name(files[i]));
+				ok = false;
+			}
+		} else {
+			fprintf(stderr, "simt isa: out of memory\n");
+			ok = false;
+		}
+		cli_release_input(t, len, mapped);
+	}
+	if (!ok && texts) {
+		for (int i = 0; i < n; i++)
+			free(texts[i]);
+		free(texts);
+		texts = NULL;
+	}
+	return texts;
+}
+
+/* Load FILES ("-": standard input) or the builtin ISA; prints diagnostics. */
 static isa_model *load(int n, char **files)
 {
 	simt_diags d;
 	simt_diags_init(&d);
 	isa_model *m = NULL;
-	simt_status st = n ? simt_isa_load_files((const char *const *)files, n, &m, &d)
-			   : simt_isa_load_builtin(&m, &d);
+	simt_status st;
+	if (n) {
+		char **texts = read_texts(n, files);
+		if (!texts)
+			return NULL;
+		const char **names = calloc((size_t)n, sizeof *names);
+		for (int i = 0; names && i < n; i++)
+			names[i] = cli_input_name(files[i]);
+		st = names ? codec_isa_load(names, (const char *const *)texts, n, &m, &d)
+			   : SIMT_ERR_NOMEM;
+		free(names);
+		for (int i = 0; i < n; i++)
+			free(texts[i]);
+		free(texts);
+	} else {
+		st = simt_isa_load_builtin(&m, &d);
+	}
 	cli_print_diags(&d);
 	if (st != SIMT_OK && d.count == 0)
 		fprintf(stderr, "simt isa: %s\n", simt_strerror(st));

@@ -179,39 +179,6 @@ static void trace_line(void *user, const char *json)
 	cli_out_write(user, "\n", 1);
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-	return n >= k && !strcmp(s + n - k, suffix);
-}
-
-typedef enum prog_kind { PROG_SOURCE, PROG_OBJECT, PROG_PTX } prog_kind;
-
-/* What a program is: by its name's extension, or, for standard input, by
- * its content (ELF magic; a PTX module's .version directive). */
-static prog_kind program_kind(const char *path, const char *data, size_t len)
-{
-	if (strcmp(path, "-")) {
-		if (ends_with(path, ".o"))
-			return PROG_OBJECT;
-		return ends_with(path, ".ptx") ? PROG_PTX : PROG_SOURCE;
-	}
-	if (len >= 4 && !memcmp(data, "\x7f" "ELF", 4))
-		return PROG_OBJECT;
-	for (size_t i = 0; i < len;) { /* each line, bounded by len */
-		size_t k = i;
-		while (k < len && (data[k] == ' ' || data[k] == '\t'))
-			k++;
-		if (len - k >= 8 && !memcmp(data + k, ".version", 8))
-			return PROG_PTX;
-		const char *nl = memchr(data + i, '\n', len - i);
-		if (!nl)
-			break;
-		i = (size_t)(nl - data) + 1;
-	}
-	return PROG_SOURCE;
-}
-
 /* Parse the file (or an empty test for objects) and apply the options. */
 static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		     simt_object **obj, simt_diags *d)
@@ -227,13 +194,13 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 	}
 	const char *name = cli_input_name(o->input);
 	simt_status st;
-	switch (program_kind(o->input, data, len)) {
-	case PROG_OBJECT:
+	switch (cli_program_kind(o->input, data, len)) {
+	case CLI_PROG_OBJECT:
 		st = simt_object_read((const uint8_t *)data, len, name, obj, d);
 		if (st == SIMT_OK)
 			st = simt_testfile_parse(name, "", 0, tf, d);
 		break;
-	case PROG_PTX:
+	case CLI_PROG_PTX:
 		st = simt_testfile_parse(name, data, len, tf, d);
 		if (st == SIMT_OK)
 			st = simt_ptx_compile(isa, name, data, len, NULL, obj, NULL, NULL, d);

@@ -2,6 +2,9 @@
  * test.c - `simt test [OPTIONS] FILES...`: run self-checking test files
  * (tests/sim/README.md).
  *
+ * "-" is one test file read from standard input (assembly, or PTX when a
+ * line starts with .version; cli_program_kind), named <stdin> in the output.
+ *
  * Output: one line per file on stdout in the order given, `ok FILE` or
  * `FAIL FILE: reason` (the program's diagnostics follow on stderr), then
  * `N passed, N failed`; with --tap the same results as TAP version 13.
@@ -34,7 +37,9 @@
 
 /* The outcome of one file, filled by a worker, printed by the main thread. */
 typedef struct result {
-	const char *path;
+	const char *path;  /* as given; "-" is standard input */
+	const char *stdin_text; /* its text, read before the workers start */
+	size_t stdin_len;
 	bool done, ok;
 	char *reason;  /* FAIL text after "FILE: " (malloc'ed) */
 	char *diags;   /* the program's diagnostics, formatted (malloc'ed) */
@@ -60,17 +65,21 @@ static double now(void)
 /* Run one file into *out (no printing: workers share stdout). */
 static void test_one(simt_isa *isa, const char *extra, result *out)
 {
-	const char *path = out->path;
+	const char *path = cli_input_name(out->path);
 	simt_diags d;
 	simt_diags_init(&d);
 	simt_testfile tf;
 	simt_test_result r = {0};
 	size_t len;
 	double t0 = now();
-	char *text = util_read_file(path, &len);
-	if (!text) {
+	/* standard input was read once, up front; a file is read here */
+	char *text = out->stdin_text ? NULL : util_read_file(path, &len);
+	const char *src = out->stdin_text ? out->stdin_text : text;
+	if (out->stdin_text)
+		len = out->stdin_len;
+	if (!src) {
 		out->reason = util_format("cannot read the file: %s", strerror(errno));
-	} else if (simt_testfile_parse(path, text, len, &tf, &d) != SIMT_OK ||
+	} else if (simt_testfile_parse(path, src, len, &tf, &d) != SIMT_OK ||
 		   (extra && simt_testfile_directive_from(&tf, "command line", extra,
 							  &d) != SIMT_OK)) {
 		/* the place: FILE:LINE:COL, or the option the directive came from */
@@ -81,15 +90,14 @@ static void test_one(simt_isa *isa, const char *extra, result *out)
 				  : util_format("bad test directives");
 		simt_testfile_free(&tf);
 	} else {
-		size_t nl = strlen(path);
 		simt_object *obj = NULL;
 		simt_test_opts opts = {0};
 		bool lowered = true;
-		if (nl > 4 && !strcmp(path + nl - 4, ".ptx")) {
+		if (cli_program_kind(out->path, src, len) == CLI_PROG_PTX) {
 			/* PTX: lowered by the front end (docs/ptx.md); a failure
 			 * to lower fails the test with the front end's
 			 * diagnostics */
-			if (simt_ptx_compile(isa, path, text, len, NULL, &obj, NULL, NULL,
+			if (simt_ptx_compile(isa, path, src, len, NULL, &obj, NULL, NULL,
 					     &d) != SIMT_OK || !obj) {
 				out->reason = util_strdup("the PTX front end could not lower it");
 				lowered = false;
@@ -137,14 +145,14 @@ static void print_result(const result *r, int k, bool tap)
 {
 	cli_out *o = cli_stdout();
 	if (tap && r->ok)
-		cli_out_printf(o, "ok %d - %s\n", k + 1, r->path);
+		cli_out_printf(o, "ok %d - %s\n", k + 1, cli_input_name(r->path));
 	else if (tap)
 		cli_out_printf(o, "not ok %d - %s\n  ---\n  message: \"%s\"\n  ...\n",
-			       k + 1, r->path, r->reason);
+			       k + 1, cli_input_name(r->path), r->reason);
 	else if (r->ok)
-		cli_out_printf(o, "ok %s\n", r->path);
+		cli_out_printf(o, "ok %s\n", cli_input_name(r->path));
 	else
-		cli_out_printf(o, "FAIL %s: %s\n", r->path, r->reason);
+		cli_out_printf(o, "FAIL %s: %s\n", cli_input_name(r->path), r->reason);
 	cli_out_flush(o); /* the line before the program's diagnostics */
 	if (!r->ok && r->diags)
 		fputs(r->diags, stderr);
@@ -186,7 +194,7 @@ static int write_junit(const char *path, const result *res, int n, int fail,
 	for (int k = 0; k < n; k++) {
 		const result *r = &res[k];
 		cli_out_puts(f, "    <testcase classname=\"simt.test\" name=\"");
-		xml_text(f, r->path);
+		xml_text(f, cli_input_name(r->path));
 		cli_out_printf(f, "\" time=\"%.3f\"", r->seconds);
 		if (r->ok) {
 			cli_out_puts(f, "/>\n");
@@ -205,7 +213,7 @@ static int write_junit(const char *path, const result *res, int n, int fail,
 static const char usage_text[] =
 	"usage: simt test [--isa DIR] [--resident-ctas N] [-j N] "
 	"[--shard K/N]\n                 [--junit FILE] [--tap] "
-	"[--check=LIST] FILE.s|FILE.ptx...\n"
+	"[--check=LIST] FILE.s|FILE.ptx|-...\n"
 	"  run self-checking test files; one line per file, then "
 	"'N passed, N failed'.\n"
 	"  -j N         run N files at once (output order unchanged)\n"
@@ -242,8 +250,12 @@ int cli_test(int argc, char **argv)
 	unsigned jobs = 1, shard = 1, nshards = 1;
 	bool tap = false;
 	int first = 1;
-	for (; first < argc && argv[first][0] == '-'; first++) {
+	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
 		const char *o = argv[first];
+		if (!strcmp(o, "--")) { /* the end of the options */
+			first++;
+			break;
+		}
 		const char *v = first + 1 < argc ? argv[first + 1] : NULL;
 		if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
 			free(extra);
@@ -308,9 +320,29 @@ int cli_test(int argc, char **argv)
 	}
 	runner u = {.isa = isa, .extra = extra};
 	u.res = calloc((size_t)(argc - first), sizeof *u.res);
-	for (int k = first; u.res && k < argc; k++)
-		if ((unsigned)(k - first) % nshards == shard - 1)
-			u.res[u.n++].path = argv[k];
+	char *stdin_text = NULL;
+	size_t stdin_len = 0;
+	for (int k = first; u.res && k < argc; k++) {
+		if ((unsigned)(k - first) % nshards != shard - 1)
+			continue;
+		result *r = &u.res[u.n++];
+		r->path = argv[k];
+		if (strcmp(argv[k], "-"))
+			continue;
+		if (stdin_text) {
+			fprintf(stderr, "simt test: standard input ('-') given twice\n");
+			free(stdin_text);
+			free(u.res);
+			free(extra);
+			simt_isa_free(isa);
+			return 2;
+		}
+		/* read here, once, so that no worker touches stdin */
+		if (!(stdin_text = util_read_stream(stdin, &stdin_len)))
+			stdin_text = util_strdup(""), stdin_len = 0;
+		r->stdin_text = stdin_text;
+		r->stdin_len = stdin_len;
+	}
 	pthread_mutex_init(&u.lock, NULL);
 	pthread_cond_init(&u.done, NULL);
 	pthread_t th[256];
@@ -349,6 +381,7 @@ int cli_test(int argc, char **argv)
 		free(u.res[k].diags);
 	}
 	free(u.res);
+	free(stdin_text);
 	pthread_mutex_destroy(&u.lock);
 	pthread_cond_destroy(&u.done);
 	free(extra);

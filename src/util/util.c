@@ -338,3 +338,19 @@ void util_bits_set(uint64_t *lo, uint64_t *hi, int pos, int width, uint64_t v)
 		*hi = (*hi & ~(m << (pos - 64))) | (v << (pos - 64));
 	}
 }
+
+bool util_text_is_ptx(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len;) { /* each line, bounded by len */
+		size_t k = i;
+		while (k < len && (text[k] == ' ' || text[k] == '\t'))
+			k++;
+		if (len - k >= 8 && !memcmp(text + k, ".version", 8))
+			return true;
+		const char *nl = memchr(text + i, '\n', len - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - text) + 1;
+	}
+	return false;
+}

@@ -86,6 +86,11 @@ char *util_read_stream(FILE *f, size_t *len);
 /* Read at most max bytes from the start of a file (an endless one too);
  * *len gets the count read (< max: the file ended).  NULL on error. */
 char *util_read_prefix(const char *path, size_t max, size_t *len);
+/* Is this text a PTX module rather than assembly?  True when a line starts
+ * (after blanks) with `.version`, the directive every PTX module opens
+ * with and this assembler does not have.  For inputs without a name
+ * (standard input); a name's .ptx/.s extension decides otherwise. */
+bool util_text_is_ptx(const char *text, size_t len);
 
 /*
  * Append a diagnostic.  src is the whole source text (may be NULL): the line

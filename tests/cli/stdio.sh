@@ -1,7 +1,9 @@
 # stdio.sh - "-" names standard input or standard output for every file
-# argument of as, dis and ptx (issue 12, item 1); docs/cli.md, "Standard
-# input and output".
+# argument of as, dis, ptx, run, test and isa (issue 12, item 1);
+# docs/cli.md, "Standard input and output".
 . "$(dirname "$0")/lib.sh"
+TESTS=$(cd "$DATA/../.." && pwd)
+ISA=$(cd "$TESTS/../isa" && pwd)
 
 case_ "as: source from standard input, object to standard output, read back by dis -"
 run_sh 0 "\"$SIMT\" as - -o - < \"$DATA/store.s\" > k.o"
@@ -55,5 +57,42 @@ out_is "out = {0, 1, 2, 3}"
 case_ "run: errors in standard input are located as <stdin>"
 run_sh 1 "printf 'main:\n  FOO R1 ;\n' | \"$SIMT\" run -"
 err_has "<stdin>:2:3: error: unknown instruction 'FOO'"
+
+case_ "run: a PTX kernel with parameters from standard input (its .param lines are PTX)"
+run_sh 0 "\"$SIMT\" run - < \"$TESTS/ptx/acquire_release.sm_80.ptx\""
+
+case_ "test: a test file from standard input, beside files and with -j 2"
+run_sh 0 "\"$SIMT\" test - < \"$TESTS/sim/alu_prmt.s\""
+out_is "ok <stdin>
+1 passed, 0 failed"
+run_sh 0 "\"$SIMT\" test -j 2 \"$TESTS/sim/alu_prmt.s\" - \"$TESTS/sim/alu_logic_shift.s\" < \"$TESTS/ptx/acquire_release.sm_80.ptx\""
+out_is "ok $TESTS/sim/alu_prmt.s
+ok <stdin>
+ok $TESTS/sim/alu_logic_shift.s
+3 passed, 0 failed"
+
+case_ "test: a failing test from standard input is named <stdin>"
+run_sh 1 "printf '.expect-error \"nothing like this\"\nmain:\n  EXIT ;\n' | \"$SIMT\" test -"
+out_has "FAIL <stdin>: expected an error containing \"nothing like this\""
+
+case_ "test: standard input twice is a usage error"
+run_sh 2 "\"$SIMT\" test - - < \"$TESTS/sim/alu_prmt.s\""
+err_is "simt test: standard input ('-') given twice"
+
+case_ "isa: one description file from standard input, the same model as from the file"
+files=$(ls "$ISA"/*.isa | grep -v '/base.isa$' | tr '\n' ' ')
+run_sh 0 "\"$SIMT\" isa dump --json \"$ISA/base.isa\" $files > file.json"
+run_sh 0 "\"$SIMT\" isa dump --json - $files < \"$ISA/base.isa\" > stdin.json"
+cmp -s file.json stdin.json || no "the model read from standard input differs"
+run_sh 0 "\"$SIMT\" isa check - $files < \"$ISA/base.isa\""
+out_has "opcodes"
+
+case_ "isa: errors in standard input are located as <stdin>; - twice is refused"
+run_sh 1 "printf 'bogus line\n' | \"$SIMT\" isa check \"$ISA/base.isa\" -"
+err_has "<stdin>:1:1: error: expected a declaration"
+run_sh 1 "\"$SIMT\" isa check - - < \"$ISA/base.isa\""
+err_has "simt isa: standard input ('-') given twice"
+run_sh 1 "printf 'a\\000b' | \"$SIMT\" isa check -"
+err_has "<stdin>: not a text file (contains a NUL byte)"
 
 finish
