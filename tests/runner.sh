@@ -19,6 +19,8 @@ printf '.buffer out u32[1] = 0\n.param out\n.expect out[0] = 1\nmain:\n EXIT ;\n
 [ $r1 = 1 ] && [ $r2 = 1 ] && cmp -s "$tmp/j1" "$tmp/j2" && cmp -s "$tmp/j1.err" "$tmp/j2.err" \
 	&& ok "-j 2 prints exactly what -j 1 prints (exit 1 with a failing file)" \
 	|| bad "-j 2 differs from -j 1 (exit $r1/$r2)"
+"$simt" test -j2 $files "$tmp/fails.s" >"$tmp/j2b" 2>/dev/null
+cmp -s "$tmp/j1" "$tmp/j2b" && ok "-j2 (one word, as make takes it) is -j 2" || bad "-j2 differs from -j 2"
 tail -n 1 "$tmp/j1" | grep -qx "$(echo $files | wc -w) passed, 1 failed" \
 	&& ok "closing line counts the failing file" || bad "closing line: $(tail -n 1 "$tmp/j1")"
 
@@ -51,7 +53,7 @@ n=$(($(echo $files | wc -w) + 1))
 [ "$(sed -n 2p "$tmp/tap")" = "1..$n" ] && [ "$(grep -c '^ok ' "$tmp/tap")" = $((n - 1)) ] \
 	&& [ "$(grep -c '^not ok ' "$tmp/tap")" = 1 ] && ok "TAP: plan and one 'not ok'" || bad "TAP output"
 
-for a in "-j 0" "-j x" "--shard 4/3" "--shard 0/2" "--shard 2"; do
+for a in "-j 0" "-j x" "-j0" "-jx" "--shard 4/3" "--shard 0/2" "--shard 2"; do
 	"$simt" test $a tests/sim/bru_bra_if_else.s >/dev/null 2>&1
 	[ $? = 2 ] && ok "simt test $a: usage error" || bad "simt test $a: not exit 2"
 done

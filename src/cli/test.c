@@ -216,7 +216,7 @@ static const char usage_text[] =
 	"[--check=LIST] FILE.s|FILE.ptx|-...\n"
 	"  run self-checking test files; one line per file, then "
 	"'N passed, N failed'.\n"
-	"  -j N         run N files at once (output order unchanged)\n"
+	"  -j N, -jN    run N files at once (output order unchanged)\n"
 	"  --shard K/N  run the K-th of N deterministic slices "
 	"(file positions p with p % N == K-1)\n"
 	"  --junit FILE write a JUnit XML report too\n"
@@ -264,6 +264,14 @@ int cli_test(int argc, char **argv)
 			return rc;
 		} else if (!strcmp(o, "--tap")) {
 			tap = true;
+			continue;
+		} else if (o[1] == 'j' && o[2]) { /* -jN, as make takes it */
+			if (!(jobs = parse_count(o + 2, 256))) {
+				fprintf(stderr, "simt test: -j wants 1 to 256, "
+						"not '%s'\n", o + 2);
+				free(extra);
+				return 2;
+			}
 			continue;
 		} else if (!strncmp(o, "--check=", 8)) {
 			launch_key(&extra, "check", o + 8);
