@@ -7,6 +7,7 @@
  * instruction at a time (each record keeps the PTX line and the .loc line),
  * BSSY Bk before each divergent branch that has a join, the BSYNC stubs
  * before each join (edges from a region are retargeted to its stub),
+ * `@P BREAK Bk` before a guarded bra into the stub of Bk (blk.brk),
  * WARPSYNC before .sync collectives that are not provably converged, and
  * EXIT for ret/exit of a kernel.  Every rule is listed in docs/ptx.md
  * "Lowering" with the test that pins it.  Unsupported instructions are
@@ -1177,6 +1178,10 @@ static void sel_branch(isel *s, int b, int *stubs)
 		s->guard = g;
 	}
 	if (in->op == PTX_OP_BRA) {
+		/* an edge into a BSYNC stub: the jumping lanes leave the
+		 * barrier first (sync.c, BREAK) */
+		if (x->brk >= 0 && s->guard.kind != LO_NONE)
+			E(s, "BREAK", 1, B(x->brk));
 		E(s, "BRA", 1, L(edge_target(f, b, x->succ[0], stubs)));
 		return;
 	}
