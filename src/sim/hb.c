@@ -501,9 +501,11 @@ static void why_unordered(const sim_ctx *c, const sim_hb *h, const hb_rec *a,
 		util_buf_puts(o, "no barrier between them");
 		if (g && sl && sl->gen - g < HB_BARLOG) {
 			uint32_t e = (g - 1) % HB_BARLOG;
+			char loc[512];
 			util_buf_printf(o, "; the last common barrier is %s %u at "
-					"0x%04x", sl->log[e].arv ? "BAR.ARV"
-					: "BAR.SYNC", sl->log[e].id, sl->log[e].pc);
+					"0x%04x%s", sl->log[e].arv ? "BAR.ARV"
+					: "BAR.SYNC", sl->log[e].id, sl->log[e].pc,
+					sim_loc(c, sl->log[e].pc, loc, sizeof loc));
 		} else if (!g) {
 			util_buf_puts(o, "; no barrier completed before them");
 		}
@@ -936,7 +938,7 @@ void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
 		sl->bar_wait[id * nw + (uint32_t)w->id] |= lanes;
 	uint32_t e = sl->gen % HB_BARLOG;
 	sl->log[e].id = (uint8_t)id;
-	sl->log[e].arv = 0;
+	sl->log[e].arv = !block;
 	sl->log[e].pc = (uint32_t)i->pc;
 }
 
