@@ -213,6 +213,9 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		old[l] = v;
 		v = apply(op, type, v, b[l], c[l]);
 		memcpy(ptr[l], &v, size);
+		if (w->ctx->rx) /* relaxed.c: its order and scope */
+			sim_rx_rmw(w, ptr[l], size, old[l], (int)sim_field(i, "sem", 0),
+				   (int)sim_field(i, "scope", 1));
 	}
 	w->ctx->mem_writes++;
 	if (w->ctx->rec) /* retire record: the old values, then the new */
@@ -255,7 +258,11 @@ void sim_at_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * (docs/semantics.md). */
 void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	(void)w;
-	(void)i;
-	(void)pmask;
+	if (!w->ctx->rx || !pmask) /* under --memory=relaxed: relaxed.c */
+		return;
+	if (i->optype == SIM_OP_MEMBAR)
+		sim_rx_fence(w, true, (int)sim_field(i, "scope", 1));
+	else if (i->optype == SIM_OP_FENCE)
+		sim_rx_fence(w, sim_field(i, "sem", 0) == 0,
+			     (int)sim_field(i, "scope", 1));
 }

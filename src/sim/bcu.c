@@ -132,6 +132,8 @@ static void bar_release(sim_ctx *c, sim_cta *cta, sim_barrier *b)
 	}
 	for (uint32_t m = b->waiting; m; m &= m - 1) {
 		sim_warp *o = &cta->warps[sim_ffs(m)];
+		if (c->rx) /* relaxed.c: the barrier orders memory */
+			sim_rx_acquire(o);
 		o->state = SIM_W_READY;
 		if (o->clock < c->cycle + 1)
 			o->clock = c->cycle + 1;
@@ -189,6 +191,8 @@ static bool bar_check(sim_warp *w, const sim_inst *i, uint32_t pmask,
 static void bar_arrive(sim_warp *w, sim_barrier *b, uint32_t cnt, bool block)
 {
 	sim_cta *cta = w->cta;
+	if (w->ctx->rx)
+		sim_rx_arrive(w);
 	b->count += 32;
 	b->expected = cnt;
 	b->arrived |= 1u << w->id;
