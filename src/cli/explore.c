@@ -102,24 +102,33 @@ static int sched_write(const ex_sched *s, int upto, const char *program,
 
 static int cli_schedule_read(const char *path, ex_sched **out)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
+	size_t len;
+	bool mapped = false;
+	char *data = cli_read_input(path, &len, &mapped);
+	if (!data) {
 		fprintf(stderr, "simt run: cannot read schedule '%s': %s\n", path,
 			strerror(errno));
 		return 1;
 	}
 	ex_sched *s = calloc(1, sizeof *s);
-	char line[256];
 	int ln = 0, rc = s ? 0 : 1;
 	if (s)
 		s->por = true;
-	while (!rc && fgets(line, sizeof line, f)) {
+	for (size_t at = 0; !rc && at < len;) {
+		size_t e = at;
+		while (e < len && data[e] != '\n')
+			e++;
+		char line[256];
+		size_t n = e - at < sizeof line - 1 ? e - at : sizeof line - 1;
+		memcpy(line, data + at, n);
+		line[n] = 0;
+		at = e + 1;
 		ln++;
 		char *h = strchr(line, '#');
 		if (h)
 			*h = 0;
 		char w1[32], w2[32];
-		unsigned n, t;
+		unsigned k, t;
 		int got = sscanf(line, "%31s %31s", w1, w2);
 		if (got <= 0)
 			continue;
@@ -130,9 +139,9 @@ static int cli_schedule_read(const char *path, ex_sched **out)
 		} else if (!strcmp(w1, "por") && got == 2 &&
 			   (!strcmp(w2, "on") || !strcmp(w2, "off"))) {
 			s->por = !strcmp(w2, "on");
-		} else if (kind >= 0 && sscanf(line, "%*s %u %u", &n, &t) == 2 &&
-			   n >= 2 && n <= SIMT_CHOICE_MAX && t < n) {
-			ex_choice x = {(uint8_t)kind, (uint8_t)n, 0, (uint8_t)t, 0, 0, 0};
+		} else if (kind >= 0 && sscanf(line, "%*s %u %u", &k, &t) == 2 &&
+			   k >= 2 && k <= SIMT_CHOICE_MAX && t < k) {
+			ex_choice x = {(uint8_t)kind, (uint8_t)k, 0, (uint8_t)t, 0, 0, 0};
 			if (!sched_push(s, x))
 				rc = 1;
 		} else {
@@ -143,7 +152,7 @@ static int cli_schedule_read(const char *path, ex_sched **out)
 			rc = 1;
 		}
 	}
-	fclose(f);
+	cli_release_input(data, len, mapped);
 	if (rc) {
 		if (s)
 			free(s->v);
