@@ -109,6 +109,7 @@ struct sim_hb {
 	hb_clk *own;         /* each row's own clock (monotone)            */
 	hb_vc **fence_rel;   /* per thread: its vector at its last fence   */
 	hb_clk *fence_clk;   /* ... and its own clock then                 */
+	uint8_t *fence_cta;  /* ... and whether the fence had .CTA scope    */
 	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
 	hb_vc **bar_seen;    /* per slot and barrier: the last vector joined
 				into the phase (a reference), to skip the
@@ -350,11 +351,12 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->own = calloc(h->L, sizeof *h->own);
 	h->fence_rel = calloc(h->D, sizeof *h->fence_rel);
 	h->fence_clk = calloc(h->D, sizeof *h->fence_clk);
+	h->fence_cta = calloc(h->D, 1);
 	h->pend_acq = calloc(h->D, sizeof *h->pend_acq);
 	h->bar_seen = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_seen);
 	h->tmp = calloc(h->L, sizeof *h->tmp);
 	h->slots = calloc(h->nslots, sizeof *h->slots);
-	if (!h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk ||
+	if (!h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
 	    !h->pend_acq || !h->bar_seen || !h->tmp || !h->slots)
 		return SIMT_ERR_NOMEM;
 	for (uint32_t t = 0; t < h->L; t++) {
@@ -380,6 +382,7 @@ static void free_heavy(sim_hb *h)
 	free(h->bar_seen);
 	free(h->fence_rel);
 	free(h->fence_clk);
+	free(h->fence_cta);
 	free(h->pend_acq);
 	free(h->tmp);
 	for (uint32_t s = 0; h->slots && s < h->nslots; s++) {
@@ -400,6 +403,7 @@ static void free_heavy(sim_hb *h)
 	h->base = h->fence_rel = h->bar_seen = NULL;
 	h->zero = NULL;
 	h->own = h->tmp = h->fence_clk = NULL;
+	h->fence_cta = NULL;
 	h->pend_acq = NULL;
 	h->slots = NULL;
 	h->gpages = NULL;
@@ -995,6 +999,9 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 		/* release side: the lane's view, or its view at its last fence */
 		bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
 		if (rel || h->fence_rel[t]) {
+			/* a release through a fence has the narrower scope */
+			if (!rel && h->fence_cta[t])
+				cta_scope = true;
 			hb_clk *so = cta_scope
 				? so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, true)
 				: so_get(h, SO_LOC, 0, a ^ cta << 20, true);
@@ -1014,9 +1021,9 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 {
 	sim_hb *h = w->ctx->hb;
-	(void)i;
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
+	bool cta = sim_field(i, "scope", SCOPE_GPU) == SCOPE_CTA;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (h->pend_acq[t])
@@ -1024,6 +1031,7 @@ void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 		vc_unref(h->fence_rel[t]);
 		h->fence_rel[t] = vc_ref(h->base[t]);
 		h->fence_clk[t] = h->own[t];
+		h->fence_cta[t] = cta;
 		tick(h, t);
 	}
 }
