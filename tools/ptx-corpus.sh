@@ -17,6 +17,9 @@
 #  3. for each of sm_75, sm_80, sm_90: nvcc -ptx -O3 -arch=sm_XX, and write
 #     NAME.sm_XX.ptx = a "generated" header + the directive block + nvcc's PTX;
 #  4. check the written file with ptxas -arch=sm_XX.
+# A kernel whose .cu has a line "// Targets: sm_90" (a feature no earlier
+# architecture has, e.g. thread-block clusters) is built for the listed
+# architectures only.
 # Then rewrite tests/ptx/MANIFEST.md from the first line of each .cu and the
 # PTX features found in its three .ptx files.
 #
@@ -50,6 +53,16 @@ if [ $# -gt 0 ]; then
 else
 	names=$(cd "$dir" && ls *.cu | sed 's/\.cu$//')
 fi
+
+# The architectures of kernel $1: its "// Targets: sm_XX ..." line, or all.
+archs_of() {
+	t=$(sed -n 's:^// Targets\: *::p' "$dir/$1.cu" | head -n 1)
+	if [ -n "$t" ]; then
+		echo "$t" | tr ' ,' '\n\n' | sed -n 's/^sm_\([0-9][0-9]*\)$/\1/p' | tr '\n' ' '
+	else
+		echo "$archs"
+	fi
+}
 
 fail=0
 die() { echo "ptx-corpus: $*" >&2; exit 1; }
@@ -114,6 +127,8 @@ features() {
 'atom(\.[a-z0-9:_]+)+|red(\.[a-z0-9:_]+)+|membar\.[a-z]+|fence(\.[a-z0-9:_]+)+|'\
 '(ld|st)\.(acquire|release|relaxed|volatile)(\.[a-z0-9:_]+)*|ld\.global\.nc(\.[a-z0-9]+)*|'\
 '(ld|st)(\.[a-z0-9:_]+)*\.v[24](\.[a-z0-9]+)*|(ld|st)\.local(\.[a-z0-9]+)*|\.local|\.const|\.global|\.extern|'\
+'mapa(\.[a-z0-9:_]+)+|getctarank(\.[a-z0-9:_]+)+|\.explicitcluster|\.reqnctapercluster|'\
+'%(clusterid|nclusterid|cluster_ctaid|cluster_nctaid|cluster_ctarank|cluster_nctarank|is_explicit_cluster)(\.[xyz])?|'\
 'cp\.async(\.[a-z0-9:_]+)*|mbarrier(\.[a-z0-9:_]+)+|brx\.idx|\.branchtargets|fns\.b32|%(tid|ntid|ctaid|nctaid)\.[yz]|call(\.uni)?|nanosleep\.u32|'\
 '%(clock64|clock|laneid|warpid|nwarpid|smid|nsmid|globaltimer|dynamic_smem_size|lanemask_[a-z]+)|'\
 'mul\.hi\.[us](32|64)|mul24\.[a-z]+\.[us]32|mad24(\.[a-z0-9]+)+|sad\.[us]32|(div|rem)\.[us](32|64)|'\
@@ -140,9 +155,12 @@ manifest() {
 		echo "|------|--------|--------------|"
 		for f in $(cd "$dir" && ls *.cu | sed 's/\.cu$//'); do
 			desc=$(head -n 1 "$dir/$f.cu" | sed -e 's:^// *::' -e 's/|/\\|/g')
+			only=$(sed -n 's:^// Targets\: *::p' "$dir/$f.cu" | head -n 1)
 			for a in $archs; do
 				if [ -f "$dir/$f.sm_$a.ptx" ]; then
 					features "$dir/$f.sm_$a.ptx" >"$tmp/feat.$a"
+				elif [ -n "$only" ]; then
+					: >"$tmp/feat.$a" # not built for sm_$a
 				else
 					echo "(no $f.sm_$a.ptx)" >"$tmp/feat.$a"
 				fi
@@ -162,8 +180,10 @@ manifest() {
 				010) tag=" (sm_80)" ;;
 				101) tag=" (sm_75, sm_90)" ;;
 				esac
+				[ -z "$only" ] || tag="" # built for its targets only
 				printf '`%s`%s, ' "$x" "$tag"
 			done <"$tmp/feat.all" | sed 's/, $//')
+			[ -z "$only" ] || desc="$desc (only $only)"
 			echo "| \`$f.cu\` | $desc | $feats |"
 		done
 	} >"$tmp/MANIFEST.md"
@@ -193,13 +213,15 @@ for n in $names; do
 	[ -f "$dir/$n.cu" ] || die "no tests/ptx/$n.cu"
 	run_ref "$n"
 	splice_cu "$n"
+	karchs=$(archs_of "$n")
+	[ -n "$karchs" ] || die "$n.cu: a '// Targets:' line without sm_XX"
 	case $mode in
 	refs)
 		cmp -s "$tmp/$n.cu" "$dir/$n.cu" || cp "$tmp/$n.cu" "$dir/$n.cu"
 		;;
 	ptxas)
 		cmp -s "$tmp/$n.cu" "$dir/$n.cu" || bad "$n.cu: directive block differs from ref/$n.c"
-		for a in $archs; do
+		for a in $karchs; do
 			f=$dir/$n.sm_$a.ptx
 			[ -f "$f" ] || { bad "$n.sm_$a.ptx missing"; continue; }
 			grep '^//!' "$f" | cmp -s - "$tmp/$n.dirs" ||
@@ -209,7 +231,7 @@ for n in $names; do
 		;;
 	check)
 		cmp -s "$tmp/$n.cu" "$dir/$n.cu" || bad "$n.cu: directive block differs from ref/$n.c"
-		for a in $archs; do
+		for a in $karchs; do
 			make_ptx "$n" "$a"
 			cmp -s "$tmp/$n.sm_$a.ptx" "$dir/$n.sm_$a.ptx" || bad "$n.sm_$a.ptx is stale"
 			check_ptxas "$dir/$n.sm_$a.ptx" "$a"
@@ -217,7 +239,7 @@ for n in $names; do
 		;;
 	gen)
 		cmp -s "$tmp/$n.cu" "$dir/$n.cu" || cp "$tmp/$n.cu" "$dir/$n.cu"
-		for a in $archs; do
+		for a in $karchs; do
 			make_ptx "$n" "$a"
 			cp "$tmp/$n.sm_$a.ptx" "$dir/$n.sm_$a.ptx"
 			check_ptxas "$dir/$n.sm_$a.ptx" "$a"

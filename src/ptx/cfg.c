@@ -182,7 +182,7 @@ void lw_cfg(lw_fn *f)
 		f->blk = lw_realloc(f->blk, (size_t)(f->nblk + 1) * sizeof *f->blk);
 		retblk = f->nblk++;
 		f->blk[retblk] = (lw_blk){.first = fn->nstmts, .last = fn->nstmts, .label = -1,
-					  .term = -1, .breg = -1, .join = -1};
+					  .term = -1, .breg = -1, .join = -1, .brk = -1};
 	}
 	for (int b = 0; b < f->nblk; b++) {
 		lw_blk *x = &f->blk[b];

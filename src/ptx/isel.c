@@ -7,6 +7,7 @@
  * instruction at a time (each record keeps the PTX line and the .loc line),
  * BSSY Bk before each divergent branch that has a join, the BSYNC stubs
  * before each join (edges from a region are retargeted to its stub),
+ * `@P BREAK Bk` before a guarded bra into the stub of Bk (blk.brk),
  * WARPSYNC before .sync collectives that are not provably converged, and
  * EXIT for ret/exit of a kernel.  Every rule is listed in docs/ptx.md
  * "Lowering" with the test that pins it.  Unsupported instructions are
@@ -182,6 +183,12 @@ lw_opd isel_psrc(isel *s, const ptx_opd *o)
 		return P(lw_vreg_of(s->f, o), o->neg);
 	if (o->kind == PTX_OPD_IMM)
 		return o->ival ? PT() : NPT();
+	if (o->kind == PTX_OPD_SREG && ptx_sregs[o->sreg].bits == 1) {
+		/* %is_explicit_cluster: the 0/1 special register, tested */
+		int p = lw_vreg_new(s->f, 0);
+		E(s, "ISETP.NE.U32.AND", 5, P(p, false), PT(), V(sreg_read(s, o)), RZ(), PT());
+		return P(p, o->neg);
+	}
 	unsupported(s, "predicate operand");
 	return PT();
 }
@@ -813,9 +820,13 @@ static void sel_atom(isel *s, bool red)
 		ty = ".U64";
 	const char *sem = in->sem == PTX_MOD_ACQUIRE ? ".ACQUIRE" : in->sem == PTX_MOD_RELEASE ? ".RELEASE" :
 		in->sem == PTX_MOD_ACQ_REL ? ".ACQ_REL" : "";
-	const char *scope = in->scope == PTX_MOD_CTA ? ".CTA" : in->scope == PTX_MOD_SYS ? ".SYS" : "";
+	const char *scope = in->scope == PTX_MOD_CTA ? ".CTA" : in->scope == PTX_MOD_SYS ? ".SYS" :
+		in->scope == PTX_MOD_CLUSTER ? ".CLUSTER" : "";
+	ptx_space sp = in->space;
+	if (sp == PTX_SP_SHARED_CLUSTER || sp == PTX_SP_SHARED_CTA) /* ATOMS takes */
+		sp = PTX_SP_SHARED; /* shared::cluster addresses (docs/semantics.md) */
 	int k = red ? 0 : 1;
-	lw_opd a = addr(s, in->opd[k], in->space);
+	lw_opd a = addr(s, in->opd[k], sp);
 	int words = is64(t) ? 2 : 1;
 	lw_opd b = V(0);
 	int bv = lw_vreg_new(f, words);
@@ -832,17 +843,17 @@ static void sel_atom(isel *s, bool red)
 		c = V(cv);
 	}
 	const char *base;
-	if (in->space == PTX_SP_SHARED)
+	if (sp == PTX_SP_SHARED)
 		base = "ATOMS";
-	else if (in->space == PTX_SP_GLOBAL)
+	else if (sp == PTX_SP_GLOBAL)
 		base = red && !cas ? "RED.E" : "ATOMG.E";
-	else if (in->space == PTX_SP_NONE)
+	else if (sp == PTX_SP_NONE)
 		base = red && !cas ? "RED.E" : "ATOM.E";
 	else {
 		unsupported(s, "state space");
 		return;
 	}
-	if (in->space == PTX_SP_SHARED) {
+	if (sp == PTX_SP_SHARED) {
 		sem = "";
 		scope = "";
 	}
@@ -1167,6 +1178,10 @@ static void sel_branch(isel *s, int b, int *stubs)
 		s->guard = g;
 	}
 	if (in->op == PTX_OP_BRA) {
+		/* an edge into a BSYNC stub: the jumping lanes leave the
+		 * barrier first (sync.c, BREAK) */
+		if (x->brk >= 0 && s->guard.kind != LO_NONE)
+			E(s, "BREAK", 1, B(x->brk));
 		E(s, "BRA", 1, L(edge_target(f, b, x->succ[0], stubs)));
 		return;
 	}
@@ -1238,11 +1253,13 @@ static void sel_one(isel *s, int b, int *stubs)
 	}
 	case PTX_OP_MEMBAR:
 	case PTX_OP_FENCE: {
-		const char *sc = in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" : "GPU";
+		const char *sc = in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" :
+			in->scope == PTX_MOD_CLUSTER ? "CLUSTER" : "GPU";
 		if (ptx_insn_has(in, PTX_MOD_GL))
 			sc = "GPU";
-		/* fence.sc / fence.acq_rel: FENCE.{SC,ACQ_REL}.scope (cluster
-		 * scope: GPU); membar and other fences: MEMBAR */
+		/* fence.sc / fence.acq_rel: FENCE.{SC,ACQ_REL}.scope; membar
+		 * and other fences (fence.mbarrier_init.release.cluster):
+		 * MEMBAR.scope */
 		if (in->op == PTX_OP_FENCE && (in->sem == PTX_MOD_SC || in->sem == PTX_MOD_ACQ_REL) &&
 		    !ptx_insn_has(in, PTX_MOD_MBARRIER_INIT)) {
 			E(s, fmt(f, "FENCE.%s.%s", in->sem == PTX_MOD_SC ? "SC" : "ACQ_REL", sc), 0);

@@ -5,7 +5,10 @@
  * Seed 003's mbarrier kinds 0-12 map one to one onto the MBAR.* family of
  * isa/mbarrier.isa (the object layout of docs/semantics.md, "mbarriers and
  * asynchronous copies"); cp.async onto LDGSTS / LDGDEPBAR / DEPBAR /
- * ARRIVES.LDGSTSBAR; cp.async.bulk with complete_tx onto UBLKCP.  Every rule
+ * ARRIVES.LDGSTSBAR; cp.async.bulk with complete_tx onto UBLKCP (with
+ * .multicast::cluster onto UBLKCP.MULTICAST).  The .shared::cluster forms of
+ * the mbarrier operations take the same instructions: MBAR.* accept
+ * shared::cluster addresses (docs/semantics.md, "Clusters").  Every rule
  * is a line of docs/ptx.md "Lowering" naming the test that pins it.
  */
 #include "ptx/isel.h"
@@ -204,21 +207,40 @@ static void sel_cp_async(isel *s)
 }
 
 /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
- * [dst], [src], size, [mbar] -> UBLKCP. */
+ * [dst], [src], size, [mbar] -> UBLKCP (dst and mbar may be shared::cluster
+ * addresses of another CTA: the simulator takes them, docs/semantics.md
+ * "Clusters"); with .multicast::cluster and a 16-bit ctaMask ->
+ * UBLKCP.MULTICAST [dst], [src], size, [mbar], mask. */
 static void sel_bulk(isel *s)
 {
 	ptx_insn *in = s->in;
+	bool mc = ptx_insn_has(in, PTX_MOD_MULTICAST);
 	if (!ptx_insn_has(in, PTX_MOD_COMPLETE_TX) || (in->space != PTX_SP_SHARED && in->space != PTX_SP_SHARED_CTA &&
-	     in->space != PTX_SP_SHARED_CLUSTER) || in->nopd != 4 ||
+	     in->space != PTX_SP_SHARED_CLUSTER) || in->nopd != (mc ? 5 : 4) ||
 	    (in->space2 != PTX_SP_GLOBAL && in->space2 != PTX_SP_NONE)) {
-		unsupported(s, "only the global->shared copy completing tx bytes on an mbarrier");
+		unsupported(s, "only the global->shared copy completing tx bytes on an mbarrier (without a cache hint)");
+		return;
+	}
+	if (!mc) {
+		lw_opd d = shared_addr_fit(s, in->opd[0], -(1 << 23), (1 << 23) - 1);
+		lw_opd a = global_addr(s, in->opd[1], -(1 << 15), (1 << 15) - 1);
+		lw_opd n = isel_rsrc(s, in->opd[2], 0);
+		lw_opd m = shared_addr_fit(s, in->opd[3], -(1 << 11), (1 << 11) - 1);
+		E(s, "UBLKCP", 4, d, a, n, m);
 		return;
 	}
 	lw_opd d = shared_addr_fit(s, in->opd[0], -(1 << 23), (1 << 23) - 1);
 	lw_opd a = global_addr(s, in->opd[1], -(1 << 15), (1 << 15) - 1);
 	lw_opd n = isel_rsrc(s, in->opd[2], 0);
 	lw_opd m = shared_addr_fit(s, in->opd[3], -(1 << 11), (1 << 11) - 1);
-	E(s, "UBLKCP", 4, d, a, n, m);
+	/* the mask is a .b16 operand: only its low 16 bits count */
+	int k = lw_vreg_new(s->f, 1);
+	lw_opd x = isel_src(s, in->opd[4], 0);
+	if (x.kind == LO_IMM)
+		E(s, "MOV", 2, V(k), I(x.imm & 0xffff));
+	else
+		E(s, "LOP3.LUT", 6, V(k), isel_rsrc(s, in->opd[4], 0), I(0xffff), RZ(), I(0xc0), NPT());
+	E(s, "UBLKCP.MULTICAST", 5, d, a, n, m, V(k));
 }
 
 bool isel_async(isel *s, int blk)

@@ -205,6 +205,44 @@ static void src_line(const ptx_module *m, int line, util_buf *b)
 
 /* ---- verifier ---------------------------------------------------------------- */
 
+/* The B register of the BSYNC stub at label l, -1: l is not a stub. */
+static int stub_breg(const lw_fn *f, const char *l)
+{
+	for (int i = 0; i + 1 < f->ninsts; i++) {
+		const lw_inst *a = &f->insts[i], *b = &f->insts[i + 1];
+		if (!a->op[0] && a->label && !strcmp(a->label, l))
+			return !strcmp(b->op, "BSYNC") && b->n == 1 && b->o[0].kind == LO_BREG
+				? (int)b->o[0].imm : -1;
+	}
+	return -1;
+}
+
+static bool same_guard(const lw_opd *a, const lw_opd *b)
+{
+	return a->kind == b->kind && (a->kind == LO_NONE || (a->v == b->v && a->neg == b->neg));
+}
+
+/* Seed 003's BREAK rule (sync.c): a guarded BRA into a BSYNC stub is
+ * preceded by a BREAK of that stub's B register under the same guard. */
+static void verify_breaks(lw_fn *f, const char *after)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		if (strcmp(in->op, "BRA") || in->guard.kind == LO_NONE || in->n != 1 ||
+		    in->o[0].kind != LO_LABEL)
+			continue;
+		int k = stub_breg(f, in->o[0].text);
+		if (k < 0)
+			continue;
+		const lw_inst *p = i > 0 ? &f->insts[i - 1] : NULL;
+		if (!p || strcmp(p->op, "BREAK") || p->n != 1 || p->o[0].imm != k ||
+		    !same_guard(&p->guard, &in->guard))
+			lw_err(f, f->fn->pos,
+			       "verify after %s: record %d: guarded BRA into the BSYNC B%d stub %s "
+			       "without a BREAK B%d of its lanes before it", after, i, k, in->o[0].text, k);
+	}
+}
+
 bool lw_verify(lw_fn *f, const char *after)
 {
 	int before = f->errors;
@@ -218,6 +256,7 @@ bool lw_verify(lw_fn *f, const char *after)
 		if (x->breg >= 0 && (x->join < 0 || !x->region || x->region[x->join]))
 			lw_err(f, f->fn->pos, "verify after %s: block %d: barrier without a join outside its region", after, b);
 	}
+	verify_breaks(f, after);
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
 		for (int k = 0; k < in->n; k++) {

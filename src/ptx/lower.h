@@ -33,6 +33,8 @@ typedef struct lw_blk {
 	bool divergent;    /* its conditional branch/brx depends on a divergent value */
 	int breg;          /* B register of its BSSY, -1: no barrier */
 	int join;          /* block of the BSYNC (its ipdom), -1 */
+	int brk;           /* B register its guarded bra's taken lanes leave
+			    * (BREAK) before jumping to that barrier's BSYNC, -1 */
 	uint8_t *region;   /* blocks between the branch and join (nblk bytes) */
 } lw_blk;
 

@@ -4,10 +4,12 @@
  * lowered instructions:
  *
  *   // CHECK: ISETP.GE.U32.AND {{P}}, PT, {{R}}, {{R}}, PT ;
+ *   // CHECK-NEXT: @{{P}} BRA {{L}} ;
  *   // CHECK-NOT: WARPSYNC
  *
  * CHECK lines match lines of `simt ptx -S` output in order (a CHECK-NOT
- * holds between the previous CHECK match and the next); the PTX-line
+ * holds between the previous CHECK match and the next; a CHECK-NEXT must
+ * match the output line right after the previous match); the PTX-line
  * comment is cut off first, runs of blanks compare as one.  Wildcards:
  * {{R}} a register (R7, RZ), {{P}} a predicate (P0, !P3, PT, !PT), {{L}} a
  * branch target `(label), {{*}} anything.  The lowered text must also
@@ -172,7 +174,8 @@ static void run_file(const char *path)
 		const char *c = strstr(p, "// CHECK");
 		if (c && c < p + n) {
 			bool is_not = !strncmp(c, "// CHECK-NOT:", 13);
-			const char *pat = c + (is_not ? 13 : 9);
+			bool is_next = !strncmp(c, "// CHECK-NEXT:", 14);
+			const char *pat = c + (is_not ? 13 : is_next ? 14 : 9);
 			char buf[256];
 			normalise(pat, (size_t)(p + n - pat), buf, sizeof buf, false);
 			if (is_not) {
@@ -184,6 +187,14 @@ static void run_file(const char *path)
 			} else {
 				nchecks++;
 				int k = at;
+				if (is_next && nchecks > 1) {
+					if (k >= nout || !match(buf, lines[k])) {
+						test_fail(path, lineno + 1, "CHECK-NEXT does not match output line %d: %s",
+							  at + 1, buf);
+						nnots = 0;
+						break;
+					}
+				}
 				while (k < nout && !match(buf, lines[k]))
 					k++;
 				if (k == nout) {
