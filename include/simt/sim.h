@@ -98,10 +98,17 @@ typedef enum simt_policy {
 #define SIMT_CHECK_LIST(X)                                                     \
 	X(SIMT_CHECK_SYNC, 0x1u, "sync",                                       \
 	  "synchronisation PTX leaves undefined: an mbarrier .NOCOMPLETE "      \
-	  "arrival that leaves nothing pending (docs/semantics.md, mbarriers)")\
+	  "arrival that leaves nothing pending, a CTA barrier reached by "     \
+	  "part of a warp's live lanes (divergent code; docs/checks.md)")       \
 	X(SIMT_CHECK_UNIFORM, 0x2u, "uniform",                                 \
 	  "R2UR of a register whose value differs between the lanes of its "  \
-	  "guard (docs/semantics.md, uniform datapath)")
+	  "guard (docs/semantics.md, uniform datapath)")                        \
+	X(SIMT_CHECK_RACE, 0x4u, "race",                                       \
+	  "two accesses to one shared or global location, one a write, that "  \
+	  "no synchronisation orders (happens-before; docs/checks.md)")         \
+	X(SIMT_CHECK_INIT, 0x8u, "init",                                       \
+	  "a read of shared or local memory no thread has written "            \
+	  "(docs/checks.md)")
 
 enum {
 #define SIMT_X_CHECK(e, bit, name, what) e = bit,
@@ -186,6 +193,20 @@ SIMT_API simt_status simt_sim_write(simt_sim *s, uint64_t addr,
 				    simt_diags *d);
 SIMT_API simt_status simt_sim_read(simt_sim *s, uint64_t addr, void *dst,
 				   uint64_t len, simt_diags *d);
+/*
+ * Name the size bytes at addr of a space (SIMT_SPACE_GLOBAL or _SHARED) for
+ * the reports of --check=race/init ("global 0x10000040 (out+0x40)").  Test
+ * files name their buffers; the object's shared and global symbols are
+ * named by simt_sim_new.  The name is copied.  Later names win.
+ */
+SIMT_API simt_status simt_sim_name(simt_sim *s, int space, uint64_t addr,
+				   uint64_t size, const char *name,
+				   simt_diags *d);
+/* The reports of the last launch's --check=race/init as one JSON object
+ * (docs/checks.md, "Report file"), NUL-terminated; caller frees with
+ * simt_free.  NULL when out of memory. */
+SIMT_API char *simt_sim_check_json(const simt_sim *s);
+
 /* Kernel parameters: bytes placed at c[0][0x100]. */
 SIMT_API simt_status simt_sim_set_params(simt_sim *s, const void *bytes,
 					 size_t len, simt_diags *d);

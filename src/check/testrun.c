@@ -133,6 +133,9 @@ static bool setup_buffers(run *u)
 			  simt_sim_alloc(u->sim, size, &u->addr[k], &u->pd) == SIMT_OK &&
 			  simt_sim_write(u->sim, u->addr[k], data, size, &u->pd) == SIMT_OK;
 		free(data);
+		/* the checks' reports name the buffer (--check=race,init) */
+		ok = ok && simt_sim_name(u->sim, SIMT_SPACE_GLOBAL, u->addr[k],
+					 size, b->name, &u->pd) == SIMT_OK;
 		if (!ok) {
 			set_reason(u, "buffer '%s': %s", b->name, first_error(&u->pd));
 			return false;

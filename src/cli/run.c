@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "simt/ptx.h"
+#include "simt/sim.h"
 #include "simt/simt.h"
 #include "simt/testfile.h"
 #include "util/util.h"
@@ -50,11 +51,14 @@ static const char usage_text[] =
 	"                          most 8 CTAs, dividing the grid)\n"
 	"  --check=LIST            opt-in checks, comma-separated (below): report\n"
 	"                          what they find and run on\n"
+	"  --check-report FILE.json  the race and init reports as one JSON\n"
+	"                          object (docs/checks.md)\n"
 	"  --stats                 print cycles and instruction counts\n"
 	"  --isa DIR               use the ISA description files of DIR\n";
 
 typedef struct run_opts {
 	const char *input, *kernel, *isa_dir, *trace, *timeline, *vcd;
+	const char *check_report;
 	int nlines, nprints;
 	char *lines[256];
 	const char *origin[256]; /* the option each line comes from */
@@ -127,6 +131,8 @@ static int option(run_opts *o, const char *a, const char *v)
 		o->timeline = v;
 	else if (!strcmp(a, "--vcd"))
 		o->vcd = v;
+	else if (!strcmp(a, "--check-report"))
+		o->check_report = v;
 	else if (!strcmp(a, "--isa"))
 		o->isa_dir = v;
 	else {
@@ -144,6 +150,10 @@ static int parse_args(int argc, char **argv, run_opts *o)
 			return -1;
 		if (!strcmp(a, "--stats")) {
 			o->stats = true;
+			continue;
+		}
+		if (!strncmp(a, "--check-report=", 15)) {
+			o->check_report = a + 15;
 			continue;
 		}
 		if (!strncmp(a, "--check=", 8)) { /* also --check LIST */
@@ -269,6 +279,25 @@ static bool open_output(const run_opts *o, const simt_testfile *tf,
 	return cli_out_open(t, "run", path, inputs, n);
 }
 
+/* --check-report: the run (with the waveform writer's when there is one),
+ * then the reports of the checks as JSON. */
+typedef struct report_run {
+	simt_test_run_fn *inner;
+	void *inner_user;
+	char *json;
+} report_run;
+
+static simt_status run_and_report(void *user, struct simt_sim *s,
+				  const simt_launch *l, simt_diags *d)
+{
+	report_run *r = user;
+	simt_status st = r->inner ? r->inner(r->inner_user, s, l, d)
+				  : simt_sim_run(s, l, d);
+	simt_free(r->json);
+	r->json = simt_sim_check_json(s);
+	return st;
+}
+
 static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 {
 	simt_testfile tf;
@@ -278,6 +307,15 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	if (!rc)
 		rc = check_prints(o, &tf);
 	cli_out trace_out, *trace = NULL, tl_out, *tl = NULL, vcd_out, *vcd = NULL;
+	cli_out rep_out, *rep = NULL;
+	report_run rr = {0};
+	if (!rc && o->check_report) {
+		rep = &rep_out;
+		if (!open_output(o, &tf, o->check_report, rep)) {
+			rep = NULL;
+			rc = 1;
+		}
+	}
 	cli_wave *wave = NULL;
 	if (!rc && o->trace) {
 		trace = &trace_out;
@@ -314,6 +352,12 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 				       .trace_user = trace,
 				       .run = wave ? cli_wave_run : NULL,
 				       .run_user = wave};
+		if (rep) {
+			rr.inner = opts.run;
+			rr.inner_user = opts.run_user;
+			opts.run = run_and_report;
+			opts.run_user = &rr;
+		}
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 		simt_testfile_run(isa, &tf, &opts, &r, d);
@@ -342,8 +386,11 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 	/* the trace of a run that stopped with an error is kept: that is when
 	 * it is wanted (docs/cli.md, "Outputs") */
 	cli_wave_finish(wave); /* the pictures of a stopped run are kept too */
-	cli_out *outs[3] = {trace, tl, vcd};
-	for (int k = 0; k < 3; k++) {
+	if (rep && rr.json)
+		cli_out_puts(rep, rr.json);
+	simt_free(rr.json);
+	cli_out *outs[4] = {trace, tl, vcd, rep};
+	for (int k = 0; k < 4; k++) {
 		if (outs[k] && !ran)
 			cli_out_discard(outs[k]); /* another output failed to open */
 		else if (outs[k] && cli_out_commit(outs[k]))

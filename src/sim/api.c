@@ -8,10 +8,12 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "obj/object.h"
+#include "sim/hb.h"
 #include "sim/mbarrier.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
@@ -21,9 +23,20 @@ struct simt_sim {
 	bool ran;
 	uint64_t allocated; /* global bytes allocated (SIMT_MAX_GLOBAL) */
 	simt_stop last;     /* where the launch stands (simt_sim_status) */
+	uint64_t global_base; /* the object's global data (0: none)        */
 };
 
 void sim_free_ctas(sim_ctx *c);
+
+/* A named region of a space (simt_sim_name). */
+struct sim_name {
+	int space;
+	uint64_t addr, size;
+	char *name;
+};
+
+static simt_status name_symbols(simt_sim *s, const simt_object *o, int k,
+				uint64_t global);
 
 void simt_launch_init(simt_launch *l)
 {
@@ -205,6 +218,7 @@ static simt_status load_globals(simt_sim *s, const simt_object *o, simt_diags *d
 			return st;
 		if (!sim_mem_const_write(s->c.mem, 0, 0x30, &addr, 8))
 			return SIMT_ERR_NOMEM;
+		s->global_base = addr;
 	}
 	return SIMT_OK;
 }
@@ -306,6 +320,8 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 		st = load_consts(s, obj, k, d);
 	if (st == SIMT_OK)
 		st = load_globals(s, obj, d);
+	if (st == SIMT_OK)
+		st = name_symbols(s, obj, k, s->global_base);
 	if (st != SIMT_OK) {
 		simt_sim_free(s);
 		return st;
@@ -322,12 +338,89 @@ void simt_sim_free(simt_sim *s)
 	sim_rec_free(&s->c);
 	sim_free_ctas(&s->c);
 	sim_async_free(&s->c);
+	hb_free(&s->c);
+	for (int k = 0; k < s->c.nnames; k++)
+		free(s->c.names[k].name);
+	free(s->c.names);
 	sim_mem_free(s->c.mem);
 	free(s->c.code);
 	obj_lines_free(&s->c.lines);
 	free(s->c.kernel);
 	free(s->c.stop_text);
 	free(s);
+}
+
+simt_status simt_sim_name(simt_sim *s, int space, uint64_t addr,
+			  uint64_t size, const char *name, simt_diags *d)
+{
+	sim_ctx *c = &s->c;
+	if ((space != SIMT_SPACE_GLOBAL && space != SIMT_SPACE_SHARED) || !name) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "simt_sim_name: space %d: only global and shared "
+			  "regions are named", space);
+		return SIMT_ERR_ARG;
+	}
+	struct sim_name *n = realloc(c->names, (size_t)(c->nnames + 1) * sizeof *n);
+	if (!n)
+		return SIMT_ERR_NOMEM;
+	c->names = n;
+	n[c->nnames] = (struct sim_name){space, addr, size ? size : 1,
+					 util_strdup(name)};
+	if (!n[c->nnames].name)
+		return SIMT_ERR_NOMEM;
+	c->nnames++;
+	return SIMT_OK;
+}
+
+const char *sim_name_of(const sim_ctx *c, sim_space sp, uint64_t addr,
+			uint64_t *off)
+{
+	int space = sp == SIM_SPACE_SHARED ? SIMT_SPACE_SHARED : SIMT_SPACE_GLOBAL;
+	if (sp != SIM_SPACE_SHARED && sp != SIM_SPACE_GLOBAL)
+		return NULL;
+	for (int k = c->nnames - 1; k >= 0; k--) {
+		const struct sim_name *n = &c->names[k];
+		if (n->space == space && addr - n->addr < n->size) {
+			*off = addr - n->addr;
+			return n->name;
+		}
+	}
+	return NULL;
+}
+
+char *simt_sim_check_json(const simt_sim *s)
+{
+	return hb_json(&s->c);
+}
+
+/* Name the object's symbols in the kernel's shared section and in the
+ * global data section (placed at `global`, 0: none). */
+static simt_status name_symbols(simt_sim *s, const simt_object *o, int k,
+				uint64_t global)
+{
+	int sh = -1;
+	char want[512];
+	snprintf(want, sizeof want, ".nv.shared.%s", o->kernels[k].name);
+	for (int j = 0; j < o->nsections; j++)
+		if (!strcmp(o->sections[j].name, want))
+			sh = j;
+	for (int j = 0; j < o->nsymbols; j++) {
+		const obj_symbol *y = &o->symbols[j];
+		if (y->section < 0 || !y->name || !*y->name)
+			continue;
+		const char *sec = o->sections[y->section].name;
+		simt_status st = SIMT_OK;
+		if (y->section == sh)
+			st = simt_sim_name(s, SIMT_SPACE_SHARED, y->value, y->size,
+					   y->name, NULL);
+		else if (global && (!strcmp(sec, ".nv.global") ||
+				    !strncmp(sec, ".nv.global.", 11)))
+			st = simt_sim_name(s, SIMT_SPACE_GLOBAL, global + y->value,
+					   y->size, y->name, NULL);
+		if (st != SIMT_OK)
+			return st;
+	}
+	return SIMT_OK;
 }
 
 simt_status simt_sim_alloc(simt_sim *s, uint64_t size, uint64_t *addr,

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/mbarrier.h"
 #include "sim/mem.h"
 
@@ -217,6 +218,12 @@ static const char *const ASYNC_WHY = " (at the completion of the copy this "
 static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 {
 	sim_warp *w = &cta->warps[e->warp];
+	if (c->hb) { /* the copy's write, then the engine acts for the lane */
+		if (e->kind != AEV_ARRIVE)
+			hb_async_write(c, cta, cta, e->warp, e->lane, e->inst,
+				       e->dst, e->size, e->hb_stamp);
+		hb_engine(c, true);
+	}
 	switch (e->kind) {
 	case AEV_LDGSTS:
 		memcpy(cta->shared + e->dst, e->data, e->size);
@@ -233,6 +240,8 @@ static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 				 NULL, ASYNC_WHY);
 		break;
 	}
+	if (c->hb)
+		hb_engine(c, false);
 	free(e->bulk);
 }
 
@@ -331,7 +340,8 @@ void sim_as_ldgsts(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		unsigned l = sim_ffs(m);
 		sim_athr *t = thread_of(w, i, l);
 		sim_aev e = {.cycle = done, .kind = AEV_LDGSTS, .lane = (uint8_t)l,
-			     .dst = saddr(w, i, (int)i->aux[0], l), .size = size};
+			     .dst = saddr(w, i, (int)i->aux[0], l), .size = size,
+			     .hb_stamp = w->ctx->hb ? hb_async_issue(w, l) : 0};
 		memcpy(e.data, data[l], size);
 		if (!t || !push(w, i, &e))
 			return;
@@ -349,6 +359,8 @@ void sim_as_ldgdepbar(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		t->ring[t->committed++ % AS_RING] = t->open_done;
 		t->open_done = 0;
 	}
+	if (w->ctx->hb)
+		hb_async_commit(w, pmask);
 }
 
 /* DEPBAR.LE SB0, n: park until all but the newest n committed groups of
@@ -358,6 +370,8 @@ void sim_as_depbar(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	sim_ctx *c = w->ctx;
 	uint64_t until = 0, n = (uint64_t)i->op[i->aux[1]].imm;
 	bool sb0 = i->op[i->aux[2]].imm == 0;
+	if (c->hb && sb0) /* conservative: orders every committed group */
+		hb_async_wait(w, pmask);
 	for (uint32_t m = sb0 ? pmask : 0; m; m &= m - 1) {
 		sim_athr *t = thread_of(w, i, sim_ffs(m));
 		if (!t)
@@ -389,6 +403,8 @@ void sim_as_arrives(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		if (!t || (inc && !sim_mb_add_pending_at(w, i, l, mb)))
 			return;
 		if (t->last_done <= c->cycle) {
+			if (c->hb) /* the copies are done: the arrival carries them */
+				hb_async_wait(w, 1u << l);
 			if (!sim_mb_arrive_at(w, i, l, mb, 1, 0, false, false, NULL,
 					      ""))
 				return;
@@ -443,7 +459,8 @@ static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
 		return false;
 	sim_aev e = {.cycle = c->cycle + latency(c) + n / 16,
 		     .kind = AEV_BULK, .lane = (uint8_t)l, .dst = dst,
-		     .size = n, .mbar = mb, .bulk = malloc(n)};
+		     .size = n, .mbar = mb, .bulk = malloc(n),
+		     .hb_stamp = c->hb ? hb_async_issue(w, l) : 0};
 	if (!e.bulk) {
 		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
 		return false;

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
 
@@ -217,6 +218,10 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	w->ctx->mem_writes++;
 	if (w->ctx->rec) /* retire record: the old values, then the new */
 		record(w, sp, pmask, addr, size, old, ptr);
+	if (w->ctx->hb) {
+		hb_access(w, i, sp, pmask, addr, size, HB_ATOMIC);
+		hb_atomic_order(w, i, sp, pmask, addr);
+	}
 	int kd = sim_slot(i, 0);
 	if (kd == SIM_SLOT_NONE)
 		return;
@@ -255,7 +260,7 @@ void sim_at_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * (docs/semantics.md). */
 void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	(void)w;
-	(void)i;
-	(void)pmask;
+	/* ordering points for the race checker (--check=race) only */
+	if (w->ctx->hb && i->optype != SIM_OP_FENCE_PROXY)
+		hb_fence(w, i, pmask);
 }

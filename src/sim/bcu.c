@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/sim.h"
 
 #define ST_COUNT(s) ((s) & 0x7fu)
@@ -123,6 +124,8 @@ static bool bar_complete(const sim_cta *cta, const sim_barrier *b)
 static void bar_release(sim_ctx *c, sim_cta *cta, sim_barrier *b)
 {
 	uint32_t state = sim_bar_state(b);
+	if (c->hb)
+		hb_bar_release(c, cta, (unsigned)(b - cta->bar));
 	for (uint32_t m = b->arrived; m; m &= m - 1) {
 		sim_warp *o = &cta->warps[sim_ffs(m)];
 		if (b->kind == SIM_BAR_RED) {
@@ -185,10 +188,34 @@ static bool bar_check(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	return false;
 }
 
+/*
+ * --check=sync: a CTA barrier reached by part of the warp's live lanes
+ * (divergent code, or a guard false on some lanes).  The seed counts the
+ * whole warp; PTX requires every thread of the warp to execute it.
+ */
+static void bar_divergent(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			  unsigned id)
+{
+	uint32_t live = w->valid & w->nlanes_mask;
+	if ((pmask & live) == live)
+		return;
+	sim_check_report(w, i, live & ~pmask, SIMT_CHECK_SYNC,
+			 "barrier %u reached by lanes 0x%08x of the warp's live "
+			 "lanes 0x%08x: a CTA barrier in divergent code (the "
+			 "lanes 0x%08x that did not arrive are not ordered by "
+			 "it; PTX requires all threads of the warp)", id, pmask,
+			 live, live & ~pmask);
+}
+
 /* Arrive at barrier b; block (SYNC/RED) until it completes. */
-static void bar_arrive(sim_warp *w, sim_barrier *b, uint32_t cnt, bool block)
+static void bar_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		       sim_barrier *b, uint32_t cnt, bool block)
 {
 	sim_cta *cta = w->cta;
+	if (w->ctx->launch.checks & SIMT_CHECK_SYNC)
+		bar_divergent(w, i, pmask, (unsigned)(b - cta->bar));
+	if (w->ctx->hb)
+		hb_bar_arrive(w, i, pmask, (unsigned)(b - cta->bar), block);
 	b->count += 32;
 	b->expected = cnt;
 	b->arrived |= 1u << w->id;
@@ -218,7 +245,7 @@ void sim_bcu_bar(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (!bar_check(w, i, pmask, b, id, cnt, SIM_BAR_SYNC, arv))
 		return;
 	b->kind = SIM_BAR_SYNC;
-	bar_arrive(w, b, cnt, !arv);
+	bar_arrive(w, i, pmask, b, cnt, !arv);
 }
 
 void sim_bcu_bar_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -253,7 +280,7 @@ void sim_bcu_bar_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	else if (op == RED_OR)
 		b->red_acc_pred = b->red_acc_pred || v != 0;
 	b->red_popc += sim_popc(v);
-	bar_arrive(w, b, cnt, true);
+	bar_arrive(w, i, pmask, b, cnt, true);
 }
 
 static void write_rows(sim_warp *w, uint16_t rd, uint32_t pmask, uint32_t v)

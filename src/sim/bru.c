@@ -9,6 +9,7 @@
  * and every place where the text is read one way out of several is listed
  * (with the reason and the pinning test) in docs/semantics.md.
  */
+#include "sim/hb.h"
 #include "sim/sim.h"
 
 #define NEXT(w) ((w)->active_pc + SIM_INST_SIZE)
@@ -328,6 +329,8 @@ void sim_bru_break(sim_warp *w, const sim_inst *i, uint32_t pmask)
 /* Release the lanes that have arrived at the BSYNC and go on. */
 static void bsync_release(sim_warp *w, uint32_t arrive, uint32_t yclear)
 {
+	if (w->ctx->hb) /* convergence orders the converging lanes */
+		hb_warp_join(w, arrive);
 	w->active = arrive;
 	w->active_pc = NEXT(w);
 	w->yield &= ~yclear;
@@ -455,6 +458,8 @@ static void warpsync_uniform(sim_warp *w, const sim_inst *i, uint32_t mmask,
 			     uint32_t arrive)
 {
 	if ((arrive & mmask) == mmask) {
+		if (w->ctx->hb)
+			hb_warp_join(w, mmask);
 		w->active = mmask;
 		w->active_pc = NEXT(w);
 		return;
@@ -512,6 +517,8 @@ static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 	}
 	if (synced) {
 		uint32_t amask = mm[sim_ffs(synced)];
+		if (w->ctx->hb)
+			hb_warp_join(w, amask);
 		set_rpc(w, w->active & ~amask, w->active_pc);
 		w->active_pc = NEXT(w);
 		w->active = amask;

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
 
@@ -296,6 +297,8 @@ static bool cb_complete(const sim_cluster *cl)
 
 static void cb_release(sim_ctx *c, sim_cluster *cl)
 {
+	if (c->hb)
+		hb_cl_complete(c, cl->cta[0]->lin);
 	for (uint32_t k = 0; k < cl->n * cl->wpc; k++) {
 		cl->rel[k] |= cl->cur[k];
 		cl->cur[k] = 0;
@@ -341,6 +344,8 @@ void sim_cl_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			  "followed by barrier.cluster.wait)");
 		return;
 	}
+	if (w->ctx->hb)
+		hb_cl_arrive(w, cl->cta[0]->lin, pmask);
 	if (!cl->any)
 		cl->first_pc = i->pc;
 	cl->any = true;
@@ -390,6 +395,8 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			w->state = SIM_W_CLUSTER;
 			return; /* issues the wait again when the phase completes */
 		}
+		if (w->ctx->hb)
+			hb_cl_waited(w, cl->cta[0]->lin, pmask);
 		cl->rel[k] &= ~pmask;
 		cl->pend[k] &= ~pmask;
 	}

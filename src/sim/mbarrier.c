@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/mbarrier.h"
 #include "sim/mem.h"
 
@@ -75,6 +76,8 @@ static void mb_write(sim_ctx *c, sim_cta *cta, sim_mbobj *o, uint64_t v)
 {
 	memcpy(cta->shared + o->addr, &v, 8);
 	o->shadow = v;
+	if (c->hb)
+		hb_mbar_word(c, cta, o->addr);
 	c->mem_writes++;
 }
 
@@ -188,6 +191,8 @@ static void mb_settle(sim_warp *w, sim_cta *t, sim_mbobj *o, uint64_t v)
 {
 	if (MB_PEND(v) == 0 && MB_TX(v) == 0) {
 		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
+		if (w->ctx->hb)
+			hb_mbar_complete(w->ctx, t, o->addr, MB_PHASE(v));
 		mb_wake(w->ctx, t, o->addr);
 	}
 	mb_write(w->ctx, t, o, v);
@@ -232,6 +237,8 @@ bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
 			      "pending arrival count underflow", n, why);
 	uint64_t nv = mb_pack(part - (drop ? n : 0), pend - n, t + tx,
 			      MB_PHASE(v));
+	if (w->ctx->hb)
+		hb_mbar_arrive(w, lane, tc, o->addr);
 	if (!nocomplete) {
 		mb_settle(w, tc, o, nv);
 		return true;
@@ -263,6 +270,8 @@ bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
 		return mb_err(w, i, lane, addr, v,
 			      "pending transaction byte count underflow", bytes,
 			      why);
+	if (w->ctx->hb) /* the bytes' writer releases like an arrival */
+		hb_mbar_arrive(w, lane, t, o->addr);
 	mb_settle(w, t, o, mb_pack(MB_PART(v), MB_PEND(v), MB_TX(v) - bytes,
 				MB_PHASE(v)));
 	return true;
@@ -470,8 +479,11 @@ static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			return 0;
 		}
 		unsigned want = wait_phase(w, i, l);
-		if (MB_PHASE(v) != want)
+		if (MB_PHASE(v) != want) {
 			done |= 1u << l;
+			if (w->ctx->hb) /* observed the completion of phase want */
+				hb_mbar_waited(w, l, t, addr, want);
+		}
 		else if (*first_addr == UINT32_MAX) {
 			*first_addr = addr;
 			*first_want = want;

@@ -7,6 +7,7 @@
  * Requires: mem.c's building blocks; the core calls sim_mem_cta_begin()
  * after it has set up a CTA's warps.  Produces: nothing but memory state.
  */
+#include "sim/hb.h"
 #include "sim/mem.h"
 
 #include <stdio.h>
@@ -291,6 +292,8 @@ bool sim_mem_load(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	if (w->ctx->rec)
 		sim_rec_access(w, sp, false, lanes, addr, size,
 			       (const uint8_t(*)[16])data);
+	if (w->ctx->hb)
+		hb_access(w, i, sp, lanes, addr, size, HB_READ);
 	return true;
 }
 
@@ -318,6 +321,8 @@ bool sim_mem_store(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	w->ctx->mem_writes++;
 	if (w->ctx->rec)
 		sim_rec_access(w, sp, true, lanes, addr, size, data);
+	if (w->ctx->hb)
+		hb_access(w, i, sp, lanes, addr, size, HB_WRITE);
 	return true;
 }
 

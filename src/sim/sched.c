@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/mem.h"
 #include "sim/sim.h"
 
@@ -223,7 +224,11 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	}
 	for (int j = 0; j < cta->nwarps; j++)
 		warp_init(c, cta, &cta->warps[j], j, reused);
-	return sim_mem_cta_begin(c, cta, c->diags);
+	cta->hb_slot = -1;
+	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
+	if (st == SIMT_OK && c->hb)
+		hb_cta_begin(c, cta);
+	return st;
 }
 
 /* Launch the next CTA of the grid into slot (kept mode: its own).  With
@@ -270,6 +275,8 @@ static void release(sim_ctx *c, sched *s, sim_cta *cta)
 		p++;
 	sim_mem_cta_end(c, cta);
 	sim_async_cta_end(c, cta);
+	if (c->hb)
+		hb_cta_end(c, cta);
 	memmove(&s->res[p], &s->res[p + 1],
 		sizeof *s->res * (size_t)(s->nres - p - 1));
 	s->nres--;
@@ -558,6 +565,8 @@ simt_status sim_start(sim_ctx *c)
 	c->ctas = calloc(c->nctas, sizeof *c->ctas);
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
 	simt_status st = c->ctas && s->res ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK)
+		st = hb_start(c, s->cap, s->wpc);
 	for (int k = 0; k < s->cap && st == SIMT_OK; k++)
 		st = launch_next(c, s, &c->ctas[k]);
 	if (st != SIMT_OK)
@@ -592,6 +601,7 @@ simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why)
 		return SIMT_OK;
 	}
 	sim_sched_free(c);
+	hb_finish(c);
 	if (st != SIMT_OK) {
 		*why = SIMT_STOP_ERROR;
 		return st;

@@ -301,6 +301,7 @@ struct sim_cta {
 	struct sim_async *async; /* mbarriers and copies (async.c), or NULL  */
 	struct sim_cluster *cluster; /* its thread-block cluster (cluster.c) */
 	uint32_t crank;     /* its rank in the cluster (x fastest)            */
+	int hb_slot;        /* its slot in the race checker (hb.c), -1 none   */
 };
 
 /* A stop of the run: fault, exception, deadlock, livelock, trap, limit. */
@@ -371,6 +372,13 @@ struct sim_ctx {
 	simt_retire_fn *retire_fn;
 	void *retire_user;
 	struct sim_rec *rec;
+	/* The happens-before checker (hb.h): non-NULL during a launch with
+	   --check=race or init, and after it (its reports). */
+	struct sim_hb *hb;
+	/* Names of memory regions for reports (simt_sim_name): test-file
+	   buffers, shared and global symbols of the object. */
+	struct sim_name *names;
+	int nnames;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -544,6 +552,14 @@ void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta);
 /* bru.c: getGoldenBranchCondition on lane masks. */
 uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		      bool has_ur, uint32_t ur);
+
+/* api.c: the name of the region holding addr in space sp (NULL: none),
+ * *off the offset in it. */
+const char *sim_name_of(const sim_ctx *c, sim_space sp, uint64_t addr,
+			uint64_t *off);
+/* hb.c: the reports of the last launch with --check=race/init as JSON
+ * (docs/checks.md); caller frees; NULL when out of memory. */
+char *hb_json(const sim_ctx *c);
 
 /* api.c: the context of a public simulator (tests, the runner). */
 sim_ctx *sim_ctx_of(simt_sim *s);

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/sim.h"
 
 enum { WP_RD, WP_PU, WP_RA, WP_B, WP_C, WP_MASK, WP_PP, WP_NSLOTS };
@@ -158,6 +159,8 @@ static bool wp_groups(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			  "it (guard false)", name, missing);
 		return false;
 	}
+	if (w->ctx->hb) /* a collective orders its group's lanes */
+		hb_warp_join(w, pmask);
 	if (uniform)
 		return true;
 	for (uint32_t m = pmask; m; m &= m - 1) {

@@ -22,7 +22,10 @@ TEST(sim_check_list_parse)
 	CHECK_EQ(simt_launch_checks(&l, "none", &d), SIMT_OK);
 	CHECK_EQ(l.checks, 0);
 	CHECK_EQ(simt_launch_checks(&l, "all", &d), SIMT_OK);
-	CHECK_EQ(l.checks, SIMT_CHECK_SYNC | SIMT_CHECK_UNIFORM);
+	CHECK_EQ(l.checks, SIMT_CHECK_SYNC | SIMT_CHECK_UNIFORM |
+			   SIMT_CHECK_RACE | SIMT_CHECK_INIT);
+	CHECK_EQ(simt_launch_checks(&l, "race,init", &d), SIMT_OK);
+	CHECK_EQ(l.checks, SIMT_CHECK_RACE | SIMT_CHECK_INIT);
 	CHECK_EQ(simt_launch_checks(&l, "uniform", &d), SIMT_OK);
 	CHECK_EQ(l.checks, SIMT_CHECK_UNIFORM);
 	CHECK_EQ(simt_launch_checks(&l, "uniform,sync", &d), SIMT_OK);
@@ -30,7 +33,7 @@ TEST(sim_check_list_parse)
 	CHECK_EQ(simt_launch_checks(&l, "sync", &d), SIMT_OK);
 	CHECK_EQ(simt_launch_checks(&l, "sync,races", &d), SIMT_ERR_ARG);
 	CHECK(d.count == 1 && strcmp(d.items[0].message,
-				     "unknown check 'races' (sync, uniform, all, none)") == 0);
+				     "unknown check 'races' (sync, uniform, race, init, all, none)") == 0);
 	CHECK_EQ(l.checks, SIMT_CHECK_SYNC); /* unchanged after an error */
 	simt_diags_free(&d);
 }

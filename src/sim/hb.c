@@ -1,0 +1,1258 @@
+/*
+ * hb.c - the happens-before checker behind --check=race and --check=init
+ * (docs/checks.md has the rules and where they are stricter than PTX).
+ *
+ * Requires: c->launch.checks with SIMT_CHECK_RACE or SIMT_CHECK_INIT;
+ * hb_start after the scheduler sized the resident set, and the hooks of
+ * hb.h from the units.  Produces: error diagnostics (one per pair of
+ * instructions and check), a summary note at the end of the launch, and
+ * the structured reports simt_sim_check_json serialises.
+ *
+ * Threads.  Each resident CTA takes a slot; thread t = slot * tpc + warp *
+ * 32 + lane (tpc: the CTA's warps * 32).  Thread t's copy agent (the async
+ * copies it issued) is t + D, D = slots * tpc, when the program has async
+ * copies.  Every thread and agent has a vector clock vc[t] of L entries;
+ * its own entry is its clock.  A thread's clock only grows, also when a new
+ * CTA takes the slot (so old epochs of the slot never look concurrent with
+ * ... the new thread's view: it starts knowing only its own past, see
+ * docs/checks.md, "Slots").
+ *
+ * Memory.  One shadow cell per 4 bytes of shared memory (per slot, cleared
+ * when a CTA takes it) and of global memory (pages hashed by number): the
+ * last write (or atomic) and up to two reads, each an epoch (thread,
+ * clock) with what a report needs (PC, CTA, barrier generation, issue),
+ * and which of the 4 bytes were ever written (init).  Local memory is
+ * private to its thread: only init is tracked there, a bit per byte.
+ *
+ * Synchronisation objects (the vector clocks released to a location, a
+ * barrier, an mbarrier phase) live in one hash table keyed by (kind, CTA,
+ * address).
+ */
+#include "sim/hb.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/mem.h"
+
+typedef uint32_t hb_clk;
+
+/* One access: the epoch and what a report names. */
+typedef struct hb_rec {
+	uint32_t clk, tid; /* epoch; clk 0: no access recorded           */
+	uint32_t pc;
+	uint32_t cta;      /* linear CTA id                                */
+	uint32_t gen;      /* barrier completions of its CTA before it     */
+	uint32_t issue;    /* low bits of c->steps at its issue            */
+	uint32_t lanes;    /* lanes of its warp instruction that made the
+			      same access to the granule                   */
+	uint8_t kind, size, bytes, pad;
+} hb_rec;
+
+typedef struct hb_cell {
+	hb_rec w, r[2];
+	uint8_t init;      /* bytes of the granule ever written           */
+} hb_cell;
+
+#define HB_PAGE_CELLS (SIM_PAGE_SIZE / 4)
+
+typedef struct hb_gpage {
+	uint64_t pn;       /* page number + 1 (0: empty slot)            */
+	hb_cell *cells;
+} hb_gpage;
+
+/* Sync objects: key -> vector clock(s). */
+enum { SO_LOC, SO_LOC_CTA, SO_BAR, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
+       SO_CLUSTER, SO_CLUSTER_DONE };
+typedef struct hb_so {
+	uint64_t k1, k2;   /* (kind << 56 | cta), address; k1 0: empty     */
+	hb_clk *vc;
+} hb_so;
+
+#define HB_BARLOG 64
+typedef struct hb_slot {
+	sim_cta *cta;      /* NULL: free                                  */
+	hb_cell *shared;   /* shared_size / 4 cells                        */
+	uint32_t ncells;
+	uint32_t gen;      /* barrier completions of the CTA              */
+	struct { uint8_t id, arv; uint32_t pc; } log[HB_BARLOG];
+	uint32_t *bar_wait; /* [16][nwarps]: lanes waiting on barrier id    */
+	uint8_t **local;   /* [nwarps]: init bit per local byte, lazily     */
+} hb_slot;
+
+/* A report for --check-report (JSON). */
+typedef struct hb_report {
+	uint32_t check;
+	uint64_t pc, pc2;   /* pc2: the other access (races), else pc       */
+	uint32_t cta[3], cta2[3];
+	int warp, lane, warp2, lane2;
+	const char *kind, *kind2, *space;
+	uint64_t addr;
+	unsigned size;
+	char *name;         /* the buffer / variable, or NULL              */
+	char *why;
+	uint64_t count;     /* occurrences (the first is the report)       */
+	bool shown;         /* a diagnostic was issued for it              */
+} hb_report;
+
+struct sim_hb {
+	bool race, init;
+	uint32_t tpc, nslots, D, L;
+	bool agents;
+	hb_clk *vc;          /* L rows of L entries (threads, then agents) */
+	hb_clk *own;         /* last clock of each row (monotone)          */
+	hb_clk **fence_rel;  /* per thread: VC at its last release fence   */
+	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
+	hb_slot *slots;
+	hb_gpage *gpages;
+	size_t gcap, gused;
+	hb_so *so;
+	size_t socap, soused;
+	hb_clk *tmp;
+	bool engine;         /* the copy engine acts (agent rows)          */
+	/* reports */
+	hb_report *rep;
+	int nrep, caprep;
+	uint64_t total[4];   /* per check bit index: occurrences          */
+	uint64_t nshown;
+};
+
+#define HB_MAX_SHOWN 64
+#define HB_MAX_SITES 1024
+
+/* ---- vector clocks ---------------------------------------------------------- */
+
+static hb_clk *row(const sim_hb *h, uint32_t t)
+{
+	return h->vc + (size_t)t * h->L;
+}
+
+static void vc_join(hb_clk *dst, const hb_clk *src, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		dst[k] = src[k] > dst[k] ? src[k] : dst[k];
+}
+
+static void tick(sim_hb *h, uint32_t t)
+{
+	hb_clk *r = row(h, t);
+	r[t] = ++h->own[t];
+}
+
+static uint32_t tid_of(const sim_hb *h, const sim_warp *w, unsigned lane)
+{
+	return (uint32_t)w->cta->hb_slot * h->tpc + (uint32_t)w->id * 32 + lane;
+}
+
+/* The agent row of thread t, or t itself without agents. */
+static uint32_t agent_of(const sim_hb *h, uint32_t t)
+{
+	return h->agents ? t + h->D : t;
+}
+
+/* ---- sync objects ------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t a, uint64_t b)
+{
+	uint64_t x = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull);
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ull;
+	return x ^ (x >> 29);
+}
+
+static bool so_grow(sim_hb *h)
+{
+	size_t cap = h->socap ? h->socap * 2 : 256;
+	hb_so *n = calloc(cap, sizeof *n);
+	if (!n)
+		return false;
+	for (size_t k = 0; k < h->socap; k++) {
+		if (!h->so[k].k1)
+			continue;
+		size_t j = mix(h->so[k].k1, h->so[k].k2) & (cap - 1);
+		while (n[j].k1)
+			j = (j + 1) & (cap - 1);
+		n[j] = h->so[k];
+	}
+	free(h->so);
+	h->so = n;
+	h->socap = cap;
+	return true;
+}
+
+/* The vector clock of object (kind, cta, addr); create: allocate it. */
+static hb_clk *so_get(sim_hb *h, int kind, uint64_t cta, uint64_t addr,
+		      bool create)
+{
+	uint64_t k1 = (uint64_t)(kind + 1) << 56 | (cta & 0xffffffffffffull);
+	if (h->socap) {
+		size_t j = mix(k1, addr) & (h->socap - 1);
+		for (; h->so[j].k1; j = (j + 1) & (h->socap - 1))
+			if (h->so[j].k1 == k1 && h->so[j].k2 == addr)
+				return h->so[j].vc;
+	}
+	if (!create)
+		return NULL;
+	if ((h->soused + 1) * 2 > h->socap && !so_grow(h))
+		return NULL;
+	hb_clk *vc = calloc(h->L, sizeof *vc);
+	if (!vc)
+		return NULL;
+	size_t j = mix(k1, addr) & (h->socap - 1);
+	while (h->so[j].k1)
+		j = (j + 1) & (h->socap - 1);
+	h->so[j] = (hb_so){k1, addr, vc};
+	h->soused++;
+	return vc;
+}
+
+static void so_drop(sim_hb *h, int kind, uint64_t cta, uint64_t addr)
+{
+	hb_clk *vc = so_get(h, kind, cta, addr, false);
+	if (vc)
+		memset(vc, 0, h->L * sizeof *vc);
+}
+
+/* ---- set-up -------------------------------------------------------------------- */
+
+static bool has_async(const sim_ctx *c)
+{
+	for (uint64_t k = 0; k < c->ncode; k++)
+		switch (c->code[k].optype) {
+		case SIM_OP_LDGSTS: case SIM_OP_UBLKCP: case SIM_OP_UBLKCP_MULTICAST:
+		case SIM_OP_ARRIVES:
+			return true;
+		default:
+			break;
+		}
+	return false;
+}
+
+simt_status hb_start(sim_ctx *c, int resident, int wpc)
+{
+	hb_free(c);
+	uint32_t ch = c->launch.checks;
+	if (!(ch & (SIMT_CHECK_RACE | SIMT_CHECK_INIT)))
+		return SIMT_OK;
+	sim_hb *h = calloc(1, sizeof *h);
+	if (!h)
+		return SIMT_ERR_NOMEM;
+	c->hb = h;
+	h->race = ch & SIMT_CHECK_RACE;
+	h->init = ch & SIMT_CHECK_INIT;
+	h->tpc = (uint32_t)wpc * 32;
+	h->nslots = (uint32_t)resident;
+	h->D = h->nslots * h->tpc;
+	h->agents = has_async(c);
+	h->L = h->agents ? 2 * h->D : h->D;
+	if ((uint64_t)h->L * h->L > (64ull << 20)) {
+		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "--check=race,init: %u resident threads%s need %llu MiB "
+			  "of vector clocks (at most 256); lower --resident-ctas",
+			  h->D, h->agents ? " and their copy agents" : "",
+			  (unsigned long long)((uint64_t)h->L * h->L * 4 >> 20));
+		return SIMT_ERR_ARG;
+	}
+	h->vc = calloc((size_t)h->L * h->L, sizeof *h->vc);
+	h->own = calloc(h->L, sizeof *h->own);
+	h->fence_rel = calloc(h->D, sizeof *h->fence_rel);
+	h->pend_acq = calloc(h->D, sizeof *h->pend_acq);
+	h->tmp = calloc(h->L, sizeof *h->tmp);
+	h->slots = calloc(h->nslots, sizeof *h->slots);
+	if (!h->vc || !h->own || !h->fence_rel || !h->pend_acq || !h->tmp ||
+	    !h->slots)
+		return SIMT_ERR_NOMEM;
+	for (uint32_t t = 0; t < h->L; t++)
+		tick(h, t);
+	return SIMT_OK;
+}
+
+static void free_heavy(sim_hb *h)
+{
+	free(h->vc);
+	free(h->own);
+	for (uint32_t t = 0; h->fence_rel && t < h->D; t++) {
+		free(h->fence_rel[t]);
+		free(h->pend_acq[t]);
+	}
+	free(h->fence_rel);
+	free(h->pend_acq);
+	free(h->tmp);
+	for (uint32_t s = 0; h->slots && s < h->nslots; s++) {
+		hb_slot *sl = &h->slots[s];
+		free(sl->shared);
+		free(sl->bar_wait);
+		for (uint32_t k = 0; sl->local && k < h->tpc / 32; k++)
+			free(sl->local[k]);
+		free(sl->local);
+	}
+	free(h->slots);
+	for (size_t k = 0; k < h->gcap; k++)
+		free(h->gpages[k].cells);
+	free(h->gpages);
+	for (size_t k = 0; k < h->socap; k++)
+		free(h->so[k].vc);
+	free(h->so);
+	h->vc = h->own = h->tmp = NULL;
+	h->fence_rel = h->pend_acq = NULL;
+	h->slots = NULL;
+	h->gpages = NULL;
+	h->so = NULL;
+	h->gcap = h->gused = h->socap = h->soused = 0;
+}
+
+void hb_free(sim_ctx *c)
+{
+	sim_hb *h = c->hb;
+	if (!h)
+		return;
+	free_heavy(h);
+	for (int k = 0; k < h->nrep; k++) {
+		free(h->rep[k].name);
+		free(h->rep[k].why);
+	}
+	free(h->rep);
+	free(h);
+	c->hb = NULL;
+}
+
+void hb_cta_begin(sim_ctx *c, sim_cta *cta)
+{
+	sim_hb *h = c->hb;
+	uint32_t s = 0;
+	while (s < h->nslots && h->slots[s].cta)
+		s++;
+	if (s == h->nslots) { /* cannot happen: slots = resident CTAs */
+		cta->hb_slot = -1;
+		return;
+	}
+	hb_slot *sl = &h->slots[s];
+	cta->hb_slot = (int)s;
+	sl->cta = cta;
+	sl->gen = 0;
+	uint32_t n = cta->shared_size / 4 + 1;
+	if (n > sl->ncells) {
+		free(sl->shared);
+		sl->shared = malloc(n * sizeof *sl->shared);
+		sl->ncells = sl->shared ? n : 0;
+	}
+	if (sl->shared)
+		memset(sl->shared, 0, sl->ncells * sizeof *sl->shared);
+	uint32_t nw = h->tpc / 32;
+	if (!sl->bar_wait)
+		sl->bar_wait = calloc((size_t)SIM_NBARRIERS * nw, sizeof(uint32_t));
+	else
+		memset(sl->bar_wait, 0, (size_t)SIM_NBARRIERS * nw * sizeof(uint32_t));
+	if (!sl->local)
+		sl->local = calloc(nw, sizeof *sl->local);
+	for (uint32_t k = 0; sl->local && k < nw; k++) {
+		free(sl->local[k]);
+		sl->local[k] = NULL;
+	}
+	for (int b = 0; b < SIM_NBARRIERS; b++)
+		so_drop(h, SO_BAR, s, (uint64_t)b);
+	/* fresh views: each thread (and agent) knows only its own past */
+	for (uint32_t k = 0; k < h->tpc; k++) {
+		uint32_t t = s * h->tpc + k;
+		for (int a = 0; a < (h->agents ? 2 : 1); a++, t += h->D) {
+			memset(row(h, t), 0, h->L * sizeof(hb_clk));
+			tick(h, t);
+			if (t < h->D) {
+				free(h->fence_rel[t]);
+				free(h->pend_acq[t]);
+				h->fence_rel[t] = h->pend_acq[t] = NULL;
+			}
+		}
+	}
+}
+
+void hb_cta_end(sim_ctx *c, sim_cta *cta)
+{
+	sim_hb *h = c->hb;
+	if (h->slots && cta->hb_slot >= 0 && (uint32_t)cta->hb_slot < h->nslots &&
+	    h->slots[cta->hb_slot].cta == cta)
+		h->slots[cta->hb_slot].cta = NULL;
+	cta->hb_slot = -1;
+}
+
+/* ---- shadow memory ------------------------------------------------------------ */
+
+static bool gp_grow(sim_hb *h)
+{
+	size_t cap = h->gcap ? h->gcap * 2 : 64;
+	hb_gpage *n = calloc(cap, sizeof *n);
+	if (!n)
+		return false;
+	for (size_t k = 0; k < h->gcap; k++) {
+		if (!h->gpages[k].pn)
+			continue;
+		size_t j = mix(h->gpages[k].pn, 0) & (cap - 1);
+		while (n[j].pn)
+			j = (j + 1) & (cap - 1);
+		n[j] = h->gpages[k];
+	}
+	free(h->gpages);
+	h->gpages = n;
+	h->gcap = cap;
+	return true;
+}
+
+static hb_cell *gcell(sim_hb *h, uint64_t addr)
+{
+	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
+	if (h->gcap) {
+		size_t j = mix(pn, 0) & (h->gcap - 1);
+		for (; h->gpages[j].pn; j = (j + 1) & (h->gcap - 1))
+			if (h->gpages[j].pn == pn)
+				return &h->gpages[j].cells[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
+	}
+	if ((h->gused + 1) * 2 > h->gcap && !gp_grow(h))
+		return NULL;
+	hb_cell *cells = calloc(HB_PAGE_CELLS, sizeof *cells);
+	if (!cells)
+		return NULL;
+	/* global memory is defined from its allocation (zeroed or written by
+	   the host): every byte starts initialised */
+	for (uint32_t k = 0; k < HB_PAGE_CELLS; k++)
+		cells[k].init = 0xf;
+	size_t j = mix(pn, 0) & (h->gcap - 1);
+	while (h->gpages[j].pn)
+		j = (j + 1) & (h->gcap - 1);
+	h->gpages[j] = (hb_gpage){pn, cells};
+	h->gused++;
+	return &cells[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
+}
+
+/* ---- names and reports ------------------------------------------------------- */
+
+static const char *kind_name(int k)
+{
+	return k == HB_READ ? "read" : k == HB_WRITE ? "write" : "atomic";
+}
+
+static void cta_xyz(const sim_ctx *c, uint64_t lin, uint32_t out[3])
+{
+	const uint32_t *g = c->launch.grid;
+	out[0] = (uint32_t)(lin % g[0]);
+	out[1] = (uint32_t)(lin / g[0] % g[1]);
+	out[2] = (uint32_t)(lin / ((uint64_t)g[0] * g[1]));
+}
+
+/* Where the access of rec was: "CTA (x,y,z) warp W lane L" (agents: the
+ * async copy of ...), into b. */
+static void who(const sim_ctx *c, const sim_hb *h, const hb_rec *r,
+		util_buf *b, int *warp, int *lane)
+{
+	uint32_t t = r->tid;
+	bool agent = h->agents && t >= h->D;
+	if (agent)
+		t -= h->D;
+	uint32_t k = t % h->tpc, xyz[3];
+	cta_xyz(c, r->cta, xyz);
+	*warp = (int)(k / 32);
+	*lane = (int)(k % 32);
+	util_buf_printf(b, "%sCTA (%u,%u,%u) warp %d lane %d",
+			agent ? "the async copy of " : "", xyz[0], xyz[1],
+			xyz[2], *warp, *lane);
+}
+
+static void inst_at(const sim_ctx *c, uint64_t pc, util_buf *b)
+{
+	char text[256], loc[512];
+	sim_inst_text(c, sim_inst_at(c, pc), text, sizeof text);
+	util_buf_printf(b, "PC 0x%04llx%s `%s`", (unsigned long long)pc,
+			sim_loc(c, pc, loc, sizeof loc), text);
+}
+
+/* Why the two accesses are unordered, for the report. */
+static void why_unordered(const sim_ctx *c, const sim_hb *h, const hb_rec *a,
+			  const hb_rec *b, util_buf *o)
+{
+	bool agent = h->agents && (a->tid >= h->D || b->tid >= h->D);
+	if (agent) {
+		util_buf_puts(o, "the async copy had not completed for its "
+				 "issuer: no DEPBAR, mbarrier wait or ARRIVES "
+				 "ordered its write before the other access");
+		return;
+	}
+	if (a->cta != b->cta) {
+		util_buf_puts(o, "they are in different CTAs and no release/"
+				 "acquire pair of GPU scope (a fence or "
+				 ".RELEASE/.ACQUIRE atomic on one location, "
+				 "observed) orders them");
+		return;
+	}
+	if (a->tid / 32 == b->tid / 32) {
+		util_buf_printf(o, "lanes %u and %u of one warp: no WARPSYNC, "
+				"convergence at BSYNC or warp collective "
+				"orders them (lanes do not run in lock-step "
+				"under independent thread scheduling)",
+				a->tid % 32, b->tid % 32);
+		return;
+	}
+	const hb_slot *sl = NULL;
+	for (uint32_t s = 0; s < h->nslots; s++)
+		if (h->slots[s].cta && h->slots[s].cta->lin == b->cta)
+			sl = &h->slots[s];
+	uint32_t g = a->gen < b->gen ? a->gen : b->gen;
+	if (a->gen == b->gen) {
+		util_buf_puts(o, "no barrier between them");
+		if (g && sl && sl->gen - g < HB_BARLOG) {
+			uint32_t e = (g - 1) % HB_BARLOG;
+			char loc[512];
+			util_buf_printf(o, "; the last common barrier is %s %u at "
+					"0x%04x%s", sl->log[e].arv ? "BAR.ARV"
+					: "BAR.SYNC", sl->log[e].id, sl->log[e].pc,
+					sim_loc(c, sl->log[e].pc, loc, sizeof loc));
+		} else if (!g) {
+			util_buf_puts(o, "; no barrier completed before them");
+		}
+		return;
+	}
+	if (sl && sl->gen - g < HB_BARLOG) {
+		uint32_t e = g % HB_BARLOG;
+		util_buf_printf(o, "barrier %u at 0x%04x completed between them "
+				"but not both threads took part in it (a barrier "
+				"count below the CTA, BAR.ARV, or a divergent "
+				"arrival)", sl->log[e].id, sl->log[e].pc);
+		return;
+	}
+	util_buf_puts(o, "no synchronisation both threads took part in "
+			 "orders them");
+}
+
+static int check_index(uint32_t check)
+{
+	return check == SIMT_CHECK_SYNC ? 0 : check == SIMT_CHECK_UNIFORM ? 1
+	       : check == SIMT_CHECK_RACE ? 2 : 3;
+}
+
+/* The report of the pair (check, pc, pc2), created when new; NULL when the
+ * site table is full (the occurrence is only counted). */
+static hb_report *site(sim_hb *h, uint32_t check, uint64_t pc, uint64_t pc2,
+		       bool *fresh)
+{
+	*fresh = false;
+	h->total[check_index(check)]++;
+	for (int k = 0; k < h->nrep; k++)
+		if (h->rep[k].check == check && h->rep[k].pc == pc &&
+		    h->rep[k].pc2 == pc2) {
+			h->rep[k].count++;
+			return NULL;
+		}
+	if (h->nrep == HB_MAX_SITES)
+		return NULL;
+	if (h->nrep == h->caprep) {
+		int cap = h->caprep ? h->caprep * 2 : 16;
+		hb_report *n = realloc(h->rep, (size_t)cap * sizeof *n);
+		if (!n)
+			return NULL;
+		h->rep = n;
+		h->caprep = cap;
+	}
+	hb_report *r = &h->rep[h->nrep++];
+	memset(r, 0, sizeof *r);
+	r->check = check;
+	r->pc = pc;
+	r->pc2 = pc2;
+	r->count = 1;
+	*fresh = true;
+	return r;
+}
+
+/* The diagnostic of a fresh report (at most HB_MAX_SHOWN a run). */
+static void emit(sim_ctx *c, sim_hb *h, hb_report *r, const sim_warp *w,
+		 uint32_t lanes, const char *msg)
+{
+	c->nchecked++;
+	if (h->nshown >= HB_MAX_SHOWN)
+		return;
+	h->nshown++;
+	r->shown = true;
+	char text[256], loc[512];
+	sim_inst_text(c, sim_inst_at(c, r->pc), text, sizeof text);
+	const sim_cta *t = w->cta;
+	util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+		  "kernel '%s', CTA (%u,%u,%u), warp %d, lanes 0x%08x, PC "
+		  "0x%04llx%s: `%s`: --check=%s: %s", c->kernel, t->id[0],
+		  t->id[1], t->id[2], w->id, lanes, (unsigned long long)r->pc,
+		  sim_loc(c, r->pc, loc, sizeof loc), text,
+		  r->check == SIMT_CHECK_RACE ? "race" : "init", msg);
+}
+
+/* "shared 0x10 (vals+0x10)" */
+static void where(const sim_ctx *c, sim_space sp, uint64_t addr, util_buf *b,
+		  char **name)
+{
+	uint64_t off = 0;
+	const char *n = sim_name_of(c, sp, addr, &off);
+	util_buf_printf(b, "%s 0x%llx", sim_space_name(sp),
+			(unsigned long long)addr);
+	if (n) {
+		util_buf_printf(b, " (%s", n);
+		if (off)
+			util_buf_printf(b, "+0x%llx", (unsigned long long)off);
+		util_buf_puts(b, ")");
+		*name = util_strdup(n);
+	}
+}
+
+static void report_race(sim_ctx *c, sim_hb *h, const sim_warp *w,
+			const sim_inst *i, unsigned lane, sim_space sp,
+			uint64_t addr, unsigned size, const hb_rec *prev,
+			const hb_rec *cur)
+{
+	bool fresh;
+	hb_report *r = site(h, SIMT_CHECK_RACE, i->pc, prev->pc, &fresh);
+	if (!r) {
+		c->nchecked++;
+		return;
+	}
+	util_buf b = {0}, y = {0};
+	r->kind = kind_name(cur->kind);
+	r->kind2 = kind_name(prev->kind);
+	r->space = sim_space_name(sp);
+	r->addr = addr;
+	r->size = size;
+	cta_xyz(c, cur->cta, r->cta);
+	cta_xyz(c, prev->cta, r->cta2);
+	r->warp = w->id;
+	r->lane = (int)lane;
+	util_buf_printf(&b, "%s of %u bytes at ", r->kind, size);
+	where(c, sp, addr, &b, &r->name);
+	util_buf_printf(&b, " by lane %u races with the %s of %u bytes by ",
+			lane, r->kind2, prev->size);
+	who(c, h, prev, &b, &r->warp2, &r->lane2);
+	util_buf_puts(&b, " at ");
+	inst_at(c, prev->pc, &b);
+	util_buf_puts(&b, ": ");
+	why_unordered(c, h, prev, cur, &y);
+	util_buf_puts(&b, y.data ? y.data : "");
+	r->why = util_buf_take(&y);
+	emit(c, h, r, w, 1u << lane, b.data ? b.data : "race");
+	util_buf_free(&b);
+}
+
+static void report_init(sim_ctx *c, sim_hb *h, const sim_warp *w,
+			const sim_inst *i, unsigned lane, sim_space sp,
+			uint64_t addr, unsigned size, int kind)
+{
+	bool fresh;
+	hb_report *r = site(h, SIMT_CHECK_INIT, i->pc, i->pc, &fresh);
+	if (!r) {
+		c->nchecked++;
+		return;
+	}
+	util_buf b = {0};
+	r->kind = r->kind2 = kind_name(kind);
+	r->space = sim_space_name(sp);
+	r->addr = addr;
+	r->size = size;
+	memcpy(r->cta, w->cta->id, sizeof r->cta);
+	memcpy(r->cta2, w->cta->id, sizeof r->cta2);
+	r->warp = r->warp2 = w->id;
+	r->lane = r->lane2 = (int)lane;
+	util_buf_printf(&b, "%s of %u bytes at ", kind_name(kind), size);
+	where(c, sp, addr, &b, &r->name);
+	util_buf_printf(&b, " by lane %u reads %s memory that no thread has "
+			"written (uninitialised)", lane, sim_space_name(sp));
+	r->why = util_strdup("uninitialised");
+	emit(c, h, r, w, 1u << lane, b.data ? b.data : "init");
+	util_buf_free(&b);
+}
+
+/* ---- accesses ----------------------------------------------------------------- */
+
+/* a happened before thread t's present. */
+static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
+{
+	if (a->tid / 32 == t / 32 && (a->lanes >> (t % 32) & 1))
+		return true; /* t took part in that very access */
+	return a->tid == t || row(h, t)[a->tid] >= a->clk;
+}
+
+/* Conflict of prev with the current access cur (same instruction issue:
+ * one warp instruction's lanes are not checked against each other). */
+static bool conflict(const sim_hb *h, const hb_rec *prev, const hb_rec *cur)
+{
+	if (!prev->clk || !(prev->bytes & cur->bytes))
+		return false;
+	if (prev->kind == HB_ATOMIC && cur->kind == HB_ATOMIC)
+		return false;
+	if (prev->issue == cur->issue && prev->cta == cur->cta &&
+	    prev->tid / 32 == cur->tid / 32)
+		return false;
+	return !ordered(h, prev, cur->tid);
+}
+
+/* The same warp instruction's earlier lane at this granule. */
+static bool same_issue(const hb_rec *a, const hb_rec *cur)
+{
+	return a->clk && a->issue == cur->issue && a->tid / 32 == cur->tid / 32 &&
+	       a->cta == cur->cta && a->kind == cur->kind;
+}
+
+static void read_note(sim_hb *h, hb_cell *cell, const hb_rec *cur)
+{
+	for (int k = 0; k < 2; k++)
+		if (same_issue(&cell->r[k], cur)) {
+			cell->r[k].lanes |= cur->lanes;
+			return;
+		}
+	for (int k = 0; k < 2; k++)
+		if (!cell->r[k].clk || cell->r[k].tid == cur->tid) {
+			cell->r[k] = *cur;
+			return;
+		}
+	for (int k = 0; k < 2; k++)
+		if (ordered(h, &cell->r[k], cur->tid)) {
+			cell->r[k] = *cur;
+			return;
+		}
+	cell->r[1] = *cur; /* a third concurrent reader: forget one */
+}
+
+/* One granule of one lane's access. */
+static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
+			const sim_inst *i, unsigned lane, sim_space sp,
+			uint64_t addr, unsigned size, hb_cell *cell,
+			const hb_rec *cur, bool *reported)
+{
+	if (h->init && cur->kind != HB_WRITE &&
+	    (cell->init & cur->bytes) != cur->bytes && !*reported) {
+		report_init(c, h, w, i, lane, sp, addr, size, cur->kind);
+		*reported = true;
+	}
+	if (h->race && !*reported) {
+		const hb_rec *bad = NULL;
+		if (conflict(h, &cell->w, cur))
+			bad = &cell->w;
+		for (int k = 0; !bad && cur->kind != HB_READ && k < 2; k++)
+			if (conflict(h, &cell->r[k], cur))
+				bad = &cell->r[k];
+		if (bad) {
+			report_race(c, h, w, i, lane, sp, addr, size, bad, cur);
+			*reported = true;
+		}
+	}
+	if (cur->kind == HB_READ) {
+		read_note(h, cell, cur);
+		return;
+	}
+	uint32_t lanes = same_issue(&cell->w, cur) ? cell->w.lanes : 0;
+	cell->w = *cur;
+	cell->w.lanes |= lanes;
+	cell->init |= cur->bytes;
+	if (cur->kind == HB_WRITE)
+		cell->r[0].clk = cell->r[1].clk = 0;
+}
+
+static uint8_t *local_bits(sim_hb *h, const sim_warp *w)
+{
+	hb_slot *sl = &h->slots[w->cta->hb_slot];
+	if (!sl->local)
+		return NULL;
+	uint8_t **p = &sl->local[w->id];
+	if (!*p)
+		*p = calloc((size_t)sim_mem_local_size(w->ctx->mem) * 32 / 8 + 1, 1);
+	return *p;
+}
+
+static void local_access(sim_hb *h, const sim_warp *w, const sim_inst *i,
+			 unsigned lane, uint64_t off, unsigned size, int kind)
+{
+	uint8_t *bits = local_bits(h, w);
+	if (!bits || !h->init)
+		return;
+	uint64_t base = (uint64_t)lane * sim_mem_local_size(w->ctx->mem) + off;
+	bool unset = false;
+	for (unsigned k = 0; k < size; k++) {
+		uint64_t b = base + k;
+		if (kind == HB_WRITE)
+			bits[b >> 3] |= (uint8_t)(1u << (b & 7));
+		else if (!(bits[b >> 3] >> (b & 7) & 1))
+			unset = true;
+	}
+	if (unset)
+		report_init(w->ctx, h, w, i, lane, SIM_SPACE_LOCAL, off, size,
+			    kind);
+}
+
+void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
+	       const uint64_t addr[SIM_LANES], unsigned size, int kind)
+{
+	sim_ctx *c = w->ctx;
+	sim_hb *h = c->hb;
+	if (w->cta->hb_slot < 0)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint64_t off = addr[l];
+		sim_space s = sp;
+		if (s == SIM_SPACE_GENERIC)
+			s = sim_generic_space(addr[l], &off);
+		if (s == SIM_SPACE_LOCAL) {
+			local_access(h, w, i, l, off, size, kind);
+			continue;
+		}
+		hb_slot *sl = NULL;
+		if (s == SIM_SPACE_SHARED) {
+			int why = 0;
+			sim_cta *t = sim_cluster_shared(w, off, &off, &why);
+			if (!t || t->hb_slot < 0)
+				continue;
+			sl = &h->slots[t->hb_slot];
+		} else if (s != SIM_SPACE_GLOBAL) {
+			continue;
+		}
+		uint32_t t = tid_of(h, w, l);
+		hb_rec cur = {.clk = row(h, t)[t], .tid = t, .pc = (uint32_t)i->pc,
+			      .cta = (uint32_t)w->cta->lin,
+			      .gen = h->slots[w->cta->hb_slot].gen,
+			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
+			      .size = (uint8_t)size, .lanes = 1u << l};
+		bool reported = false;
+		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
+			unsigned lo = a < off ? (unsigned)(off - a) : 0;
+			unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
+			cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+			hb_cell *cell = sl ? (a / 4 < sl->ncells ? &sl->shared[a / 4] : NULL)
+					   : gcell(h, a);
+			if (cell)
+				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
+					    &reported);
+		}
+	}
+}
+
+/* ---- atomics and fences -------------------------------------------------------- */
+
+enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL };
+enum { SCOPE_CTA, SCOPE_GPU, SCOPE_SYS, SCOPE_CLUSTER };
+
+static hb_clk *lazy(sim_hb *h, hb_clk **slot)
+{
+	if (!*slot)
+		*slot = calloc(h->L, sizeof **slot);
+	return *slot;
+}
+
+/* The location key of an atomic's lane: (kind, CTA, address). */
+static bool loc_key(sim_warp *w, sim_space sp, uint64_t a, uint64_t *cta,
+		    uint64_t *addr)
+{
+	uint64_t off = a;
+	if (sp == SIM_SPACE_GENERIC)
+		sp = sim_generic_space(a, &off);
+	*addr = off;
+	*cta = UINT32_MAX;
+	if (sp == SIM_SPACE_SHARED) {
+		int why = 0;
+		sim_cta *t = sim_cluster_shared(w, off, addr, &why);
+		if (!t)
+			return false;
+		*cta = t->lin;
+		*addr |= 1ull << 62;
+	}
+	return true;
+}
+
+void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
+		     uint32_t lanes, const uint64_t addr[SIM_LANES])
+{
+	sim_hb *h = w->ctx->hb;
+	if (!h->race || w->cta->hb_slot < 0)
+		return;
+	int sem = (int)sim_field(i, "sem", SEM_RELAXED);
+	int scope = (int)sim_field(i, "scope", SCOPE_GPU);
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t t = tid_of(h, w, l);
+		uint64_t cta, a;
+		if (!loc_key(w, sp, addr[l], &cta, &a))
+			continue;
+		bool cta_scope = scope == SCOPE_CTA;
+		hb_clk *me = row(h, t);
+		/* acquire side: what was released to the location */
+		hb_clk *gv = so_get(h, SO_LOC, 0, a ^ cta << 20, false);
+		hb_clk *cv = so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, false);
+		hb_clk *dst = sem == SEM_ACQUIRE || sem == SEM_ACQ_REL ? me
+			      : (gv || cv) ? lazy(h, &h->pend_acq[t]) : NULL;
+		if (dst && gv)
+			vc_join(dst, gv, h->L);
+		if (dst && cv)
+			vc_join(dst, cv, h->L);
+		/* release side */
+		const hb_clk *src = sem == SEM_RELEASE || sem == SEM_ACQ_REL ? me
+				    : h->fence_rel[t];
+		if (src) {
+			hb_clk *so = cta_scope
+				? so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, true)
+				: so_get(h, SO_LOC, 0, a ^ cta << 20, true);
+			if (so)
+				vc_join(so, src, h->L);
+			if (src == me)
+				tick(h, t);
+		}
+	}
+}
+
+void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
+{
+	sim_hb *h = w->ctx->hb;
+	(void)i;
+	if (!h->race || w->cta->hb_slot < 0)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		hb_clk *me = row(h, t);
+		if (h->pend_acq[t])
+			vc_join(me, h->pend_acq[t], h->L);
+		hb_clk *f = lazy(h, &h->fence_rel[t]);
+		if (f)
+			memcpy(f, me, h->L * sizeof *f);
+		tick(h, t);
+	}
+}
+
+/* ---- barriers and warps -------------------------------------------------------- */
+
+void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
+		   unsigned id, bool block)
+{
+	sim_hb *h = w->ctx->hb;
+	int s = w->cta->hb_slot;
+	if (s < 0)
+		return;
+	hb_slot *sl = &h->slots[s];
+	hb_clk *acc = so_get(h, SO_BAR, (uint64_t)s, id, true);
+	uint32_t nw = h->tpc / 32;
+	for (uint32_t m = lanes; acc && m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		vc_join(acc, row(h, t), h->L);
+		tick(h, t);
+	}
+	if (block && sl->bar_wait)
+		sl->bar_wait[id * nw + (uint32_t)w->id] |= lanes;
+	uint32_t e = sl->gen % HB_BARLOG;
+	sl->log[e].id = (uint8_t)id;
+	sl->log[e].arv = !block;
+	sl->log[e].pc = (uint32_t)i->pc;
+}
+
+void hb_bar_release(sim_ctx *c, sim_cta *cta, unsigned id)
+{
+	sim_hb *h = c->hb;
+	int s = cta->hb_slot;
+	if (s < 0)
+		return;
+	hb_slot *sl = &h->slots[s];
+	hb_clk *acc = so_get(h, SO_BAR, (uint64_t)s, id, false);
+	uint32_t nw = h->tpc / 32;
+	for (uint32_t k = 0; sl->bar_wait && k < nw; k++) {
+		uint32_t *wl = &sl->bar_wait[id * nw + k];
+		for (uint32_t m = *wl; acc && m; m &= m - 1) {
+			uint32_t t = (uint32_t)s * h->tpc + k * 32 + sim_ffs(m);
+			vc_join(row(h, t), acc, h->L);
+		}
+		*wl = 0;
+	}
+	if (acc)
+		memset(acc, 0, h->L * sizeof *acc);
+	sl->gen++;
+}
+
+void hb_warp_join(sim_warp *w, uint32_t lanes)
+{
+	sim_hb *h = w->ctx->hb;
+	if (!h->race || w->cta->hb_slot < 0 || (lanes & (lanes - 1)) == 0)
+		return;
+	memset(h->tmp, 0, h->L * sizeof *h->tmp);
+	for (uint32_t m = lanes; m; m &= m - 1)
+		vc_join(h->tmp, row(h, tid_of(h, w, sim_ffs(m))), h->L);
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		memcpy(row(h, t), h->tmp, h->L * sizeof *h->tmp);
+		row(h, t)[t] = h->own[t];
+		tick(h, t);
+	}
+}
+
+/* ---- mbarriers and async copies ------------------------------------------------- */
+
+void hb_mbar_arrive(sim_warp *w, unsigned lane, const sim_cta *t,
+		    uint32_t addr)
+{
+	sim_hb *h = w->ctx->hb;
+	if (w->cta->hb_slot < 0)
+		return;
+	hb_clk *acc = so_get(h, SO_MBAR, t->lin, addr, true);
+	uint32_t me = tid_of(h, w, lane);
+	if (h->engine)
+		me = agent_of(h, me);
+	if (acc)
+		vc_join(acc, row(h, me), h->L);
+	tick(h, me);
+}
+
+void hb_mbar_complete(sim_ctx *c, const sim_cta *t, uint32_t addr,
+		      unsigned new_phase)
+{
+	sim_hb *h = c->hb;
+	hb_clk *acc = so_get(h, SO_MBAR, t->lin, addr, true);
+	/* the completed phase has parity new_phase ^ 1 */
+	hb_clk *done = so_get(h, (new_phase ^ 1) ? SO_MBAR_DONE1 : SO_MBAR_DONE0,
+			      t->lin, addr, true);
+	if (acc && done) {
+		memcpy(done, acc, h->L * sizeof *acc);
+		memset(acc, 0, h->L * sizeof *acc);
+	}
+}
+
+void hb_mbar_waited(sim_warp *w, unsigned lane, const sim_cta *t,
+		    uint32_t addr, unsigned parity)
+{
+	sim_hb *h = w->ctx->hb;
+	if (w->cta->hb_slot < 0)
+		return;
+	hb_clk *done = so_get(h, parity ? SO_MBAR_DONE1 : SO_MBAR_DONE0,
+			      t->lin, addr, false);
+	if (done)
+		vc_join(row(h, tid_of(h, w, lane)), done, h->L);
+}
+
+uint32_t hb_async_issue(sim_warp *w, unsigned lane)
+{
+	sim_hb *h = w->ctx->hb;
+	if (w->cta->hb_slot < 0 || !h->agents)
+		return 0;
+	uint32_t t = tid_of(h, w, lane), a = agent_of(h, t);
+	vc_join(row(h, a), row(h, t), h->L);
+	tick(h, t);
+	return row(h, a)[a];
+}
+
+void hb_async_commit(sim_warp *w, uint32_t lanes)
+{
+	sim_hb *h = w->ctx->hb;
+	if (w->cta->hb_slot < 0 || !h->agents)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1)
+		tick(h, agent_of(h, tid_of(h, w, sim_ffs(m))));
+}
+
+void hb_async_wait(sim_warp *w, uint32_t lanes)
+{
+	sim_hb *h = w->ctx->hb;
+	if (w->cta->hb_slot < 0 || !h->agents)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		vc_join(row(h, t), row(h, agent_of(h, t)), h->L);
+	}
+}
+
+void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
+		    unsigned lane, const sim_inst *i, uint32_t dst,
+		    uint32_t size, uint32_t stamp)
+{
+	sim_hb *h = c->hb;
+	if (t->hb_slot < 0 || owner->hb_slot < 0 || !h->agents)
+		return;
+	hb_slot *sl = &h->slots[t->hb_slot];
+	sim_warp *w = &owner->warps[warp];
+	uint32_t a = agent_of(h, tid_of(h, w, lane));
+	hb_rec cur = {.clk = stamp ? stamp : row(h, a)[a], .tid = a,
+		      .pc = (uint32_t)i->pc, .cta = (uint32_t)owner->lin,
+		      .gen = h->slots[owner->hb_slot].gen,
+		      .issue = (uint32_t)c->steps, .kind = HB_WRITE,
+		      .size = (uint8_t)(size > 16 ? 16 : size)};
+	bool reported = false;
+	for (uint64_t x = dst & ~3u; x < (uint64_t)dst + size; x += 4) {
+		if (x / 4 >= sl->ncells)
+			break;
+		cur.bytes = 0xf;
+		hb_cell *cell = &sl->shared[x / 4];
+		/* the copy's write is checked against the other accesses
+		   from the agent's view (its issuer's at issue) */
+		const hb_rec *bad = NULL;
+		if (h->race && !reported) {
+			if (conflict(h, &cell->w, &cur))
+				bad = &cell->w;
+			for (int k = 0; !bad && k < 2; k++)
+				if (conflict(h, &cell->r[k], &cur))
+					bad = &cell->r[k];
+		}
+		if (bad) {
+			/* reported at the other access: it is the one that
+			   did not wait for the copy */
+			hb_rec other = *bad;
+			const sim_inst *oi = sim_inst_at(c, other.pc);
+			uint32_t ot = other.tid % h->tpc;
+			sim_cta *oc = NULL;
+			for (uint32_t s = 0; s < h->nslots; s++)
+				if (h->slots[s].cta && h->slots[s].cta->lin == other.cta)
+					oc = h->slots[s].cta;
+			if (oi && oc && other.tid < h->D) {
+				report_race(c, h, &oc->warps[ot / 32], oi, ot % 32,
+					    SIM_SPACE_SHARED, x, other.size, &cur,
+					    &other);
+				reported = true;
+			}
+		}
+		cell->w = cur;
+		cell->init = 0xf;
+		cell->r[0].clk = cell->r[1].clk = 0;
+	}
+}
+
+void hb_engine(sim_ctx *c, bool on)
+{
+	c->hb->engine = on;
+}
+
+void hb_mbar_word(sim_ctx *c, const sim_cta *t, uint32_t addr)
+{
+	sim_hb *h = c->hb;
+	if (t->hb_slot < 0 || !h->slots)
+		return;
+	hb_slot *sl = &h->slots[t->hb_slot];
+	for (uint32_t x = addr / 4; x < addr / 4 + 2 && x < sl->ncells; x++)
+		sl->shared[x].init = 0xf;
+}
+
+void hb_cl_arrive(sim_warp *w, uint64_t key, uint32_t lanes)
+{
+	sim_hb *h = w->ctx->hb;
+	hb_clk *acc = so_get(h, SO_CLUSTER, key, 0, true);
+	if (w->cta->hb_slot < 0 || !acc)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		vc_join(acc, row(h, t), h->L);
+		tick(h, t);
+	}
+}
+
+void hb_cl_complete(sim_ctx *c, uint64_t key)
+{
+	sim_hb *h = c->hb;
+	hb_clk *acc = so_get(h, SO_CLUSTER, key, 0, true);
+	hb_clk *done = so_get(h, SO_CLUSTER_DONE, key, 0, true);
+	if (acc && done) {
+		memcpy(done, acc, h->L * sizeof *acc);
+		memset(acc, 0, h->L * sizeof *acc);
+	}
+}
+
+void hb_cl_waited(sim_warp *w, uint64_t key, uint32_t lanes)
+{
+	sim_hb *h = w->ctx->hb;
+	hb_clk *done = so_get(h, SO_CLUSTER_DONE, key, 0, false);
+	if (w->cta->hb_slot < 0 || !done)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1)
+		vc_join(row(h, tid_of(h, w, sim_ffs(m))), done, h->L);
+}
+
+/* ---- end of the launch ----------------------------------------------------------- */
+
+void hb_finish(sim_ctx *c)
+{
+	sim_hb *h = c->hb;
+	if (!h)
+		return;
+	uint64_t n = h->total[2] + h->total[3];
+	if (n) {
+		int races = 0, inits = 0;
+		for (int k = 0; k < h->nrep; k++) {
+			races += h->rep[k].check == SIMT_CHECK_RACE;
+			inits += h->rep[k].check == SIMT_CHECK_INIT;
+		}
+		util_diag(c->diags, SIMT_SEV_NOTE, NULL, NULL, 0, 0,
+			  "--check summary: %d race%s (%llu occurrence%s), %d "
+			  "uninitialised read%s (%llu occurrence%s); %llu "
+			  "reported, the rest are repeats of a reported pair of "
+			  "instructions", races, races == 1 ? "" : "s",
+			  (unsigned long long)h->total[2], h->total[2] == 1 ? "" : "s",
+			  inits, inits == 1 ? "" : "s",
+			  (unsigned long long)h->total[3], h->total[3] == 1 ? "" : "s",
+			  (unsigned long long)h->nshown);
+	}
+	free_heavy(h);
+}
+
+/* ---- JSON ------------------------------------------------------------------------- */
+
+static void json_str(util_buf *b, const char *s)
+{
+	util_buf_putc(b, '"');
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			util_buf_printf(b, "\\%c", ch);
+		else if (ch < 0x20)
+			util_buf_printf(b, "\\u%04x", ch);
+		else
+			util_buf_putc(b, (char)ch);
+	}
+	util_buf_putc(b, '"');
+}
+
+char *hb_json(const sim_ctx *c)
+{
+	const sim_hb *h = c->hb;
+	util_buf b = {0};
+	util_buf_printf(&b, "{\"kernel\":");
+	json_str(&b, c->kernel);
+	util_buf_printf(&b, ",\"races\":%llu,\"uninitialised\":%llu,\"reports\":[",
+			(unsigned long long)(h ? h->total[2] : 0),
+			(unsigned long long)(h ? h->total[3] : 0));
+	for (int k = 0; h && k < h->nrep; k++) {
+		const hb_report *r = &h->rep[k];
+		char text[256], text2[256];
+		sim_inst_text(c, sim_inst_at(c, r->pc), text, sizeof text);
+		sim_inst_text(c, sim_inst_at(c, r->pc2), text2, sizeof text2);
+		const obj_line *s1, *o1, *s2, *o2;
+		sim_loc_rows(c, r->pc, &s1, &o1);
+		sim_loc_rows(c, r->pc2, &s2, &o2);
+		util_buf_printf(&b, "%s{\"check\":\"%s\",\"count\":%llu,"
+				"\"space\":\"%s\",\"address\":%llu,\"size\":%u,"
+				"\"name\":", k ? "," : "",
+				r->check == SIMT_CHECK_RACE ? "race" : "init",
+				(unsigned long long)r->count, r->space,
+				(unsigned long long)r->addr, r->size);
+		if (r->name)
+			json_str(&b, r->name);
+		else
+			util_buf_puts(&b, "null");
+		util_buf_printf(&b, ",\"why\":");
+		json_str(&b, r->why);
+		const struct { const char *key; const uint32_t *cta; int warp, lane;
+			       uint64_t pc; const char *kind, *text;
+			       const obj_line *line; } acc[2] = {
+			{"access", r->cta, r->warp, r->lane, r->pc, r->kind, text, s1},
+			{"other", r->cta2, r->warp2, r->lane2, r->pc2, r->kind2, text2, s2}};
+		for (int a = 0; a < (r->check == SIMT_CHECK_RACE ? 2 : 1); a++) {
+			util_buf_printf(&b, ",\"%s\":{\"kind\":\"%s\",\"cta\":[%u,%u,%u],"
+					"\"warp\":%d,\"lane\":%d,\"pc\":%llu,"
+					"\"instruction\":", acc[a].key, acc[a].kind,
+					acc[a].cta[0], acc[a].cta[1], acc[a].cta[2],
+					acc[a].warp, acc[a].lane,
+					(unsigned long long)acc[a].pc);
+			json_str(&b, acc[a].text);
+			if (acc[a].line) {
+				util_buf_puts(&b, ",\"file\":");
+				json_str(&b, c->lines.files[acc[a].line->file]);
+				util_buf_printf(&b, ",\"line\":%u",
+						(unsigned)acc[a].line->line);
+			}
+			util_buf_putc(&b, '}');
+		}
+		util_buf_putc(&b, '}');
+	}
+	util_buf_puts(&b, "]}\n");
+	return util_buf_take(&b);
+}
