@@ -9,7 +9,8 @@
 # regressions (tests/fuzz/regress/T/ through the replay build of each fuzz
 # target), the include layering (tests/layering.sh), and one check that the
 # generated docs/isa is current, the --timeline/--vcd pictures
-# (tests/timeline.sh).
+# (tests/timeline.sh), the litmus tests of the relaxed memory model
+# (tests/litmus.sh).
 total_pass=0
 total_fail=0
 status=0
@@ -79,6 +80,10 @@ for b in "$@"; do
 	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 	count "$b runner"
+	echo "== $b: litmus tests (tests/litmus.sh: simt explore, --memory=relaxed)"
+	sh tests/litmus.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b litmus"
 done
 # Fuzz regressions: every file of tests/fuzz/regress/T/ through the
 # sanitizer build of fuzz target T (tests/fuzz/README.md).

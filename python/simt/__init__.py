@@ -73,7 +73,8 @@ class _Launch(ctypes.Structure):
                 ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
                 ("trace_user", ctypes.c_void_p),
                 ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32),
-                ("cluster", ctypes.c_uint32 * 3), ("keep", ctypes.c_uint32)]
+                ("cluster", ctypes.c_uint32 * 3),
+                ("memory", ctypes.c_uint32), ("keep", ctypes.c_uint32)]
 
 
 class _SrcLoc(ctypes.Structure):

@@ -866,6 +866,39 @@ static void sel_atom(isel *s, bool red)
 		E(s, name, 3, d, a, b);
 }
 
+/* st.async / red.async .shared::cluster.mbarrier::complete_tx::bytes
+ * [a], b, [mbar] (sm_90): the store (STS) or reduction (ATOMS.op RZ) on
+ * the shared::cluster address, then MBAR.COMPLETE.TX of its size on the
+ * mbarrier, which PTX requires to be in the same CTA as a.  The simulator
+ * completes the bytes after the data is in place, which is what the
+ * asynchronous form guarantees to the waiter (docs/ptx.md "Lowering"). */
+static void sel_async_remote(isel *s, bool red)
+{
+	ptx_insn *in = s->in;
+	lw_fn *f = s->f;
+	if (in->space != PTX_SP_SHARED_CLUSTER || !ptx_insn_has(in, PTX_MOD_COMPLETE_TX)) {
+		unsupported(s, "only the .shared::cluster.mbarrier::complete_tx::bytes form");
+		return;
+	}
+	const ptx_opd *m = in->opd[2];
+	if (m->kind != PTX_OPD_ADDR || !m->base || m->base->kind != PTX_OPD_REG) {
+		unsupported(s, "mbarrier address (a register [+offset])");
+		return;
+	}
+	if (red)
+		sel_atom(s, true);
+	else
+		sel_ldst(s, false);
+	int v = lw_vreg_of(f, m->base);
+	if (f->vregs[v].width == 2) { /* a 64-bit register: its low word */
+		int t = lw_vreg_new(f, 1);
+		E(s, "MOV", 2, V(t), VS(v, 0));
+		v = t;
+	}
+	int bytes = tbits(in->type[0]) / 8 * (in->vec ? in->vec : 1);
+	E(s, "MBAR.COMPLETE.TX", 2, MEM(v, (int64_t)m->ival, false), I(bytes));
+}
+
 bool isel_converged(isel *s, int blk)
 {
 	if (!s->f->fn->is_entry)
@@ -1241,6 +1274,8 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_CVTA: sel_cvta(s); break;
 	case PTX_OP_LD: if (!isel_int(s, b)) sel_ldst(s, true); break;
 	case PTX_OP_ST: sel_ldst(s, false); break;
+	case PTX_OP_ST_ASYNC: sel_async_remote(s, false); break;
+	case PTX_OP_RED_ASYNC: sel_async_remote(s, true); break;
 	case PTX_OP_ATOM: sel_atom(s, false); break;
 	case PTX_OP_RED: sel_atom(s, true); break;
 	case PTX_OP_BAR_SYNC:

@@ -47,6 +47,29 @@ void simt_launch_init(simt_launch *l)
 	l->policy = SIMT_POLICY_RR;
 }
 
+simt_status simt_launch_memory(simt_launch *l, const char *text,
+			       simt_diags *d)
+{
+	if (strcmp(text, "sc") == 0) {
+		l->memory = SIMT_MEMORY_SC;
+	} else if (strcmp(text, "relaxed") == 0) {
+		l->memory = SIMT_MEMORY_RELAXED;
+	} else {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "unknown memory model '%s' (sc, relaxed)", text);
+		return SIMT_ERR_ARG;
+	}
+	return SIMT_OK;
+}
+
+void simt_sim_set_chooser(simt_sim *s, simt_chooser_fn *fn, void *user,
+			  unsigned flags)
+{
+	s->c.chooser = fn;
+	s->c.chooser_user = fn ? user : NULL;
+	s->c.choose_flags = fn ? flags : 0;
+}
+
 simt_status simt_launch_policy(simt_launch *l, const char *text,
 			       simt_diags *d)
 {
@@ -601,6 +624,9 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 	if (l->checks & ~known)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "unknown check bits 0x%x", l->checks & ~known);
+	if ((unsigned)l->memory > SIMT_MEMORY_RELAXED)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "unknown memory model %u", l->memory);
 	if ((unsigned)l->policy > SIMT_POLICY_RANDOM)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "unknown scheduling policy %d", (int)l->policy);

@@ -99,6 +99,8 @@ static sim_warp *pick_random(sim_ctx *c, sched *s)
 /* Round-robin from the warp after the last issuer, over (CTA, warp). */
 static sim_warp *pick(sim_ctx *c, sched *s)
 {
+	if (c->chooser) /* choice.c: exploration, replay */
+		return sim_choice_pick(c, s->res, s->nres, s->wpc, &s->lp, &s->lj);
 	if (c->launch.policy == SIMT_POLICY_GREEDY && s->lp >= 0 &&
 	    eligible(&s->res[s->lp]->warps[s->lj], c->cycle))
 		return &s->res[s->lp]->warps[s->lj];
@@ -273,6 +275,7 @@ static void release(sim_ctx *c, sched *s, sim_cta *cta)
 	int p = 0;
 	while (s->res[p] != cta)
 		p++;
+	sim_rx_forget(c, cta->shared, cta->shared_size);
 	sim_mem_cta_end(c, cta);
 	sim_async_cta_end(c, cta);
 	if (c->hb)
@@ -367,7 +370,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			bool one)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one;
+	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one && !c->chooser;
 	sim_warp *end = w - s->lj + s->wpc;
 	for (;;) {
 		const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
@@ -534,6 +537,7 @@ void sim_sched_free(sim_ctx *c)
 	free(s->res);
 	free(s);
 	c->sched = NULL;
+	sim_rx_end(c);
 }
 
 simt_status sim_start(sim_ctx *c)
@@ -565,6 +569,8 @@ simt_status sim_start(sim_ctx *c)
 	c->ctas = calloc(c->nctas, sizeof *c->ctas);
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
 	simt_status st = c->ctas && s->res ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK)
+		st = sim_rx_begin(c); /* --memory=relaxed */
 	if (st == SIMT_OK)
 		st = hb_start(c, s->cap, s->wpc);
 	for (int k = 0; k < s->cap && st == SIMT_OK; k++)
