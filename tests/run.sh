@@ -3,7 +3,8 @@
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
 # Suites: unit tests (tests/unit, which also drive the data-driven files under
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
-# (tests/sim/*.s and the self-checking examples/*.s), the PTX corpus kernels
+# (tests/sim/*.s and the self-checking examples/*.s), the bug catalogue
+# (tests/bugs/*.s, race/sync/init checks), the PTX corpus kernels
 # of tests/ptx/passing.txt, the command-line tests (tests/cli/*.sh through
 # tests/cli.sh: exit codes, messages, files left byte-identical), the fuzz
 # regressions (tests/fuzz/regress/T/ through the replay build of each fuzz
@@ -44,6 +45,14 @@ for b in "$@"; do
 			tests/ptx/cluster/*.ptx >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
+	fi
+	if ls tests/bugs/*.s >/dev/null 2>&1; then
+		# The bug catalogue (tests/bugs/README.md): every buggy kernel
+		# found with its report (.expect-error), every twin clean.
+		echo "== $b: bug catalogue (--check=race,sync,init)"
+		"$b/simt" test tests/bugs/*.s >"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b bugs"
 	fi
 	if [ -f tests/ptx/passing.txt ]; then
 		# The PTX corpus kernels that lower and pass, each on the PTX of
