@@ -144,6 +144,15 @@ typedef struct simt_launch {
 				  SIMT_MAX_CLUSTER CTAs (docs/semantics.md,
 				  "Clusters")                              */
 	uint32_t memory;       /* simt_memory_model (default SIMT_MEMORY_SC) */
+	uint32_t keep;         /* 1: keep every finished CTA's warps (its
+				  registers and control state) for
+				  simt_sim_reg / simt_sim_warp after the
+				  launch, when the grid's warp state fits in
+				  256 MiB.  0 (the default): only the CTAs
+				  still in their resident slots can be read;
+				  finished CTAs' slots are reused without
+				  allocating (docs/library.md, "Reading
+				  state after a run")                      */
 } simt_launch;
 
 /*

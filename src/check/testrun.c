@@ -224,6 +224,9 @@ static bool make_launch(run *u, simt_launch *l)
 		set_reason(u, "%s", first_error(&u->pd));
 		return false;
 	}
+	/* register expectations read finished CTAs: keep them (only then) */
+	for (int k = 0; k < tf->nexpects; k++)
+		l->keep |= tf->expects[k].kind != SIMT_TEXPECT_BUFFER;
 	l->trace = u->o ? u->o->trace : NULL;
 	l->trace_user = u->o ? u->o->trace_user : NULL;
 	return true;

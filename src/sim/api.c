@@ -261,6 +261,24 @@ static int rows_used(const sim_ctx *c)
 	return n + (n & 1) > SIM_RZ ? SIM_RZ - 1 : n + (n & 1);
 }
 
+/* Rows a reused warp slot must clear: every row an operand of the code
+ * names, plus 3 after the highest (a .128 access writes 4 consecutive
+ * rows from the one it names); everything when that reaches RZ (pairs and
+ * vectors that run into RZ go to the sink, which is cleared too). */
+static int rows_dirty(const sim_ctx *c)
+{
+	int n = 0;
+	for (uint64_t k = 0; k < c->ncode; k++)
+		for (int j = 0; j < c->code[k].nops; j++) {
+			const sim_opnd *o = &c->code[k].op[j];
+			if ((o->kind == SIM_O_REG || o->kind == SIM_O_ADDR ||
+			     o->kind == SIM_O_CMEM) && o->reg < SIM_RZ &&
+			    o->reg + 4 > n)
+				n = o->reg + 4;
+		}
+	return n >= SIM_RZ ? SIM_NROWS : n;
+}
+
 static simt_status load_text(simt_sim *s, const simt_object *o, int k,
 			     simt_diags *d)
 {
@@ -286,6 +304,7 @@ static simt_status load_text(simt_sim *s, const simt_object *o, int k,
 		st = sim_predecode(&s->c, copy, sec->size, d);
 	free(copy);
 	s->c.rows_used = rows_used(&s->c);
+	s->c.rows_dirty = rows_dirty(&s->c);
 	return st;
 }
 

@@ -343,8 +343,11 @@ struct sim_ctx {
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */
 	int rows_used;             /* GPR rows the code names (livelock hash)  */
-	/* CTAs of the last run (all kept when small, else the R slots of the
-	   resident set, for simt_sim_reg) */
+	int rows_dirty;            /* GPR rows (RZ and the sink included) that
+				      an instruction of the code can write:
+				      what a reused warp slot clears         */
+	/* CTAs of the last run (all kept when launch.keep asks and the grid
+	   is small, else the R slots of the resident set, for simt_sim_reg) */
 	sim_cta *ctas;
 	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
