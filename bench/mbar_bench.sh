@@ -14,7 +14,7 @@
 # checksum (sum of the output words mod 2^32).
 set -e
 cd "$(dirname "$0")/.."
-SIMT=build/simt
+SIMT=${SIMT:-build/simt}
 NATIVE=build/mbar_native
 [ -x "$SIMT" ] || make build/simt >/dev/null
 cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -o "$NATIVE" bench/mbar_native.c

@@ -12,7 +12,7 @@
 # (sum of the per-warp outputs mod 2^32).
 set -e
 cd "$(dirname "$0")/.."
-SIMT=build/simt
+SIMT=${SIMT:-build/simt}
 NATIVE=build/warp_native
 [ -x "$SIMT" ] || make build/simt >/dev/null
 cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -o "$NATIVE" bench/warp_native.c

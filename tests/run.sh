@@ -3,13 +3,15 @@
 # (normal, sanitizer) and prints one closing line "N passed, N failed".
 # Suites: unit tests (tests/unit, which also drive the data-driven files under
 # tests/asm, tests/isa, tests/dis, tests/object), simulator test files
-# (tests/sim/*.s and the self-checking examples/*.s), the PTX corpus kernels
+# (tests/sim/*.s and the self-checking examples/*.s), the bug catalogue
+# (tests/bugs/*.s, race/sync/init checks), the PTX corpus kernels
 # of tests/ptx/passing.txt, the command-line tests (tests/cli/*.sh through
 # tests/cli.sh: exit codes, messages, files left byte-identical), the fuzz
 # regressions (tests/fuzz/regress/T/ through the replay build of each fuzz
 # target), the include layering (tests/layering.sh), and one check that the
 # generated docs/isa is current, the --timeline/--vcd pictures
-# (tests/timeline.sh).
+# (tests/timeline.sh), the litmus tests of the relaxed memory model
+# (tests/litmus.sh).
 total_pass=0
 total_fail=0
 status=0
@@ -43,6 +45,14 @@ for b in "$@"; do
 			tests/ptx/cluster/*.ptx >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
+	fi
+	if ls tests/bugs/*.s >/dev/null 2>&1; then
+		# The bug catalogue (tests/bugs/README.md): every buggy kernel
+		# found with its report (.expect-error), every twin clean.
+		echo "== $b: bug catalogue (--check=race,sync,init)"
+		"$b/simt" test tests/bugs/*.s >"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b bugs"
 	fi
 	if [ -f tests/ptx/passing.txt ]; then
 		# The PTX corpus kernels that lower and pass, each on the PTX of
@@ -79,6 +89,10 @@ for b in "$@"; do
 	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 	count "$b runner"
+	echo "== $b: litmus tests (tests/litmus.sh: simt explore, --memory=relaxed)"
+	sh tests/litmus.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b litmus"
 done
 # Fuzz regressions: every file of tests/fuzz/regress/T/ through the
 # sanitizer build of fuzz target T (tests/fuzz/README.md).

@@ -143,7 +143,30 @@ typedef struct simt_launch {
 				  dimension a multiple of it, at most
 				  SIMT_MAX_CLUSTER CTAs (docs/semantics.md,
 				  "Clusters")                              */
+	uint32_t memory;       /* simt_memory_model (default SIMT_MEMORY_SC) */
+	uint32_t keep;         /* 1: keep every finished CTA's warps (its
+				  registers and control state) for
+				  simt_sim_reg / simt_sim_warp after the
+				  launch, when the grid's warp state fits in
+				  256 MiB.  0 (the default): only the CTAs
+				  still in their resident slots can be read;
+				  finished CTAs' slots are reused without
+				  allocating (docs/library.md, "Reading
+				  state after a run")                      */
 } simt_launch;
+
+/*
+ * Memory models (simt_launch.memory; `--memory=sc|relaxed`, `.launch
+ * memory=...`; docs/memory-model.md).  SC: every access acts on the one
+ * memory in issue order.  RELAXED: a load may read any store the PTX memory
+ * model allows it to (coherence per word, release/acquire and fences with
+ * their scopes); stores reach other threads after a delay seeded by
+ * launch.seed, and simt_sim_set_chooser enumerates the choices.
+ */
+typedef enum simt_memory_model {
+	SIMT_MEMORY_SC,
+	SIMT_MEMORY_RELAXED
+} simt_memory_model;
 
 typedef struct simt_sim_stats {
 	uint64_t cycles;       /* final value of the cycle counter           */
@@ -452,6 +475,64 @@ SIMT_API simt_status simt_sim_read_shared(const simt_sim *s,
 					  simt_diags *d);
 /* Cycle counter and issue count now. */
 SIMT_API uint64_t simt_sim_cycle(const simt_sim *s);
+
+/* ---- choice points (schedule exploration, docs/explore.md) --------------
+ *
+ * Every decision of a run that can change its outcome goes through one
+ * function of the simulator (src/sim/choice.c).  Without a chooser it
+ * follows the launch's policy; with one it asks the chooser, which returns
+ * the option to take (0 .. n-1; anything else means `def`).  Kinds:
+ *   WARP   which warp issues next (a sleeping warp among the options is
+ *          woken early: when NANOSLEEP releases)
+ *   GROUP  which divergent lane group a warp runs after a switch (YIELD,
+ *          NANOSLEEP, BSYNC, WARPSYNC)
+ *   COPY   which pending asynchronous copy completes first
+ *   READ   which store a load reads (SIMT_MEMORY_RELAXED)
+ *   WRITE  where a store goes in its word's coherence order (RELAXED)
+ * With a chooser, warps issue one at a time and stall cycles do not limit
+ * which warp may issue; unless SIMT_CHOOSE_EVERY_ISSUE, a WARP choice is
+ * offered only when every ready warp is about to issue an instruction that
+ * other warps can observe or be affected by (a global, shared or generic
+ * access, an atomic, a fence, a barrier, an mbarrier or copy operation):
+ * instructions that touch only a warp's own registers and local memory run
+ * without a choice (partial-order reduction).
+ */
+typedef enum simt_choice_kind {
+	SIMT_CHOICE_WARP,
+	SIMT_CHOICE_GROUP,
+	SIMT_CHOICE_COPY,
+	SIMT_CHOICE_READ,
+	SIMT_CHOICE_WRITE
+} simt_choice_kind;
+
+#define SIMT_CHOICE_MAX 64 /* options of one choice point at most */
+
+typedef struct simt_choice {
+	simt_choice_kind kind;
+	int n;            /* options 0 .. n-1 (2 <= n <= SIMT_CHOICE_MAX)    */
+	int def;          /* what the policy takes                          */
+	uint64_t step;    /* warp instructions issued before this choice     */
+	/* what each option is: WARP: CTA linear id << 8 | warp; GROUP: the
+	   first lane of the group; COPY: copy index; READ: the value the
+	   store wrote; WRITE: the position in the coherence order */
+	const uint64_t *what;
+} simt_choice;
+
+/* Returns the option taken. */
+typedef int simt_chooser_fn(void *user, const simt_choice *ch);
+
+#define SIMT_CHOOSE_EVERY_ISSUE 1u /* a WARP choice before every issue   */
+
+/* Install (fn non-NULL) or remove the chooser for the following runs. */
+SIMT_API void simt_sim_set_chooser(simt_sim *s, simt_chooser_fn *fn,
+				   void *user, unsigned flags);
+/* Parse "sc" or "relaxed" into l->memory. */
+SIMT_API simt_status simt_launch_memory(simt_launch *l, const char *text,
+					simt_diags *d);
+/* The name of a choice kind ("warp", "group", ...), NULL when none;
+ * simt_choice_kind_parse is its inverse (-1 when unknown). */
+SIMT_API const char *simt_choice_kind_name(simt_choice_kind k);
+SIMT_API int simt_choice_kind_parse(const char *name);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
  * A test file is an assembly source with directive lines:
  *   .launch grid=X[,Y,Z] block=X[,Y,Z] [shared=N] [local=N] [policy=P]
  *           [max-cycles=N] [resident=N] [check=LIST] [cluster=X[,Y,Z]]
+ *           [memory=sc|relaxed]
  *   .init REG = VALUE            R5 = 7 | lane | tid ; P0 = mask 0xHEX ;
  *                                UR4 = 7 ; UP0 = 0|1 (every warp)
  *   .buffer NAME TYPE[COUNT] = INIT     INIT: 0 | zero | iota |
@@ -139,6 +140,8 @@ typedef struct simt_testfile {
 	simt_texpect *expects;
 	char *expect_error;  /* NULL when the run must succeed */
 	simt_tloc expect_error_loc;
+	char *memory;        /* memory=sc|relaxed (simt_launch_memory), NULL:
+				not given */
 } simt_testfile;
 
 SIMT_API simt_status simt_testfile_parse(const char *name, const char *text,

@@ -73,7 +73,8 @@ class _Launch(ctypes.Structure):
                 ("copy_latency", ctypes.c_uint32), ("trace", _TRACE_FN),
                 ("trace_user", ctypes.c_void_p),
                 ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32),
-                ("cluster", ctypes.c_uint32 * 3)]
+                ("cluster", ctypes.c_uint32 * 3),
+                ("memory", ctypes.c_uint32), ("keep", ctypes.c_uint32)]
 
 
 class _SrcLoc(ctypes.Structure):
@@ -561,9 +562,10 @@ class Sim:
                                ctypes.byref(c.d)))
 
     def _launch(self, grid, block, shared, policy, max_cycles, resident,
-                copy_latency, trace, checks, c, cluster=0):
+                copy_latency, trace, checks, c, cluster=0, keep=True):
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
+        launch.keep = 1 if keep else 0
         for dst, v in ((launch.grid, grid), (launch.block, block)):
             v = (v,) if isinstance(v, int) else tuple(v)
             for i, x in enumerate(v + (1,) * (3 - len(v))):
@@ -585,18 +587,21 @@ class Sim:
         return launch
 
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-            resident=0, copy_latency=0, trace=None, checks="", cluster=0):
+            resident=0, copy_latency=0, trace=None, checks="", cluster=0,
+            keep=True):
         """Run the kernel; returns Stats.  trace: a callable receiving one
         JSON line (str) per issued warp instruction.  checks: opt-in checks
         ("sync", "uniform", "all"; docs/semantics.md).  cluster: the
         thread-block cluster shape (an int or a tuple; 0: none;
-        docs/semantics.md, "Clusters").  Raises RuntimeStop (with the
-        simulator's report) when the program does not finish or a check
-        reported."""
+        docs/semantics.md, "Clusters").  keep: keep every finished CTA's
+        registers for reg() and warp() (launch.keep; False: only the CTAs
+        of the last resident set, and no per-CTA state on big grids).
+        Raises RuntimeStop (with the simulator's report) when the program
+        does not finish or a check reported."""
         with _Call() as c:
             launch = self._launch(grid, block, shared, policy, max_cycles,
                                   resident, copy_latency, trace, checks, c,
-                                  cluster)
+                                  cluster, keep)
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
         return self.stats()
@@ -609,12 +614,13 @@ class Sim:
     # ---- stepping -------------------------------------------------------
 
     def start(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
-              resident=0, copy_latency=0, trace=None, checks="", cluster=0):
+              resident=0, copy_latency=0, trace=None, checks="", cluster=0,
+              keep=True):
         """Start a launch without running it (the arguments of run())."""
         with _Call() as c:
             launch = self._launch(grid, block, shared, policy, max_cycles,
                                   resident, copy_latency, trace, checks, c,
-                                  cluster)
+                                  cluster, keep)
             c.check(_sim_start(self._h, ctypes.byref(launch),
                                ctypes.byref(c.d)))
 

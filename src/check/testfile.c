@@ -483,6 +483,19 @@ static bool d_launch(cur *c)
 			tf->has_copy_latency = parse_limited(c, "copy-latency", 1,
 							     SIMT_MAX_COPY_LATENCY, &v);
 			tf->copy_latency = (uint32_t)v;
+		} else if (word_is(k, n, "memory")) {
+			skip_ws(c);
+			const char *s = c->p;
+			while (*c->p && !isspace((unsigned char)*c->p))
+				c->p++;
+			free(tf->memory);
+			tf->memory = util_strndup(s, (size_t)(c->p - s));
+			simt_launch l;
+			simt_diags pd;
+			simt_diags_init(&pd);
+			if (simt_launch_memory(&l, tf->memory, &pd) != SIMT_OK)
+				err(c, s, "%s", pd.count ? pd.items[0].message : "bad memory model");
+			simt_diags_free(&pd);
 		} else if (word_is(k, n, "policy") || word_is(k, n, "check")) {
 			skip_ws(c);
 			const char *s = c->p;
@@ -502,7 +515,7 @@ static bool d_launch(cur *c)
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
 				   "local policy max-cycles resident copy-latency "
-				   "check cluster)", (int)n, k);
+				   "check cluster memory)", (int)n, k);
 		}
 	}
 	return !c->failed;
@@ -952,6 +965,7 @@ void simt_testfile_free(simt_testfile *tf)
 	free(tf->expects);
 	free(tf->policy);
 	free(tf->checks);
+	free(tf->memory);
 	free(tf->expect_error);
 	free(tf->name);
 	free(tf->source);

@@ -219,10 +219,14 @@ static bool make_launch(run *u, simt_launch *l)
 	if (tf->has_cluster)
 		memcpy(l->cluster, tf->cluster, sizeof l->cluster);
 	if ((tf->has_policy && simt_launch_policy(l, tf->policy, &u->pd) != SIMT_OK) ||
-	    (tf->checks && simt_launch_checks(l, tf->checks, &u->pd) != SIMT_OK)) {
+	    (tf->checks && simt_launch_checks(l, tf->checks, &u->pd) != SIMT_OK) ||
+	    (tf->memory && simt_launch_memory(l, tf->memory, &u->pd) != SIMT_OK)) {
 		set_reason(u, "%s", first_error(&u->pd));
 		return false;
 	}
+	/* register expectations read finished CTAs: keep them (only then) */
+	for (int k = 0; k < tf->nexpects; k++)
+		l->keep |= tf->expects[k].kind != SIMT_TEXPECT_BUFFER;
 	l->trace = u->o ? u->o->trace : NULL;
 	l->trace_user = u->o ? u->o->trace_user : NULL;
 	return true;

@@ -20,7 +20,8 @@
 	X(isa, cli_isa, "check, dump or document ISA description files")       \
 	X(ptx, cli_ptx, "check PTX or print it back (the PTX front end)")     \
 	X(run, cli_run, "run a kernel on the simulator")                       \
-	X(test, cli_test, "run self-checking simulator test files")
+	X(test, cli_test, "run self-checking simulator test files")            \
+	X(explore, cli_explore, "run a test file under every schedule within a bound")
 
 #define CLI_X_DECL(name, fn, help) int fn(int argc, char **argv);
 CLI_COMMANDS(CLI_X_DECL)
@@ -119,5 +120,18 @@ cli_wave *cli_wave_new(cli_out *json, cli_out *vcd, simt_test_trace_fn *inner,
 		       void *inner_user);
 simt_test_run_fn cli_wave_run;
 void cli_wave_finish(cli_wave *w);
+
+/*
+ * explore.c: `simt run --schedule FILE`.  cli_replay_new reads the file
+ * (NULL after a message on stderr); cli_replay_relaxed says whether it was
+ * explored under --memory=relaxed; cli_replay_hook wraps opts->run so the
+ * run takes the file's choices; cli_replay_finish says whether the run met
+ * them all (message on stderr, 1 when not) and frees.
+ */
+typedef struct cli_replay cli_replay;
+cli_replay *cli_replay_new(const char *path);
+bool cli_replay_relaxed(const cli_replay *r);
+void cli_replay_hook(cli_replay *r, simt_test_opts *opts);
+int cli_replay_finish(cli_replay *r, const char *path);
 
 #endif

@@ -49,6 +49,9 @@ static const char usage_text[] =
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
 	"  --cluster X[,Y,Z]       thread-block cluster shape in CTAs (sm_90; at\n"
 	"                          most 8 CTAs, dividing the grid)\n"
+	"  --memory=sc|relaxed     memory model: sequentially consistent (default)\n"
+	"                          or PTX's relaxed one (docs/memory-model.md)\n"
+	"  --schedule FILE         replay a schedule `simt explore -o` wrote\n"
 	"  --check=LIST            opt-in checks, comma-separated (below): report\n"
 	"                          what they find and run on\n"
 	"  --check-report FILE.json  the race and init reports as one JSON\n"
@@ -57,7 +60,7 @@ static const char usage_text[] =
 	"  --isa DIR               use the ISA description files of DIR\n";
 
 typedef struct run_opts {
-	const char *input, *kernel, *isa_dir, *trace, *timeline, *vcd;
+	const char *input, *kernel, *isa_dir, *trace, *timeline, *vcd, *schedule;
 	const char *check_report;
 	int nlines, nprints;
 	char *lines[256];
@@ -96,7 +99,7 @@ static int option(run_opts *o, const char *a, const char *v)
 		{"--policy", "policy"}, {"--max-cycles", "max-cycles"},
 		{"--local", "local"}, {"--resident-ctas", "resident"},
 		{"--copy-latency", "copy-latency"}, {"--check", "check"},
-		{"--cluster", "cluster"},
+		{"--cluster", "cluster"}, {"--memory", "memory"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
@@ -135,6 +138,8 @@ static int option(run_opts *o, const char *a, const char *v)
 		o->check_report = v;
 	else if (!strcmp(a, "--isa"))
 		o->isa_dir = v;
+	else if (!strcmp(a, "--schedule"))
+		o->schedule = v;
 	else {
 		fprintf(stderr, "simt run: unknown option '%s'\n%s", a, usage_text);
 		return 2;
@@ -156,8 +161,10 @@ static int parse_args(int argc, char **argv, run_opts *o)
 			o->check_report = a + 15;
 			continue;
 		}
-		if (!strncmp(a, "--check=", 8)) { /* also --check LIST */
-			int rc = option(o, "--check", a + 8);
+		if (!strncmp(a, "--check=", 8) || !strncmp(a, "--memory=", 9)) {
+			/* also --check LIST, --memory MODEL */
+			int rc = a[3] == 'h' ? option(o, "--check", a + 8)
+					     : option(o, "--memory", a + 9);
 			if (rc)
 				return rc;
 			continue;
@@ -345,6 +352,17 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 			rc = 1;
 		}
 	}
+	cli_replay *replay = NULL;
+	if (!rc && o->schedule) {
+		replay = cli_replay_new(o->schedule);
+		if (!replay)
+			rc = 1;
+		/* the file's memory model unless the command line names one */
+		else if (cli_replay_relaxed(replay) && !tf.memory &&
+			 simt_testfile_directive_from(&tf, "--schedule",
+						      ".launch memory=relaxed", d) != SIMT_OK)
+			rc = 1;
+	}
 	bool ran = !rc; /* outputs are kept only when the program ran */
 	if (!rc) {
 		simt_test_opts opts = {.kernel = o->kernel, .object = obj,
@@ -358,12 +376,17 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 			opts.run = run_and_report;
 			opts.run_user = &rr;
 		}
+		if (replay)
+			cli_replay_hook(replay, &opts);
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 		simt_testfile_run(isa, &tf, &opts, &r, d);
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
 		double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 		cli_print_diags(d);
+		if (replay && cli_replay_finish(replay, o->schedule))
+			rc = 1;
+		replay = NULL;
 		if (r.passed && r.program_failed) {
 			rc = 1; /* an expected error is still an error for `run` */
 		} else if (r.passed) {
@@ -396,6 +419,8 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		else if (outs[k] && cli_out_commit(outs[k]))
 			rc = 1;
 	}
+	if (replay)
+		cli_replay_finish(replay, o->schedule);
 	simt_test_result_free(&r);
 	simt_testfile_free(&tf);
 	simt_object_free(obj);

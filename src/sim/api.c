@@ -48,6 +48,29 @@ void simt_launch_init(simt_launch *l)
 	l->policy = SIMT_POLICY_RR;
 }
 
+simt_status simt_launch_memory(simt_launch *l, const char *text,
+			       simt_diags *d)
+{
+	if (strcmp(text, "sc") == 0) {
+		l->memory = SIMT_MEMORY_SC;
+	} else if (strcmp(text, "relaxed") == 0) {
+		l->memory = SIMT_MEMORY_RELAXED;
+	} else {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "unknown memory model '%s' (sc, relaxed)", text);
+		return SIMT_ERR_ARG;
+	}
+	return SIMT_OK;
+}
+
+void simt_sim_set_chooser(simt_sim *s, simt_chooser_fn *fn, void *user,
+			  unsigned flags)
+{
+	s->c.chooser = fn;
+	s->c.chooser_user = fn ? user : NULL;
+	s->c.choose_flags = fn ? flags : 0;
+}
+
 simt_status simt_launch_policy(simt_launch *l, const char *text,
 			       simt_diags *d)
 {
@@ -239,6 +262,24 @@ static int rows_used(const sim_ctx *c)
 	return n + (n & 1) > SIM_RZ ? SIM_RZ - 1 : n + (n & 1);
 }
 
+/* Rows a reused warp slot must clear: every row an operand of the code
+ * names, plus 3 after the highest (a .128 access writes 4 consecutive
+ * rows from the one it names); everything when that reaches RZ (pairs and
+ * vectors that run into RZ go to the sink, which is cleared too). */
+static int rows_dirty(const sim_ctx *c)
+{
+	int n = 0;
+	for (uint64_t k = 0; k < c->ncode; k++)
+		for (int j = 0; j < c->code[k].nops; j++) {
+			const sim_opnd *o = &c->code[k].op[j];
+			if ((o->kind == SIM_O_REG || o->kind == SIM_O_ADDR ||
+			     o->kind == SIM_O_CMEM) && o->reg < SIM_RZ &&
+			    o->reg + 4 > n)
+				n = o->reg + 4;
+		}
+	return n >= SIM_RZ ? SIM_NROWS : n;
+}
+
 static simt_status load_text(simt_sim *s, const simt_object *o, int k,
 			     simt_diags *d)
 {
@@ -264,6 +305,7 @@ static simt_status load_text(simt_sim *s, const simt_object *o, int k,
 		st = sim_predecode(&s->c, copy, sec->size, d);
 	free(copy);
 	s->c.rows_used = rows_used(&s->c);
+	s->c.rows_dirty = rows_dirty(&s->c);
 	return st;
 }
 
@@ -584,6 +626,9 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 	if (l->checks & ~known)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "unknown check bits 0x%x", l->checks & ~known);
+	if ((unsigned)l->memory > SIMT_MEMORY_RELAXED)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "unknown memory model %u", l->memory);
 	if ((unsigned)l->policy > SIMT_POLICY_RANDOM)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "unknown scheduling policy %d", (int)l->policy);

@@ -214,6 +214,9 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		old[l] = v;
 		v = apply(op, type, v, b[l], c[l]);
 		memcpy(ptr[l], &v, size);
+		if (w->ctx->rx) /* relaxed.c: its order and scope */
+			sim_rx_rmw(w, ptr[l], size, old[l], (int)sim_field(i, "sem", 0),
+				   (int)sim_field(i, "scope", 1));
 	}
 	w->ctx->mem_writes++;
 	if (w->ctx->rec) /* retire record: the old values, then the new */
@@ -263,4 +266,11 @@ void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	/* ordering points for the race checker (--check=race) only */
 	if (w->ctx->hb && i->optype != SIM_OP_FENCE_PROXY)
 		hb_fence(w, i, pmask);
+	if (!w->ctx->rx || !pmask) /* under --memory=relaxed: relaxed.c */
+		return;
+	if (i->optype == SIM_OP_MEMBAR)
+		sim_rx_fence(w, true, (int)sim_field(i, "scope", 1));
+	else if (i->optype == SIM_OP_FENCE)
+		sim_rx_fence(w, sim_field(i, "sem", 0) == 0,
+			     (int)sim_field(i, "scope", 1));
 }

@@ -135,6 +135,8 @@ static void bar_release(sim_ctx *c, sim_cta *cta, sim_barrier *b)
 	}
 	for (uint32_t m = b->waiting; m; m &= m - 1) {
 		sim_warp *o = &cta->warps[sim_ffs(m)];
+		if (c->rx) /* relaxed.c: the barrier orders memory */
+			sim_rx_acquire(o);
 		o->state = SIM_W_READY;
 		if (o->clock < c->cycle + 1)
 			o->clock = c->cycle + 1;
@@ -212,6 +214,8 @@ static void bar_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		       sim_barrier *b, uint32_t cnt, bool block)
 {
 	sim_cta *cta = w->cta;
+	if (w->ctx->rx)
+		sim_rx_arrive(w);
 	if (w->ctx->launch.checks & SIMT_CHECK_SYNC)
 		bar_divergent(w, i, pmask, (unsigned)(b - cta->bar));
 	if (w->ctx->hb)

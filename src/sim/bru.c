@@ -48,7 +48,10 @@ static bool switch_by_mask(sim_warp *w, const sim_inst *i, uint32_t cmask)
 			  cmask);
 		return false;
 	}
-	uint64_t pc = w->rpc[sim_ffs(cmask)];
+	uint32_t lid = sim_ffs(cmask);
+	if (w->ctx->chooser)
+		lid = sim_choice_group(w, cmask, lid);
+	uint64_t pc = w->rpc[lid];
 	w->active = cmask & sim_rpc_eq(w, pc);
 	w->active_pc = pc;
 	sim_ll_event(w);
@@ -230,10 +233,11 @@ void sim_bru_lepc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 /* ---- EXIT -------------------------------------------------------------- */
 
 /* Pick the next lane group among cmask (non-yield lanes first). */
-static uint32_t pick_lane(const sim_warp *w, uint32_t cmask)
+static uint32_t pick_lane(sim_warp *w, uint32_t cmask)
 {
 	uint32_t ny = cmask & ~w->yield;
-	return sim_ffs(ny ? ny : cmask);
+	uint32_t lid = sim_ffs(ny ? ny : cmask);
+	return w->ctx->chooser ? sim_choice_group(w, cmask, lid) : lid;
 }
 
 /*

@@ -38,6 +38,7 @@
 #include "sim/mem.h"
 
 typedef uint32_t hb_clk;
+typedef struct hb_vc hb_vc;
 
 /* One access: the epoch and what a report names. */
 typedef struct hb_rec {
@@ -101,10 +102,18 @@ struct sim_hb {
 	bool race, init;
 	uint32_t tpc, nslots, D, L;
 	bool agents;
-	hb_clk *vc;          /* L rows of L entries (threads, then agents) */
-	hb_clk *own;         /* last clock of each row (monotone)          */
-	hb_clk **fence_rel;  /* per thread: VC at its last release fence   */
+	hb_vc **base;        /* per row (threads, then agents): its clock
+				vector, shared copy-on-write; entry t of
+				row t is own[t], not base[t]->v[t]         */
+	hb_vc *zero;         /* the all-zero vector new rows share        */
+	hb_clk *own;         /* each row's own clock (monotone)            */
+	hb_vc **fence_rel;   /* per thread: its vector at its last fence   */
+	hb_clk *fence_clk;   /* ... and its own clock then                 */
+	uint8_t *fence_cta;  /* ... and whether the fence had .CTA scope    */
 	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
+	hb_vc **bar_seen;    /* per slot and barrier: the last vector joined
+				into the phase (a reference), to skip the
+				same one again                             */
 	hb_slot *slots;
 	hb_gpage *gpages;
 	size_t gcap, gused;
@@ -124,21 +133,103 @@ struct sim_hb {
 
 /* ---- vector clocks ---------------------------------------------------------- */
 
-static hb_clk *row(const sim_hb *h, uint32_t t)
-{
-	return h->vc + (size_t)t * h->L;
-}
-
+/*
+ * Threads that synchronised at a barrier have the same view: they share
+ * one immutable vector (reference counted) and only their own clocks
+ * (own[]) differ.  A row is copied when it must change (acquire).
+ */
 static void vc_join(hb_clk *dst, const hb_clk *src, uint32_t n)
 {
 	for (uint32_t k = 0; k < n; k++)
 		dst[k] = src[k] > dst[k] ? src[k] : dst[k];
 }
 
+struct hb_vc {
+	uint32_t ref;
+	hb_clk v[];
+};
+
+static hb_vc *vc_new(const sim_hb *h, const hb_clk *from)
+{
+	hb_vc *n = malloc(sizeof *n + h->L * sizeof(hb_clk));
+	if (!n)
+		return NULL;
+	n->ref = 1;
+	if (from)
+		memcpy(n->v, from, h->L * sizeof(hb_clk));
+	else
+		memset(n->v, 0, h->L * sizeof(hb_clk));
+	return n;
+}
+
+static void vc_unref(hb_vc *v)
+{
+	if (v && --v->ref == 0)
+		free(v);
+}
+
+static hb_vc *vc_ref(hb_vc *v)
+{
+	v->ref++;
+	return v;
+}
+
+/* Row u's view of row t's clock. */
+static hb_clk vget(const sim_hb *h, uint32_t u, uint32_t t)
+{
+	return u == t ? h->own[t] : h->base[u]->v[t];
+}
+
+/* Row t's vector, private (copied when shared); NULL out of memory. */
+static hb_clk *vmut(sim_hb *h, uint32_t t)
+{
+	hb_vc *b = h->base[t];
+	if (b->ref > 1) {
+		hb_vc *n = vc_new(h, b->v);
+		if (!n)
+			return NULL;
+		vc_unref(b);
+		h->base[t] = n;
+	}
+	return h->base[t]->v;
+}
+
+/* Row t acquires src. */
+static void acquire(sim_hb *h, uint32_t t, const hb_clk *src)
+{
+	hb_clk *d = src ? vmut(h, t) : NULL;
+	if (d)
+		vc_join(d, src, h->L);
+}
+
+/* dst gets row t's view (release). */
+static void release_into(const sim_hb *h, hb_clk *dst, uint32_t t)
+{
+	vc_join(dst, h->base[t]->v, h->L);
+	if (dst[t] < h->own[t])
+		dst[t] = h->own[t];
+}
+
+/* Row t acquires row u's view. */
+static void acquire_row(sim_hb *h, uint32_t t, uint32_t u)
+{
+	hb_clk *d = vmut(h, t);
+	if (d)
+		release_into(h, d, u);
+}
+
+/* Row t takes the shared vector v (a reference is taken). */
+static void set_base(sim_hb *h, uint32_t t, hb_vc *v)
+{
+	vc_ref(v);
+	vc_unref(h->base[t]);
+	h->base[t] = v;
+}
+
+
 static void tick(sim_hb *h, uint32_t t)
 {
-	hb_clk *r = row(h, t);
-	r[t] = ++h->own[t];
+	h->own[t]++;
 }
 
 static uint32_t tid_of(const sim_hb *h, const sim_warp *w, unsigned lane)
@@ -255,29 +346,43 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 			  (unsigned long long)((uint64_t)h->L * h->L * 4 >> 20));
 		return SIMT_ERR_ARG;
 	}
-	h->vc = calloc((size_t)h->L * h->L, sizeof *h->vc);
+	h->base = calloc(h->L, sizeof *h->base);
+	h->zero = vc_new(h, NULL);
 	h->own = calloc(h->L, sizeof *h->own);
 	h->fence_rel = calloc(h->D, sizeof *h->fence_rel);
+	h->fence_clk = calloc(h->D, sizeof *h->fence_clk);
+	h->fence_cta = calloc(h->D, 1);
 	h->pend_acq = calloc(h->D, sizeof *h->pend_acq);
+	h->bar_seen = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_seen);
 	h->tmp = calloc(h->L, sizeof *h->tmp);
 	h->slots = calloc(h->nslots, sizeof *h->slots);
-	if (!h->vc || !h->own || !h->fence_rel || !h->pend_acq || !h->tmp ||
-	    !h->slots)
+	if (!h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
+	    !h->pend_acq || !h->bar_seen || !h->tmp || !h->slots)
 		return SIMT_ERR_NOMEM;
-	for (uint32_t t = 0; t < h->L; t++)
+	for (uint32_t t = 0; t < h->L; t++) {
+		h->base[t] = vc_ref(h->zero);
 		tick(h, t);
+	}
 	return SIMT_OK;
 }
 
 static void free_heavy(sim_hb *h)
 {
-	free(h->vc);
+	for (uint32_t t = 0; h->base && t < h->L; t++)
+		vc_unref(h->base[t]);
+	free(h->base);
+	vc_unref(h->zero);
 	free(h->own);
 	for (uint32_t t = 0; h->fence_rel && t < h->D; t++) {
-		free(h->fence_rel[t]);
+		vc_unref(h->fence_rel[t]);
 		free(h->pend_acq[t]);
 	}
+	for (uint32_t k = 0; h->bar_seen && k < h->nslots * SIM_NBARRIERS; k++)
+		vc_unref(h->bar_seen[k]);
+	free(h->bar_seen);
 	free(h->fence_rel);
+	free(h->fence_clk);
+	free(h->fence_cta);
 	free(h->pend_acq);
 	free(h->tmp);
 	for (uint32_t s = 0; h->slots && s < h->nslots; s++) {
@@ -295,8 +400,11 @@ static void free_heavy(sim_hb *h)
 	for (size_t k = 0; k < h->socap; k++)
 		free(h->so[k].vc);
 	free(h->so);
-	h->vc = h->own = h->tmp = NULL;
-	h->fence_rel = h->pend_acq = NULL;
+	h->base = h->fence_rel = h->bar_seen = NULL;
+	h->zero = NULL;
+	h->own = h->tmp = h->fence_clk = NULL;
+	h->fence_cta = NULL;
+	h->pend_acq = NULL;
 	h->slots = NULL;
 	h->gpages = NULL;
 	h->so = NULL;
@@ -351,18 +459,22 @@ void hb_cta_begin(sim_ctx *c, sim_cta *cta)
 		free(sl->local[k]);
 		sl->local[k] = NULL;
 	}
-	for (int b = 0; b < SIM_NBARRIERS; b++)
+	for (int b = 0; b < SIM_NBARRIERS; b++) {
 		so_drop(h, SO_BAR, s, (uint64_t)b);
+		vc_unref(h->bar_seen[s * SIM_NBARRIERS + b]);
+		h->bar_seen[s * SIM_NBARRIERS + b] = NULL;
+	}
 	/* fresh views: each thread (and agent) knows only its own past */
 	for (uint32_t k = 0; k < h->tpc; k++) {
 		uint32_t t = s * h->tpc + k;
 		for (int a = 0; a < (h->agents ? 2 : 1); a++, t += h->D) {
-			memset(row(h, t), 0, h->L * sizeof(hb_clk));
+			set_base(h, t, h->zero);
 			tick(h, t);
 			if (t < h->D) {
-				free(h->fence_rel[t]);
+				vc_unref(h->fence_rel[t]);
 				free(h->pend_acq[t]);
-				h->fence_rel[t] = h->pend_acq[t] = NULL;
+				h->fence_rel[t] = NULL;
+				h->pend_acq[t] = NULL;
 			}
 		}
 	}
@@ -670,7 +782,7 @@ static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 {
 	if (a->tid / 32 == t / 32 && (a->lanes >> (t % 32) & 1))
 		return true; /* t took part in that very access */
-	return a->tid == t || row(h, t)[a->tid] >= a->clk;
+	return a->tid == t || vget(h, t, a->tid) >= a->clk;
 }
 
 /* Conflict of prev with the current access cur (same instruction issue:
@@ -808,7 +920,7 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 			continue;
 		}
 		uint32_t t = tid_of(h, w, l);
-		hb_rec cur = {.clk = row(h, t)[t], .tid = t, .pc = (uint32_t)i->pc,
+		hb_rec cur = {.clk = h->own[t], .tid = t, .pc = (uint32_t)i->pc,
 			      .cta = (uint32_t)w->cta->lin,
 			      .gen = h->slots[w->cta->hb_slot].gen,
 			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
@@ -874,26 +986,33 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 		if (!loc_key(w, sp, addr[l], &cta, &a))
 			continue;
 		bool cta_scope = scope == SCOPE_CTA;
-		hb_clk *me = row(h, t);
 		/* acquire side: what was released to the location */
 		hb_clk *gv = so_get(h, SO_LOC, 0, a ^ cta << 20, false);
 		hb_clk *cv = so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, false);
-		hb_clk *dst = sem == SEM_ACQUIRE || sem == SEM_ACQ_REL ? me
-			      : (gv || cv) ? lazy(h, &h->pend_acq[t]) : NULL;
+		bool acq = sem == SEM_ACQUIRE || sem == SEM_ACQ_REL;
+		hb_clk *dst = !(gv || cv) ? NULL : acq ? vmut(h, t)
+			      : lazy(h, &h->pend_acq[t]);
 		if (dst && gv)
 			vc_join(dst, gv, h->L);
 		if (dst && cv)
 			vc_join(dst, cv, h->L);
-		/* release side */
-		const hb_clk *src = sem == SEM_RELEASE || sem == SEM_ACQ_REL ? me
-				    : h->fence_rel[t];
-		if (src) {
+		/* release side: the lane's view, or its view at its last fence */
+		bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
+		if (rel || h->fence_rel[t]) {
+			/* a release through a fence has the narrower scope */
+			if (!rel && h->fence_cta[t])
+				cta_scope = true;
 			hb_clk *so = cta_scope
 				? so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, true)
 				: so_get(h, SO_LOC, 0, a ^ cta << 20, true);
-			if (so)
-				vc_join(so, src, h->L);
-			if (src == me)
+			if (so && rel) {
+				release_into(h, so, t);
+			} else if (so) {
+				vc_join(so, h->fence_rel[t]->v, h->L);
+				if (so[t] < h->fence_clk[t])
+					so[t] = h->fence_clk[t];
+			}
+			if (rel)
 				tick(h, t);
 		}
 	}
@@ -902,17 +1021,17 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 {
 	sim_hb *h = w->ctx->hb;
-	(void)i;
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
+	bool cta = sim_field(i, "scope", SCOPE_GPU) == SCOPE_CTA;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
-		hb_clk *me = row(h, t);
 		if (h->pend_acq[t])
-			vc_join(me, h->pend_acq[t], h->L);
-		hb_clk *f = lazy(h, &h->fence_rel[t]);
-		if (f)
-			memcpy(f, me, h->L * sizeof *f);
+			acquire(h, t, h->pend_acq[t]);
+		vc_unref(h->fence_rel[t]);
+		h->fence_rel[t] = vc_ref(h->base[t]);
+		h->fence_clk[t] = h->own[t];
+		h->fence_cta[t] = cta;
 		tick(h, t);
 	}
 }
@@ -929,9 +1048,16 @@ void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
 	hb_slot *sl = &h->slots[s];
 	hb_clk *acc = so_get(h, SO_BAR, (uint64_t)s, id, true);
 	uint32_t nw = h->tpc / 32;
+	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
 	for (uint32_t m = lanes; acc && m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
-		vc_join(acc, row(h, t), h->L);
+		if (h->base[t] != *seen) { /* threads that share a view: once */
+			vc_join(acc, h->base[t]->v, h->L);
+			vc_unref(*seen);
+			*seen = vc_ref(h->base[t]);
+		}
+		if (acc[t] < h->own[t])
+			acc[t] = h->own[t];
 		tick(h, t);
 	}
 	if (block && sl->bar_wait)
@@ -951,14 +1077,22 @@ void hb_bar_release(sim_ctx *c, sim_cta *cta, unsigned id)
 	hb_slot *sl = &h->slots[s];
 	hb_clk *acc = so_get(h, SO_BAR, (uint64_t)s, id, false);
 	uint32_t nw = h->tpc / 32;
+	hb_vc *snap = NULL; /* the waiters' common view: acc, or acc joined
+			       with a waiter's own (rarely larger) view */
 	for (uint32_t k = 0; sl->bar_wait && k < nw; k++) {
 		uint32_t *wl = &sl->bar_wait[id * nw + k];
 		for (uint32_t m = *wl; acc && m; m &= m - 1) {
 			uint32_t t = (uint32_t)s * h->tpc + k * 32 + sim_ffs(m);
-			vc_join(row(h, t), acc, h->L);
+			if (!snap && !(snap = vc_new(h, acc)))
+				break;
+			set_base(h, t, snap);
 		}
 		*wl = 0;
 	}
+	vc_unref(snap);
+	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
+	vc_unref(*seen);
+	*seen = NULL;
 	if (acc)
 		memset(acc, 0, h->L * sizeof *acc);
 	sl->gen++;
@@ -969,15 +1103,23 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 	sim_hb *h = w->ctx->hb;
 	if (!h->race || w->cta->hb_slot < 0 || (lanes & (lanes - 1)) == 0)
 		return;
-	memset(h->tmp, 0, h->L * sizeof *h->tmp);
-	for (uint32_t m = lanes; m; m &= m - 1)
-		vc_join(h->tmp, row(h, tid_of(h, w, sim_ffs(m))), h->L);
+	hb_vc *n = NULL, *last = NULL;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
-		memcpy(row(h, t), h->tmp, h->L * sizeof *h->tmp);
-		row(h, t)[t] = h->own[t];
+		if (!n && !(n = vc_new(h, h->base[t]->v)))
+			return;
+		if (h->base[t] != last)
+			vc_join(n->v, h->base[t]->v, h->L);
+		last = h->base[t];
+		if (n->v[t] < h->own[t])
+			n->v[t] = h->own[t];
+	}
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		set_base(h, t, n);
 		tick(h, t);
 	}
+	vc_unref(n);
 }
 
 /* ---- mbarriers and async copies ------------------------------------------------- */
@@ -993,7 +1135,7 @@ void hb_mbar_arrive(sim_warp *w, unsigned lane, const sim_cta *t,
 	if (h->engine)
 		me = agent_of(h, me);
 	if (acc)
-		vc_join(acc, row(h, me), h->L);
+		release_into(h, acc, me);
 	tick(h, me);
 }
 
@@ -1020,7 +1162,7 @@ void hb_mbar_waited(sim_warp *w, unsigned lane, const sim_cta *t,
 	hb_clk *done = so_get(h, parity ? SO_MBAR_DONE1 : SO_MBAR_DONE0,
 			      t->lin, addr, false);
 	if (done)
-		vc_join(row(h, tid_of(h, w, lane)), done, h->L);
+		acquire(h, tid_of(h, w, lane), done);
 }
 
 uint32_t hb_async_issue(sim_warp *w, unsigned lane)
@@ -1029,9 +1171,9 @@ uint32_t hb_async_issue(sim_warp *w, unsigned lane)
 	if (w->cta->hb_slot < 0 || !h->agents)
 		return 0;
 	uint32_t t = tid_of(h, w, lane), a = agent_of(h, t);
-	vc_join(row(h, a), row(h, t), h->L);
+	acquire_row(h, a, t);
 	tick(h, t);
-	return row(h, a)[a];
+	return h->own[a];
 }
 
 void hb_async_commit(sim_warp *w, uint32_t lanes)
@@ -1050,7 +1192,7 @@ void hb_async_wait(sim_warp *w, uint32_t lanes)
 		return;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
-		vc_join(row(h, t), row(h, agent_of(h, t)), h->L);
+		acquire_row(h, t, agent_of(h, t));
 	}
 }
 
@@ -1064,7 +1206,7 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 	hb_slot *sl = &h->slots[t->hb_slot];
 	sim_warp *w = &owner->warps[warp];
 	uint32_t a = agent_of(h, tid_of(h, w, lane));
-	hb_rec cur = {.clk = stamp ? stamp : row(h, a)[a], .tid = a,
+	hb_rec cur = {.clk = stamp ? stamp : h->own[a], .tid = a,
 		      .pc = (uint32_t)i->pc, .cta = (uint32_t)owner->lin,
 		      .gen = h->slots[owner->hb_slot].gen,
 		      .issue = (uint32_t)c->steps, .kind = HB_WRITE,
@@ -1131,7 +1273,7 @@ void hb_cl_arrive(sim_warp *w, uint64_t key, uint32_t lanes)
 		return;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
-		vc_join(acc, row(h, t), h->L);
+		release_into(h, acc, t);
 		tick(h, t);
 	}
 }
@@ -1154,7 +1296,7 @@ void hb_cl_waited(sim_warp *w, uint64_t key, uint32_t lanes)
 	if (w->cta->hb_slot < 0 || !done)
 		return;
 	for (uint32_t m = lanes; m; m &= m - 1)
-		vc_join(row(h, tid_of(h, w, sim_ffs(m))), done, h->L);
+		acquire(h, tid_of(h, w, sim_ffs(m)), done);
 }
 
 /* ---- end of the launch ----------------------------------------------------------- */

@@ -78,7 +78,7 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	addresses(w, i, pmask, addr);
 	uint8_t *ptr[SIM_LANES];
 	/* fast path; with retire records the general one, which reports */
-	if (size == 4 && !w->ctx->rec && !w->ctx->hb &&
+	if (size == 4 && !w->ctx->rec && !w->ctx->rx && !w->ctx->hb &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
 		for (uint32_t m = pmask; m; m &= m - 1) {
@@ -105,7 +105,8 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	addresses(w, i, pmask, addr);
 	uint8_t *ptr[SIM_LANES];
-	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->hb &&
+	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
+	    !w->ctx->hb &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		/* lanes in ascending order: the highest lane wins a race */
 		for (uint32_t m = pmask; m; m &= m - 1) {

@@ -391,6 +391,8 @@ void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	if (w->ctx->rx && pmask) /* relaxed.c: an arrival releases */
+		sim_rx_arrive(w);
 	int f = (int)i->aux[3];
 	unsigned rd = i->op[i->aux[2]].reg;
 	for (uint32_t m = pmask; m; m &= m - 1) {
@@ -507,6 +509,8 @@ void sim_mb_test_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t done = wait_done(w, i, pmask, &ok, &a, &want);
 	if (ok)
 		set_pred(w, i, pmask, done);
+	if (ok && done && w->ctx->rx) /* a completed phase acquires */
+		sim_rx_acquire(w);
 }
 
 /*
@@ -544,6 +548,8 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			return;
 		}
 		set_pred(w, i, pmask, done);
+		if (done && c->rx)
+			sim_rx_acquire(w);
 	}
 	w->active_pc += SIM_INST_SIZE;
 }

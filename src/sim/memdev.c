@@ -288,6 +288,8 @@ bool sim_mem_load(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 			return false;
 		}
 		memcpy(data[l], p, size);
+		if (w->ctx->rx) /* relaxed.c: maybe an older store's bytes */
+			sim_rx_load(w, s, p, size, data[l]);
 	}
 	if (w->ctx->rec)
 		sim_rec_access(w, sp, false, lanes, addr, size,
@@ -316,7 +318,10 @@ bool sim_mem_store(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		int l = (int)sim_ffs(m);
 		sim_space s = sp;
 		sim_fault why;
-		memcpy(lane_ptr(w, &s, addr[l], l, size, &why), data[l], size);
+		uint8_t *p = lane_ptr(w, &s, addr[l], l, size, &why);
+		/* relaxed.c: the store's place in coherence, and the write */
+		if (!w->ctx->rx || !sim_rx_store(w, s, p, size, data[l]))
+			memcpy(p, data[l], size);
 	}
 	w->ctx->mem_writes++;
 	if (w->ctx->rec)

@@ -3,8 +3,8 @@
  * of all resident CTAs interleaved by the policy on one cycle counter.
  *
  * Requires: a predecoded program and c->launch.  Produces: the final state
- * of every CTA (kept for simt_sim_reg when the grid is small, else the
- * last R), c->stop and the diagnostics of the first stop.
+ * of every CTA (kept for simt_sim_reg when launch.keep asks and the grid is
+ * small, else the last R), c->stop and the diagnostics of the first stop.
  *
  * Residency: R = launch.resident, or by default the whole grid up to 64
  * CTAs and 16 warps in all, but at least 2 CTAs (docs/semantics.md, CTA
@@ -13,8 +13,13 @@
  * its shared/local memory is released and the next CTA in linear order is
  * launched in its place at the current cycle.  R = 1 is the old sequential
  * model.  A CTA's state (warps, barriers, shared memory via
- * sim_mem_cta_begin) exists only from its launch; after it finishes only
- * the warps stay (kept mode) for read-back.
+ * sim_mem_cta_begin) exists only from its launch.  Slots: by default the
+ * R slots of c->ctas are allocated once and a finished CTA's slot is
+ * reused by the next CTA (warp_init clears only what a run can have
+ * written), so memory follows the resident set, not the grid.  Only when
+ * launch.keep asks for it (and the grid's warps fit in SIM_KEEP_BYTES) has
+ * every CTA a slot of its own, whose warps stay after it finishes for
+ * read-back (kept mode).
  *
  * Timing model: at most one warp of the whole grid issues per cycle; an
  * issue at cycle t makes its warp eligible again at t + stall (stall 0
@@ -94,6 +99,8 @@ static sim_warp *pick_random(sim_ctx *c, sched *s)
 /* Round-robin from the warp after the last issuer, over (CTA, warp). */
 static sim_warp *pick(sim_ctx *c, sched *s)
 {
+	if (c->chooser) /* choice.c: exploration, replay */
+		return sim_choice_pick(c, s->res, s->nres, s->wpc, &s->lp, &s->lj);
 	if (c->launch.policy == SIMT_POLICY_GREEDY && s->lp >= 0 &&
 	    eligible(&s->res[s->lp]->warps[s->lj], c->cycle))
 		return &s->res[s->lp]->warps[s->lj];
@@ -158,9 +165,22 @@ static bool advance(sim_ctx *c, sched *s)
 	return true;
 }
 
-static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
+/*
+ * Set up warp id of cta at the current cycle.  A slot that held a warp
+ * before (`reused`) is cleared only where a run can have written it: the
+ * register rows up to c->rows_dirty (every row an operand of the code can
+ * reach) and the control state after the register file; the other rows are
+ * still zero from the slot's calloc.  This keeps a launch from touching
+ * ~33 KB of register file per warp when the code uses a few rows.
+ */
+static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id,
+		      bool reused)
 {
-	memset(w, 0, sizeof *w);
+	if (reused) {
+		memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
+		memset(w->r[SIM_RSINK], 0, sizeof w->r[SIM_RSINK]);
+		memset((char *)w + sizeof w->r, 0, sizeof *w - sizeof w->r);
+	}
 	const uint32_t *bd = c->launch.block;
 	w->id = id;
 	w->cta = cta;
@@ -197,14 +217,15 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	cta->nthreads = c->launch.block[0] * c->launch.block[1] * c->launch.block[2];
 	cta->nwarps = (int)((cta->nthreads + SIM_LANES - 1) / SIM_LANES);
 	cta->warps = keepn == cta->nwarps ? keep : NULL;
+	bool reused = cta->warps != NULL;
 	if (!cta->warps) {
 		free(keep);
-		cta->warps = malloc(sizeof *cta->warps * (size_t)cta->nwarps);
+		cta->warps = calloc((size_t)cta->nwarps, sizeof *cta->warps);
 		if (!cta->warps)
 			return SIMT_ERR_NOMEM;
 	}
 	for (int j = 0; j < cta->nwarps; j++)
-		warp_init(c, cta, &cta->warps[j], j);
+		warp_init(c, cta, &cta->warps[j], j, reused);
 	cta->hb_slot = -1;
 	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
 	if (st == SIMT_OK && c->hb)
@@ -254,6 +275,7 @@ static void release(sim_ctx *c, sched *s, sim_cta *cta)
 	int p = 0;
 	while (s->res[p] != cta)
 		p++;
+	sim_rx_forget(c, cta->shared, cta->shared_size);
 	sim_mem_cta_end(c, cta);
 	sim_async_cta_end(c, cta);
 	if (c->hb)
@@ -348,7 +370,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			bool one)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one;
+	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one && !c->chooser;
 	sim_warp *end = w - s->lj + s->wpc;
 	for (;;) {
 		const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
@@ -515,6 +537,7 @@ void sim_sched_free(sim_ctx *c)
 	free(s->res);
 	free(s);
 	c->sched = NULL;
+	sim_rx_end(c);
 }
 
 simt_status sim_start(sim_ctx *c)
@@ -541,11 +564,13 @@ simt_status sim_start(sim_ctx *c)
 		sim_sched_free(c);
 		return SIMT_ERR_ARG;
 	}
-	c->kept = n * per <= SIM_KEEP_BYTES;
+	c->kept = c->launch.keep && n * per <= SIM_KEEP_BYTES;
 	c->nctas = c->kept ? n : (uint64_t)s->cap;
 	c->ctas = calloc(c->nctas, sizeof *c->ctas);
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
 	simt_status st = c->ctas && s->res ? SIMT_OK : SIMT_ERR_NOMEM;
+	if (st == SIMT_OK)
+		st = sim_rx_begin(c); /* --memory=relaxed */
 	if (st == SIMT_OK)
 		st = hb_start(c, s->cap, s->wpc);
 	for (int k = 0; k < s->cap && st == SIMT_OK; k++)

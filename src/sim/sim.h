@@ -343,8 +343,11 @@ struct sim_ctx {
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */
 	int rows_used;             /* GPR rows the code names (livelock hash)  */
-	/* CTAs of the last run (all kept when small, else the R slots of the
-	   resident set, for simt_sim_reg) */
+	int rows_dirty;            /* GPR rows (RZ and the sink included) that
+				      an instruction of the code can write:
+				      what a reused warp slot clears         */
+	/* CTAs of the last run (all kept when launch.keep asks and the grid
+	   is small, else the R slots of the resident set, for simt_sim_reg) */
 	sim_cta *ctas;
 	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
@@ -369,6 +372,13 @@ struct sim_ctx {
 	simt_retire_fn *retire_fn;
 	void *retire_user;
 	struct sim_rec *rec;
+	/* Choice points (choice.c): the chooser, NULL when the policy decides
+	   (kept across runs), and SIMT_CHOOSE_* flags. */
+	simt_chooser_fn *chooser;
+	void *chooser_user;
+	unsigned choose_flags;
+	/* --memory=relaxed (relaxed.c): its state, NULL under SC. */
+	struct sim_rx *rx;
 	/* The happens-before checker (hb.h): non-NULL during a launch with
 	   --check=race or init, and after it (its reports). */
 	struct sim_hb *hb;
@@ -550,6 +560,42 @@ void sim_bcu_warp_exited(sim_ctx *c, sim_cta *cta);
 uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 		      bool has_ur, uint32_t ur);
 
+/* choice.c: one decision among n options (def: the policy's; what[k]
+ * names option k for the chooser); returns def without a chooser. */
+int sim_choose(sim_ctx *c, simt_choice_kind kind, int n, int def,
+	       const uint64_t *what);
+/* The warp to issue under a chooser (sched.c's pick; NULL: none ready). */
+sim_warp *sim_choice_pick(sim_ctx *c, sim_cta *const *res, int nres, int wpc,
+			  int *lp, int *lj);
+/* The lane group to switch to (bru.c; lid: the seed's pick). */
+uint32_t sim_choice_group(sim_warp *w, uint32_t cmask, uint32_t lid);
+
+/* relaxed.c: --memory=relaxed.  begin/end around a launch; the hooks are
+ * called by mem (loads, stores: ptr the host bytes of each lane), atomic.c
+ * (after the read-modify-write of each lane) and the fences. */
+simt_status sim_rx_begin(sim_ctx *c);
+void sim_rx_end(sim_ctx *c);
+/* One lane's access of size bytes at host address p of space sp (after
+ * resolution; local memory is private and ignored): a load may replace
+ * data with an older store's bytes; a store does the write itself (false:
+ * not followed, the caller writes). */
+void sim_rx_load(sim_warp *w, sim_space sp, const uint8_t *p, unsigned size,
+		 uint8_t *data);
+bool sim_rx_store(sim_warp *w, sim_space sp, uint8_t *p, unsigned size,
+		  const uint8_t *data);
+/* After one lane's read-modify-write at p (old: the value it read).  sem: 0 relaxed, 1 acquire,
+ * 2 release, 3 acq_rel; scope: 0 CTA, 1 GPU, 2 SYS, 3 CLUSTER (the ISA's
+ * AtomSem and MemScope orders). */
+void sim_rx_rmw(sim_warp *w, uint8_t *p, unsigned size, uint64_t old,
+		int sem, int scope);
+/* FENCE.SC / MEMBAR (sc) or FENCE.ACQ_REL of a scope. */
+void sim_rx_fence(sim_warp *w, bool sc, int scope);
+/* Barriers, mbarriers: an arrival releases the warp's view to the CTA's
+ * synchronisation view, a completed wait acquires it. */
+void sim_rx_arrive(sim_warp *w);
+void sim_rx_acquire(sim_warp *w);
+/* Shared memory of a CTA goes away: forget its words. */
+void sim_rx_forget(sim_ctx *c, const uint8_t *base, uint32_t size);
 /* api.c: the name of the region holding addr in space sp (NULL: none),
  * *off the offset in it. */
 const char *sim_name_of(const sim_ctx *c, sim_space sp, uint64_t addr,

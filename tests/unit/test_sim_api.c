@@ -37,6 +37,46 @@ TEST(sim_api_grid_block_and_reg_readback)
 	sp_free(&p);
 }
 
+/* launch.keep: finished CTAs' registers are kept only when asked; without
+ * it a grid bigger than the resident set reuses the slots, and only the
+ * last resident CTAs can be read (docs/library.md). */
+static simt_status keep_run(sp_prog *p, uint32_t keep)
+{
+	sp_init(p);
+	sp_add(p, "LEPC_I", "rd=R4");
+	sp_add(p, "EXIT_X", "");
+	sp_reg(p, 6, SIM_INIT_TID, 0);
+	simt_launch l;
+	simt_launch_init(&l);
+	l.grid[0] = 8;
+	l.block[0] = 256; /* 8 warps: 2 CTAs resident by default */
+	l.keep = keep;
+	return sp_run_launch(p, &l);
+}
+
+TEST(sim_api_keep_state_only_on_request)
+{
+	const uint32_t first[3] = {0, 0, 0}, last[3] = {7, 0, 0};
+	const uint32_t tid[3] = {37, 0, 0};
+	uint64_t v = 0;
+	sp_prog p;
+	CHECK_EQ(keep_run(&p, 0), SIMT_OK);
+	CHECK_EQ(sim_ctx_of(p.sim)->nctas, 2); /* two slots, reused */
+	CHECK_EQ(simt_sim_reg(p.sim, first, tid, SIMT_REG_R, 6, &v, &p.d),
+		 SIMT_ERR_ARG);
+	CHECK(sp_diag_has(&p, "CTA not kept"));
+	CHECK_EQ(simt_sim_reg(p.sim, last, tid, SIMT_REG_R, 6, &v, &p.d), SIMT_OK);
+	CHECK_EQ(v, 37);
+	sp_free(&p);
+	CHECK_EQ(keep_run(&p, 1), SIMT_OK);
+	CHECK_EQ(sim_ctx_of(p.sim)->nctas, 8); /* one slot per CTA */
+	v = 0;
+	CHECK_EQ(simt_sim_reg(p.sim, first, tid, SIMT_REG_R, 6, &v, &p.d), SIMT_OK);
+	CHECK_EQ(v, 37);
+	CHECK_EQ(simt_sim_reg(p.sim, last, tid, SIMT_REG_R, 6, &v, &p.d), SIMT_OK);
+	sp_free(&p);
+}
+
 TEST(sim_api_bad_launch_and_kernel)
 {
 	sp_prog p;

@@ -1,0 +1,35 @@
+// BUG (livelock): spin lock taken by the lanes of one warp without YIELD: the spinning lanes never hand the warp to the holder (independent thread scheduling).
+// Twin: spinlock_noyield_ok.s.
+.expect-error "cycle limit 100000 reached (raise with --max-cycles N or .launch max-cycles=N); warp 0 of CTA (0,0,0) issued last and stands at PC 0x00b0 (spinlock_noyield.s:22) `@P0 BRA 0xe0`"
+.launch grid=1 block=32 check=race,sync,init max-cycles=100000
+.buffer out u32[1] = zero
+.param out
+        .shared lock, 4
+        .shared count, 4
+main:
+        S2R R0, SR_LANEID ;
+        ISETP.EQ.U32.AND P0, PT, R0, RZ, PT ;
+   @P0  STS [`(lock)], RZ ;
+   @P0  STS [`(count)], RZ ;
+        WARPSYNC 0xffffffff ;
+        S2R R0, SR_LANEID ;
+        MOV R8, c[0x0][0x100] ;
+        MOV R9, c[0x0][0x104] ;
+        MOV R3, 0x1 ;
+.Lspin:
+        ATOMS.CAS.ACQUIRE.CTA R4, [`(lock)], RZ, R3 ;
+        ISETP.EQ.U32.AND P0, PT, R4, RZ, PT ;
+   @P0  BRA `(.Lgot) ;
+        NOP ;
+        BRA `(.Lspin) ;
+.Lgot:
+        LDS R5, [`(count)] ;
+        IADD3 R5, R5, 0x1, RZ ;
+        STS [`(count)], R5 ;
+        ATOMS.EXCH.RELEASE.CTA RZ, [`(lock)], RZ ;
+        WARPSYNC 0xffffffff ;
+        ISETP.NE.U32.AND P0, PT, R0, RZ, PT ;
+   @P0  EXIT ;
+        LDS R5, [`(count)] ;
+        STG.E [R8.64], R5 ;
+        EXIT ;

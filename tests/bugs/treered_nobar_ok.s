@@ -1,0 +1,31 @@
+// The correct twin of treered_nobar.s (shared-memory tree reduction without a barrier between the steps): clean under --check=race,sync,init.
+.launch grid=1 block=64 check=race,sync,init
+.buffer out u32[1] = zero
+.param out
+        .shared sh, 256
+.expect out = {2016}
+main:
+        S2R R0, SR_TID.X ;
+        MOV R8, c[0x0][0x100] ;
+        MOV R9, c[0x0][0x104] ;
+        SHF.L.U32 R14, R0, 0x2, RZ ;
+        STS [R14+`(sh)], R0 ;
+        BAR.SYNC 0x0 ;
+        MOV R5, 0x20 ;
+.Lstep:
+        ISETP.LT.U32.AND P0, PT, R0, R5, PT ;
+        SHF.L.U32 R15, R5, 0x2, RZ ;
+        IADD3 R15, R14, R15, RZ ;
+   @P0  LDS R6, [R15+`(sh)] ;
+   @P0  LDS R7, [R14+`(sh)] ;
+   @P0  IADD3 R7, R7, R6, RZ ;
+   @P0  STS [R14+`(sh)], R7 ;
+        BAR.SYNC 0x0 ;
+        SHF.R.U32.HI R5, RZ, 0x1, R5 ;
+        ISETP.NE.U32.AND P1, PT, R5, RZ, PT ;
+   @P1  BRA `(.Lstep) ;
+        ISETP.NE.U32.AND P0, PT, R0, RZ, PT ;
+   @P0  EXIT ;
+        LDS R7, [`(sh)] ;
+        STG.E [R8.64], R7 ;
+        EXIT ;
