@@ -13,9 +13,9 @@
  * copies it issued) is t + D, D = slots * tpc, when the program has async
  * copies.  Every thread and agent has a vector clock vc[t] of L entries;
  * its own entry is its clock.  A thread's clock only grows, also when a new
- * CTA takes the slot (so old epochs of the slot never look concurrent with
- * ... the new thread's view: it starts knowing only its own past, see
- * docs/checks.md, "Slots").
+ * CTA takes the slot: the new thread starts with an empty view and a clock
+ * above every epoch of the slot (docs/checks.md, "Slots").  Threads that
+ * synchronised share one copy-on-write vector (struct hb_vc).
  *
  * Memory.  One shadow cell per 4 bytes of shared memory (per slot, cleared
  * when a CTA takes it) and of global memory (pages hashed by number): the
