@@ -780,7 +780,7 @@ static void report_init(sim_ctx *c, sim_hb *h, const sim_warp *w,
 /* ---- accesses ----------------------------------------------------------------- */
 
 /* a happened before thread t's present. */
-static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
+static inline bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 {
 	if (a->tid / 32 == t / 32 && (a->lanes >> (t % 32) & 1))
 		return true; /* t took part in that very access */
@@ -789,8 +789,8 @@ static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 
 /* Conflict of prev with the current access cur (same instruction issue:
  * one warp instruction's lanes are not checked against each other). */
-static bool conflict(const sim_hb *h, const hb_cell *cell, const hb_rec *prev,
-		     const hb_rec *cur)
+static inline bool conflict(const sim_hb *h, const hb_cell *cell,
+			    const hb_rec *prev, const hb_rec *cur)
 {
 	if (!prev->clk || !(prev->bytes & cur->bytes))
 		return false;
@@ -914,6 +914,7 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	sim_hb *h = c->hb;
 	if (w->cta->hb_slot < 0)
 		return;
+	hb_slot *mine = &h->slots[w->cta->hb_slot];
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint64_t off = addr[l];
@@ -925,7 +926,9 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 			continue;
 		}
 		hb_slot *sl = NULL;
-		if (s == SIM_SPACE_SHARED) {
+		if (s == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT == 0) {
+			sl = mine; /* the CTA's own shared memory */
+		} else if (s == SIM_SPACE_SHARED) {
 			int why = 0;
 			sim_cta *t = sim_cluster_shared(w, off, &off, &why);
 			if (!t || t->hb_slot < 0)
@@ -936,8 +939,7 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		}
 		uint32_t t = tid_of(h, w, l);
 		hb_rec cur = {.clk = h->own[t], .tid = t, .pc = (uint32_t)i->pc,
-			      .cta = (uint32_t)w->cta->lin,
-			      .gen = h->slots[w->cta->hb_slot].gen,
+			      .cta = (uint32_t)w->cta->lin, .gen = mine->gen,
 			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
 			      .size = (uint8_t)size, .lanes = 1u << l};
 		bool reported = false;
