@@ -19,7 +19,7 @@ tests/sim/atom_flag_handoff.s tests/sim/cta_flag_handshake.s
 tests/sim/bcu_bar_sync.s tests/litmus/MP_relacq_2cta.s
 tests/litmus/SB_membar_gpu_1cta.s tests/litmus/IRIW_nofence_2cta.s
 tests/litmus/WRC_relacq_1cta.s"
-for f in tests/bugs/*_fixed.s tests/bugs/*_twin.s; do
+for f in tests/bugs/*_ok.s; do
 	[ -f "$f" ] && kernels="$kernels $f"
 done
 
