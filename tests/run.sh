@@ -11,7 +11,7 @@
 # target), the include layering (tests/layering.sh), and one check that the
 # generated docs/isa is current, the --timeline/--vcd pictures
 # (tests/timeline.sh), the litmus tests of the relaxed memory model
-# (tests/litmus.sh).
+# (tests/litmus.sh) and schedule exploration with replay (tests/explore.sh).
 total_pass=0
 total_fail=0
 status=0
@@ -93,6 +93,10 @@ for b in "$@"; do
 	sh tests/litmus.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 	count "$b litmus"
+	echo "== $b: schedule exploration (tests/explore.sh)"
+	sh tests/explore.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b explore"
 done
 # Fuzz regressions: every file of tests/fuzz/regress/T/ through the
 # sanitizer build of fuzz target T (tests/fuzz/README.md).

@@ -277,8 +277,12 @@ simt_status simt_disassemble_object_write(const simt_isa *isa,
 			continue;
 		const obj_section *sec = &obj->sections[kn->text];
 		util_buf_printf(&b, "%s// kernel %s\n", k ? "\n" : "", kn->name);
-		util_buf_printf(&b, ".section %s,\"ax\",@progbits\n%s:\n",
-				sec->name, sec->name);
+		util_buf_printf(&b, ".section %s,\"ax\",@progbits\n",
+				sec->name);
+		if (kn->cluster[0]) /* the kernel's cluster shape, to reassemble */
+			util_buf_printf(&b, "\t.cluster_dims %u, %u, %u\n", kn->cluster[0],
+					kn->cluster[1], kn->cluster[2]);
+		util_buf_printf(&b, "%s:\n", sec->name);
 		dis_extra x = {&kn->lines, kn->branches, kn->nbranches};
 		simt_status s = dis_buffer(isa, name ? name : sec->name,
 					   sec->data, sec->data ? sec->size : 0,

@@ -660,6 +660,7 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 				return false;
 		if (!build_lines(c, &c->secs[ak->text], ok))
 			return false;
+		memcpy(o->kernels[k].cluster, ak->cluster, sizeof ak->cluster);
 		for (int b = 0; b < ak->nbranches; b++)
 			if (!obj_kernel_add_branch(o, k, ak->branches[b].offset,
 						   ak->branches[b].targets,

@@ -238,6 +238,7 @@ typedef struct asm_kernel {
 	uint32_t param_end;
 	int nbranches, cbranches;
 	obj_branch *branches; /* BRANCH_TARGETS annotations, targets in the arena */
+	uint32_t cluster[3];  /* .cluster_dims (0,0,0: none) */
 } asm_kernel;
 
 typedef struct asm_arena_block {

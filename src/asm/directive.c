@@ -13,6 +13,7 @@
 
 #include "asm/asm.h"
 #include "obj/elf.h"
+#include "simt/sim.h"
 
 /* ---- symbols ----------------------------------------------------------- */
 
@@ -426,6 +427,44 @@ static void d_other(asm_ctx *c, asm_tok *t)
 	}
 }
 
+/* .cluster_dims X[, Y[, Z]]: the cluster shape the current kernel requires
+ * (PTX .reqnctapercluster, CUDA __cluster_dims__); a launch without a
+ * cluster shape gets it, one with another shape is refused
+ * (docs/assembler.md, docs/semantics.md "Clusters"). */
+static void d_cluster_dims(asm_ctx *c, asm_tok *t)
+{
+	int64_t v[3] = {1, 1, 1};
+	int i = 1, n = 0;
+	int col = t[1].col;
+	for (;;) {
+		if (!const_expr(c, t, &i, &v[n]))
+			return;
+		n++;
+		if (n == 3 || !asm_tok_punct(&t[i], ','))
+			break;
+		i++;
+	}
+	if (!expect_end(c, &t[i]))
+		return;
+	if (v[0] < 1 || v[1] < 1 || v[2] < 1 || v[0] * v[1] * v[2] > SIMT_MAX_CLUSTER) {
+		asm_error(c, col, ".cluster_dims (%lld,%lld,%lld): each dimension at least 1, "
+			  "at most %u CTAs in all (docs/limits.md)", (long long)v[0],
+			  (long long)v[1], (long long)v[2], SIMT_MAX_CLUSTER);
+		return;
+	}
+	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
+		return;
+	int k = c->secs[c->cur].kernel;
+	if (k < 0) {
+		asm_error(c, t[0].col, ".cluster_dims outside a kernel's code (%s): "
+			  "switch to its .text.<kernel> section first",
+			  c->secs[c->cur].name);
+		return;
+	}
+	for (int d = 0; d < 3; d++)
+		c->kernels[k].cluster[d] = (uint32_t)v[d];
+}
+
 /* .param NAME (a 64-bit buffer address) or .param TYPE:VALUE */
 static void d_param(asm_ctx *c, asm_tok *t)
 {
@@ -497,6 +536,7 @@ static const struct {
 	{".word", d_word},         {".dword", d_dword},
 	{".quad", d_dword},        {".zero", d_zero},
 	{".param", d_param},       {".shared", d_shared},
+	{".cluster_dims", d_cluster_dims},
 	/* simt test directives: read by the test runner, not the assembler */
 	{".launch", d_ignore},     {".init", d_ignore},
 	{".buffer", d_ignore},     {".expect", d_ignore},

@@ -12,7 +12,8 @@
  * spin loops stay fair).  Partial-order reduction is the simulator's:
  * warp-local instructions are not choice points (--no-por makes every issue
  * one).  The first run (the default schedule) is the reference; a run that
- * stops differently or ends with other buffer contents is a finding.
+ * stops differently or ends with other buffer contents is a finding, and so
+ * is one that fails the test file (its .expect lines or .expect-error).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -599,14 +600,16 @@ static int explore(ex_opts *o, simt_isa *isa, simt_diags *d)
 			outs[nouts++] = (ex_outcome){util_format("%s", text), 0, runs};
 		if (k < nouts)
 			outs[k].count++;
-		if (!o->outcomes && strcmp(text, ref)) {
+		/* a finding: another outcome than the default schedule's, or a
+		   run that fails the test file (its .expect lines, an error) */
+		if (!o->outcomes && (strcmp(text, ref) || !r.passed)) {
 			found = true;
-			int upto = e.s.len; /* the trail up to its last departure */
-			while (upto > 0 && e.s.v[upto - 1].taken == e.s.v[upto - 1].def)
-				upto--;
-			cli_out_printf(out, "schedule %llu differs (%d departures from the "
+			int upto = e.s.len; /* the whole trail: it shows the order */
+			cli_out_printf(out, "schedule %llu %s (%d departures from the "
 				       "default in %d choice points):\n  this schedule: %s\n",
-				       (unsigned long long)runs, (int)e.cost, e.depth, text);
+				       (unsigned long long)runs,
+				       strcmp(text, ref) ? "differs" : "fails the test file",
+				       (int)e.cost, e.depth, text);
 			if (r.program_failed)
 				cli_print_diags(&rd);
 			if (o->out) {

@@ -113,7 +113,8 @@
 	X(EXIT_INSTR_OFFSETS, 0x07, "u32 byte offset of each EXIT")             \
 	X(INDIRECT_BRANCH_TARGETS, 0x08,                                        \
 	  "u32 offset of an indirect branch, u32 offset of each of its targets; " \
-	  "one record per branch, ascending")
+	  "one record per branch, ascending")                                    \
+	X(CLUSTER_DIMS, 0x09, "u32 x, y, z: the cluster shape the kernel requires")
 
 typedef enum obj_info_attr {
 #define OBJ_X_ATTR(name, num, shape) OBJ_INFO_##name = num,

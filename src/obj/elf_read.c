@@ -490,7 +490,8 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 	const char *nm = r->secs[i].name;
 	bool many = attr == OBJ_INFO_KPARAM_INFO ||
 		    attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS; /* one per item */
-	int want = attr == OBJ_INFO_PARAM_CBANK || attr == OBJ_INFO_KPARAM_INFO ? 3
+	int want = attr == OBJ_INFO_PARAM_CBANK || attr == OBJ_INFO_KPARAM_INFO ||
+			   attr == OBJ_INFO_CLUSTER_DIMS ? 3
 		   : attr == OBJ_INFO_EXIT_INSTR_OFFSETS ? -1
 		   : attr == OBJ_INFO_INDIRECT_BRANCH_TARGETS ? -2 : 1;
 	if (!known_attr(attr))
@@ -508,6 +509,13 @@ static void info_record(reader *r, int i, int k, int attr, const uint8_t *p,
 	case OBJ_INFO_NUM_BARRIERS: kn->nbarriers = v0; return;
 	case OBJ_INFO_NUM_MBARRIERS: kn->nmbarriers = v0; return;
 	case OBJ_INFO_SHARED_SIZE: kn->shared_size = v0; return;
+	case OBJ_INFO_CLUSTER_DIMS:
+		for (int c = 0; c < 3; c++)
+			kn->cluster[c] = (uint32_t)elf_get(p + 4 * c, 4);
+		if (!kn->cluster[0] || !kn->cluster[1] || !kn->cluster[2])
+			return fail(r, "section %d (%s): cluster shape (%u,%u,%u) has a zero",
+				    i, nm, kn->cluster[0], kn->cluster[1], kn->cluster[2]);
+		return;
 	case OBJ_INFO_PARAM_CBANK:
 		if (v0 != 0 || elf_get(p + 4, 4) != OBJ_PARAM_BASE ||
 		    elf_get(p + 8, 4) > UINT32_MAX - OBJ_PARAM_BASE)

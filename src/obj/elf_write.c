@@ -264,6 +264,12 @@ static void build_info(writer *w, int k, bytes *b)
 		info_rec(b, OBJ_INFO_EXIT_INSTR_OFFSETS, kn->exit_offsets, kn->nexits);
 	for (int i = 0; i < kn->nbranches; i++)
 		branch_rec(w, kn, &kn->branches[i], b);
+	if (kn->cluster[0] || kn->cluster[1] || kn->cluster[2]) {
+		if (!kn->cluster[0] || !kn->cluster[1] || !kn->cluster[2])
+			bad(w, "kernel %s: cluster shape (%u,%u,%u) has a zero", kn->name,
+			    kn->cluster[0], kn->cluster[1], kn->cluster[2]);
+		info_rec(b, OBJ_INFO_CLUSTER_DIMS, kn->cluster, 3);
+	}
 }
 
 /* Checks of one in-memory section that the format depends on. */

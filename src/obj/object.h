@@ -85,6 +85,8 @@ typedef struct obj_kernel {
 	int nbranches;
 	obj_branch *branches;    /* ascending offsets                */
 	obj_linetab lines;       /* .nv.simt.lines.<name> (lines.h)  */
+	uint32_t cluster[3];     /* required cluster shape (.cluster_dims,
+				    PTX .reqnctapercluster); 0,0,0: any */
 } obj_kernel;
 
 struct simt_object {

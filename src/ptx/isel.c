@@ -756,8 +756,20 @@ static void sel_ldst(isel *s, bool load)
 		return;
 	}
 	int r = data_reg(s, val, t, in->vec, load, &words);
+	/* ld.acquire / st.release: the plain access with an acq_rel fence of
+	 * the scope after the load / before the store (the fence orders at
+	 * least what the access's own ordering would; docs/memory-model.md) */
+	const char *fence = NULL;
+	if (in->sem == PTX_MOD_ACQUIRE || in->sem == PTX_MOD_RELEASE)
+		fence = fmt(f, "FENCE.ACQ_REL.%s",
+			    in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" :
+			    in->scope == PTX_MOD_CLUSTER ? "CLUSTER" : "GPU");
+	if (fence && !load && in->sem == PTX_MOD_RELEASE)
+		E(s, fence, 0);
 	if (load) {
 		E(s, fmt(f, "%s%s", base, sz), 2, V(r), a);
+		if (fence && in->sem == PTX_MOD_ACQUIRE)
+			E(s, fence, 0);
 		if (val->kind == PTX_OPD_VEC)
 			for (int i = 0; i < val->nitems; i++) {
 				if (val->items[i]->kind != PTX_OPD_REG)

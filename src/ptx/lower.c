@@ -17,6 +17,7 @@
 
 #include "ptx/lower.h"
 #include "ptx/lower_api.h"
+#include "simt/sim.h"
 
 void *lw_realloc(void *p, size_t n)
 {
@@ -619,6 +620,22 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 			}
 		}
 		free(reach);
+		uint32_t cdims[3] = {0, 0, 0};
+		if (ok && fn->nreqnctapercluster > 0) {
+			/* __cluster_dims__: the shape every launch of the kernel
+			 * gets (.cluster_dims, docs/semantics.md "Clusters") */
+			for (int x = 0; x < 3; x++)
+				cdims[x] = x < fn->nreqnctapercluster ? (uint32_t)fn->reqnctapercluster[x] : 1;
+			uint64_t n = (uint64_t)cdims[0] * cdims[1] * cdims[2];
+			if (!cdims[0] || !cdims[1] || !cdims[2] || n > SIMT_MAX_CLUSTER) {
+				lw_err(&fs[0], fn->pos,
+				       "%s: .reqnctapercluster %u, %u, %u: a cluster has 1 to %u CTAs "
+				       "(docs/limits.md)", fn->name, cdims[0], cdims[1], cdims[2],
+				       SIMT_MAX_CLUSTER);
+				errors++;
+				ok = false;
+			}
+		}
 		if (ok) {
 			/* assembly: the kernel, then its functions */
 			util_buf_printf(text, "// kernel %s (from %s, %s)\n", fn->name, m->path,
@@ -628,6 +645,9 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 			for (int i = 0; i < fn->params.n; i++)
 				util_buf_printf(text, "\t.param %s:0\t// %s\n", param_type(fn->params.items[i]),
 						fn->params.items[i]->name);
+			if (cdims[0])
+				util_buf_printf(text, "\t.cluster_dims %u, %u, %u\n", cdims[0], cdims[1],
+						cdims[2]);
 			util_buf_printf(text, "%s:\n", fn->name);
 			map_lines(text, &seen, lines, outside);
 			int nregs = 0, npregs = 0, nbregs = 0, ninsts = 0, nsync = 0, nbar = 0;

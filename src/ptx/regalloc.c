@@ -95,6 +95,147 @@ static bool ends_block(const char *op)
 	       !strncmp(op, "RET", 3);
 }
 
+/* ---- copy coalescing ------------------------------------------------------ */
+
+/* Rename every operand naming vreg d (any word) to vreg s, word sub+k. */
+static void rename_vreg(lw_fn *f, int d, int s, int sub)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		lw_inst *in = &f->insts[i];
+		for (int k = 0; k < in->n; k++) {
+			lw_opd *o = &in->o[k];
+			if (o->v != d || !(o->kind == LO_VREG || o->kind == LO_MEM || o->kind == LO_CMEM))
+				continue;
+			if (o->kind == LO_VREG && o->v == d) {
+				o->v = s;
+				o->sub += sub;
+			} else if (o->v == d) {
+				o->v = s; /* same width and word 0 (checked by the caller) */
+			}
+		}
+	}
+}
+
+/* Whether vreg d is used as an address (LO_MEM/LO_CMEM) anywhere. */
+static bool used_as_address(const lw_fn *f, int d)
+{
+	for (int i = 0; i < f->ninsts; i++)
+		for (int k = 0; k < f->insts[i].n; k++) {
+			const lw_opd *o = &f->insts[i].o[k];
+			if ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v == d)
+				return true;
+		}
+	return false;
+}
+
+static bool plain_mov(const lw_fn *f, const lw_inst *in)
+{
+	return !strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+	       in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
+	       in->o[0].v != in->o[1].v && !f->vregs[in->o[0].v].fixed &&
+	       !f->vregs[in->o[1].v].fixed;
+}
+
+/* Merge d into s (d -> s word `sub`) and the hulls. */
+static void merge(lw_fn *f, int d, int s, int sub)
+{
+	rename_vreg(f, d, s, sub);
+	lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
+	if (rd->start < rs->start)
+		rs->start = rd->start;
+	if (rd->end > rs->end)
+		rs->end = rd->end;
+	rd->end = -1; /* no longer named */
+}
+
+/*
+ * Copy coalescing (docs/ptx.md "Registers"): a MOV d <- s whose source is
+ * dead after it (the end of its hull) and whose destination is not live
+ * before it (the start of its hull) needs no copy: d becomes s.  Hulls
+ * are conservative (a loop-carried value spans its loop), so two hulls
+ * that only touch at the copy never hold different values at once.  Three
+ * shapes: one word to one word; a pair copied word by word by two
+ * consecutive MOVs; one word of a pair/quad (an unpacked vector load)
+ * into a one-word value that is never an address, when no record after
+ * the copy up to the end of the source's hull (straight-line code, no
+ * label) reads that word again.  The copy becomes `MOV Rx, Rx`, which
+ * the allocator drops.
+ */
+static void coalesce(lw_fn *f, int n)
+{
+	for (int i = 0; i < n; i++) {
+		lw_inst *in = &f->insts[i];
+		if (!plain_mov(f, in))
+			continue;
+		int d = in->o[0].v, s = in->o[1].v;
+		lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
+		if (rd->start != i || rd->end < 0 || rs->end < 0)
+			continue;
+		int wd = rd->width, ws = rs->width;
+		if (wd == 1 && ws == 1 && rs->end == i && in->o[0].sub == 0 && in->o[1].sub == 0) {
+			merge(f, d, s, 0);
+			continue;
+		}
+		if (wd == 2 && ws == 2 && i + 1 < n && in->o[0].sub == 0 && in->o[1].sub == 0) {
+			lw_inst *nx = &f->insts[i + 1];
+			if (plain_mov(f, nx) && nx->o[0].v == d && nx->o[1].v == s &&
+			    nx->o[0].sub == 1 && nx->o[1].sub == 1 && rs->end <= i + 1) {
+				merge(f, d, s, 0);
+				continue;
+			}
+		}
+		if (wd == 1 && ws >= 2 && in->o[0].sub == 0 && !used_as_address(f, d) &&
+		    !used_as_address(f, s)) {
+			int k = in->o[1].sub;
+			bool ok = rs->end < n;
+			for (int j = i + 1; ok && j <= rs->end; j++) {
+				const lw_inst *x = &f->insts[j];
+				if (!x->op[0]) {
+					ok = false; /* a label: control may come back */
+					break;
+				}
+				for (int q = 0; q < x->n; q++)
+					if (x->o[q].kind == LO_VREG && x->o[q].v == s &&
+					    (x->o[q].sub == k || q < ndefs(x)))
+						ok = false;
+			}
+			/* the source's hull ends at a record that reads it (not
+			 * live out of the block) */
+			if (ok && rs->end > i) {
+				const lw_inst *e = &f->insts[rs->end];
+				bool reads = false;
+				for (int q = ndefs(e); q < e->n; q++)
+					reads |= e->o[q].kind == LO_VREG && e->o[q].v == s;
+				ok = reads && !ends_block(e->op);
+			}
+			if (ok)
+				merge(f, d, s, k);
+		}
+	}
+}
+
+/* Drop the copies coalescing made into `MOV Rx, Rx` (after allocation). */
+static void drop_self_moves(lw_fn *f)
+{
+	int o = 0;
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		bool self = !strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+			    in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
+			    in->o[0].v == in->o[1].v && in->o[0].sub == in->o[1].sub;
+		if (self && in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
+		    !f->insts[i + 1].line) {
+			/* keep the PTX line on the record that follows */
+			f->insts[i + 1].line = in->line;
+			f->insts[i + 1].cuda_line = in->cuda_line;
+			f->insts[i + 1].cuda_file = in->cuda_file;
+		}
+		if (!self)
+			f->insts[o++] = *in;
+	}
+	f->ninsts = o;
+}
+
 void lw_regalloc(lw_fn *f)
 {
 	int n = f->ninsts, nv = f->nvregs;
@@ -215,6 +356,7 @@ void lw_regalloc(lw_fn *f)
 		if (in->guard.kind == LO_PRED)
 			TOUCH(in->guard.v, i);
 	}
+	coalesce(f, n);
 	/* linear scan in order of start */
 	int *order = malloc(((size_t)nv + 1) * sizeof(int));
 	int no = 0;
@@ -287,6 +429,7 @@ void lw_regalloc(lw_fn *f)
 			f->nregs = k + w;
 	}
 	f->allocated = true;
+	drop_self_moves(f);
 	free(order);
 	free(in_);
 	free(out);

@@ -24,6 +24,7 @@ struct simt_sim {
 	uint64_t allocated; /* global bytes allocated (SIMT_MAX_GLOBAL) */
 	simt_stop last;     /* where the launch stands (simt_sim_status) */
 	uint64_t global_base; /* the object's global data (0: none)        */
+	uint32_t kcluster[3]; /* the kernel's required cluster shape (0: any) */
 };
 
 void sim_free_ctas(sim_ctx *c);
@@ -326,6 +327,7 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 	s->c.kernel = util_strdup(obj->kernels[k].name);
 	s->c.mem = sim_mem_new();
 	s->c.static_shared = obj->kernels[k].shared_size;
+	memcpy(s->kcluster, obj->kernels[k].cluster, sizeof s->kcluster);
 	simt_launch_init(&s->c.launch);
 	simt_status st = s->c.kernel && s->c.mem ? SIMT_OK : SIMT_ERR_NOMEM;
 	if (st == SIMT_OK && obj->kernels[k].shared_size > SIMT_MAX_SHARED) {
@@ -634,9 +636,27 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 }
 
 /* Start a launch: checked, state set up, nothing issued. */
-simt_status simt_sim_start(simt_sim *s, const simt_launch *l, simt_diags *d)
+simt_status simt_sim_start(simt_sim *s, const simt_launch *l0, simt_diags *d)
 {
 	s->last = SIMT_STOP_ERROR;
+	/* a kernel built with a cluster shape (.cluster_dims, CUDA's
+	 * __cluster_dims__) runs with it; a launch that asks for another
+	 * shape is refused, as CUDA refuses it (docs/semantics.md) */
+	simt_launch eff = *l0;
+	const simt_launch *l = &eff;
+	if (s->kcluster[0]) {
+		const uint32_t *c = l0->cluster, *k = s->kcluster;
+		if (!c[0] && !c[1] && !c[2]) {
+			memcpy(eff.cluster, k, sizeof eff.cluster);
+		} else if (c[0] != k[0] || c[1] != k[1] || c[2] != k[2]) {
+			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+				  "kernel '%s' was built for clusters of (%u,%u,%u) "
+				  "(.cluster_dims, __cluster_dims__); the launch asks for "
+				  "(%u,%u,%u)", s->c.kernel, k[0], k[1], k[2], c[0], c[1],
+				  c[2]);
+			return SIMT_ERR_ARG;
+		}
+	}
 	if (!launch_ok(s, l, d))
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;

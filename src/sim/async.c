@@ -178,6 +178,7 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 	}
 	e->seq = as->seq++;
 	e->warp = (uint16_t)w->id;
+	e->src = w->cta;
 	e->inst = i;
 	size_t k = as->nev++;
 	as->ev[k] = *e;
@@ -220,10 +221,11 @@ static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 {
 	sim_warp *w = &cta->warps[e->warp];
 	if (c->hb) { /* the copy's write, then the engine acts for the lane */
+		const sim_cta *src = e->src ? e->src : cta;
 		if (e->kind != AEV_ARRIVE)
-			hb_async_write(c, cta, cta, e->warp, e->lane, e->inst,
+			hb_async_write(c, cta, src, e->warp, e->lane, e->inst,
 				       e->dst, e->size, e->hb_stamp);
-		hb_engine(c, true);
+		hb_engine(c, src, e->warp, e->lane, true);
 	}
 	switch (e->kind) {
 	case AEV_LDGSTS:
@@ -242,7 +244,7 @@ static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 		break;
 	}
 	if (c->hb)
-		hb_engine(c, false);
+		hb_engine(c, NULL, 0, 0, false);
 	free(e->bulk);
 }
 

@@ -69,7 +69,7 @@ void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 	c->stop = kind;
 	if (!i)
 		i = inst_at(c, w->active_pc);
-	char text[256], msg[1024], loc[512];
+	char text[256], msg[2048], loc[512];
 	sim_inst_text(c, i, text, sizeof text);
 	va_list ap;
 	va_start(ap, fmt);
@@ -169,6 +169,146 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 					"arrived)", missing);
 		}
 	}
+}
+
+/* ---- why a livelock cannot end ------------------------------------------- */
+
+/* Lanes of w at pc: the active lanes when pc is ActivePC, and the lanes
+ * parked there. */
+static uint32_t lanes_at(const sim_warp *w, uint64_t pc)
+{
+	uint32_t m = w->valid & ~w->active & sim_rpc_eq(w, pc);
+	return pc == w->active_pc ? m | w->active : m;
+}
+
+/* What the lanes `grp` standing at pc wait for (a BSYNC's B register, a
+ * WARPSYNC's member mask) that are not there; *what names the wait. */
+static uint32_t waits_for(sim_warp *w, uint64_t pc, uint32_t grp, const char **what,
+			  uint32_t *mask)
+{
+	const sim_inst *i = inst_at(w->ctx, pc);
+	uint32_t here = lanes_at(w, pc);
+	*mask = 0;
+	if (!i || !grp)
+		return 0;
+	if (i->exec == sim_bru_bsync) { /* aux[0]: the B register */
+		*what = "convergence barrier";
+		*mask = w->breg[i->aux[0]] & w->valid;
+		return *mask & ~here;
+	}
+	if (i->exec == sim_bru_warpsync && i->nops) {
+		*what = "member mask";
+		*mask = sim_src32(w, i, 0, (int)sim_ffs(grp)) & w->valid;
+		return *mask & ~here;
+	}
+	return 0;
+}
+
+static void where(util_buf *b, const sim_ctx *c, uint64_t pc)
+{
+	char text[256], loc[512];
+	sim_inst_text(c, inst_at(c, pc), text, sizeof text);
+	util_buf_printf(b, "PC 0x%04llx%s `%s`", (unsigned long long)pc,
+			sim_loc(c, pc, loc, sizeof loc), text);
+}
+
+/* Two lane groups of one warp that wait for each other at WARPSYNC/BSYNC:
+ * the collective whose member mask names lanes that never reach it, or two
+ * convergence barriers crossing.  Returns whether it wrote a cause. */
+static bool crossed_waits(util_buf *b, sim_warp *w)
+{
+	const sim_ctx *c = w->ctx;
+	uint64_t pcs[SIM_LANES];
+	uint32_t grps[SIM_LANES];
+	int n = 0;
+	uint32_t rest = w->valid;
+	while (rest && n < SIM_LANES) {
+		uint32_t l = sim_ffs(rest);
+		uint64_t pc = w->active >> l & 1 ? w->active_pc : w->rpc[l];
+		uint32_t g = lanes_at(w, pc);
+		if (!g)
+			g = 1u << l;
+		pcs[n] = pc;
+		grps[n++] = g;
+		rest &= ~g;
+	}
+	for (int a = 0; a < n; a++) {
+		const char *wa = NULL, *wb = NULL;
+		uint32_t ma, mb;
+		uint32_t need = waits_for(w, pcs[a], grps[a], &wa, &ma);
+		if (!need)
+			continue;
+		for (int k = 0; k < n; k++) {
+			if (k == a || !(grps[k] & need))
+				continue;
+			uint32_t back = waits_for(w, pcs[k], grps[k], &wb, &mb);
+			if (!(back & grps[a]))
+				continue;
+			bool sync = inst_at(c, pcs[a])->exec == sim_bru_warpsync;
+			bool sync_k = inst_at(c, pcs[k])->exec == sim_bru_warpsync;
+			if (!sync && sync_k) { /* the collective first */
+				int t = a; a = k; k = t;
+				need = back;
+				uint32_t tm = ma; ma = mb; mb = tm;
+				sync = true;
+			}
+			if (sync) {
+				util_buf_printf(b, "the member mask 0x%08x of the collective at ", ma);
+				where(b, c, pcs[a]);
+				util_buf_printf(b, " names lanes 0x%08x that never reach it: "
+						"they wait at ", need & grps[k]);
+			} else {
+				util_buf_printf(b, "two convergence barriers wait for each "
+						"other: lanes 0x%08x wait at ", grps[a]);
+				where(b, c, pcs[a]);
+				util_buf_printf(b, " for lanes 0x%08x, which wait at ",
+						need & grps[k]);
+			}
+			where(b, c, pcs[k]);
+			util_buf_printf(b, " for lanes 0x%08x of their %s%s; ", back & grps[a],
+					inst_at(c, pcs[k])->exec == sim_bru_warpsync
+						? "member mask" : "convergence barrier",
+					sync ? " (they returned or took another branch)" : "");
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Another warp of w's CTA blocked at a CTA barrier it reached diverged:
+ * its parked lanes cannot run until the barrier completes. */
+static bool diverged_barrier(util_buf *b, const sim_warp *w)
+{
+	const sim_cta *cta = w->cta;
+	const sim_ctx *c = w->ctx;
+	for (int j = 0; j < cta->nwarps; j++) {
+		const sim_warp *o = &cta->warps[j];
+		if (o == w || o->state != SIM_W_BAR ||
+		    cta->bar[o->bar_id].arrived >> w->id & 1)
+			continue;
+		uint32_t parked = o->valid & ~o->active;
+		if (!parked)
+			continue;
+		uint64_t pc = o->rpc[sim_ffs(parked)];
+		util_buf_printf(b, "warp %d reached a CTA barrier diverged "
+				"(`__syncthreads()` or `bar.sync` in divergent code): lanes "
+				"0x%08x wait at ", o->id, o->active);
+		where(b, c, o->active_pc - SIM_INST_SIZE);
+		util_buf_printf(b, " while its lanes 0x%08x stay parked at ", parked);
+		where(b, c, pc);
+		util_buf_printf(b, " until the barrier completes, which needs this "
+				"warp; ");
+		return true;
+	}
+	return false;
+}
+
+char *sim_livelock_cause(sim_warp *w)
+{
+	util_buf b = {0};
+	if (!crossed_waits(&b, w))
+		diverged_barrier(&b, w);
+	return util_buf_take(&b);
 }
 
 /* One note per blocked warp of cta (but `skip`). */

@@ -55,6 +55,7 @@ typedef struct hb_rec {
 typedef struct hb_cell {
 	hb_rec w, r[2];
 	uint8_t init;      /* bytes of the granule ever written           */
+	uint8_t cas;       /* a CAS updated it (the CAS-loop rule)        */
 } hb_cell;
 
 #define HB_PAGE_CELLS (SIM_PAGE_SIZE / 4)
@@ -120,7 +121,8 @@ struct sim_hb {
 	hb_so *so;
 	size_t socap, soused;
 	hb_clk *tmp;
-	bool engine;         /* the copy engine acts (agent rows)          */
+	bool engine;         /* the copy engine acts for engine_row         */
+	uint32_t engine_row;
 	/* reports */
 	hb_report *rep;
 	int nrep, caprep;
@@ -787,11 +789,17 @@ static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 
 /* Conflict of prev with the current access cur (same instruction issue:
  * one warp instruction's lanes are not checked against each other). */
-static bool conflict(const sim_hb *h, const hb_rec *prev, const hb_rec *cur)
+static bool conflict(const sim_hb *h, const hb_cell *cell, const hb_rec *prev,
+		     const hb_rec *cur)
 {
 	if (!prev->clk || !(prev->bytes & cur->bytes))
 		return false;
 	if (prev->kind == HB_ATOMIC && cur->kind == HB_ATOMIC)
+		return false;
+	/* the CAS-loop rule (docs/checks.md): on a word a CAS updates, a
+	   plain read racing with atomics only seeds the compare */
+	if (cell->cas && (prev->kind == HB_READ || cur->kind == HB_READ) &&
+	    (prev->kind == HB_ATOMIC || cur->kind == HB_ATOMIC))
 		return false;
 	if (prev->issue == cur->issue && prev->cta == cur->cta &&
 	    prev->tid / 32 == cur->tid / 32)
@@ -826,6 +834,13 @@ static void read_note(sim_hb *h, hb_cell *cell, const hb_rec *cur)
 	cell->r[1] = *cur; /* a third concurrent reader: forget one */
 }
 
+/* An atomic compare-and-swap (the CAS-loop rule). */
+static bool is_cas(const sim_inst *i)
+{
+	static const char *const cas[] = {"CAS", NULL};
+	return sim_enum_index(i, "op", cas, -1) == 0;
+}
+
 /* One granule of one lane's access. */
 static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
 			const sim_inst *i, unsigned lane, sim_space sp,
@@ -839,10 +854,10 @@ static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
 	}
 	if (h->race && !*reported) {
 		const hb_rec *bad = NULL;
-		if (conflict(h, &cell->w, cur))
+		if (conflict(h, cell, &cell->w, cur))
 			bad = &cell->w;
 		for (int k = 0; !bad && cur->kind != HB_READ && k < 2; k++)
-			if (conflict(h, &cell->r[k], cur))
+			if (conflict(h, cell, &cell->r[k], cur))
 				bad = &cell->r[k];
 		if (bad) {
 			report_race(c, h, w, i, lane, sp, addr, size, bad, cur);
@@ -926,12 +941,15 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
 			      .size = (uint8_t)size, .lanes = 1u << l};
 		bool reported = false;
+		bool cas = kind == HB_ATOMIC && is_cas(i);
 		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
 			unsigned lo = a < off ? (unsigned)(off - a) : 0;
 			unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
 			cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
 			hb_cell *cell = sl ? (a / 4 < sl->ncells ? &sl->shared[a / 4] : NULL)
 					   : gcell(h, a);
+			if (cell && cas)
+				cell->cas = 1;
 			if (cell)
 				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
 					    &reported);
@@ -1051,6 +1069,8 @@ void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
 	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
 	for (uint32_t m = lanes; acc && m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
+		if (h->pend_acq[t]) /* the barrier's fence (docs/checks.md) */
+			acquire(h, t, h->pend_acq[t]);
 		if (h->base[t] != *seen) { /* threads that share a view: once */
 			vc_join(acc, h->base[t]->v, h->L);
 			vc_unref(*seen);
@@ -1131,9 +1151,7 @@ void hb_mbar_arrive(sim_warp *w, unsigned lane, const sim_cta *t,
 	if (w->cta->hb_slot < 0)
 		return;
 	hb_clk *acc = so_get(h, SO_MBAR, t->lin, addr, true);
-	uint32_t me = tid_of(h, w, lane);
-	if (h->engine)
-		me = agent_of(h, me);
+	uint32_t me = h->engine ? h->engine_row : tid_of(h, w, lane);
 	if (acc)
 		release_into(h, acc, me);
 	tick(h, me);
@@ -1221,10 +1239,10 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 		   from the agent's view (its issuer's at issue) */
 		const hb_rec *bad = NULL;
 		if (h->race && !reported) {
-			if (conflict(h, &cell->w, &cur))
+			if (conflict(h, cell, &cell->w, &cur))
 				bad = &cell->w;
 			for (int k = 0; !bad && k < 2; k++)
-				if (conflict(h, &cell->r[k], &cur))
+				if (conflict(h, cell, &cell->r[k], &cur))
 					bad = &cell->r[k];
 		}
 		if (bad) {
@@ -1250,9 +1268,14 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 	}
 }
 
-void hb_engine(sim_ctx *c, bool on)
+void hb_engine(sim_ctx *c, const sim_cta *owner, int warp, unsigned lane,
+		bool on)
 {
-	c->hb->engine = on;
+	sim_hb *h = c->hb;
+	h->engine = on && owner->hb_slot >= 0;
+	if (h->engine)
+		h->engine_row = agent_of(h, (uint32_t)owner->hb_slot * h->tpc +
+					    (uint32_t)warp * 32 + lane);
 }
 
 void hb_mbar_word(sim_ctx *c, const sim_cta *t, uint32_t addr)

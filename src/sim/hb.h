@@ -58,7 +58,8 @@ void hb_async_wait(sim_warp *w, uint32_t lanes);
 void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 		    unsigned lane, const sim_inst *i, uint32_t dst,
 		    uint32_t size, uint32_t stamp);
-void hb_engine(sim_ctx *c, bool on);
+void hb_engine(sim_ctx *c, const sim_cta *owner, int warp, unsigned lane,
+		bool on);
 /* An mbarrier word written by an mbarrier operation (defined for init). */
 void hb_mbar_word(sim_ctx *c, const sim_cta *t, uint32_t addr);
 /* The cluster barrier (key: its first CTA's linear id): arrival, phase

@@ -654,18 +654,61 @@ void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w)
 			MB_PEND(v), MB_TX(v), MB_PHASE(v));
 }
 
-void sim_mbar_note_incomplete(sim_ctx *c, const sim_cta *cta)
+/* Why the phase of mbarrier word v of cta cannot complete, as ": ..." */
+static void why_incomplete(char *why, size_t size, const sim_cta *cta, uint64_t v)
+{
+	/* threads that can still arrive: those of the CTA not exited */
+	uint32_t threads = 0;
+	for (int j = 0; j < cta->nwarps; j++)
+		threads += sim_popc(cta->warps[j].valid);
+	if (MB_PART(v) > threads)
+		snprintf(why, size, ": it expects %u arrivals per phase but the "
+			 "CTA has %u threads left, so unless threads arrive more "
+			 "than once the phase never completes (an expected count "
+			 "larger than the participating threads)", MB_PART(v), threads);
+	else if (MB_PEND(v))
+		snprintf(why, size, ": %u of the %u expected arrivals never came",
+			 MB_PEND(v), MB_PART(v));
+	else
+		snprintf(why, size, ": %u transaction bytes expected (expect_tx) "
+			 "never completed", MB_TX(v));
+}
+
+static const sim_mbobj *first_incomplete(const sim_cta *cta, size_t *k)
 {
 	const sim_async *as = cta->async;
-	for (size_t k = 0; as && k < as->nobj; k++) {
-		const sim_mbobj *o = &as->obj[k];
+	for (; as && *k < as->nobj; (*k)++) {
+		const sim_mbobj *o = &as->obj[*k];
+		if (o->state == MB_VALID && (MB_PEND(o->shadow) || MB_TX(o->shadow)))
+			return o;
+	}
+	return NULL;
+}
+
+bool sim_mbar_incomplete_cause(util_buf *b, const sim_cta *cta)
+{
+	size_t k = 0;
+	const sim_mbobj *o = first_incomplete(cta, &k);
+	if (!o)
+		return false;
+	char why[256];
+	why_incomplete(why, sizeof why, cta, o->shadow);
+	util_buf_printf(b, " while the mbarrier at shared 0x%x never completes "
+			"phase %u%s", o->addr, MB_PHASE(o->shadow), why);
+	return true;
+}
+
+void sim_mbar_note_incomplete(sim_ctx *c, const sim_cta *cta)
+{
+	const sim_mbobj *o;
+	for (size_t k = 0; (o = first_incomplete(cta, &k)) != NULL; k++) {
 		uint64_t v = o->shadow;
-		if (o->state != MB_VALID || (!MB_PEND(v) && !MB_TX(v)))
-			continue;
+		char why[256];
+		why_incomplete(why, sizeof why, cta, v);
 		util_diag(c->diags, SIMT_SEV_NOTE, NULL, NULL, 0, 0,
 			  "CTA (%u,%u,%u): the mbarrier at shared 0x%x never "
-			  "completed phase %u: participants %u, pending %u, tx %u",
+			  "completed phase %u: participants %u, pending %u, tx %u%s",
 			  cta->id[0], cta->id[1], cta->id[2], o->addr, MB_PHASE(v),
-			  MB_PART(v), MB_PEND(v), MB_TX(v));
+			  MB_PART(v), MB_PEND(v), MB_TX(v), why);
 	}
 }

@@ -51,6 +51,7 @@ typedef struct sim_aev {
 	uint32_t dst, size, mbar;
 	const sim_inst *inst;    /* the issuing instruction (diagnostics)   */
 	uint32_t hb_stamp;       /* the race checker's clock of the copy    */
+	sim_cta *src;            /* the issuing CTA (multicast: not t)      */
 	uint8_t data[16];        /* AEV_LDGSTS                              */
 	uint8_t *bulk;           /* AEV_BULK, owned                         */
 } sim_aev;

@@ -53,5 +53,9 @@ void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w);
 /* Cycle-limit report: one note per valid mbarrier object of cta whose
  * current phase still waits for arrivals or bytes. */
 void sim_mbar_note_incomplete(sim_ctx *c, const sim_cta *cta);
+/* For a cycle-limit report: " while the mbarrier at shared 0x.. never
+ * completes phase N: <why>" for the first incomplete mbarrier of cta
+ * (false: none). */
+bool sim_mbar_incomplete_cause(util_buf *b, const sim_cta *cta);
 
 #endif

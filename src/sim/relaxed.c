@@ -33,7 +33,9 @@
  *   - the cluster scope counts as the GPU scope.
  * Without a chooser a load reads the newest message whose random delay
  * (seeded by launch.seed, up to RX_DELAY cycles, ended early by a fence of
- * the writer) has passed, else the oldest it may read.
+ * the writer) has passed, else the oldest it may read.  With a chooser the
+ * default is the newest, so that a run taking every default is the
+ * sequentially consistent one and exploration counts departures from it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +321,28 @@ static const rx_view *snap(const struct sim_rx *x, uint32_t id)
 	return id ? &x->snaps[id - 1] : NULL;
 }
 
+/* A snapshot holding both a and b. */
+static uint32_t snap_join(struct sim_rx *x, uint32_t a, uint32_t b)
+{
+	if (!a || a == b)
+		return b;
+	if (!b)
+		return a;
+	if (x->nsnaps == x->capsnaps) {
+		uint32_t cap = x->capsnaps * 2;
+		rx_view *s = realloc(x->snaps, sizeof *s * cap);
+		if (!s)
+			return a; /* out of memory: the join is lost */
+		x->snaps = s;
+		x->capsnaps = cap;
+	}
+	rx_view *v = &x->snaps[x->nsnaps];
+	memset(v, 0, sizeof *v);
+	vcopy(v, &x->snaps[a - 1]);
+	vjoin(v, &x->snaps[b - 1]);
+	return ++x->nsnaps;
+}
+
 static void pend(struct sim_rx *x, rx_thread *t, const sim_warp *w,
 		 const rx_msg *m)
 {
@@ -394,12 +418,12 @@ static uint32_t load_word(sim_warp *w, const uint8_t *p)
 		first = l->n - SIMT_CHOICE_MAX;
 		n = SIMT_CHOICE_MAX;
 	}
-	int def = 0;
-	for (int j = n - 1; j > 0; j--)
-		if (l->m[first + j].vis <= w->ctx->cycle) {
+	/* default: under a chooser the newest (departures count from the
+	   sequentially consistent run), else the newest whose delay passed */
+	int def = w->ctx->chooser ? n - 1 : 0;
+	for (int j = n - 1; j > 0 && !def; j--)
+		if (l->m[first + j].vis <= w->ctx->cycle)
 			def = j;
-			break;
-		}
 	uint64_t what[SIMT_CHOICE_MAX];
 	for (int j = 0; j < n; j++)
 		what[j] = l->m[first + j].val;
@@ -539,6 +563,13 @@ void sim_rx_rmw(sim_warp *w, uint8_t *p, unsigned size, uint64_t old,
 			sc = snapshot(x, t);
 			if (wide_scope(scope))
 				sg = sc;
+		}
+		/* release sequences: an RMW passes on what the store it read
+		   released (to its CTA only what came from that CTA) */
+		if (r->writer >= 0) {
+			sg = snap_join(x, sg, r->snap_gpu);
+			sc = snap_join(x, snap_join(x, sc, r->snap_gpu),
+				       r->cta == w->cta->lin ? r->snap_cta : 0);
 		}
 		rx_msg *m = &l->m[l->n];
 		uint32_t v;

@@ -321,11 +321,15 @@ static void stop_limit(sim_ctx *c, sched *s, const sim_warp *w)
 					    w->active_pc >= c->code_base && k < c->ncode
 				    ? &c->code[k] : NULL;
 		sim_inst_text(c, i, text, sizeof text);
+		util_buf cause = {0};
+		sim_mbar_incomplete_cause(&cause, w->cta); /* mbarrier.c */
+		char *cs = util_buf_take(&cause);
 		snprintf(where, sizeof where, "; warp %d of CTA (%u,%u,%u) "
-			 "issued last and stands at PC 0x%04llx%s `%s`", w->id,
+			 "issued last and stands at PC 0x%04llx%s `%s`%s", w->id,
 			 w->cta->id[0], w->cta->id[1], w->cta->id[2],
 			 (unsigned long long)w->active_pc,
-			 sim_loc(c, w->active_pc, loc, sizeof loc), text);
+			 sim_loc(c, w->active_pc, loc, sizeof loc), text, cs ? cs : "");
+		free(cs);
 	}
 	if (s->nres == 1)
 		util_diag(c->diags, SIMT_SEV_ERROR, NULL, NULL, 0, 0,

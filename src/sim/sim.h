@@ -534,6 +534,11 @@ const sim_inst *sim_inst_at(const sim_ctx *c, uint64_t pc);
 /* One note per warp of w's CTA, w excepted, that is blocked (at a barrier,
  * an mbarrier wait, a convergence point): what a livelock of w waits on. */
 void sim_report_blocked_others(sim_ctx *c, const sim_warp *w);
+/* Why a livelock of w cannot end, when it is one of the known shapes (a
+ * collective's member mask naming lanes that wait elsewhere, crossed
+ * convergence barriers, another warp parked at a CTA barrier it reached
+ * diverged): a malloc'd sentence ending in "; ", or NULL. */
+char *sim_livelock_cause(sim_warp *w);
 void sim_report_deadlock(sim_ctx *c, sim_cta *const *ctas, int n,
 			 uint64_t pending);
 /* Emit one trace line for the instruction just issued, if tracing. */

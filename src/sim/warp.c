@@ -148,11 +148,13 @@ static void report_livelock(sim_warp *w, int back)
 		}
 	}
 	char *pcs = util_buf_take(&b);
+	char *cause = sim_livelock_cause(w); /* diag.c */
 	sim_raise(w, NULL, w->active, SIM_STOP_LIVELOCK,
-		  "livelock: the warp's whole state repeats (within %d "
+		  "livelock: %sthe warp's whole state repeats (within %d "
 		  "control transfers) with no memory write and no other warp "
 		  "issuing; control cycles through PCs %s",
-		  back * 64, pcs ? pcs : "?");
+		  cause ? cause : "", back * 64, pcs ? pcs : "?");
+	free(cause);
 	free(pcs);
 	/* the warps it waits on: blocked at a barrier or an mbarrier */
 	sim_report_blocked_others(w->ctx, w);

@@ -21,7 +21,7 @@ main:
         MOV R6, `(e) ;
         MOV R7, 0x5a5a ;
 @P0     STS [`(e + 0x60)], R7 ;
-        LDS R7, [`(e + 0x60)] ;
+@P0     LDS R7, [`(e + 0x60)] ;
 @P0     STG.E [R8.64], R2 ;
 @P0     STG.E [R8.64+0x4], R3 ;
 @P0     STG.E [R8.64+0x8], R4 ;

@@ -11,6 +11,9 @@
         .shared vals, 0x80
         .shared total, 4
 main:
+        ISETP.EQ.U32.AND P0, PT, R1, RZ, PT ;
+   @P0  STS [`(total)], RZ ;                     // total = 0 (shared memory
+        WARPSYNC 0xffffffff ;                    // starts undefined)
         IMAD.SHL.U32 R2, R1, 0x4, RZ ;           // this thread's word
         STS [R2+`(vals)], R1 ;
         ATOMS.ADD RZ, [`(total)], R1 ;
