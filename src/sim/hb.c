@@ -13,9 +13,9 @@
  * copies it issued) is t + D, D = slots * tpc, when the program has async
  * copies.  Every thread and agent has a vector clock vc[t] of L entries;
  * its own entry is its clock.  A thread's clock only grows, also when a new
- * CTA takes the slot (so old epochs of the slot never look concurrent with
- * ... the new thread's view: it starts knowing only its own past, see
- * docs/checks.md, "Slots").
+ * CTA takes the slot: the new thread starts with an empty view and a clock
+ * above every epoch of the slot (docs/checks.md, "Slots").  Threads that
+ * synchronised share one copy-on-write vector (struct hb_vc).
  *
  * Memory.  One shadow cell per 4 bytes of shared memory (per slot, cleared
  * when a CTA takes it) and of global memory (pages hashed by number): the
@@ -66,7 +66,7 @@ typedef struct hb_gpage {
 } hb_gpage;
 
 /* Sync objects: key -> vector clock(s). */
-enum { SO_LOC, SO_LOC_CTA, SO_BAR, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
+enum { SO_LOC, SO_LOC_CTA, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
        SO_CLUSTER, SO_CLUSTER_DONE };
 typedef struct hb_so {
 	uint64_t k1, k2;   /* (kind << 56 | cta), address; k1 0: empty     */
@@ -112,12 +112,15 @@ struct sim_hb {
 	hb_clk *fence_clk;   /* ... and its own clock then                 */
 	uint8_t *fence_cta;  /* ... and whether the fence had .CTA scope    */
 	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
+	hb_clk **bar_acc;    /* per slot and barrier: the phase's releases  */
 	hb_vc **bar_seen;    /* per slot and barrier: the last vector joined
 				into the phase (a reference), to skip the
 				same one again                             */
 	hb_slot *slots;
 	hb_gpage *gpages;
 	size_t gcap, gused;
+	uint64_t glast_pn;   /* one-entry cache of gcell (page number + 1) */
+	hb_cell *glast;
 	hb_so *so;
 	size_t socap, soused;
 	hb_clk *tmp;
@@ -301,13 +304,6 @@ static hb_clk *so_get(sim_hb *h, int kind, uint64_t cta, uint64_t addr,
 	return vc;
 }
 
-static void so_drop(sim_hb *h, int kind, uint64_t cta, uint64_t addr)
-{
-	hb_clk *vc = so_get(h, kind, cta, addr, false);
-	if (vc)
-		memset(vc, 0, h->L * sizeof *vc);
-}
-
 /* ---- set-up -------------------------------------------------------------------- */
 
 static bool has_async(const sim_ctx *c)
@@ -356,10 +352,11 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->fence_cta = calloc(h->D, 1);
 	h->pend_acq = calloc(h->D, sizeof *h->pend_acq);
 	h->bar_seen = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_seen);
+	h->bar_acc = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_acc);
 	h->tmp = calloc(h->L, sizeof *h->tmp);
 	h->slots = calloc(h->nslots, sizeof *h->slots);
 	if (!h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
-	    !h->pend_acq || !h->bar_seen || !h->tmp || !h->slots)
+	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots)
 		return SIMT_ERR_NOMEM;
 	for (uint32_t t = 0; t < h->L; t++) {
 		h->base[t] = vc_ref(h->zero);
@@ -381,7 +378,10 @@ static void free_heavy(sim_hb *h)
 	}
 	for (uint32_t k = 0; h->bar_seen && k < h->nslots * SIM_NBARRIERS; k++)
 		vc_unref(h->bar_seen[k]);
+	for (uint32_t k = 0; h->bar_acc && k < h->nslots * SIM_NBARRIERS; k++)
+		free(h->bar_acc[k]);
 	free(h->bar_seen);
+	free(h->bar_acc);
 	free(h->fence_rel);
 	free(h->fence_clk);
 	free(h->fence_cta);
@@ -403,6 +403,7 @@ static void free_heavy(sim_hb *h)
 		free(h->so[k].vc);
 	free(h->so);
 	h->base = h->fence_rel = h->bar_seen = NULL;
+	h->bar_acc = NULL;
 	h->zero = NULL;
 	h->own = h->tmp = h->fence_clk = NULL;
 	h->fence_cta = NULL;
@@ -411,6 +412,8 @@ static void free_heavy(sim_hb *h)
 	h->gpages = NULL;
 	h->so = NULL;
 	h->gcap = h->gused = h->socap = h->soused = 0;
+	h->glast_pn = 0;
+	h->glast = NULL;
 }
 
 void hb_free(sim_ctx *c)
@@ -462,7 +465,8 @@ void hb_cta_begin(sim_ctx *c, sim_cta *cta)
 		sl->local[k] = NULL;
 	}
 	for (int b = 0; b < SIM_NBARRIERS; b++) {
-		so_drop(h, SO_BAR, s, (uint64_t)b);
+		if (h->bar_acc[s * SIM_NBARRIERS + b])
+			memset(h->bar_acc[s * SIM_NBARRIERS + b], 0, h->L * sizeof(hb_clk));
 		vc_unref(h->bar_seen[s * SIM_NBARRIERS + b]);
 		h->bar_seen[s * SIM_NBARRIERS + b] = NULL;
 	}
@@ -516,11 +520,16 @@ static bool gp_grow(sim_hb *h)
 static hb_cell *gcell(sim_hb *h, uint64_t addr)
 {
 	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
+	if (pn == h->glast_pn)
+		return &h->glast[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
 	if (h->gcap) {
 		size_t j = mix(pn, 0) & (h->gcap - 1);
 		for (; h->gpages[j].pn; j = (j + 1) & (h->gcap - 1))
-			if (h->gpages[j].pn == pn)
-				return &h->gpages[j].cells[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
+			if (h->gpages[j].pn == pn) {
+				h->glast_pn = pn;
+				h->glast = h->gpages[j].cells;
+				return &h->glast[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
+			}
 	}
 	if ((h->gused + 1) * 2 > h->gcap && !gp_grow(h))
 		return NULL;
@@ -536,6 +545,8 @@ static hb_cell *gcell(sim_hb *h, uint64_t addr)
 		j = (j + 1) & (h->gcap - 1);
 	h->gpages[j] = (hb_gpage){pn, cells};
 	h->gused++;
+	h->glast_pn = pn;
+	h->glast = cells;
 	return &cells[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
 }
 
@@ -780,7 +791,7 @@ static void report_init(sim_ctx *c, sim_hb *h, const sim_warp *w,
 /* ---- accesses ----------------------------------------------------------------- */
 
 /* a happened before thread t's present. */
-static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
+static inline bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 {
 	if (a->tid / 32 == t / 32 && (a->lanes >> (t % 32) & 1))
 		return true; /* t took part in that very access */
@@ -789,8 +800,8 @@ static bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 
 /* Conflict of prev with the current access cur (same instruction issue:
  * one warp instruction's lanes are not checked against each other). */
-static bool conflict(const sim_hb *h, const hb_cell *cell, const hb_rec *prev,
-		     const hb_rec *cur)
+static inline bool conflict(const sim_hb *h, const hb_cell *cell,
+			    const hb_rec *prev, const hb_rec *cur)
 {
 	if (!prev->clk || !(prev->bytes & cur->bytes))
 		return false;
@@ -914,6 +925,7 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	sim_hb *h = c->hb;
 	if (w->cta->hb_slot < 0)
 		return;
+	hb_slot *mine = &h->slots[w->cta->hb_slot];
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint64_t off = addr[l];
@@ -925,7 +937,9 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 			continue;
 		}
 		hb_slot *sl = NULL;
-		if (s == SIM_SPACE_SHARED) {
+		if (s == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT == 0) {
+			sl = mine; /* the CTA's own shared memory */
+		} else if (s == SIM_SPACE_SHARED) {
 			int why = 0;
 			sim_cta *t = sim_cluster_shared(w, off, &off, &why);
 			if (!t || t->hb_slot < 0)
@@ -936,8 +950,7 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		}
 		uint32_t t = tid_of(h, w, l);
 		hb_rec cur = {.clk = h->own[t], .tid = t, .pc = (uint32_t)i->pc,
-			      .cta = (uint32_t)w->cta->lin,
-			      .gen = h->slots[w->cta->hb_slot].gen,
+			      .cta = (uint32_t)w->cta->lin, .gen = mine->gen,
 			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
 			      .size = (uint8_t)size, .lanes = 1u << l};
 		bool reported = false;
@@ -1064,7 +1077,8 @@ void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
 	if (s < 0)
 		return;
 	hb_slot *sl = &h->slots[s];
-	hb_clk *acc = so_get(h, SO_BAR, (uint64_t)s, id, true);
+	hb_clk **accp = &h->bar_acc[(uint32_t)s * SIM_NBARRIERS + id];
+	hb_clk *acc = *accp ? *accp : (*accp = calloc(h->L, sizeof **accp));
 	uint32_t nw = h->tpc / 32;
 	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
 	for (uint32_t m = lanes; acc && m; m &= m - 1) {
@@ -1095,7 +1109,7 @@ void hb_bar_release(sim_ctx *c, sim_cta *cta, unsigned id)
 	if (s < 0)
 		return;
 	hb_slot *sl = &h->slots[s];
-	hb_clk *acc = so_get(h, SO_BAR, (uint64_t)s, id, false);
+	hb_clk *acc = h->bar_acc[(uint32_t)s * SIM_NBARRIERS + id];
 	uint32_t nw = h->tpc / 32;
 	hb_vc *snap = NULL; /* the waiters' common view: acc, or acc joined
 			       with a waiter's own (rarely larger) view */

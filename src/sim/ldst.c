@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "sim/hb.h"
 #include "sim/rt.h"
 
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
@@ -78,13 +79,15 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	addresses(w, i, pmask, addr);
 	uint8_t *ptr[SIM_LANES];
 	/* fast path; with retire records the general one, which reports */
-	if (size == 4 && !w->ctx->rec && !w->ctx->rx && !w->ctx->hb &&
+	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			int l = (int)sim_ffs(m);
 			memcpy(&d[l], ptr[l], 4);
 		}
+		if (w->ctx->hb) /* the general path reports in sim_mem_load */
+			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
 		return;
 	}
 	if (!sim_mem_load(w, i, sp, pmask, addr, size, data))
@@ -106,7 +109,6 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	addresses(w, i, pmask, addr);
 	uint8_t *ptr[SIM_LANES];
 	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
-	    !w->ctx->hb &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		/* lanes in ascending order: the highest lane wins a race */
 		for (uint32_t m = pmask; m; m &= m - 1) {
@@ -114,6 +116,8 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 			memcpy(ptr[l], &w->r[r][l], 4);
 		}
 		w->ctx->mem_writes++;
+		if (w->ctx->hb)
+			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
 		return;
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
