@@ -80,6 +80,29 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (rt_has(i, RT_M(WIDE))) {
 		uint32_t hi[SIM_LANES];
 		int kc = sim_slot(i, RT_S2);
+		const sim_opnd *oc = kc == RT_NONE ? NULL : &i->op[kc];
+		if (oc && oc->kind == SIM_O_REG && oc->reg < SIM_RZ) {
+			/* c a register pair: rows, no per-lane operand test */
+			const uint32_t *cl = w->r[oc->reg], *ch = w->r[oc->reg + 1];
+			if (u)
+				LANES {
+					uint64_t s = (uint64_t)a[l] * b[l] +
+						     ((uint64_t)ch[l] << 32 | cl[l]);
+					v[l] = (uint32_t)s;
+					hi[l] = (uint32_t)(s >> 32);
+				}
+			else
+				LANES {
+					uint64_t s = (uint64_t)((int64_t)(int32_t)a[l] *
+								(int32_t)b[l]) +
+						     ((uint64_t)ch[l] << 32 | cl[l]);
+					v[l] = (uint32_t)s;
+					hi[l] = (uint32_t)(s >> 32);
+				}
+			rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 1), hi, pmask);
+			rt_put(d0, v, pmask);
+			return;
+		}
 		LANES {
 			uint64_t p = u ? (uint64_t)a[l] * b[l]
 				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
@@ -210,8 +233,19 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	uint64_t mods = (uint64_t)i->aux[1];
-	LANES v[l] = rt_shf1(mods, a[l], b[l], c[l]);
+	/* one loop per kind, so that each is straight-line code */
+	switch (rt_shf_kind((uint64_t)i->aux[1])) {
+#define SHF_KIND(k)                                                            \
+	case k:                                                                \
+		LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,           \
+				       k >> 3 & 1, a[l], b[l], c[l]);           \
+		break;
+	SHF_KIND(0) SHF_KIND(1) SHF_KIND(2) SHF_KIND(3) SHF_KIND(4)
+	SHF_KIND(5) SHF_KIND(6) SHF_KIND(7) SHF_KIND(8) SHF_KIND(9)
+	SHF_KIND(10) SHF_KIND(11) SHF_KIND(12) SHF_KIND(13) SHF_KIND(14)
+	SHF_KIND(15)
+#undef SHF_KIND
+	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 

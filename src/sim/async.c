@@ -100,6 +100,7 @@ void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 	drop_events(as);
 	free(as->ev);
 	free(as->obj);
+	free(as->hix);
 	free(as->thr);
 	free(as);
 	cta->async = NULL;

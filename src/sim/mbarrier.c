@@ -57,12 +57,45 @@ simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 
 /* ---- objects --------------------------------------------------------------- */
 
+/* Objects are found by address through as->hix (objects are never
+ * removed: MBAR.INVAL only marks them). */
+static size_t mb_hash(uint32_t addr, size_t cap)
+{
+	return (size_t)((addr >> 3) * 0x9e3779b1u) & (cap - 1);
+}
+
 static sim_mbobj *mb_find(sim_async *as, uint32_t addr)
 {
-	for (size_t k = 0; k < as->nobj; k++)
-		if (as->obj[k].addr == addr)
-			return &as->obj[k];
+	for (size_t h = as->hcap ? mb_hash(addr, as->hcap) : 0; as->hcap;
+	     h = (h + 1) & (as->hcap - 1)) {
+		uint32_t k = as->hix[h];
+		if (!k)
+			return NULL;
+		if (as->obj[k - 1].addr == addr)
+			return &as->obj[k - 1];
+	}
 	return NULL;
+}
+
+/* Enter obj[k] into the index, growing it; false when out of memory. */
+static bool mb_index(sim_async *as, size_t k)
+{
+	if (2 * (k + 1) >= as->hcap) {
+		size_t cap = as->hcap ? 2 * as->hcap : 16;
+		uint32_t *h = calloc(cap, sizeof *h);
+		if (!h)
+			return false;
+		free(as->hix);
+		as->hix = h;
+		as->hcap = cap;
+		for (size_t j = 0; j < k; j++)
+			mb_index(as, j);
+	}
+	size_t h = mb_hash(as->obj[k].addr, as->hcap);
+	while (as->hix[h])
+		h = (h + 1) & (as->hcap - 1);
+	as->hix[h] = (uint32_t)k + 1;
+	return true;
 }
 
 static uint64_t mb_read(const sim_cta *cta, uint32_t addr)
@@ -209,15 +242,35 @@ static bool mb_err(sim_warp *w, const sim_inst *i, unsigned lane,
 	return false;
 }
 
-bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
-		      uint32_t addr, uint32_t n, uint32_t tx, bool drop,
-		      bool nocomplete, uint64_t *token, const char *why)
+/* What mb_get found for an earlier lane of the same handler call: the
+ * lanes that name the same address reuse it (an arrival changes the word,
+ * which mb_write keeps equal to the shadow, never which object it is or
+ * whether it is valid), so a warp's arrivals cost one lookup. */
+typedef struct mb_memo {
+	uint32_t raw;
+	sim_cta *t;
+	sim_mbobj *o;
+} mb_memo;
+
+static bool arrive(sim_warp *w, const sim_inst *i, unsigned lane,
+		   uint32_t addr, uint32_t n, uint32_t tx, bool drop,
+		   bool nocomplete, uint64_t *token, const char *why,
+		   mb_memo *memo)
 {
 	uint64_t v;
 	sim_cta *tc;
-	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why, &tc);
-	if (!o)
-		return false;
+	sim_mbobj *o;
+	if (memo && memo->o && memo->raw == addr) {
+		o = memo->o;
+		tc = memo->t;
+		v = o->shadow;
+	} else {
+		o = mb_get(w, i, lane, addr, &v, why, &tc);
+		if (!o)
+			return false;
+		if (memo)
+			*memo = (mb_memo){addr, tc, o};
+	}
 	if (token)
 		*token = v;
 	uint32_t part = MB_PART(v), pend = MB_PEND(v), t = MB_TX(v);
@@ -256,6 +309,14 @@ bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
 				 addr, n, MB_PART(nv), MB_PHASE(nv), why);
 	mb_write(w->ctx, tc, o, nv);
 	return true;
+}
+
+bool sim_mb_arrive_at(sim_warp *w, const sim_inst *i, unsigned lane,
+		      uint32_t addr, uint32_t n, uint32_t tx, bool drop,
+		      bool nocomplete, uint64_t *token, const char *why)
+{
+	return arrive(w, i, lane, addr, n, tx, drop, nocomplete, token, why,
+		      NULL);
 }
 
 bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
@@ -365,8 +426,14 @@ void sim_mb_init(sim_warp *w, const sim_inst *i, uint32_t pmask)
 				as->obj = p;
 				as->capobj = cap;
 			}
-			o = &as->obj[as->nobj++];
+			o = &as->obj[as->nobj];
 			o->addr = addr;
+			if (!mb_index(as, as->nobj)) {
+				sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
+					  "out of memory");
+				return;
+			}
+			as->nobj++;
 		}
 		o->state = MB_VALID;
 		mb_write(w->ctx, w->cta, o, mb_pack(n, n, 0, 0));
@@ -395,6 +462,7 @@ void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		sim_rx_arrive(w);
 	int f = (int)i->aux[3];
 	unsigned rd = i->op[i->aux[2]].reg;
+	mb_memo memo = {0};
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t b = lane_b(w, i, l), a = lane_addr(w, i, l);
@@ -410,12 +478,10 @@ void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		uint64_t tok;
 		bool ok = f & MBF_EXPECT
-				  ? sim_mb_arrive_at(w, i, l, lane_addr(w, i, l), 1, b,
-						     f & MBF_DROP, f & MBF_NOCOMPLETE,
-						     &tok, "")
-				  : sim_mb_arrive_at(w, i, l, lane_addr(w, i, l), b, 0,
-						     f & MBF_DROP, f & MBF_NOCOMPLETE,
-						     &tok, "");
+				  ? arrive(w, i, l, a, 1, b, f & MBF_DROP,
+					   f & MBF_NOCOMPLETE, &tok, "", &memo)
+				  : arrive(w, i, l, a, b, 0, f & MBF_DROP,
+					   f & MBF_NOCOMPLETE, &tok, "", &memo);
 		if (!ok)
 			return;
 		w->r[rd][l] = (uint32_t)tok;
@@ -468,17 +534,23 @@ static unsigned wait_phase(sim_warp *w, const sim_inst *i, unsigned l)
 static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			  bool *ok, uint32_t *first_addr, unsigned *first_want)
 {
-	uint32_t done = 0;
+	uint32_t done = 0, prev = 0, addr = 0;
+	uint64_t v = 0;
+	sim_cta *t = NULL;
 	*ok = true;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
-		uint32_t addr = lane_addr(w, i, l);
-		uint64_t v;
-		sim_cta *t;
-		if (!mb_local(w, i, l, &addr) ||
-		    !mb_get(w, i, l, addr, &v, "", &t)) {
-			*ok = false;
-			return 0;
+		uint32_t raw = lane_addr(w, i, l);
+		/* lanes of one object share the lookup: a wait changes
+		   nothing, so the next lane would find the same */
+		if (!t || raw != prev) {
+			prev = addr = raw;
+			t = NULL;
+			if (!mb_local(w, i, l, &addr) ||
+			    !mb_get(w, i, l, addr, &v, "", &t)) {
+				*ok = false;
+				return 0;
+			}
 		}
 		unsigned want = wait_phase(w, i, l);
 		if (MB_PHASE(v) != want) {

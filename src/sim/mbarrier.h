@@ -68,6 +68,10 @@ typedef struct sim_athr {
 struct sim_async {
 	sim_mbobj *obj;
 	size_t nobj, capobj;
+	/* addr -> obj index + 1 (0: empty), open addressing, hcap a power of
+	   two above 2 * nobj: one probe per arrival in the common case */
+	uint32_t *hix;
+	size_t hcap;
 	sim_aev *ev;             /* binary heap on (cycle, seq)             */
 	size_t nev, capev;
 	uint64_t seq;

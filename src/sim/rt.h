@@ -88,16 +88,29 @@ unsigned rt_size(const sim_inst *i, bool *sign);
  * types shift right arithmetically, 32-bit types clamp the count at 32,
  * 64-bit types take it modulo 64; .HI returns the high word.
  */
-static inline uint32_t rt_shf1(uint64_t mods, uint32_t a, uint32_t b,
-			       uint32_t c)
+static inline uint32_t rt_shf_by(bool left, bool hi, bool wide, bool sgn,
+				 uint32_t a, uint32_t b, uint32_t c)
 {
-	bool left = (mods & RT_M(L)) != 0, hi = (mods & RT_M(HI)) != 0;
-	bool wide = (mods & (RT_M(U64) | RT_M(S64))) != 0;
-	bool sgn = (mods & (RT_M(S32) | RT_M(S64))) != 0;
 	uint32_t s = wide ? (b & 63) : (b > 32 ? 32 : b);
 	uint64_t x = (uint64_t)c << 32 | a;
 	uint64_t y = left ? x << s : sgn ? (uint64_t)((int64_t)x >> s) : x >> s;
 	return hi ? (uint32_t)(y >> 32) : (uint32_t)y;
+}
+
+/* The four flags of rt_shf_by as bits 0-3 (left, hi, wide, signed). */
+static inline unsigned rt_shf_kind(uint64_t mods)
+{
+	return (unsigned)((mods & RT_M(L)) != 0) |
+	       (unsigned)((mods & RT_M(HI)) != 0) << 1 |
+	       (unsigned)((mods & (RT_M(U64) | RT_M(S64))) != 0) << 2 |
+	       (unsigned)((mods & (RT_M(S32) | RT_M(S64))) != 0) << 3;
+}
+
+static inline uint32_t rt_shf1(uint64_t mods, uint32_t a, uint32_t b,
+			       uint32_t c)
+{
+	unsigned k = rt_shf_kind(mods);
+	return rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1, k >> 3 & 1, a, b, c);
 }
 
 /* Bit-wise select: s ? x : y. */
@@ -193,8 +206,12 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 			d[l] = v[l];
 		return;
 	}
-	for (int l = 0; l < SIM_LANES; l++)
-		d[l] = (pmask >> l & 1) ? v[l] : d[l];
+	/* partial mask: a select per lane through an all-ones/zero mask, no
+	   branch (the loop vectorises) */
+	for (int l = 0; l < SIM_LANES; l++) {
+		uint32_t keep = (uint32_t)((pmask >> l & 1) - 1);
+		d[l] = (v[l] & ~keep) | (d[l] & keep);
+	}
 }
 
 /* Write lane mask bits of a destination predicate slot. */
