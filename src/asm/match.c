@@ -565,6 +565,18 @@ static void resolve_mods(const isa_opcode *op, const asm_word *w,
 	for (int i = 0; i < w->nmods; i++) {
 		const char *s = w->s + w->mod_off[i];
 		int len = w->mod_len[i];
+		/* a dotted value name (.STRONG.GPU) spans two modifiers: the
+		 * longer reading first */
+		if (i + 1 < w->nmods) {
+			int l2 = w->mod_off[i + 1] + w->mod_len[i + 1] - w->mod_off[i];
+			for (int k = 0; k < op->nmods; k++)
+				if (isa_enum_find(op->fields[op->mods[k]].type, s,
+						  (size_t)l2) >= 0) {
+					len = l2;
+					i++;
+					break;
+				}
+		}
 		/* the first field naming it that is still unset (F2F.F64.F32:
 		 * two fields of one type), else the first naming it */
 		int f = -1, first = -1;

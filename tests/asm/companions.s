@@ -221,6 +221,19 @@ LDL R0, [R1+0x8] ;
 LDL.64 R2, [R1] ;
 STL [R1+0x8], R0 ;
 STL.64 [R1], R2 ;
+LDG.E.STRONG.GPU R0, [R2.64] ;
+LDG.E.64.STRONG.SYS R4, [R2.64+0x8] ;
+LDG.E.STRONG.CTA.64 R4, [R2.64] ;            // => LDG.E.64.STRONG.CTA R4, [R2.64]
+LDG.E.WEAK R0, [R2.64] ;                     // => LDG.E R0, [R2.64]
+STG.E.STRONG.GPU [R2.64], R0 ;
+STG.E.128.STRONG.SYS [R8.64+0x20], R4 ;
+LDS.STRONG.CTA R0, [R2] ;
+STS.U16.STRONG.CTA [0x40], R3 ;
+LD.E.STRONG.SYS R0, [R2.64] ;
+ST.E.STRONG.CLUSTER [R2.64], R0 ;
+LDG.E.STRONG R0, [R2.64] ;                   // error: unknown modifier .STRONG
+LDG.E.STRONG.GPU.STRONG.SYS R0, [R2.64] ;    // error: STRONG.SYS
+LDL.STRONG.CTA R0, [R1] ;                    // error: unknown modifier .STRONG
 
 // ---- guards and control slots ----------------------------------------------------------------------------
 @!P3 IADD3 R0, R1, R2, RZ $sched(2,1) $req(0x3) $wsb(1) ;
