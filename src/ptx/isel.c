@@ -764,10 +764,19 @@ static void sel_ldst(isel *s, bool load)
 		fence = fmt(f, "FENCE.ACQ_REL.%s",
 			    in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" :
 			    in->scope == PTX_MOD_CLUSTER ? "CLUSTER" : "GPU");
+	/* a strong access (relaxed/acquire/release of a scope; volatile and
+	 * mmio are relaxed.sys) is .STRONG.<scope>: the memory model sees a
+	 * relaxed atomic (docs/ptx.md, isa/mem.isa); local memory is private */
+	const char *strong = "";
+	if (sp != PTX_SP_LOCAL && (in->sem == PTX_MOD_RELAXED || fence))
+		strong = in->scope == PTX_MOD_CTA ? ".STRONG.CTA" : in->scope == PTX_MOD_SYS ? ".STRONG.SYS" :
+			 in->scope == PTX_MOD_CLUSTER ? ".STRONG.CLUSTER" : ".STRONG.GPU";
+	else if (sp != PTX_SP_LOCAL && (in->sem == PTX_MOD_VOLATILE || ptx_insn_has(in, PTX_MOD_MMIO)))
+		strong = ".STRONG.SYS";
 	if (fence && !load && in->sem == PTX_MOD_RELEASE)
 		E(s, fence, 0);
 	if (load) {
-		E(s, fmt(f, "%s%s", base, sz), 2, V(r), a);
+		E(s, fmt(f, "%s%s%s", base, sz, strong), 2, V(r), a);
 		if (fence && in->sem == PTX_MOD_ACQUIRE)
 			E(s, fence, 0);
 		if (val->kind == PTX_OPD_VEC)
@@ -793,7 +802,7 @@ static void sel_ldst(isel *s, bool load)
 				}
 			}
 	} else {
-		E(s, fmt(f, "%s%s", base, sz), 2, a, V(r));
+		E(s, fmt(f, "%s%s%s", base, sz, strong), 2, a, V(r));
 	}
 }
 

@@ -49,7 +49,8 @@ typedef struct hb_rec {
 	uint32_t issue;    /* low bits of c->steps at its issue            */
 	uint32_t lanes;    /* lanes of its warp instruction that made the
 			      same access to the granule                   */
-	uint8_t kind, size, bytes, pad;
+	uint8_t kind, size, bytes;
+	uint8_t strong;    /* a .STRONG load or store: a relaxed atomic  */
 } hb_rec;
 
 typedef struct hb_cell {
@@ -805,7 +806,9 @@ static inline bool conflict(const sim_hb *h, const hb_cell *cell,
 {
 	if (!prev->clk || !(prev->bytes & cur->bytes))
 		return false;
-	if (prev->kind == HB_ATOMIC && cur->kind == HB_ATOMIC)
+	/* morally strong: atomics and .STRONG accesses do not race */
+	if ((prev->kind == HB_ATOMIC || prev->strong) &&
+	    (cur->kind == HB_ATOMIC || cur->strong))
 		return false;
 	/* the CAS-loop rule (docs/checks.md): on a word a CAS updates, a
 	   plain read racing with atomics only seeds the compare */
@@ -952,7 +955,8 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		hb_rec cur = {.clk = h->own[t], .tid = t, .pc = (uint32_t)i->pc,
 			      .cta = (uint32_t)w->cta->lin, .gen = mine->gen,
 			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
-			      .size = (uint8_t)size, .lanes = 1u << l};
+			      .size = (uint8_t)size, .lanes = 1u << l,
+			      .strong = (i->flags & SIM_F_STRONG) != 0};
 		bool reported = false;
 		bool cas = kind == HB_ATOMIC && is_cas(i);
 		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
@@ -968,6 +972,9 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 					    &reported);
 		}
 	}
+	/* a strong load or store orders like a relaxed atomic of its scope */
+	if ((i->flags & SIM_F_STRONG) && kind != HB_ATOMIC)
+		hb_atomic_order(w, i, sp, lanes, addr);
 }
 
 /* ---- atomics and fences -------------------------------------------------------- */
@@ -1009,7 +1016,9 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
 	int sem = (int)sim_field(i, "sem", SEM_RELAXED);
-	int scope = (int)sim_field(i, "scope", SCOPE_GPU);
+	int scope = (i->flags & SIM_F_STRONG) /* MemStrength: 1 + MemScope */
+		? (int)(i->aux[2] >> 13 & 7) - 1
+		: (int)sim_field(i, "scope", SCOPE_GPU);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t t = tid_of(h, w, l);

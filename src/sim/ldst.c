@@ -22,7 +22,8 @@ void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
  * register are found by their field names (ra, off, rb) or, when predecode
  * made one [Ra+off] operand of them, in the RT_ADDR slot.
  *   aux[2]: bits 0-3 ra operand, 4-7 off operand, 8-11 rb operand (0xF
- *           none), bit 12: ra/off come from one SIM_O_ADDR operand.
+ *           none), bit 12: ra/off come from one SIM_O_ADDR operand,
+ *           bits 13-15: the MemStrength of a strong access (SIM_F_STRONG).
  */
 simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
@@ -36,6 +37,11 @@ simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 		ra = off = addr;
 	i->aux[2] = (ra < 0 ? RT_NONE : ra) | (off < 0 ? RT_NONE : off) << 4 |
 		    (rb < 0 ? RT_NONE : rb) << 8 | (addr != RT_NONE) << 12;
+	uint64_t strong = sim_field(i, "strong", 0); /* .STRONG.<scope> */
+	if (strong) {
+		i->flags |= SIM_F_STRONG;
+		i->aux[2] |= (int64_t)(strong & 7) << 13;
+	}
 	return SIMT_OK;
 }
 

@@ -101,6 +101,8 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 			    BRU_P group): predecode folds it into pmask.
 			    Without this flag pp stays an operand in op[]
 			    (BAR.RED's reduction input, IADD3.X's carry).  */
+#define SIM_F_STRONG 8u /* a .STRONG.<scope> load/store (ldst.c prep sets it;
+			   the scope is aux[2] bits 13-15, MemStrength) */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
