@@ -926,6 +926,12 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	if (w->cta->hb_slot < 0)
 		return;
 	hb_slot *mine = &h->slots[w->cta->hb_slot];
+	/* what every lane's record shares, computed once per instruction */
+	hb_rec tmpl = {.pc = (uint32_t)i->pc, .cta = (uint32_t)w->cta->lin,
+		       .gen = mine->gen, .issue = (uint32_t)c->steps,
+		       .kind = (uint8_t)kind, .size = (uint8_t)size};
+	uint32_t t0 = tid_of(h, w, 0);
+	bool cas = kind == HB_ATOMIC && is_cas(i);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint64_t off = addr[l];
@@ -948,13 +954,23 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		} else if (s != SIM_SPACE_GLOBAL) {
 			continue;
 		}
-		uint32_t t = tid_of(h, w, l);
-		hb_rec cur = {.clk = h->own[t], .tid = t, .pc = (uint32_t)i->pc,
-			      .cta = (uint32_t)w->cta->lin, .gen = mine->gen,
-			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
-			      .size = (uint8_t)size, .lanes = 1u << l};
+		uint32_t t = t0 + l;
+		hb_rec cur = tmpl;
+		cur.clk = h->own[t];
+		cur.tid = t;
+		cur.lanes = 1u << l;
 		bool reported = false;
-		bool cas = kind == HB_ATOMIC && is_cas(i);
+		if (size == 4 && !(off & 3)) { /* one whole granule */
+			cur.bytes = 0xf;
+			hb_cell *cell = sl ? (off / 4 < sl->ncells ? &sl->shared[off / 4] : NULL)
+					   : gcell(h, off);
+			if (cell && cas)
+				cell->cas = 1;
+			if (cell)
+				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
+					    &reported);
+			continue;
+		}
 		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
 			unsigned lo = a < off ? (unsigned)(off - a) : 0;
 			unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
