@@ -865,10 +865,13 @@ static void sel_atom(isel *s, bool red)
 		unsupported(s, "state space");
 		return;
 	}
-	if (sp == PTX_SP_SHARED) {
+	if (sp == PTX_SP_SHARED && in->space != PTX_SP_SHARED_CLUSTER) {
 		sem = "";
 		scope = "";
 	}
+	/* .shared::cluster keeps its order and scope: another CTA's shared
+	 * memory is where the relaxed-memory mode can tell them apart
+	 * (docs/memory-model.md; lower/cluster_atom.ptx) */
 	const char *name = fmt(f, "%s.%s%s%s%s", base, op, ty, sem, scope);
 	if (!strncmp(base, "RED", 3))
 		E(s, name, 2, a, b);
