@@ -140,7 +140,7 @@ static bool vjoin(rx_view *d, const rx_view *s)
 
 static void vcopy(rx_view *d, const rx_view *s)
 {
-	if (vgrow(d, s->n))
+	if (s->n && vgrow(d, s->n))
 		memcpy(d->ts, s->ts, sizeof *s->ts * s->n);
 }
 
