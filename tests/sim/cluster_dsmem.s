@@ -7,7 +7,8 @@
 // (map: bits 24-31 = rank+1, docs/semantics.md "Clusters"); every thread
 // adds r+1 to rank 0's word at 0x80 (cnt[cta], written by thread 0) and
 // stores r at 0x100+4t of rank (r+3)%4; after a second cluster barrier it
-// reads its own 0x100+4t (back).  Expected: tests/sim/ref/cluster_ref.py.
+// reads its own 0x100+4t (back).  Each CTA clears 0x80..0xfc before the
+// first barrier, so the atomics add into initialised memory (check=init).  Expected: tests/sim/ref/cluster_ref.py.
 .launch grid=8 block=32 cluster=4 shared=512 policy=random:5
 .buffer out u32[256] = zero
 .buffer map u32[256] = zero
@@ -28,6 +29,7 @@ main:
         SHF.L.U32 R2, R0, 0x2, RZ ;          // 4t
         IMAD R3, R1, 0x64, R0 ;              // r*100 + t
         STS [R2], R3 ;
+        STS [R2+0x80], RZ ;                  // clears 0x80..0xfc: cnt's word
         CGABAR.ARV ;
         CGABAR.WAIT ;
         IADD3 R4, R1, 0x1, RZ ;

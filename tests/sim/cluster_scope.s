@@ -16,6 +16,9 @@
 main:
         S2R R0, SR_TID.X ;
         S2R R1, SR_CLUSTER_CTARANK ;
+        STS [RZ], RZ ;                       // the word the atomics add into
+        CGABAR.ARV ;                         // cleared in every CTA before
+        CGABAR.WAIT ;                        // any CTA adds (check=init)
         MAPA R2, RZ, 0x0 ;
         IADD3 R3, R0, 0x1, RZ ;
         ATOMS.ADD.CLUSTER R4, [R2], R3 ;
