@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sim/mem.h"
 
@@ -59,6 +60,17 @@ typedef struct hb_cell {
 } hb_cell;
 
 #define HB_PAGE_CELLS (SIM_PAGE_SIZE / 4)
+
+/* Global shadow pages come from large zeroed chunks (bump allocated,
+ * unmapped at the end), backed by huge pages where the system offers them:
+ * a launch touching megabytes of global memory faults in its shadow cells
+ * a few times instead of once per 4 KiB (bench/RESULTS.md, "Race checker
+ * cost"). */
+#define HB_CHUNK ((size_t)32 << 20)
+typedef struct hb_chunk {
+	struct hb_chunk *next;
+	size_t used, cap;   /* bytes of the mapping (this header included) */
+} hb_chunk;
 
 typedef struct hb_gpage {
 	uint64_t pn;       /* page number + 1 (0: empty slot)            */
@@ -119,6 +131,7 @@ struct sim_hb {
 	hb_slot *slots;
 	hb_gpage *gpages;
 	size_t gcap, gused;
+	hb_chunk *chunks;    /* the global shadow cells' memory            */
 	uint64_t glast_pn;   /* one-entry cache of gcell (page number + 1) */
 	hb_cell *glast;
 	hb_so *so;
@@ -396,8 +409,11 @@ static void free_heavy(sim_hb *h)
 		free(sl->local);
 	}
 	free(h->slots);
-	for (size_t k = 0; k < h->gcap; k++)
-		free(h->gpages[k].cells);
+	while (h->chunks) {
+		hb_chunk *n = h->chunks->next;
+		munmap(h->chunks, h->chunks->cap);
+		h->chunks = n;
+	}
 	free(h->gpages);
 	for (size_t k = 0; k < h->socap; k++)
 		free(h->so[k].vc);
@@ -517,6 +533,33 @@ static bool gp_grow(sim_hb *h)
 	return true;
 }
 
+/* A zeroed array of one page's cells; NULL out of memory. */
+static hb_cell *page_cells(sim_hb *h)
+{
+	size_t need = (HB_PAGE_CELLS * sizeof(hb_cell) + 63) & ~(size_t)63;
+	hb_chunk *k = h->chunks;
+	if (!k || k->cap - k->used < need) {
+		/* the first chunk is small: most launches touch a few pages */
+		size_t cap = k ? HB_CHUNK : HB_CHUNK / 16;
+		void *m = mmap(NULL, cap, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED)
+			return NULL;
+#ifdef MADV_HUGEPAGE
+		if (k)
+			madvise(m, cap, MADV_HUGEPAGE);
+#endif
+		k = m;
+		k->next = h->chunks;
+		k->used = 64; /* the header, cells cache-line aligned */
+		k->cap = cap;
+		h->chunks = k;
+	}
+	hb_cell *cells = (hb_cell *)((char *)k + k->used);
+	k->used += need;
+	return cells;
+}
+
 static hb_cell *gcell(sim_hb *h, uint64_t addr)
 {
 	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
@@ -533,7 +576,7 @@ static hb_cell *gcell(sim_hb *h, uint64_t addr)
 	}
 	if ((h->gused + 1) * 2 > h->gcap && !gp_grow(h))
 		return NULL;
-	hb_cell *cells = calloc(HB_PAGE_CELLS, sizeof *cells);
+	hb_cell *cells = page_cells(h);
 	if (!cells)
 		return NULL;
 	/* global memory is defined from its allocation (zeroed or written by
