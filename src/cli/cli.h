@@ -107,6 +107,15 @@ typedef enum cli_prog_kind {
 	CLI_PROG_SOURCE, CLI_PROG_OBJECT, CLI_PROG_PTX
 } cli_prog_kind;
 cli_prog_kind cli_program_kind(const char *path, const char *data, size_t len);
+/* Read INPUT (a path or "-") as a program for `simt COMMAND`: an object
+ * (with an empty test), PTX (the test from its //! lines, then compiled)
+ * or an assembly test file (parsed, and assembled when ASSEMBLE; the
+ * caller may assemble later with its own options).  *TF is always safe to
+ * simt_testfile_free.  Returns 0, or 1 with the reasons in D (an unreadable
+ * file is said on stderr). */
+int cli_load_program(const char *command, const char *input, simt_isa *isa,
+		     bool assemble, simt_testfile *tf, simt_object **obj,
+		     simt_diags *d);
 
 
 /*

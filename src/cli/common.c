@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "simt/ptx.h"
 #include "simt/sim.h"
 #include "util/util.h"
 
@@ -447,4 +448,40 @@ cli_prog_kind cli_program_kind(const char *path, const char *data, size_t len)
 	if (len >= 4 && !memcmp(data, "\x7f" "ELF", 4))
 		return CLI_PROG_OBJECT;
 	return util_text_is_ptx(data, len) ? CLI_PROG_PTX : CLI_PROG_SOURCE;
+}
+
+int cli_load_program(const char *command, const char *input, simt_isa *isa,
+		     bool assemble, simt_testfile *tf, simt_object **obj,
+		     simt_diags *d)
+{
+	memset(tf, 0, sizeof *tf);
+	size_t len;
+	bool mapped = false;
+	char *data = cli_read_input(input, &len, &mapped);
+	if (!data) {
+		fprintf(stderr, "simt %s: cannot read '%s': %s\n", command, input,
+			strerror(errno));
+		return 1;
+	}
+	const char *name = cli_input_name(input);
+	simt_status st;
+	switch (cli_program_kind(input, data, len)) {
+	case CLI_PROG_OBJECT:
+		st = simt_object_read((const uint8_t *)data, len, name, obj, d);
+		if (st == SIMT_OK)
+			st = simt_testfile_parse(name, "", 0, tf, d);
+		break;
+	case CLI_PROG_PTX:
+		st = simt_testfile_parse(name, data, len, tf, d);
+		if (st == SIMT_OK)
+			st = simt_ptx_compile(isa, name, data, len, NULL, obj, NULL, NULL, d);
+		break;
+	default:
+		st = simt_testfile_parse(name, data, len, tf, d);
+		if (st == SIMT_OK && assemble)
+			st = simt_assemble(isa, name, tf->asm_text, strlen(tf->asm_text),
+					   obj, d);
+	}
+	cli_release_input(data, len, mapped);
+	return st == SIMT_OK ? 0 : 1;
 }

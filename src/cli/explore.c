@@ -429,36 +429,7 @@ static int parse_args(int argc, char **argv, ex_opts *o)
 static int load(ex_opts *o, simt_isa *isa, simt_testfile *tf, simt_object **obj,
 		simt_diags *d)
 {
-	memset(tf, 0, sizeof *tf);
-	size_t len;
-	bool mapped = false;
-	char *data = cli_read_input(o->input, &len, &mapped);
-	if (!data) {
-		fprintf(stderr, "simt explore: cannot read '%s': %s\n", o->input,
-			strerror(errno));
-		return 1;
-	}
-	const char *name = cli_input_name(o->input);
-	simt_status st;
-	switch (cli_program_kind(o->input, data, len)) {
-	case CLI_PROG_OBJECT:
-		st = simt_object_read((const uint8_t *)data, len, name, obj, d);
-		if (st == SIMT_OK)
-			st = simt_testfile_parse(name, "", 0, tf, d);
-		break;
-	case CLI_PROG_PTX:
-		st = simt_testfile_parse(name, data, len, tf, d);
-		if (st == SIMT_OK)
-			st = simt_ptx_compile(isa, name, data, len, NULL, obj, NULL, NULL, d);
-		break;
-	default:
-		st = simt_testfile_parse(name, data, len, tf, d);
-		if (st == SIMT_OK)
-			st = simt_assemble(isa, name, tf->asm_text, strlen(tf->asm_text),
-					   obj, d);
-	}
-	cli_release_input(data, len, mapped);
-	if (st != SIMT_OK)
+	if (cli_load_program("explore", o->input, isa, true, tf, obj, d))
 		return 1;
 	for (int k = 0; k < o->nlines; k++)
 		if (simt_testfile_directive_from(tf, o->origin[k], o->lines[k], d) != SIMT_OK)

@@ -11,7 +11,6 @@
  * A test file's .expect lines are checked too.  Exit 0 on success, 1 on a
  * fault, failed expectation or error (diagnostics on stderr), 2 on usage.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,33 +199,7 @@ static void trace_line(void *user, const char *json)
 static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 		     simt_object **obj, simt_diags *d)
 {
-	memset(tf, 0, sizeof *tf); /* simt_testfile_free is safe on every path */
-	size_t len;
-	bool mapped = false;
-	char *data = cli_read_input(o->input, &len, &mapped);
-	if (!data) {
-		fprintf(stderr, "simt run: cannot read '%s': %s\n", o->input,
-			strerror(errno));
-		return 1;
-	}
-	const char *name = cli_input_name(o->input);
-	simt_status st;
-	switch (cli_program_kind(o->input, data, len)) {
-	case CLI_PROG_OBJECT:
-		st = simt_object_read((const uint8_t *)data, len, name, obj, d);
-		if (st == SIMT_OK)
-			st = simt_testfile_parse(name, "", 0, tf, d);
-		break;
-	case CLI_PROG_PTX:
-		st = simt_testfile_parse(name, data, len, tf, d);
-		if (st == SIMT_OK)
-			st = simt_ptx_compile(isa, name, data, len, NULL, obj, NULL, NULL, d);
-		break;
-	default:
-		st = simt_testfile_parse(name, data, len, tf, d);
-	}
-	cli_release_input(data, len, mapped);
-	if (st != SIMT_OK)
+	if (cli_load_program("run", o->input, isa, false, tf, obj, d))
 		return 1;
 	if (o->params_given) { /* the command line's parameters replace the file's */
 		for (int k = 0; k < tf->nparams; k++)
@@ -236,7 +209,6 @@ static int load_test(run_opts *o, simt_isa *isa, simt_testfile *tf,
 	for (int k = 0; k < o->nlines; k++)
 		if (simt_testfile_directive_from(tf, o->origin[k], o->lines[k], d) != SIMT_OK)
 			return 1;
-	(void)isa;
 	return 0;
 }
 

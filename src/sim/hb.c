@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sim/mem.h"
 
@@ -60,6 +61,17 @@ typedef struct hb_cell {
 } hb_cell;
 
 #define HB_PAGE_CELLS (SIM_PAGE_SIZE / 4)
+
+/* Global shadow pages come from large zeroed chunks (bump allocated,
+ * unmapped at the end), backed by huge pages where the system offers them:
+ * a launch touching megabytes of global memory faults in its shadow cells
+ * a few times instead of once per 4 KiB (bench/RESULTS.md, "Race checker
+ * cost"). */
+#define HB_CHUNK ((size_t)32 << 20)
+typedef struct hb_chunk {
+	struct hb_chunk *next;
+	size_t used, cap;   /* bytes of the mapping (this header included) */
+} hb_chunk;
 
 typedef struct hb_gpage {
 	uint64_t pn;       /* page number + 1 (0: empty slot)            */
@@ -120,6 +132,7 @@ struct sim_hb {
 	hb_slot *slots;
 	hb_gpage *gpages;
 	size_t gcap, gused;
+	hb_chunk *chunks;    /* the global shadow cells' memory            */
 	uint64_t glast_pn;   /* one-entry cache of gcell (page number + 1) */
 	hb_cell *glast;
 	hb_so *so;
@@ -397,8 +410,11 @@ static void free_heavy(sim_hb *h)
 		free(sl->local);
 	}
 	free(h->slots);
-	for (size_t k = 0; k < h->gcap; k++)
-		free(h->gpages[k].cells);
+	while (h->chunks) {
+		hb_chunk *n = h->chunks->next;
+		munmap(h->chunks, h->chunks->cap);
+		h->chunks = n;
+	}
 	free(h->gpages);
 	for (size_t k = 0; k < h->socap; k++)
 		free(h->so[k].vc);
@@ -518,6 +534,33 @@ static bool gp_grow(sim_hb *h)
 	return true;
 }
 
+/* A zeroed array of one page's cells; NULL out of memory. */
+static hb_cell *page_cells(sim_hb *h)
+{
+	size_t need = (HB_PAGE_CELLS * sizeof(hb_cell) + 63) & ~(size_t)63;
+	hb_chunk *k = h->chunks;
+	if (!k || k->cap - k->used < need) {
+		/* the first chunk is small: most launches touch a few pages */
+		size_t cap = k ? HB_CHUNK : HB_CHUNK / 16;
+		void *m = mmap(NULL, cap, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED)
+			return NULL;
+#ifdef MADV_HUGEPAGE
+		if (k)
+			madvise(m, cap, MADV_HUGEPAGE);
+#endif
+		k = m;
+		k->next = h->chunks;
+		k->used = 64; /* the header, cells cache-line aligned */
+		k->cap = cap;
+		h->chunks = k;
+	}
+	hb_cell *cells = (hb_cell *)((char *)k + k->used);
+	k->used += need;
+	return cells;
+}
+
 static hb_cell *gcell(sim_hb *h, uint64_t addr)
 {
 	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
@@ -534,7 +577,7 @@ static hb_cell *gcell(sim_hb *h, uint64_t addr)
 	}
 	if ((h->gused + 1) * 2 > h->gcap && !gp_grow(h))
 		return NULL;
-	hb_cell *cells = calloc(HB_PAGE_CELLS, sizeof *cells);
+	hb_cell *cells = page_cells(h);
 	if (!cells)
 		return NULL;
 	/* global memory is defined from its allocation (zeroed or written by
@@ -929,6 +972,13 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	if (w->cta->hb_slot < 0)
 		return;
 	hb_slot *mine = &h->slots[w->cta->hb_slot];
+	/* what every lane's record shares, computed once per instruction */
+	hb_rec tmpl = {.pc = (uint32_t)i->pc, .cta = (uint32_t)w->cta->lin,
+		       .gen = mine->gen, .issue = (uint32_t)c->steps,
+		       .kind = (uint8_t)kind, .size = (uint8_t)size,
+		       .strong = (i->flags & SIM_F_STRONG) != 0};
+	uint32_t t0 = tid_of(h, w, 0);
+	bool cas = kind == HB_ATOMIC && is_cas(i);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint64_t off = addr[l];
@@ -951,14 +1001,23 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		} else if (s != SIM_SPACE_GLOBAL) {
 			continue;
 		}
-		uint32_t t = tid_of(h, w, l);
-		hb_rec cur = {.clk = h->own[t], .tid = t, .pc = (uint32_t)i->pc,
-			      .cta = (uint32_t)w->cta->lin, .gen = mine->gen,
-			      .issue = (uint32_t)c->steps, .kind = (uint8_t)kind,
-			      .size = (uint8_t)size, .lanes = 1u << l,
-			      .strong = (i->flags & SIM_F_STRONG) != 0};
+		uint32_t t = t0 + l;
+		hb_rec cur = tmpl;
+		cur.clk = h->own[t];
+		cur.tid = t;
+		cur.lanes = 1u << l;
 		bool reported = false;
-		bool cas = kind == HB_ATOMIC && is_cas(i);
+		if (size == 4 && !(off & 3)) { /* one whole granule */
+			cur.bytes = 0xf;
+			hb_cell *cell = sl ? (off / 4 < sl->ncells ? &sl->shared[off / 4] : NULL)
+					   : gcell(h, off);
+			if (cell && cas)
+				cell->cas = 1;
+			if (cell)
+				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
+					    &reported);
+			continue;
+		}
 		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
 			unsigned lo = a < off ? (unsigned)(off - a) : 0;
 			unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
