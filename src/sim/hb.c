@@ -1222,6 +1222,31 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 		tick(h, t);
 	}
 	vc_unref(n);
+	/* fences meet too: a lane's later release through its fence (a
+	 * strong store or relaxed atomic) covers what the fences of the
+	 * lanes it synchronised with covered (__threadfence; __syncwarp;
+	 * lane 0 stores the flag - docs/checks.md) */
+	hb_vc *fv = NULL;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		if (!h->fence_rel[t])
+			continue;
+		if (!fv && !(fv = vc_new(h, h->fence_rel[t]->v)))
+			return;
+		vc_join(fv->v, h->fence_rel[t]->v, h->L);
+		if (fv->v[t] < h->fence_clk[t])
+			fv->v[t] = h->fence_clk[t];
+	}
+	if (!fv)
+		return;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint32_t t = tid_of(h, w, sim_ffs(m));
+		if (!h->fence_rel[t])
+			continue;
+		vc_unref(h->fence_rel[t]);
+		h->fence_rel[t] = vc_ref(fv);
+	}
+	vc_unref(fv);
 }
 
 /* ---- mbarriers and async copies ------------------------------------------------- */
