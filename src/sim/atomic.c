@@ -238,8 +238,7 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		v = apply(op, type, v, b[l], c[l]);
 		memcpy(ptr[l], &v, size);
 		if (w->ctx->rx) /* relaxed.c: its order and scope */
-			sim_rx_rmw(w, ptr[l], size, old[l], (int)sim_field(i, "sem", 0),
-				   (int)sim_field(i, "scope", 1));
+			sim_rx_rmw(w, ptr[l], size, old[l], i->sem, i->scope);
 	}
 done:
 	w->ctx->mem_writes++;
@@ -293,8 +292,7 @@ void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (!w->ctx->rx || !pmask) /* under --memory=relaxed: relaxed.c */
 		return;
 	if (i->optype == SIM_OP_MEMBAR)
-		sim_rx_fence(w, true, (int)sim_field(i, "scope", 1));
+		sim_rx_fence(w, true, i->scope);
 	else if (i->optype == SIM_OP_FENCE)
-		sim_rx_fence(w, sim_field(i, "sem", 0) == 0,
-			     (int)sim_field(i, "scope", 1));
+		sim_rx_fence(w, i->sem == 0, i->scope);
 }

@@ -1074,10 +1074,7 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 	sim_hb *h = w->ctx->hb;
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
-	int sem = (int)sim_field(i, "sem", SEM_RELAXED);
-	int scope = (i->flags & SIM_F_STRONG) /* MemStrength: 1 + MemScope */
-		? (int)(i->aux[2] >> 13 & 7) - 1
-		: (int)sim_field(i, "scope", SCOPE_GPU);
+	int sem = i->sem, scope = i->scope;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t t = tid_of(h, w, l);
@@ -1122,7 +1119,7 @@ void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 	sim_hb *h = w->ctx->hb;
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
-	bool cta = sim_field(i, "scope", SCOPE_GPU) == SCOPE_CTA;
+	bool cta = i->scope == SCOPE_CTA;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (h->pend_acq[t])

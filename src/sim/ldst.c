@@ -22,8 +22,9 @@ void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
  * register are found by their field names (ra, off, rb) or, when predecode
  * made one [Ra+off] operand of them, in the RT_ADDR slot.
  *   aux[2]: bits 0-3 ra operand, 4-7 off operand, 8-11 rb operand (0xF
- *           none), bit 12: ra/off come from one SIM_O_ADDR operand,
- *           bits 13-15: the MemStrength of a strong access (SIM_F_STRONG).
+ *           none), bit 12: ra/off come from one SIM_O_ADDR operand.
+ * A strong access (MemStrength = 1 + MemScope) gets SIM_F_STRONG and its
+ * scope in i->scope.
  */
 simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
@@ -40,7 +41,7 @@ simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 	uint64_t strong = sim_field(i, "strong", 0); /* .STRONG.<scope> */
 	if (strong) {
 		i->flags |= SIM_F_STRONG;
-		i->aux[2] |= (int64_t)(strong & 7) << 13;
+		i->scope = (uint8_t)(strong - 1);
 	}
 	return SIMT_OK;
 }

@@ -189,6 +189,8 @@ static void sim_fill(sim_inst *i, const sim_op_row *row)
 	i->yield = (uint8_t)sim_field(i, ISA_FIELD_YIELD, 0);
 	i->wsb = (uint8_t)sim_field(i, ISA_FIELD_WSB, 7);
 	i->req = (uint8_t)sim_field(i, ISA_FIELD_REQ, 0);
+	i->sem = (uint8_t)sim_field(i, "sem", 0);
+	i->scope = (uint8_t)sim_field(i, "scope", 1);
 }
 
 simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,

@@ -101,8 +101,8 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 			    BRU_P group): predecode folds it into pmask.
 			    Without this flag pp stays an operand in op[]
 			    (BAR.RED's reduction input, IADD3.X's carry).  */
-#define SIM_F_STRONG 8u /* a .STRONG.<scope> load/store (ldst.c prep sets it;
-			   the scope is aux[2] bits 13-15, MemStrength) */
+#define SIM_F_STRONG 8u /* a .STRONG.<scope> load/store (ldst.c prep sets it
+			   and its scope) */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
@@ -113,6 +113,11 @@ struct sim_inst {
 	   datapath's U* instructions) */
 	uint8_t pg, pg_not, pp, pp_not, pg_up;
 	uint8_t stall, yield, wsb, req; /* control slots ($sched $wsb $req) */
+	/* Memory order, read once from the fields: sem (the `sem` field's
+	   value, 0 when none: relaxed for atomics, .SC for FENCE) and scope
+	   (the `scope` field's MemScope value, or a strong access's; .GPU
+	   when none). */
+	uint8_t sem, scope;
 	uint8_t nops;
 	/* Operands in the opcode's Order<> without the guard and without pp. */
 	sim_opnd op[SIM_MAX_OPNDS];
