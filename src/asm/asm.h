@@ -108,9 +108,9 @@ typedef struct asm_lexer {
 	bool has_listing;
 	uint64_t listing_addr;
 	int listing_col;
-	/* scan.c: the first '\n' at or after p when it was last looked for
-	 * (end: none); NULL before */
-	const char *next_nl;
+	/* scan.c: the last '\n' of the text (end: none); NULL before it
+	 * was looked for */
+	const char *text, *last_nl;
 } asm_lexer;
 
 #define ASM_MAX_TOKS 96

@@ -146,8 +146,23 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
 	int value;
 } eslot;
 
+/*
+ * What classify and shape_sig find out about an operand name, kept per
+ * name: a listing names the same few hundred registers and predicates on
+ * every line.  Direct-mapped by the name's bytes (names of up to 16).
+ */
+#define NAME_BITS 10
+typedef struct name_slot {
+	uint64_t k[2];     /* the name, zero-padded */
+	int len;           /* 0: empty slot */
+	uint32_t regmask, zeromask, hash;
+	uint64_t regnum;
+	uint64_t sig;      /* shape_sig's bits of the name (float, enum id) */
+} name_slot;
+
 struct asm_index {
 	const isa_model *m;
+	name_slot *names;     /* 1 << NAME_BITS, allocated on use */
 	int nreg;
 	regkind reg[MAX_REGKINDS];
 	int ecap;
@@ -501,6 +516,7 @@ void asm_index_free(struct asm_index *ix)
 	for (int i = 0; i < ix->wcount; i++)
 		free(ix->words[i].res);
 	free(ix->plans);
+	free(ix->names);
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -697,6 +713,18 @@ static void classify(const struct asm_index *ix, asm_operand *o)
 		o->hash = hash(o->name, o->nlen);
 }
 
+/* shape_sig's bits for the name of o (classified by reg_masks) */
+static uint64_t name_sig(const struct asm_index *ix, const asm_operand *o)
+{
+	if (!maybe_enum(ix, o))
+		return 0; /* enum id 0: none */
+	uint64_t s = 0;
+	if (asm_special_float(o->name, o->nlen, NULL))
+		s |= 1u << 8;
+	int id = enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
+	return s | (uint64_t)(uint32_t)(id + 1) << 32;
+}
+
 /*
  * The operand's shape signature: every property shape_ok reads.  For a
  * name that is the enum value names it spells (one id per distinct name,
@@ -709,14 +737,41 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
 		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
 		     (uint64_t)o->regmask << 9;
-	if (o->kind != ASM_O_NAME)
-		return s;
-	if (!maybe_enum(ix, o))
-		return s; /* enum id 0: none */
-	if (asm_special_float(o->name, o->nlen, NULL))
-		s |= 1u << 8;
-	int id = enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
-	return s | (uint64_t)(uint32_t)(id + 1) << 32;
+	return o->kind == ASM_O_NAME ? s | name_sig(ix, o) : s;
+}
+
+/* classify() and shape_sig() of an operand, through the name cache */
+static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
+{
+	bool named = o->kind == ASM_O_NAME || (o->kind != ASM_O_PAIR && o->has_reg);
+	if (!named || o->nlen > 16 ||
+	    (!ix->names && !(ix->names = calloc((size_t)1 << NAME_BITS,
+						sizeof *ix->names)))) {
+		classify(ix, o);
+		return shape_sig(ix, o);
+	}
+	uint64_t k[2] = {0, 0};
+	unsigned char *kb = (unsigned char *)k;
+	for (int i = 0; i < o->nlen; i++)
+		kb[i] = (unsigned char)o->name[i];
+	uint64_t h = (k[0] * UINT64_C(0x9e3779b97f4a7c15) ^ k[1]) *
+		     UINT64_C(0xff51afd7ed558ccd);
+	name_slot *n = &ix->names[(h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS)];
+	if (n->len != o->nlen || n->k[0] != k[0] || n->k[1] != k[1]) {
+		classify(ix, o);
+		*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask, o->zeromask,
+				 o->hash, o->regnum, name_sig(ix, o)};
+	} else {
+		o->regmask = n->regmask;
+		o->zeromask = n->zeromask;
+		o->regnum = n->regnum;
+		o->hash = n->hash;
+	}
+	uint64_t s = (uint64_t)o->kind | (uint64_t)o->lnot << 3 |
+		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
+		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
+		     (uint64_t)o->regmask << 9;
+	return o->kind == ASM_O_NAME ? s | n->sig : s;
 }
 
 /* The slot of (word, signatures) in the selection table. */
@@ -1678,8 +1733,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
 	for (int k = 0; k < it->noperands; k++) {
 		asm_operand *o = (asm_operand *)&it->ops[k];
-		classify(c->ix, o);
-		o->sig = shape_sig(c->ix, o);
+		o->sig = classify_sig(c->ix, o);
 	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
