@@ -740,8 +740,35 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 	return o->kind == ASM_O_NAME ? s | name_sig(ix, o) : s;
 }
 
+/* The name's bytes, zero-padded to 16 (nlen <= 16); end: the end of the
+ * source text holding it, which 8-byte loads must not pass. */
+static inline void name_key(const asm_operand *o, const char *end,
+			    uint64_t k[2])
+{
+	int n = o->nlen;
+	k[0] = k[1] = 0;
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+	end = o->name; /* the masks below keep the low bytes: bytes one by one */
+#endif
+	if (end - o->name < 16) {
+		unsigned char *kb = (unsigned char *)k;
+		for (int i = 0; i < n; i++)
+			kb[i] = (unsigned char)o->name[i];
+		return;
+	}
+	/* little-endian: the first n bytes are the low ones */
+	uint64_t a = load8(o->name), b = load8(o->name + 8);
+	if (n >= 8) {
+		k[0] = a;
+		k[1] = n >= 16 ? b : b & ((UINT64_C(1) << (8 * (n - 8))) - 1);
+	} else {
+		k[0] = a & ((UINT64_C(1) << (8 * n)) - 1);
+	}
+}
+
 /* classify() and shape_sig() of an operand, through the name cache */
-static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
+static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
+			     const char *end)
 {
 	bool named = o->kind == ASM_O_NAME || (o->kind != ASM_O_PAIR && o->has_reg);
 	if (!named || o->nlen > 16 ||
@@ -750,10 +777,8 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
 		classify(ix, o);
 		return shape_sig(ix, o);
 	}
-	uint64_t k[2] = {0, 0};
-	unsigned char *kb = (unsigned char *)k;
-	for (int i = 0; i < o->nlen; i++)
-		kb[i] = (unsigned char)o->name[i];
+	uint64_t k[2];
+	name_key(o, end, k);
 	uint64_t h = (k[0] * UINT64_C(0x9e3779b97f4a7c15) ^ k[1]) *
 		     UINT64_C(0xff51afd7ed558ccd);
 	name_slot *n = &ix->names[(h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS)];
@@ -1523,6 +1548,14 @@ static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
 	return w;
 }
 
+/* util_bits_get, inline for the hot path */
+static inline uint64_t get_bits(isa_word w, int pos, int width)
+{
+	uint64_t v = pos >= 64 ? w.hi >> (pos - 64)
+		     : pos == 0 ? w.lo : (w.lo >> pos) | (w.hi << (64 - pos));
+	return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
 bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			  int col)
 {
@@ -1535,13 +1568,18 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 		uint64_t h = 0;
 		for (int i = 0; i < x->nf; i++) {
 			const isa_field *f = &op->fields[x->f[i]];
-			key[i] = util_bits_get(w.lo, w.hi, f->pos, f->width);
+			key[i] = get_bits(w, f->pos, f->width);
 			h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
 		}
 		/* the high bits: constant offsets step by 4 or 8 */
 		slot = (unsigned)(h >> 58) % EXC_SLOTS;
-		if (x->valid[slot] && !memcmp(x->key[slot], key, sizeof key))
-			return true;
+		if (x->valid[slot]) {
+			bool same_key = true;
+			for (int i = 0; i < EXC_KEYS; i++)
+				same_key &= x->key[slot][i] == key[i];
+			if (same_key)
+				return true;
+		}
 	}
 	uint64_t fields[ISA_MAX_FIELDS];
 	for (int f = 0; f < op->nfields; f++)
@@ -1733,7 +1771,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
 	for (int k = 0; k < it->noperands; k++) {
 		asm_operand *o = (asm_operand *)&it->ops[k];
-		o->sig = classify_sig(c->ix, o);
+		o->sig = classify_sig(c->ix, o, c->text + c->len);
 	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
@@ -1750,9 +1788,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 			*opp = op;
 			ok = asm_check_exceptions(c, op, *w, it->mnem->col);
 			update_kernel(c, &s, in->barid >= 0
-				     ? util_bits_get(w->lo, w->hi,
-						     op->fields[in->barid].pos,
-						     op->fields[in->barid].width)
+				     ? get_bits(*w, op->fields[in->barid].pos,
+						op->fields[in->barid].width)
 				     : 0);
 			goto out;
 		}
