@@ -1170,6 +1170,8 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 	asm_fixup fx = {ASM_FIX_FIELD, c->cur, s->off, 0, s->op, e, f, expr,
 			c->line, col, c->line_start};
 	s->deferred = true;
+	if (expr->op == 's') /* a label seen before: its index, while the name is at hand */
+		expr->sym = asm_sym_lookup(c, expr->name, expr->len, false) + 1;
 	return asm_add_fixup(c, &fx);
 }
 
