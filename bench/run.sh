@@ -3,6 +3,7 @@
 # llvm-mc (AMDGPU, gfx900) on 200,000-line inputs of a similar mix.
 #
 #   sh bench/run.sh [LINES]        (default 200000; run from the repo root)
+#   RUNS=N (default 5), SIMT=path (default build/simt), LLVM_MC=path
 #
 # Each command runs RUNS times (default 5, the four commands interleaved
 # run by run); the best wall-clock time counts, and the CPU time shown is
@@ -16,8 +17,11 @@ set -e
 n=${1:-200000}
 out=build/bench
 mkdir -p "$out"
-make -s build/simt >/dev/null
-SIMT=build/simt
+# SIMT=/path/to/simt compares another build (e.g. before/after a change)
+if [ -z "$SIMT" ]; then
+	make -s build/simt >/dev/null
+	SIMT=build/simt
+fi
 MC=${LLVM_MC:-llvm-mc}
 
 awk -v n="$n" -f bench/gen_simt.awk >"$out/simt.s"
