@@ -181,8 +181,18 @@ struct asm_index {
 	hslot *h;             /* mnemonic -> optype */
 	int wcap, wcount;
 	asm_word *words;      /* dotted word cache (keys point into the source) */
-	hslot *wh;            /* word -> index in words */
-	asm_plan *plans;      /* selections, 1 << PLAN_BITS, allocated on use */
+	/* word -> index in words: the hash beside index + 1 (0: empty), a
+	 * small table next to the dense words */
+	struct wslot {
+		uint32_t hash;
+		int word;
+	} *wh;
+	/* selections: a direct-mapped table of 1 << PLAN_BITS (index + 1 into
+	 * plans, 0: empty; allocated on use) and the plans themselves, dense
+	 * (the few a listing uses share cache lines and pages) */
+	uint16_t *plan_ix;
+	asm_plan *plans;
+	int nplans, cplans;
 };
 
 static uint32_t hash(const char *s, int len)
@@ -518,6 +528,7 @@ void asm_index_free(struct asm_index *ix)
 	for (int i = 0; i < ix->wcount; i++)
 		free(ix->words[i].res);
 	free(ix->plans);
+	free(ix->plan_ix);
 	free(ix->names);
 	free(ix->words);
 	free(ix->wh);
@@ -573,9 +584,12 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			     uint32_t hv, asm_word *tmp)
 {
 	struct asm_index *ix = c->ix;
-	int i = hfind_hashed(ix->wh, ix->wcap, s, len, hv);
-	if (i >= 0)
-		return &ix->words[i];
+	uint32_t i = hv & (uint32_t)(ix->wcap - 1);
+	for (; ix->wh[i].word; i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
+		asm_word *w = &ix->words[ix->wh[i].word - 1];
+		if (ix->wh[i].hash == hv && w->len == len && same(w->s, s, len))
+			return w;
+	}
 	memset(tmp, 0, sizeof *tmp);
 	tmp->s = s;
 	tmp->len = len;
@@ -589,8 +603,8 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
 		tmp->cached = true;
 		ix->words[ix->wcount] = *tmp;
-		hput(ix->wh, ix->wcap, s, len, ix->wcount);
-		return &ix->words[ix->wcount++];
+		ix->wh[i] = (struct wslot){hv, ++ix->wcount}; /* i: the empty slot */
+		return &ix->words[ix->wcount - 1];
 	}
 	return tmp;
 }
@@ -807,23 +821,25 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 }
 
 /* The slot of (word, signatures) in the selection table. */
-static asm_plan *plan_slot(struct asm_index *ix, const asm_word *w,
+static uint16_t *plan_slot(struct asm_index *ix, const asm_word *w,
 			   const asm_inst_text *it)
 {
 	if (!w->cached)
 		return NULL;
-	if (!ix->plans &&
-	    !(ix->plans = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plans)))
+	if (!ix->plan_ix &&
+	    !(ix->plan_ix = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plan_ix)))
 		return NULL; /* no table: every line searches */
 	uint64_t h = (uint64_t)(uintptr_t)w * UINT64_C(0x9e3779b97f4a7c15);
 	for (int i = 0; i < it->noperands; i++)
 		h = (h ^ it->ops[i].sig) * UINT64_C(0xff51afd7ed558ccd);
-	return &ix->plans[h >> (64 - PLAN_BITS)];
+	return &ix->plan_ix[h >> (64 - PLAN_BITS)];
 }
 
-static const asm_plan *plan_find(const asm_plan *p, const asm_word *w,
+static const asm_plan *plan_find(const struct asm_index *ix,
+				 const uint16_t *slot, const asm_word *w,
 				 const asm_inst_text *it)
 {
+	const asm_plan *p = slot && *slot ? &ix->plans[*slot - 1] : NULL;
 	if (!p || p->word != w || p->n != it->noperands)
 		return NULL;
 	for (int i = 0; i < p->n; i++)
@@ -906,13 +922,20 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 	return true;
 }
 
-static const asm_plan *plan_add(const struct asm_index *ix, asm_plan *p,
+static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 				const asm_word *w, const asm_inst_text *it,
 				int cand, const signed char *map,
 				const isa_opcode *op, const asm_modres *res)
 {
-	if (!p)
+	if (!slot)
 		return NULL;
+	if (!*slot) { /* a new plan; a slot in use gets its plan replaced */
+		if (!util_grow((void **)&ix->plans, &ix->cplans, ix->nplans + 1,
+			       sizeof *ix->plans))
+			return NULL;
+		*slot = (uint16_t)++ix->nplans;
+	}
+	asm_plan *p = &ix->plans[*slot - 1];
 	int nentries = op->noperands;
 	p->plain_reg = 0;
 	for (int e = 0; e < nentries; e++) {
@@ -1785,8 +1808,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
-	asm_plan *slot = plan_slot(c->ix, wd, it);
-	const asm_plan *plan = plan_find(slot, wd, it);
+	uint16_t *slot = plan_slot(c->ix, wd, it);
+	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = c->ix->ops[ot->first + plan->cand];
 		res = &wd->res[plan->cand];
