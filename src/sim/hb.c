@@ -41,24 +41,58 @@
 typedef uint32_t hb_clk;
 typedef struct hb_vc hb_vc;
 
-/* One access: the epoch and what a report names. */
+/*
+ * One access, 16 bytes (a shadow cell holds three):
+ *
+ *    0        4      6      7      8          12         16
+ *   +--------+------+------+------+----------+----------+
+ *   | clk    | tid  | meta | aux  | lanes    | site     |
+ *   +--------+------+------+------+----------+----------+
+ *   meta: bits 0-3 the bytes of the granule it touched, 4-5 its kind
+ *         (HB_READ/WRITE/ATOMIC), 6 a .STRONG load or store
+ *   aux:  only in a cell's write record: bits 0-3 the bytes of the granule
+ *         ever written (init), bit 4 a CAS updated it (the CAS-loop rule)
+ *
+ * (clk, tid) is the epoch (clk 0: no access recorded; tid fits 16 bits as
+ * L <= 8192, hb_start).  lanes: the lanes of its warp instruction that made
+ * the same access to the granule.  site: what a report names and every
+ * lane of one warp instruction shares (PC, CTA, barrier generation, size),
+ * interned in h->sites.
+ */
 typedef struct hb_rec {
-	uint32_t clk, tid; /* epoch; clk 0: no access recorded           */
-	uint32_t pc;
-	uint32_t cta;      /* linear CTA id                                */
-	uint32_t gen;      /* barrier completions of its CTA before it     */
-	uint32_t issue;    /* low bits of c->steps at its issue            */
-	uint32_t lanes;    /* lanes of its warp instruction that made the
-			      same access to the granule                   */
-	uint8_t kind, size, bytes;
-	uint8_t strong;    /* a .STRONG load or store: a relaxed atomic  */
+	uint32_t clk;
+	uint16_t tid;
+	uint8_t meta, aux;
+	uint32_t lanes;
+	uint32_t site;
 } hb_rec;
 
+#define REC_BYTES(r) ((r)->meta & 0xfu)
+#define REC_KIND(r) ((r)->meta >> 4 & 3u)
+#define REC_STRONG(r) ((r)->meta >> 6 & 1u)
+#define REC_META(bytes, kind, strong) \
+	((uint8_t)((bytes) | (unsigned)(kind) << 4 | (unsigned)(strong) << 6))
+#define AUX_INIT 0xfu
+#define AUX_CAS 0x10u
+
 typedef struct hb_cell {
-	hb_rec w, r[2];
-	uint8_t init;      /* bytes of the granule ever written           */
-	uint8_t cas;       /* a CAS updated it (the CAS-loop rule)        */
+	hb_rec w, r[2];    /* the last write (or atomic), two reads        */
 } hb_cell;
+_Static_assert(sizeof(hb_cell) == 48, "three 16-byte records a cell");
+
+/* A site: what the accesses of one warp instruction share. */
+typedef struct hb_site {
+	uint32_t pc, cta, gen; /* PC, linear CTA id, barrier completions of
+				  its CTA before it                         */
+	uint8_t kind, size, strong;
+} hb_site;
+
+/* An access with its site resolved, for the reports. */
+typedef struct hb_acc {
+	uint32_t clk, tid, pc, cta, gen;
+	int kind;
+	unsigned size;
+} hb_acc;
 
 #define HB_PAGE_CELLS (SIM_PAGE_SIZE / 4)
 
@@ -138,6 +172,14 @@ struct sim_hb {
 	hb_so *so;
 	size_t socap, soused;
 	hb_clk *tmp;
+	hb_site *sites;      /* interned sites; 0: unknown (out of memory) */
+	uint32_t nsites, capsites;
+	uint32_t *site_ix;   /* hash: site index (0: empty slot)           */
+	uint32_t site_cap;   /* its size (a power of two)                  */
+	uint32_t cur_row;    /* the warp instruction hb_access works on: its
+				warp's row (tid / 32) and lanes, which the
+				same-issue tests compare with               */
+	uint32_t cur_mask;
 	bool engine;         /* the copy engine acts for engine_row         */
 	uint32_t engine_row;
 	/* reports */
@@ -318,6 +360,76 @@ static hb_clk *so_get(sim_hb *h, int kind, uint64_t cta, uint64_t addr,
 	return vc;
 }
 
+/* ---- sites ------------------------------------------------------------------ */
+
+static uint64_t site_hash(const hb_site *x)
+{
+	return mix((uint64_t)x->pc << 32 | x->cta,
+		   (uint64_t)x->gen << 24 | (uint64_t)x->kind << 16 |
+		   (uint64_t)x->size << 8 | x->strong);
+}
+
+static bool site_eq(const hb_site *a, const hb_site *b)
+{
+	return a->pc == b->pc && a->cta == b->cta && a->gen == b->gen &&
+	       a->kind == b->kind && a->size == b->size && a->strong == b->strong;
+}
+
+static bool site_grow(sim_hb *h)
+{
+	uint32_t cap = h->site_cap ? h->site_cap * 2 : 1024;
+	uint32_t *n = calloc(cap, sizeof *n);
+	if (!n)
+		return false;
+	for (uint32_t k = 1; k < h->nsites; k++) {
+		size_t j = site_hash(&h->sites[k]) & (cap - 1);
+		while (n[j])
+			j = (j + 1) & (cap - 1);
+		n[j] = k;
+	}
+	free(h->site_ix);
+	h->site_ix = n;
+	h->site_cap = cap;
+	return true;
+}
+
+/* The index of site x, interned; 0 (a site naming nothing) out of memory.
+ * A warp instruction interns one site for all its lanes. */
+static uint32_t site_of(sim_hb *h, const hb_site *x)
+{
+	if (h->site_cap) {
+		size_t j = site_hash(x) & (h->site_cap - 1);
+		for (; h->site_ix[j]; j = (j + 1) & (h->site_cap - 1))
+			if (site_eq(&h->sites[h->site_ix[j]], x))
+				return h->site_ix[j];
+	}
+	if ((uint64_t)(h->nsites + 1) * 2 > h->site_cap && !site_grow(h))
+		return 0;
+	if (h->nsites == h->capsites) {
+		uint32_t cap = h->capsites * 2;
+		hb_site *n = realloc(h->sites, cap * sizeof *n);
+		if (!n)
+			return 0;
+		h->sites = n;
+		h->capsites = cap;
+	}
+	uint32_t k = h->nsites++;
+	h->sites[k] = *x;
+	size_t j = site_hash(x) & (h->site_cap - 1);
+	while (h->site_ix[j])
+		j = (j + 1) & (h->site_cap - 1);
+	h->site_ix[j] = k;
+	return k;
+}
+
+/* Record r with its site, for a report. */
+static hb_acc expand(const sim_hb *h, const hb_rec *r)
+{
+	const hb_site *x = &h->sites[r->site < h->nsites ? r->site : 0];
+	return (hb_acc){.clk = r->clk, .tid = r->tid, .pc = x->pc, .cta = x->cta,
+			.gen = x->gen, .kind = (int)REC_KIND(r), .size = x->size};
+}
+
 /* ---- set-up -------------------------------------------------------------------- */
 
 static bool has_async(const sim_ctx *c)
@@ -369,7 +481,10 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->bar_acc = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_acc);
 	h->tmp = calloc(h->L, sizeof *h->tmp);
 	h->slots = calloc(h->nslots, sizeof *h->slots);
-	if (!h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
+	h->capsites = 1024;
+	h->sites = calloc(h->capsites, sizeof *h->sites);
+	h->nsites = 1; /* site 0: unknown */
+	if (!h->sites || !h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
 	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots)
 		return SIMT_ERR_NOMEM;
 	for (uint32_t t = 0; t < h->L; t++) {
@@ -416,6 +531,11 @@ static void free_heavy(sim_hb *h)
 		h->chunks = n;
 	}
 	free(h->gpages);
+	free(h->sites);
+	free(h->site_ix);
+	h->sites = NULL;
+	h->site_ix = NULL;
+	h->nsites = h->capsites = h->site_cap = 0;
 	for (size_t k = 0; k < h->socap; k++)
 		free(h->so[k].vc);
 	free(h->so);
@@ -561,11 +681,21 @@ static hb_cell *page_cells(sim_hb *h)
 	return cells;
 }
 
-static hb_cell *gcell(sim_hb *h, uint64_t addr)
+static hb_cell *gcell_page(sim_hb *h, uint64_t addr);
+
+/* The shadow cell of global address addr; NULL out of memory. */
+static inline hb_cell *gcell(sim_hb *h, uint64_t addr)
 {
 	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
 	if (pn == h->glast_pn)
 		return &h->glast[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
+	return gcell_page(h, addr);
+}
+
+/* gcell on another page than the last one. */
+static hb_cell *gcell_page(sim_hb *h, uint64_t addr)
+{
+	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
 	if (h->gcap) {
 		size_t j = mix(pn, 0) & (h->gcap - 1);
 		for (; h->gpages[j].pn; j = (j + 1) & (h->gcap - 1))
@@ -583,7 +713,7 @@ static hb_cell *gcell(sim_hb *h, uint64_t addr)
 	/* global memory is defined from its allocation (zeroed or written by
 	   the host): every byte starts initialised */
 	for (uint32_t k = 0; k < HB_PAGE_CELLS; k++)
-		cells[k].init = 0xf;
+		cells[k].w.aux = AUX_INIT;
 	size_t j = mix(pn, 0) & (h->gcap - 1);
 	while (h->gpages[j].pn)
 		j = (j + 1) & (h->gcap - 1);
@@ -611,7 +741,7 @@ static void cta_xyz(const sim_ctx *c, uint64_t lin, uint32_t out[3])
 
 /* Where the access of rec was: "CTA (x,y,z) warp W lane L" (agents: the
  * async copy of ...), into b. */
-static void who(const sim_ctx *c, const sim_hb *h, const hb_rec *r,
+static void who(const sim_ctx *c, const sim_hb *h, const hb_acc *r,
 		util_buf *b, int *warp, int *lane)
 {
 	uint32_t t = r->tid;
@@ -636,8 +766,8 @@ static void inst_at(const sim_ctx *c, uint64_t pc, util_buf *b)
 }
 
 /* Why the two accesses are unordered, for the report. */
-static void why_unordered(const sim_ctx *c, const sim_hb *h, const hb_rec *a,
-			  const hb_rec *b, util_buf *o)
+static void why_unordered(const sim_ctx *c, const sim_hb *h, const hb_acc *a,
+			  const hb_acc *b, util_buf *o)
 {
 	bool agent = h->agents && (a->tid >= h->D || b->tid >= h->D);
 	if (agent) {
@@ -770,9 +900,11 @@ static void where(const sim_ctx *c, sim_space sp, uint64_t addr, util_buf *b,
 
 static void report_race(sim_ctx *c, sim_hb *h, const sim_warp *w,
 			const sim_inst *i, unsigned lane, sim_space sp,
-			uint64_t addr, unsigned size, const hb_rec *prev,
-			const hb_rec *cur)
+			uint64_t addr, unsigned size, const hb_rec *prev_rec,
+			const hb_rec *cur_rec)
 {
+	hb_acc p = expand(h, prev_rec), q = expand(h, cur_rec);
+	const hb_acc *prev = &p, *cur = &q;
 	bool fresh;
 	hb_report *r = site(h, SIMT_CHECK_RACE, i->pc, prev->pc, &fresh);
 	if (!r) {
@@ -837,9 +969,18 @@ static void report_init(sim_ctx *c, sim_hb *h, const sim_warp *w,
 /* a happened before thread t's present. */
 static inline bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 {
-	if (a->tid / 32 == t / 32 && (a->lanes >> (t % 32) & 1))
+	if (a->tid / 32u == t / 32 && (a->lanes >> (t % 32) & 1))
 		return true; /* t took part in that very access */
 	return a->tid == t || vget(h, t, a->tid) >= a->clk;
+}
+
+/* a was made by the warp instruction hb_access works on (another lane of
+ * it): hb_access ticks its lanes' clocks first, so a record of an earlier
+ * instruction of those lanes carries an older clock. */
+static inline bool this_issue(const sim_hb *h, const hb_rec *a)
+{
+	return a->tid / 32u == h->cur_row && (h->cur_mask >> (a->tid % 32u) & 1) &&
+	       a->clk == h->own[a->tid];
 }
 
 /* Conflict of prev with the current access cur (same instruction issue:
@@ -847,34 +988,33 @@ static inline bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 static inline bool conflict(const sim_hb *h, const hb_cell *cell,
 			    const hb_rec *prev, const hb_rec *cur)
 {
-	if (!prev->clk || !(prev->bytes & cur->bytes))
+	if (!prev->clk || !(prev->meta & cur->meta & 0xf))
 		return false;
+	unsigned pk = REC_KIND(prev), ck = REC_KIND(cur);
 	/* morally strong: atomics and .STRONG accesses do not race */
-	if ((prev->kind == HB_ATOMIC || prev->strong) &&
-	    (cur->kind == HB_ATOMIC || cur->strong))
+	if ((pk == HB_ATOMIC || REC_STRONG(prev)) &&
+	    (ck == HB_ATOMIC || REC_STRONG(cur)))
 		return false;
 	/* the CAS-loop rule (docs/checks.md): on a word a CAS updates, a
 	   plain read racing with atomics only seeds the compare */
-	if (cell->cas && (prev->kind == HB_READ || cur->kind == HB_READ) &&
-	    (prev->kind == HB_ATOMIC || cur->kind == HB_ATOMIC))
+	if ((cell->w.aux & AUX_CAS) && (pk == HB_READ || ck == HB_READ) &&
+	    (pk == HB_ATOMIC || ck == HB_ATOMIC))
 		return false;
-	if (prev->issue == cur->issue && prev->cta == cur->cta &&
-	    prev->tid / 32 == cur->tid / 32)
+	if (this_issue(h, prev))
 		return false;
 	return !ordered(h, prev, cur->tid);
 }
 
 /* The same warp instruction's earlier lane at this granule. */
-static bool same_issue(const hb_rec *a, const hb_rec *cur)
+static inline bool same_issue(const sim_hb *h, const hb_rec *a, const hb_rec *cur)
 {
-	return a->clk && a->issue == cur->issue && a->tid / 32 == cur->tid / 32 &&
-	       a->cta == cur->cta && a->kind == cur->kind;
+	return a->clk && this_issue(h, a) && REC_KIND(a) == REC_KIND(cur);
 }
 
-static void read_note(sim_hb *h, hb_cell *cell, const hb_rec *cur)
+static inline void read_note(sim_hb *h, hb_cell *cell, const hb_rec *cur)
 {
 	for (int k = 0; k < 2; k++)
-		if (same_issue(&cell->r[k], cur)) {
+		if (same_issue(h, &cell->r[k], cur)) {
 			cell->r[k].lanes |= cur->lanes;
 			return;
 		}
@@ -898,22 +1038,31 @@ static bool is_cas(const sim_inst *i)
 	return sim_enum_index(i, "op", cas, -1) == 0;
 }
 
-/* One granule of one lane's access. */
-static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
-			const sim_inst *i, unsigned lane, sim_space sp,
-			uint64_t addr, unsigned size, hb_cell *cell,
-			const hb_rec *cur, bool *reported)
+/* prev cannot race with thread t's access: there is none, or it is t's
+ * own, or t's view covers it (view: t's vector).  The common case, tested
+ * before the full rules of conflict(). */
+static inline bool quiet(const hb_clk *view, uint32_t t, const hb_rec *prev)
 {
-	if (h->init && cur->kind != HB_WRITE &&
-	    (cell->init & cur->bytes) != cur->bytes && !*reported) {
-		report_init(c, h, w, i, lane, sp, addr, size, cur->kind);
+	return !prev->clk || prev->tid == t || view[prev->tid] >= prev->clk;
+}
+
+/* The checks of one granule of one lane's access, when cell_access's quick
+ * test found something to look at: reports. */
+static void cell_check(sim_ctx *c, sim_hb *h, const sim_warp *w,
+		       const sim_inst *i, unsigned lane, sim_space sp,
+		       uint64_t addr, unsigned size, hb_cell *cell,
+		       const hb_rec *cur, bool *reported)
+{
+	unsigned kind = REC_KIND(cur), bytes = REC_BYTES(cur);
+	if (h->init && kind != HB_WRITE && (cell->w.aux & bytes) != bytes) {
+		report_init(c, h, w, i, lane, sp, addr, size, (int)kind);
 		*reported = true;
 	}
 	if (h->race && !*reported) {
 		const hb_rec *bad = NULL;
 		if (conflict(h, cell, &cell->w, cur))
 			bad = &cell->w;
-		for (int k = 0; !bad && cur->kind != HB_READ && k < 2; k++)
+		for (int k = 0; !bad && kind != HB_READ && k < 2; k++)
 			if (conflict(h, cell, &cell->r[k], cur))
 				bad = &cell->r[k];
 		if (bad) {
@@ -921,16 +1070,48 @@ static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
 			*reported = true;
 		}
 	}
-	if (cur->kind == HB_READ) {
+}
+
+/* Record cur in cell (after the checks). */
+static inline void cell_record(sim_hb *h, hb_cell *cell, const hb_rec *cur)
+{
+	unsigned kind = REC_KIND(cur);
+	if (kind == HB_READ) {
 		read_note(h, cell, cur);
 		return;
 	}
-	uint32_t lanes = same_issue(&cell->w, cur) ? cell->w.lanes : 0;
+	uint32_t lanes = same_issue(h, &cell->w, cur) ? cell->w.lanes : 0;
+	uint8_t aux = (uint8_t)(cell->w.aux | REC_BYTES(cur));
 	cell->w = *cur;
 	cell->w.lanes |= lanes;
-	cell->init |= cur->bytes;
-	if (cur->kind == HB_WRITE)
+	cell->w.aux = aux;
+	if (kind == HB_WRITE)
 		cell->r[0].clk = cell->r[1].clk = 0;
+}
+
+/* Whether cur's access of cell may have something to report (view: the
+ * lane's vector); cell_check decides. */
+static inline bool cell_suspect(const sim_hb *h, const hb_cell *cell,
+				const hb_rec *cur, const hb_clk *view)
+{
+	unsigned kind = REC_KIND(cur), bytes = REC_BYTES(cur);
+	if (h->init && kind != HB_WRITE && (cell->w.aux & bytes) != bytes)
+		return true;
+	return h->race && (!quiet(view, cur->tid, &cell->w) ||
+			   (kind != HB_READ &&
+			    (!quiet(view, cur->tid, &cell->r[0]) ||
+			     !quiet(view, cur->tid, &cell->r[1]))));
+}
+
+/* One granule of one lane's access: check it, then record it. */
+static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
+			const sim_inst *i, unsigned lane, sim_space sp,
+			uint64_t addr, unsigned size, hb_cell *cell,
+			const hb_rec *cur, const hb_clk *view, bool *reported)
+{
+	if (!*reported && cell_suspect(h, cell, cur, view))
+		cell_check(c, h, w, i, lane, sp, addr, size, cell, cur, reported);
+	cell_record(h, cell, cur);
 }
 
 static uint8_t *local_bits(sim_hb *h, const sim_warp *w)
@@ -964,6 +1145,53 @@ static void local_access(sim_hb *h, const sim_warp *w, const sim_inst *i,
 			    kind);
 }
 
+/* One lane's access in general (any space, size and alignment). */
+static void lane_access(sim_hb *h, sim_warp *w, const sim_inst *i,
+			sim_space sp, unsigned l, uint64_t off, unsigned size,
+			const hb_rec *tmpl, bool cas)
+{
+	sim_ctx *c = w->ctx;
+	sim_space s = sp;
+	if (s == SIM_SPACE_GENERIC)
+		s = sim_generic_space(off, &off);
+	if (s == SIM_SPACE_LOCAL) {
+		local_access(h, w, i, l, off, size, (int)REC_KIND(tmpl));
+		return;
+	}
+	hb_slot *sl = NULL;
+	if (s == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT == 0) {
+		sl = &h->slots[w->cta->hb_slot]; /* the CTA's own shared memory */
+	} else if (s == SIM_SPACE_SHARED) {
+		int why = 0;
+		sim_cta *t = sim_cluster_shared(w, off, &off, &why);
+		if (!t || t->hb_slot < 0)
+			return;
+		sl = &h->slots[t->hb_slot];
+	} else if (s != SIM_SPACE_GLOBAL) {
+		return;
+	}
+	uint32_t t = tid_of(h, w, l);
+	const hb_clk *view = h->base[t]->v;
+	hb_rec cur = *tmpl;
+	cur.clk = h->own[t];
+	cur.tid = (uint16_t)t;
+	cur.lanes = 1u << l;
+	bool reported = false;
+	for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
+		unsigned lo = a < off ? (unsigned)(off - a) : 0;
+		unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
+		cur.meta = (uint8_t)((tmpl->meta & ~0xfu) |
+				     (((1u << hi) - 1) & ~((1u << lo) - 1)));
+		hb_cell *cell = sl ? (a / 4 < sl->ncells ? &sl->shared[a / 4] : NULL)
+				   : gcell(h, a);
+		if (cell && cas)
+			cell->w.aux |= AUX_CAS;
+		if (cell)
+			cell_access(c, h, w, i, l, s, off, size, cell, &cur, view,
+				    &reported);
+	}
+}
+
 void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	       const uint64_t addr[SIM_LANES], unsigned size, int kind)
 {
@@ -973,63 +1201,47 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		return;
 	hb_slot *mine = &h->slots[w->cta->hb_slot];
 	/* what every lane's record shares, computed once per instruction */
-	hb_rec tmpl = {.pc = (uint32_t)i->pc, .cta = (uint32_t)w->cta->lin,
-		       .gen = mine->gen, .issue = (uint32_t)c->steps,
-		       .kind = (uint8_t)kind, .size = (uint8_t)size,
-		       .strong = (i->flags & SIM_F_STRONG) != 0};
+	bool strong = (i->flags & SIM_F_STRONG) != 0;
+	hb_site x = {.pc = (uint32_t)i->pc, .cta = (uint32_t)w->cta->lin,
+		     .gen = mine->gen, .kind = (uint8_t)kind,
+		     .size = (uint8_t)size, .strong = strong};
+	hb_rec tmpl = {.meta = REC_META(0, kind, strong), .site = site_of(h, &x)};
 	uint32_t t0 = tid_of(h, w, 0);
+	/* a new clock for each lane: this instruction's records are the
+	   ones with the lanes' present clocks (this_issue) */
+	for (uint32_t m = lanes; m; m &= m - 1)
+		tick(h, t0 + sim_ffs(m));
+	h->cur_row = t0 / 32;
+	h->cur_mask = lanes;
 	bool cas = kind == HB_ATOMIC && is_cas(i);
+	/* the common case inline: an aligned word of global memory or of the
+	   CTA's own shared memory */
+	bool word = size == 4 && (sp == SIM_SPACE_GLOBAL || sp == SIM_SPACE_SHARED);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint64_t off = addr[l];
-		sim_space s = sp;
-		if (s == SIM_SPACE_GENERIC)
-			s = sim_generic_space(addr[l], &off);
-		if (s == SIM_SPACE_LOCAL) {
-			local_access(h, w, i, l, off, size, kind);
+		if (!word || (off & 3) ||
+		    (sp == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT)) {
+			lane_access(h, w, i, sp, l, off, size, &tmpl, cas);
 			continue;
 		}
-		hb_slot *sl = NULL;
-		if (s == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT == 0) {
-			sl = mine; /* the CTA's own shared memory */
-		} else if (s == SIM_SPACE_SHARED) {
-			int why = 0;
-			sim_cta *t = sim_cluster_shared(w, off, &off, &why);
-			if (!t || t->hb_slot < 0)
-				continue;
-			sl = &h->slots[t->hb_slot];
-		} else if (s != SIM_SPACE_GLOBAL) {
+		hb_cell *cell = sp == SIM_SPACE_GLOBAL ? gcell(h, off)
+				: off / 4 < mine->ncells ? &mine->shared[off / 4]
+				: NULL;
+		if (!cell)
 			continue;
-		}
+		if (cas)
+			cell->w.aux |= AUX_CAS;
 		uint32_t t = t0 + l;
-		hb_rec cur = tmpl;
-		cur.clk = h->own[t];
-		cur.tid = t;
-		cur.lanes = 1u << l;
-		bool reported = false;
-		if (size == 4 && !(off & 3)) { /* one whole granule */
-			cur.bytes = 0xf;
-			hb_cell *cell = sl ? (off / 4 < sl->ncells ? &sl->shared[off / 4] : NULL)
-					   : gcell(h, off);
-			if (cell && cas)
-				cell->cas = 1;
-			if (cell)
-				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
-					    &reported);
-			continue;
+		hb_rec cur = {.clk = h->own[t], .tid = (uint16_t)t,
+			      .meta = (uint8_t)(tmpl.meta | 0xf), .lanes = 1u << l,
+			      .site = tmpl.site};
+		if (cell_suspect(h, cell, &cur, h->base[t]->v)) {
+			bool reported = false;
+			cell_check(c, h, w, i, l, sp, off, size, cell, &cur,
+				   &reported);
 		}
-		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
-			unsigned lo = a < off ? (unsigned)(off - a) : 0;
-			unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
-			cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
-			hb_cell *cell = sl ? (a / 4 < sl->ncells ? &sl->shared[a / 4] : NULL)
-					   : gcell(h, a);
-			if (cell && cas)
-				cell->cas = 1;
-			if (cell)
-				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
-					    &reported);
-		}
+		cell_record(h, cell, &cur);
 	}
 	/* a strong load or store orders like a relaxed atomic of its scope */
 	if ((i->flags & SIM_F_STRONG) && kind != HB_ATOMIC)
@@ -1328,16 +1540,17 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 	hb_slot *sl = &h->slots[t->hb_slot];
 	sim_warp *w = &owner->warps[warp];
 	uint32_t a = agent_of(h, tid_of(h, w, lane));
-	hb_rec cur = {.clk = stamp ? stamp : h->own[a], .tid = a,
-		      .pc = (uint32_t)i->pc, .cta = (uint32_t)owner->lin,
-		      .gen = h->slots[owner->hb_slot].gen,
-		      .issue = (uint32_t)c->steps, .kind = HB_WRITE,
-		      .size = (uint8_t)(size > 16 ? 16 : size)};
+	hb_site site = {.pc = (uint32_t)i->pc, .cta = (uint32_t)owner->lin,
+			.gen = h->slots[owner->hb_slot].gen, .kind = HB_WRITE,
+			.size = (uint8_t)(size > 16 ? 16 : size)};
+	hb_rec cur = {.clk = stamp ? stamp : h->own[a], .tid = (uint16_t)a,
+		      .meta = REC_META(0xf, HB_WRITE, 0),
+		      .site = site_of(h, &site)};
+	h->cur_row = UINT32_MAX; /* no lane's instruction: the engine's */
 	bool reported = false;
 	for (uint64_t x = dst & ~3u; x < (uint64_t)dst + size; x += 4) {
 		if (x / 4 >= sl->ncells)
 			break;
-		cur.bytes = 0xf;
 		hb_cell *cell = &sl->shared[x / 4];
 		/* the copy's write is checked against the other accesses
 		   from the agent's view (its issuer's at issue) */
@@ -1352,7 +1565,8 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 		if (bad) {
 			/* reported at the other access: it is the one that
 			   did not wait for the copy */
-			hb_rec other = *bad;
+			hb_rec other_rec = *bad;
+			hb_acc other = expand(h, &other_rec);
 			const sim_inst *oi = sim_inst_at(c, other.pc);
 			uint32_t ot = other.tid % h->tpc;
 			sim_cta *oc = NULL;
@@ -1362,12 +1576,13 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 			if (oi && oc && other.tid < h->D) {
 				report_race(c, h, &oc->warps[ot / 32], oi, ot % 32,
 					    SIM_SPACE_SHARED, x, other.size, &cur,
-					    &other);
+					    &other_rec);
 				reported = true;
 			}
 		}
+		uint8_t aux = (uint8_t)(cell->w.aux | AUX_INIT);
 		cell->w = cur;
-		cell->init = 0xf;
+		cell->w.aux = aux;
 		cell->r[0].clk = cell->r[1].clk = 0;
 	}
 }
@@ -1389,7 +1604,7 @@ void hb_mbar_word(sim_ctx *c, const sim_cta *t, uint32_t addr)
 		return;
 	hb_slot *sl = &h->slots[t->hb_slot];
 	for (uint32_t x = addr / 4; x < addr / 4 + 2 && x < sl->ncells; x++)
-		sl->shared[x].init = 0xf;
+		sl->shared[x].w.aux |= AUX_INIT;
 }
 
 void hb_cl_arrive(sim_warp *w, uint64_t key, uint32_t lanes)
