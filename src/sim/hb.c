@@ -154,12 +154,14 @@ struct sim_hb {
 				vector, shared copy-on-write; entry t of
 				row t is own[t], not base[t]->v[t]         */
 	hb_vc *zero;         /* the all-zero vector new rows share        */
+	hb_vc *pool;         /* freed vectors, all zero, for reuse         */
 	hb_clk *own;         /* each row's own clock (monotone)            */
 	hb_vc **fence_rel;   /* per thread: its vector at its last fence   */
 	hb_clk *fence_clk;   /* ... and its own clock then                 */
 	uint8_t *fence_cta;  /* ... and whether the fence had .CTA scope    */
 	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
 	hb_clk **bar_acc;    /* per slot and barrier: the phase's releases  */
+	uint32_t *bar_lo, *bar_hi; /* ... and their nonzero range          */
 	hb_vc **bar_seen;    /* per slot and barrier: the last vector joined
 				into the phase (a reference), to skip the
 				same one again                             */
@@ -198,35 +200,132 @@ struct sim_hb {
  * Threads that synchronised at a barrier have the same view: they share
  * one immutable vector (reference counted) and only their own clocks
  * (own[]) differ.  A row is copied when it must change (acquire).
+ *
+ * A vector is L entries long but knows the range [lo, hi) outside which
+ * all its entries are zero: threads that only synchronise inside their
+ * CTA have views that span its slot, so joins and copies cost the CTA's
+ * threads, not every resident thread.  Freed vectors are cleared over
+ * their range and kept for reuse (h->pool), so a new one costs its range
+ * too.
  */
-static void vc_join(hb_clk *dst, const hb_clk *src, uint32_t n)
-{
-	for (uint32_t k = 0; k < n; k++)
-		dst[k] = src[k] > dst[k] ? src[k] : dst[k];
-}
-
 struct hb_vc {
 	uint32_t ref;
+	uint32_t lo, hi;     /* the nonzero range (lo >= hi: all zero)    */
+	hb_vc *next;         /* in h->pool                                 */
 	hb_clk v[];
 };
 
-static hb_vc *vc_new(const sim_hb *h, const hb_clk *from)
+static void vc_extend(hb_vc *d, uint32_t lo, uint32_t hi)
 {
-	hb_vc *n = malloc(sizeof *n + h->L * sizeof(hb_clk));
-	if (!n)
-		return NULL;
+	if (lo >= hi)
+		return;
+	if (d->lo >= d->hi) {
+		d->lo = lo;
+		d->hi = hi;
+		return;
+	}
+	if (lo < d->lo)
+		d->lo = lo;
+	if (hi > d->hi)
+		d->hi = hi;
+}
+
+/* Entry t of d rises to x. */
+static void vc_raise(hb_vc *d, uint32_t t, hb_clk x)
+{
+	if (d->v[t] < x) {
+		d->v[t] = x;
+		vc_extend(d, t, t + 1);
+	}
+}
+
+/* Entries [lo, hi) of the plain vector src joined into dst. */
+static void join_range(hb_clk *dst, const hb_clk *src, uint32_t lo,
+		       uint32_t hi)
+{
+	for (uint32_t k = lo; k < hi; k++)
+		dst[k] = src[k] > dst[k] ? src[k] : dst[k];
+}
+
+/* dst joins the vector src. */
+static void vc_join(hb_vc *dst, const hb_vc *src)
+{
+	if (src->lo >= src->hi)
+		return;
+	join_range(dst->v, src->v, src->lo, src->hi);
+	vc_extend(dst, src->lo, src->hi);
+}
+
+/* dst joins the plain vector src (n entries; a sync object's). */
+static void vc_join_plain(hb_vc *dst, const hb_clk *src, uint32_t n)
+{
+	uint32_t lo = n, hi = 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (src[k]) {
+			if (k < lo)
+				lo = k;
+			hi = k + 1;
+			if (src[k] > dst->v[k])
+				dst->v[k] = src[k];
+		}
+	vc_extend(dst, lo, hi);
+}
+
+/* A new vector (reference 1): all zero, or a copy of from. */
+static hb_vc *vc_new(sim_hb *h, const hb_vc *from)
+{
+	hb_vc *n = h->pool;
+	if (n) {
+		h->pool = n->next;
+	} else {
+		n = calloc(1, sizeof *n + h->L * sizeof(hb_clk));
+		if (!n)
+			return NULL;
+	}
 	n->ref = 1;
-	if (from)
-		memcpy(n->v, from, h->L * sizeof(hb_clk));
-	else
-		memset(n->v, 0, h->L * sizeof(hb_clk));
+	n->lo = n->hi = 0;
+	if (from && from->lo < from->hi) {
+		memcpy(n->v + from->lo, from->v + from->lo,
+		       (from->hi - from->lo) * sizeof(hb_clk));
+		n->lo = from->lo;
+		n->hi = from->hi;
+	}
 	return n;
 }
 
-static void vc_unref(hb_vc *v)
+/* A new vector from entries [lo, hi) of the plain vector from (the rest
+ * of it is zero). */
+static hb_vc *vc_from_plain(sim_hb *h, const hb_clk *from, uint32_t lo,
+			    uint32_t hi)
 {
-	if (v && --v->ref == 0)
-		free(v);
+	hb_vc *n = vc_new(h, NULL);
+	if (n && lo < hi) {
+		memcpy(n->v + lo, from + lo, (hi - lo) * sizeof(hb_clk));
+		n->lo = lo;
+		n->hi = hi;
+	}
+	return n;
+}
+
+/* v loses n references. */
+static void vc_unref_n(sim_hb *h, hb_vc *v, uint32_t n)
+{
+	if (!v || !n || (v->ref -= n))
+		return;
+	if (v->lo < v->hi)
+		memset(v->v + v->lo, 0, (v->hi - v->lo) * sizeof(hb_clk));
+	v->next = h->pool;
+	h->pool = v;
+}
+
+static void vc_unref(sim_hb *h, hb_vc *v)
+{
+	if (!v || --v->ref)
+		return;
+	if (v->lo < v->hi)
+		memset(v->v + v->lo, 0, (v->hi - v->lo) * sizeof(hb_clk));
+	v->next = h->pool;
+	h->pool = v;
 }
 
 static hb_vc *vc_ref(hb_vc *v)
@@ -242,31 +341,32 @@ static hb_clk vget(const sim_hb *h, uint32_t u, uint32_t t)
 }
 
 /* Row t's vector, private (copied when shared); NULL out of memory. */
-static hb_clk *vmut(sim_hb *h, uint32_t t)
+static hb_vc *vmut(sim_hb *h, uint32_t t)
 {
 	hb_vc *b = h->base[t];
 	if (b->ref > 1) {
-		hb_vc *n = vc_new(h, b->v);
+		hb_vc *n = vc_new(h, b);
 		if (!n)
 			return NULL;
-		vc_unref(b);
+		vc_unref(h, b);
 		h->base[t] = n;
 	}
-	return h->base[t]->v;
+	return h->base[t];
 }
 
-/* Row t acquires src. */
+/* Row t acquires the plain vector src (a sync object's). */
 static void acquire(sim_hb *h, uint32_t t, const hb_clk *src)
 {
-	hb_clk *d = src ? vmut(h, t) : NULL;
+	hb_vc *d = src ? vmut(h, t) : NULL;
 	if (d)
-		vc_join(d, src, h->L);
+		vc_join_plain(d, src, h->L);
 }
 
-/* dst gets row t's view (release). */
+/* The plain vector dst gets row t's view (release). */
 static void release_into(const sim_hb *h, hb_clk *dst, uint32_t t)
 {
-	vc_join(dst, h->base[t]->v, h->L);
+	const hb_vc *b = h->base[t];
+	join_range(dst, b->v, b->lo, b->hi);
 	if (dst[t] < h->own[t])
 		dst[t] = h->own[t];
 }
@@ -274,16 +374,18 @@ static void release_into(const sim_hb *h, hb_clk *dst, uint32_t t)
 /* Row t acquires row u's view. */
 static void acquire_row(sim_hb *h, uint32_t t, uint32_t u)
 {
-	hb_clk *d = vmut(h, t);
-	if (d)
-		release_into(h, d, u);
+	hb_vc *d = vmut(h, t);
+	if (d) {
+		vc_join(d, h->base[u]);
+		vc_raise(d, u, h->own[u]);
+	}
 }
 
 /* Row t takes the shared vector v (a reference is taken). */
 static void set_base(sim_hb *h, uint32_t t, hb_vc *v)
 {
 	vc_ref(v);
-	vc_unref(h->base[t]);
+	vc_unref(h, h->base[t]);
 	h->base[t] = v;
 }
 
@@ -480,12 +582,15 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->bar_seen = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_seen);
 	h->bar_acc = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_acc);
 	h->tmp = calloc(h->L, sizeof *h->tmp);
+	h->bar_lo = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_lo);
+	h->bar_hi = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_hi);
 	h->slots = calloc(h->nslots, sizeof *h->slots);
 	h->capsites = 1024;
 	h->sites = calloc(h->capsites, sizeof *h->sites);
 	h->nsites = 1; /* site 0: unknown */
 	if (!h->sites || !h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
-	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots)
+	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots ||
+	    !h->bar_lo || !h->bar_hi)
 		return SIMT_ERR_NOMEM;
 	for (uint32_t t = 0; t < h->L; t++) {
 		h->base[t] = vc_ref(h->zero);
@@ -497,18 +602,26 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 static void free_heavy(sim_hb *h)
 {
 	for (uint32_t t = 0; h->base && t < h->L; t++)
-		vc_unref(h->base[t]);
+		vc_unref(h, h->base[t]);
 	free(h->base);
-	vc_unref(h->zero);
+	vc_unref(h, h->zero);
 	free(h->own);
 	for (uint32_t t = 0; h->fence_rel && t < h->D; t++) {
-		vc_unref(h->fence_rel[t]);
+		vc_unref(h, h->fence_rel[t]);
 		free(h->pend_acq[t]);
 	}
 	for (uint32_t k = 0; h->bar_seen && k < h->nslots * SIM_NBARRIERS; k++)
-		vc_unref(h->bar_seen[k]);
+		vc_unref(h, h->bar_seen[k]);
 	for (uint32_t k = 0; h->bar_acc && k < h->nslots * SIM_NBARRIERS; k++)
 		free(h->bar_acc[k]);
+	while (h->pool) {
+		hb_vc *n = h->pool->next;
+		free(h->pool);
+		h->pool = n;
+	}
+	free(h->bar_lo);
+	free(h->bar_hi);
+	h->bar_lo = h->bar_hi = NULL;
 	free(h->bar_seen);
 	free(h->bar_acc);
 	free(h->fence_rel);
@@ -604,7 +717,8 @@ void hb_cta_begin(sim_ctx *c, sim_cta *cta)
 	for (int b = 0; b < SIM_NBARRIERS; b++) {
 		if (h->bar_acc[s * SIM_NBARRIERS + b])
 			memset(h->bar_acc[s * SIM_NBARRIERS + b], 0, h->L * sizeof(hb_clk));
-		vc_unref(h->bar_seen[s * SIM_NBARRIERS + b]);
+		h->bar_lo[s * SIM_NBARRIERS + b] = h->bar_hi[s * SIM_NBARRIERS + b] = 0;
+		vc_unref(h, h->bar_seen[s * SIM_NBARRIERS + b]);
 		h->bar_seen[s * SIM_NBARRIERS + b] = NULL;
 	}
 	/* fresh views: each thread (and agent) knows only its own past */
@@ -614,7 +728,7 @@ void hb_cta_begin(sim_ctx *c, sim_cta *cta)
 			set_base(h, t, h->zero);
 			tick(h, t);
 			if (t < h->D) {
-				vc_unref(h->fence_rel[t]);
+				vc_unref(h, h->fence_rel[t]);
 				free(h->pend_acq[t]);
 				h->fence_rel[t] = NULL;
 				h->pend_acq[t] = NULL;
@@ -1072,6 +1186,56 @@ static void cell_check(sim_ctx *c, sim_hb *h, const sim_warp *w,
 	}
 }
 
+/* cell_record for hb_access's word path, with what it reads of h in
+ * arguments (row, mask: the instruction's warp row and lanes; own: the
+ * rows' clocks; view: cur's thread's vector): the same rules. */
+static inline bool issue_rec(const hb_rec *a, uint32_t row, uint32_t mask,
+			     const hb_clk *own)
+{
+	return a->clk && a->tid / 32u == row && (mask >> (a->tid % 32u) & 1) &&
+	       a->clk == own[a->tid];
+}
+
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline void word_record(hb_cell *cell, const hb_rec *cur, uint32_t row,
+			       uint32_t mask, const hb_clk *own,
+			       const hb_clk *view)
+{
+	unsigned kind = REC_KIND(cur);
+	uint32_t t = cur->tid;
+	if (kind != HB_READ) {
+		uint32_t lanes = issue_rec(&cell->w, row, mask, own) &&
+				 REC_KIND(&cell->w) == kind ? cell->w.lanes : 0;
+		uint8_t aux = (uint8_t)(cell->w.aux | REC_BYTES(cur));
+		cell->w = *cur;
+		cell->w.lanes |= lanes;
+		cell->w.aux = aux;
+		if (kind == HB_WRITE)
+			cell->r[0].clk = cell->r[1].clk = 0;
+		return;
+	}
+	hb_rec *r = cell->r;
+	for (int k = 0; k < 2; k++)
+		if (issue_rec(&r[k], row, mask, own) && REC_KIND(&r[k]) == HB_READ) {
+			r[k].lanes |= cur->lanes;
+			return;
+		}
+	for (int k = 0; k < 2; k++)
+		if (!r[k].clk || r[k].tid == t) {
+			r[k] = *cur;
+			return;
+		}
+	for (int k = 0; k < 2; k++)
+		if ((r[k].tid / 32u == t / 32 && (r[k].lanes >> (t % 32) & 1)) ||
+		    view[r[k].tid] >= r[k].clk) {
+			r[k] = *cur;
+			return;
+		}
+	r[1] = *cur; /* a third concurrent reader: forget one */
+}
+
 /* Record cur in cell (after the checks). */
 static inline void cell_record(sim_hb *h, hb_cell *cell, const hb_rec *cur)
 {
@@ -1192,6 +1356,53 @@ static void lane_access(sim_hb *h, sim_warp *w, const sim_inst *i,
 	}
 }
 
+/* hb_access's loop over aligned 4-byte accesses of one space (global, or
+ * shared of the CTA's own or, for a lane that is not, lane_access), called
+ * with constant sp and kind so that each copy keeps only its own tests.
+ * What it reads of h stays in locals: stores to cells could alias it. */
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline void word_loop(sim_hb *h, sim_warp *w, const sim_inst *i,
+			     sim_space sp, int kind, uint32_t lanes,
+			     const uint64_t addr[SIM_LANES], const hb_rec *tmpl)
+{
+	sim_ctx *c = w->ctx;
+	hb_slot *mine = &h->slots[w->cta->hb_slot];
+	const hb_clk *own = h->own;
+	hb_vc *const *base = h->base;
+	bool check_init = h->init && kind != HB_WRITE, race = h->race;
+	uint8_t meta = (uint8_t)(tmpl->meta | 0xf);
+	uint32_t site = tmpl->site, t0 = tid_of(h, w, 0), row = t0 / 32;
+	hb_cell *shared = mine->shared;
+	uint32_t ncells = mine->ncells;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint64_t off = addr[l];
+		if ((off & 3) ||
+		    (sp == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT)) {
+			lane_access(h, w, i, sp, l, off, 4, tmpl, false);
+			continue;
+		}
+		hb_cell *cell = sp == SIM_SPACE_GLOBAL ? gcell(h, off)
+				: off / 4 < ncells ? &shared[off / 4] : NULL;
+		if (!cell)
+			continue;
+		uint32_t t = t0 + l;
+		hb_rec cur = {.clk = own[t], .tid = (uint16_t)t, .meta = meta,
+			      .lanes = 1u << l, .site = site};
+		const hb_clk *view = base[t]->v;
+		if ((check_init && (cell->w.aux & 0xf) != 0xf) ||
+		    (race && (!quiet(view, t, &cell->w) ||
+			      (kind != HB_READ && (!quiet(view, t, &cell->r[0]) ||
+						   !quiet(view, t, &cell->r[1])))))) {
+			bool reported = false;
+			cell_check(c, h, w, i, l, sp, off, 4, cell, &cur, &reported);
+		}
+		word_record(cell, &cur, row, lanes, own, view);
+	}
+}
+
 void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	       const uint64_t addr[SIM_LANES], unsigned size, int kind)
 {
@@ -1214,34 +1425,23 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	h->cur_row = t0 / 32;
 	h->cur_mask = lanes;
 	bool cas = kind == HB_ATOMIC && is_cas(i);
-	/* the common case inline: an aligned word of global memory or of the
-	   CTA's own shared memory */
-	bool word = size == 4 && (sp == SIM_SPACE_GLOBAL || sp == SIM_SPACE_SHARED);
-	for (uint32_t m = lanes; m; m &= m - 1) {
-		unsigned l = sim_ffs(m);
-		uint64_t off = addr[l];
-		if (!word || (off & 3) ||
-		    (sp == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT)) {
-			lane_access(h, w, i, sp, l, off, size, &tmpl, cas);
-			continue;
+	/* the common case inline: aligned words of global memory or of the
+	   CTA's own shared memory, a loop per space and kind */
+	if (size != 4 || cas || (sp != SIM_SPACE_GLOBAL && sp != SIM_SPACE_SHARED)) {
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			unsigned l = sim_ffs(m);
+			lane_access(h, w, i, sp, l, addr[l], size, &tmpl, cas);
 		}
-		hb_cell *cell = sp == SIM_SPACE_GLOBAL ? gcell(h, off)
-				: off / 4 < mine->ncells ? &mine->shared[off / 4]
-				: NULL;
-		if (!cell)
-			continue;
-		if (cas)
-			cell->w.aux |= AUX_CAS;
-		uint32_t t = t0 + l;
-		hb_rec cur = {.clk = h->own[t], .tid = (uint16_t)t,
-			      .meta = (uint8_t)(tmpl.meta | 0xf), .lanes = 1u << l,
-			      .site = tmpl.site};
-		if (cell_suspect(h, cell, &cur, h->base[t]->v)) {
-			bool reported = false;
-			cell_check(c, h, w, i, l, sp, off, size, cell, &cur,
-				   &reported);
-		}
-		cell_record(h, cell, &cur);
+	} else if (sp == SIM_SPACE_GLOBAL) {
+		if (kind == HB_READ)
+			word_loop(h, w, i, SIM_SPACE_GLOBAL, HB_READ, lanes, addr, &tmpl);
+		else
+			word_loop(h, w, i, SIM_SPACE_GLOBAL, kind, lanes, addr, &tmpl);
+	} else {
+		if (kind == HB_READ)
+			word_loop(h, w, i, SIM_SPACE_SHARED, HB_READ, lanes, addr, &tmpl);
+		else
+			word_loop(h, w, i, SIM_SPACE_SHARED, kind, lanes, addr, &tmpl);
 	}
 	/* a strong load or store orders like a relaxed atomic of its scope */
 	if ((i->flags & SIM_F_STRONG) && kind != HB_ATOMIC)
@@ -1298,12 +1498,19 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 		hb_clk *gv = so_get(h, SO_LOC, 0, a ^ cta << 20, false);
 		hb_clk *cv = so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, false);
 		bool acq = sem == SEM_ACQUIRE || sem == SEM_ACQ_REL;
-		hb_clk *dst = !(gv || cv) ? NULL : acq ? vmut(h, t)
-			      : lazy(h, &h->pend_acq[t]);
-		if (dst && gv)
-			vc_join(dst, gv, h->L);
-		if (dst && cv)
-			vc_join(dst, cv, h->L);
+		if ((gv || cv) && acq) {
+			hb_vc *d = vmut(h, t);
+			if (d && gv)
+				vc_join_plain(d, gv, h->L);
+			if (d && cv)
+				vc_join_plain(d, cv, h->L);
+		} else if (gv || cv) {
+			hb_clk *p = lazy(h, &h->pend_acq[t]);
+			if (p && gv)
+				join_range(p, gv, 0, h->L);
+			if (p && cv)
+				join_range(p, cv, 0, h->L);
+		}
 		/* release side: the lane's view, or its view at its last fence */
 		bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
 		if (rel || h->fence_rel[t]) {
@@ -1316,7 +1523,8 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 			if (so && rel) {
 				release_into(h, so, t);
 			} else if (so) {
-				vc_join(so, h->fence_rel[t]->v, h->L);
+				const hb_vc *f = h->fence_rel[t];
+				join_range(so, f->v, f->lo, f->hi);
 				if (so[t] < h->fence_clk[t])
 					so[t] = h->fence_clk[t];
 			}
@@ -1336,7 +1544,7 @@ void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (h->pend_acq[t])
 			acquire(h, t, h->pend_acq[t]);
-		vc_unref(h->fence_rel[t]);
+		vc_unref(h, h->fence_rel[t]);
 		h->fence_rel[t] = vc_ref(h->base[t]);
 		h->fence_clk[t] = h->own[t];
 		h->fence_cta[t] = cta;
@@ -1358,18 +1566,35 @@ void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
 	hb_clk *acc = *accp ? *accp : (*accp = calloc(h->L, sizeof **accp));
 	uint32_t nw = h->tpc / 32;
 	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *lo = &h->bar_lo[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *hi = &h->bar_hi[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t t0 = tid_of(h, w, 0);
+	hb_clk *own = h->own, *const *pend = h->pend_acq;
+	hb_vc *const *base = h->base;
+	const hb_vc *last = *seen;
 	for (uint32_t m = lanes; acc && m; m &= m - 1) {
-		uint32_t t = tid_of(h, w, sim_ffs(m));
-		if (h->pend_acq[t]) /* the barrier's fence (docs/checks.md) */
-			acquire(h, t, h->pend_acq[t]);
-		if (h->base[t] != *seen) { /* threads that share a view: once */
-			vc_join(acc, h->base[t]->v, h->L);
-			vc_unref(*seen);
+		uint32_t t = t0 + sim_ffs(m);
+		if (pend[t]) /* the barrier's fence (docs/checks.md) */
+			acquire(h, t, pend[t]);
+		const hb_vc *b = base[t];
+		if (b != last) { /* threads that share a view: once */
+			last = b;
+			join_range(acc, b->v, b->lo, b->hi);
+			if (b->lo < b->hi) {
+				*lo = *lo < *hi && *lo < b->lo ? *lo : b->lo;
+				*hi = *hi > b->hi ? *hi : b->hi;
+			}
+			vc_unref(h, *seen);
 			*seen = vc_ref(h->base[t]);
 		}
-		if (acc[t] < h->own[t])
-			acc[t] = h->own[t];
-		tick(h, t);
+		if (acc[t] < own[t])
+			acc[t] = own[t];
+		own[t]++;
+	}
+	if (acc && lanes) { /* the range covers the lanes' own entries */
+		uint32_t a = t0 + sim_ffs(lanes), b = t0 + 32 - (uint32_t)__builtin_clz(lanes);
+		*lo = *lo < *hi && *lo < a ? *lo : a;
+		*hi = *hi > b ? *hi : b;
 	}
 	if (block && sl->bar_wait)
 		sl->bar_wait[id * nw + (uint32_t)w->id] |= lanes;
@@ -1387,25 +1612,42 @@ void hb_bar_release(sim_ctx *c, sim_cta *cta, unsigned id)
 		return;
 	hb_slot *sl = &h->slots[s];
 	hb_clk *acc = h->bar_acc[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *lo = &h->bar_lo[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *hi = &h->bar_hi[(uint32_t)s * SIM_NBARRIERS + id];
 	uint32_t nw = h->tpc / 32;
 	hb_vc *snap = NULL; /* the waiters' common view: acc, or acc joined
 			       with a waiter's own (rarely larger) view */
 	for (uint32_t k = 0; sl->bar_wait && k < nw; k++) {
 		uint32_t *wl = &sl->bar_wait[id * nw + k];
-		for (uint32_t m = *wl; acc && m; m &= m - 1) {
+		if (acc && *wl && !snap &&
+		    !(snap = vc_from_plain(h, acc, *lo, *hi)))
+			break;
+		/* the waiters take snap; their old vectors (mostly one
+		   shared one) lose a reference per run of equal ones */
+		hb_vc *old = NULL;
+		uint32_t n = 0;
+		for (uint32_t m = acc ? *wl : 0; m; m &= m - 1) {
 			uint32_t t = (uint32_t)s * h->tpc + k * 32 + sim_ffs(m);
-			if (!snap && !(snap = vc_new(h, acc)))
-				break;
-			set_base(h, t, snap);
+			hb_vc *o = h->base[t];
+			h->base[t] = snap;
+			snap->ref++;
+			if (o != old) {
+				vc_unref_n(h, old, n);
+				old = o;
+				n = 0;
+			}
+			n++;
 		}
+		vc_unref_n(h, old, n);
 		*wl = 0;
 	}
-	vc_unref(snap);
+	vc_unref(h, snap);
 	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
-	vc_unref(*seen);
+	vc_unref(h, *seen);
 	*seen = NULL;
-	if (acc)
-		memset(acc, 0, h->L * sizeof *acc);
+	if (acc && *lo < *hi)
+		memset(acc + *lo, 0, (*hi - *lo) * sizeof *acc);
+	*lo = *hi = 0;
 	sl->gen++;
 }
 
@@ -1417,20 +1659,19 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 	hb_vc *n = NULL, *last = NULL;
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
-		if (!n && !(n = vc_new(h, h->base[t]->v)))
+		if (!n && !(n = vc_new(h, h->base[t])))
 			return;
 		if (h->base[t] != last)
-			vc_join(n->v, h->base[t]->v, h->L);
+			vc_join(n, h->base[t]);
 		last = h->base[t];
-		if (n->v[t] < h->own[t])
-			n->v[t] = h->own[t];
+		vc_raise(n, t, h->own[t]);
 	}
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		set_base(h, t, n);
 		tick(h, t);
 	}
-	vc_unref(n);
+	vc_unref(h, n);
 	/* fences meet too: a lane's later release through its fence (a
 	 * strong store or relaxed atomic) covers what the fences of the
 	 * lanes it synchronised with covered (__threadfence; __syncwarp;
@@ -1440,11 +1681,10 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (!h->fence_rel[t])
 			continue;
-		if (!fv && !(fv = vc_new(h, h->fence_rel[t]->v)))
+		if (!fv && !(fv = vc_new(h, h->fence_rel[t])))
 			return;
-		vc_join(fv->v, h->fence_rel[t]->v, h->L);
-		if (fv->v[t] < h->fence_clk[t])
-			fv->v[t] = h->fence_clk[t];
+		vc_join(fv, h->fence_rel[t]);
+		vc_raise(fv, t, h->fence_clk[t]);
 	}
 	if (!fv)
 		return;
@@ -1452,10 +1692,10 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (!h->fence_rel[t])
 			continue;
-		vc_unref(h->fence_rel[t]);
+		vc_unref(h, h->fence_rel[t]);
 		h->fence_rel[t] = vc_ref(fv);
 	}
-	vc_unref(fv);
+	vc_unref(h, fv);
 }
 
 /* ---- mbarriers and async copies ------------------------------------------------- */
