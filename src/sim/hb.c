@@ -113,7 +113,7 @@ typedef struct hb_gpage {
 } hb_gpage;
 
 /* Sync objects: key -> vector clock(s). */
-enum { SO_LOC, SO_LOC_CTA, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
+enum { SO_LOC, SO_LOC_CTA, SO_LOC_CLUSTER, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
        SO_CLUSTER, SO_CLUSTER_DONE };
 typedef struct hb_so {
 	uint64_t k1, k2;   /* (kind << 56 | cta), address; k1 0: empty     */
@@ -158,7 +158,7 @@ struct sim_hb {
 	hb_clk *own;         /* each row's own clock (monotone)            */
 	hb_vc **fence_rel;   /* per thread: its vector at its last fence   */
 	hb_clk *fence_clk;   /* ... and its own clock then                 */
-	uint8_t *fence_cta;  /* ... and whether the fence had .CTA scope    */
+	uint8_t *fence_lvl;  /* ... and the fence's scope (a LVL_*)        */
 	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
 	hb_clk **bar_acc;    /* per slot and barrier: the phase's releases  */
 	uint32_t *bar_lo, *bar_hi; /* ... and their nonzero range          */
@@ -584,7 +584,7 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->own = calloc(h->L, sizeof *h->own);
 	h->fence_rel = calloc(h->D, sizeof *h->fence_rel);
 	h->fence_clk = calloc(h->D, sizeof *h->fence_clk);
-	h->fence_cta = calloc(h->D, 1);
+	h->fence_lvl = calloc(h->D, 1);
 	h->pend_acq = calloc(h->D, sizeof *h->pend_acq);
 	h->bar_seen = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_seen);
 	h->bar_acc = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_acc);
@@ -595,7 +595,7 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->capsites = 1024;
 	h->sites = calloc(h->capsites, sizeof *h->sites);
 	h->nsites = 1; /* site 0: unknown */
-	if (!h->sites || !h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
+	if (!h->sites || !h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_lvl ||
 	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots ||
 	    !h->bar_lo || !h->bar_hi)
 		return SIMT_ERR_NOMEM;
@@ -633,7 +633,7 @@ static void free_heavy(sim_hb *h)
 	free(h->bar_acc);
 	free(h->fence_rel);
 	free(h->fence_clk);
-	free(h->fence_cta);
+	free(h->fence_lvl);
 	free(h->pend_acq);
 	free(h->tmp);
 	for (uint32_t s = 0; h->slots && s < h->nslots; s++) {
@@ -663,7 +663,7 @@ static void free_heavy(sim_hb *h)
 	h->bar_acc = NULL;
 	h->zero = NULL;
 	h->own = h->tmp = h->fence_clk = NULL;
-	h->fence_cta = NULL;
+	h->fence_lvl = NULL;
 	h->pend_acq = NULL;
 	h->slots = NULL;
 	h->gpages = NULL;
@@ -1460,6 +1460,27 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL };
 enum { SCOPE_CTA, SCOPE_GPU, SCOPE_SYS, SCOPE_CLUSTER };
 
+/* Scopes by what they include: a release of a level is seen by the
+ * acquirers in the same CTA, cluster, or anywhere. */
+enum { LVL_CTA, LVL_CLUSTER, LVL_GPU };
+
+static int level(int scope)
+{
+	return scope == SCOPE_CTA ? LVL_CTA : scope == SCOPE_CLUSTER ? LVL_CLUSTER
+	       : LVL_GPU;
+}
+
+/* The cluster of CTA t: the linear index of its cluster in the grid of
+ * clusters (every CTA is a cluster of one without a cluster launch). */
+static uint64_t cluster_of(const sim_ctx *c, const sim_cta *t)
+{
+	const uint32_t *s = c->launch.cluster, *g = c->launch.grid;
+	if (!s[0] || !s[1] || !s[2])
+		return t->lin;
+	uint64_t x = t->id[0] / s[0], y = t->id[1] / s[1], z = t->id[2] / s[2];
+	return x + (uint64_t)(g[0] / s[0]) * (y + (uint64_t)(g[1] / s[1]) * z);
+}
+
 static hb_clk *lazy(sim_hb *h, hb_clk **slot)
 {
 	if (!*slot)
@@ -1494,39 +1515,46 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
 	int sem = i->sem, scope = i->scope;
+	uint64_t cl = cluster_of(w->ctx, w->cta);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t t = tid_of(h, w, l);
 		uint64_t cta, a;
 		if (!loc_key(w, sp, addr[l], &cta, &a))
 			continue;
-		bool cta_scope = scope == SCOPE_CTA;
-		/* acquire side: what was released to the location */
-		hb_clk *gv = so_get(h, SO_LOC, 0, a ^ cta << 20, false);
-		hb_clk *cv = so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, false);
+		/* acquire side: what was released to the location with a
+		   scope that includes the lane: the GPU (and system), its
+		   cluster, its CTA */
+		uint64_t key = a ^ cta << 20;
+		hb_clk *rv[3] = {so_get(h, SO_LOC, 0, key, false),
+				 so_get(h, SO_LOC_CLUSTER, cl, key, false),
+				 so_get(h, SO_LOC_CTA, w->cta->lin, key, false)};
 		bool acq = sem == SEM_ACQUIRE || sem == SEM_ACQ_REL;
-		if ((gv || cv) && acq) {
-			hb_vc *d = vmut(h, t);
-			if (d && gv)
-				vc_join_plain(d, gv, h->L);
-			if (d && cv)
-				vc_join_plain(d, cv, h->L);
-		} else if (gv || cv) {
-			hb_clk *p = lazy(h, &h->pend_acq[t]);
-			if (p && gv)
-				join_range(p, gv, 0, h->L);
-			if (p && cv)
-				join_range(p, cv, 0, h->L);
+		for (int k = 0; k < 3; k++) {
+			if (!rv[k])
+				continue;
+			if (acq) {
+				hb_vc *d = vmut(h, t);
+				if (d)
+					vc_join_plain(d, rv[k], h->L);
+			} else {
+				hb_clk *p = lazy(h, &h->pend_acq[t]);
+				if (p)
+					join_range(p, rv[k], 0, h->L);
+			}
 		}
 		/* release side: the lane's view, or its view at its last fence */
 		bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
 		if (rel || h->fence_rel[t]) {
 			/* a release through a fence has the narrower scope */
-			if (!rel && h->fence_cta[t])
-				cta_scope = true;
-			hb_clk *so = cta_scope
-				? so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, true)
-				: so_get(h, SO_LOC, 0, a ^ cta << 20, true);
+			int lvl = level(scope);
+			if (!rel && h->fence_lvl[t] < lvl)
+				lvl = h->fence_lvl[t];
+			hb_clk *so = lvl == LVL_CTA
+				? so_get(h, SO_LOC_CTA, w->cta->lin, key, true)
+				: lvl == LVL_CLUSTER
+				? so_get(h, SO_LOC_CLUSTER, cl, key, true)
+				: so_get(h, SO_LOC, 0, key, true);
 			if (so && rel) {
 				release_into(h, so, t);
 			} else if (so) {
@@ -1546,7 +1574,7 @@ void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 	sim_hb *h = w->ctx->hb;
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
-	bool cta = i->scope == SCOPE_CTA;
+	uint8_t lvl = (uint8_t)level(i->scope);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (h->pend_acq[t])
@@ -1554,7 +1582,7 @@ void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 		vc_unref(h, h->fence_rel[t]);
 		h->fence_rel[t] = vc_ref(h->base[t]);
 		h->fence_clk[t] = h->own[t];
-		h->fence_cta[t] = cta;
+		h->fence_lvl[t] = lvl;
 		tick(h, t);
 	}
 }
