@@ -606,6 +606,11 @@ void sim_rx_fence(sim_warp *w, bool sc, int scope);
  * synchronisation view, a completed wait acquires it. */
 void sim_rx_arrive(sim_warp *w);
 void sim_rx_acquire(sim_warp *w);
+/* An arrival on (or bytes completed for) the mbarrier of CTA at, another
+ * of the cluster: the release reaches at's synchronisation view.  A
+ * cluster-barrier arrival: every CTA of the cluster's. */
+void sim_rx_arrive_at(sim_warp *w, const sim_cta *at);
+void sim_rx_cluster_arrive(sim_warp *w);
 /* Shared memory of a CTA goes away: forget its words. */
 void sim_rx_forget(sim_ctx *c, const uint8_t *base, uint32_t size);
 /* api.c: the name of the region holding addr in space sp (NULL: none),
