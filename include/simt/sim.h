@@ -486,7 +486,7 @@ SIMT_API uint64_t simt_sim_cycle(const simt_sim *s);
  *          woken early: when NANOSLEEP releases)
  *   GROUP  which divergent lane group a warp runs after a switch (YIELD,
  *          NANOSLEEP, BSYNC, WARPSYNC)
- *   COPY   which pending asynchronous copy completes first
+ *   COPY   which pending asynchronous copy completes first (early)
  *   READ   which store a load reads (SIMT_MEMORY_RELAXED)
  *   WRITE  where a store goes in its word's coherence order (RELAXED)
  *   REORDER whether a store independent of the load before it is
@@ -516,10 +516,10 @@ typedef struct simt_choice {
 	int def;          /* what the policy takes                          */
 	uint64_t step;    /* warp instructions issued before this choice     */
 	/* what each option is: WARP: CTA linear id << 8 | warp; GROUP: the
-	   first lane of the group; COPY: copy index; READ: the value the
-	   store wrote; WRITE: the position in the coherence order; REORDER:
-	   the PC of the instruction performed first (0: the load, 1: the
-	   store) */
+	   first lane of the group; COPY: the step of the copy's issue; READ:
+	   the value the store wrote; WRITE: the position in the coherence
+	   order; REORDER: the PC of the instruction performed first (0: the
+	   load, 1: the store) */
 	const uint64_t *what;
 } simt_choice;
 
