@@ -12,7 +12,10 @@
  *   aux[3]  SHFL with immediate lane and clamp: WP_PERM, and in bits 0-31
  *           the lanes whose source is in range; lane_src[] holds the
  *           source lane of every lane (the permutation depends only on
- *           the mode, b and c, so it is computed here once)
+ *           the mode, b and c, so it is computed here once).  When it is
+ *           two runs of consecutive lanes (DOWN and UP without segments),
+ *           WP_RUNS and the runs: lanes [0, n) read from l + d0, lanes
+ *           [n, 32) from l + d1 (WP_RUN_N, WP_RUN_D0, WP_RUN_D1)
  * Produces: destination registers and predicates of the lanes of pmask.
  *
  * Every collective first checks its groups (wp_groups): each issuing lane
@@ -34,6 +37,10 @@ enum { WP_RD, WP_PU, WP_RA, WP_B, WP_C, WP_MASK, WP_PP, WP_NSLOTS };
 #define WP_ABS 4u          /* REDUX.ABS                          */
 #define WP_TYPE(aux) (((aux) >> 4) & 3) /* REDUX: 0 U32, 1 S32, 2 F32 */
 #define WP_PERM (1ull << 32) /* SHFL: aux[3] and lane_src[] are valid */
+#define WP_RUNS (1ull << 33) /* SHFL: ... and the permutation is two runs */
+#define WP_RUN_N(aux) ((int)((aux) >> 40 & 63))
+#define WP_RUN_D0(aux) ((int)((aux) >> 48 & 63) - 32)
+#define WP_RUN_D1(aux) ((int)((aux) >> 56 & 63) - 32)
 
 /* Value names the handlers understand, per field; the index is the code. */
 static const char *const vote_modes[] = {"ALL", "ANY", "EQ", NULL};
@@ -66,7 +73,19 @@ static void shfl_prep_perm(sim_inst *i)
 	uint32_t inr = shfl_src((int)i->aux[1], b, c, j);
 	for (int l = 0; l < SIM_LANES; l++)
 		i->lane_src[l] = (uint8_t)j[l];
-	i->aux[3] = (int64_t)(WP_PERM | inr);
+	uint64_t aux = WP_PERM | inr;
+	/* two runs of consecutive sources: the first ends where the offset
+	   changes, the second must keep its own offset to lane 31 */
+	int d0 = (int)j[0], n = 1;
+	while (n < SIM_LANES && (int)j[n] - n == d0)
+		n++;
+	int d1 = n < SIM_LANES ? (int)j[n] - n : 0, e = n;
+	while (e < SIM_LANES && (int)j[e] - e == d1)
+		e++;
+	if (e == SIM_LANES)
+		aux |= WP_RUNS | (uint64_t)n << 40 | (uint64_t)(d0 + 32) << 48 |
+		       (uint64_t)(d1 + 32) << 56;
+	i->aux[3] = (int64_t)aux;
 }
 
 /* Operand k exists and has one of the kinds of the bit set `kinds`. */
@@ -343,8 +362,16 @@ static bool shfl_fixed(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		hb_warp_join(w, pmask);
 	const uint32_t *a = w->r[i->op[sim_slot(i, WP_RA)].reg];
 	uint32_t out[SIM_LANES];
-	for (int l = 0; l < SIM_LANES; l++)
-		out[l] = a[j[l]];
+	uint64_t aux = (uint64_t)i->aux[3];
+	if (aux & WP_RUNS) { /* two block copies */
+		int n = WP_RUN_N(aux);
+		memcpy(out, a + WP_RUN_D0(aux), (size_t)n * sizeof *out);
+		memcpy(out + n, a + n + WP_RUN_D1(aux),
+		       (size_t)(SIM_LANES - n) * sizeof *out);
+	} else {
+		for (int l = 0; l < SIM_LANES; l++)
+			out[l] = a[j[l]];
+	}
 	uint32_t *rd = dst_row(w, i, WP_RD);
 	if (pmask == 0xffffffffu)
 		memcpy(rd, out, sizeof out);
