@@ -98,7 +98,8 @@ static void write_footprint(cli_out *o, const ex_sched *s)
 		n = 0; /* out of memory: the replay may not match */
 	for (uint64_t k = 0; k < n; k++)
 		v[k] = simt_footprint_word(s->fp, k);
-	qsort(v, n, sizeof *v, cmp_u64);
+	if (n) /* qsort wants a non-NULL array even for none */
+		qsort(v, n, sizeof *v, cmp_u64);
 	cli_out_printf(o, "footprint %llu   # words two warps touched\n",
 		       (unsigned long long)n);
 	for (uint64_t k = 0; k < n;) {
