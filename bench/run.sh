@@ -3,6 +3,9 @@
 # llvm-mc (AMDGPU, gfx900) on 200,000-line inputs of a similar mix.
 #
 #   sh bench/run.sh [LINES]        (default 200000; run from the repo root)
+#   RUNS=N (default 5), SIMT=path (default build/simt), LLVM_MC=path,
+#   SIMT_BEFORE=path: also runs that build's `as` in the same runs (one
+#   more row and ratio: a before/after comparison under the same load)
 #
 # Each command runs RUNS times (default 5, the four commands interleaved
 # run by run); the best wall-clock time counts, and the CPU time shown is
@@ -16,8 +19,11 @@ set -e
 n=${1:-200000}
 out=build/bench
 mkdir -p "$out"
-make -s build/simt >/dev/null
-SIMT=build/simt
+# SIMT=/path/to/simt compares another build (e.g. before/after a change)
+if [ -z "$SIMT" ]; then
+	make -s build/simt >/dev/null
+	SIMT=build/simt
+fi
 MC=${LLVM_MC:-llvm-mc}
 
 awk -v n="$n" -f bench/gen_simt.awk >"$out/simt.s"
@@ -67,9 +73,10 @@ report() { # name instructions "seconds cpu"
 	echo "$3" | awk -v name="$1" -v n="$2" '{ printf "%-34s %8d insts %8.4f s (cpu %7.4f s) %12.0f insts/s\n", name, n, $1, $2, n / $1 }'
 }
 
-rm -f "$out"/as.runs "$out"/dis.runs "$out"/mc.runs "$out"/mcd.runs
+rm -f "$out"/as.runs "$out"/dis.runs "$out"/mc.runs "$out"/mcd.runs "$out"/asb.runs
 i=0
 while [ "$i" -lt "$runs" ]; do
+	[ -z "$SIMT_BEFORE" ] || one asb $SIMT_BEFORE as "$out/simt.s" -o "$out/simt_before.o"
 	one as $SIMT as "$out/simt.s" -o "$out/simt.o"
 	one dis $SIMT dis "$out/simt.o"
 	one mc $MC -arch=amdgcn -mcpu=gfx900 -filetype=obj "$out/amd.s" -o "$out/amd.o"
@@ -91,4 +98,11 @@ ratio() {
 		'{ printf "%-10s %6.1fx faster (wall), %6.1fx (cpu)\n", name, (a / $1) / (b / $3), ($4 > 0 && $2 > 0) ? (a / $2) / (b / $4) : 0 }'
 }
 ratio "assemble:" $r_as $r_mc "$ni_simt" "$ni_amd"
+if [ -n "$SIMT_BEFORE" ]; then
+	r_asb=$(summary asb)
+	report "simt as (SIMT_BEFORE)" "$ni_simt" "$r_asb"
+	ratio "before:" $r_asb $r_mc "$ni_simt" "$ni_amd"
+	ratio "after/before:" $r_as $r_asb "$ni_simt" "$ni_simt"
+	cmp "$out/simt.o" "$out/simt_before.o" && echo "objects: identical"
+fi
 ratio "disasm:" $r_dis $r_mcd "$ni_simt" "$ni_amd"

@@ -132,6 +132,8 @@ typedef struct asm_expr {
 	int col;
 	int len;             /* 's': name length */
 	const char *name;    /* 's': into the source text */
+	int sym;             /* 's': the symbol's index + 1 when known (0: look
+			      * the name up) */
 	int64_t v;           /* 'n' */
 	struct asm_expr *a, *b;
 } asm_expr;
@@ -268,7 +270,12 @@ typedef struct asm_ctx {
 	asm_kernel *kernels;
 	asm_sym *syms;
 	int nsyms, csyms;
-	int *symhash;      /* open addressing, -1 empty */
+	/* open addressing (sym -1: empty); the hash beside the index, so a
+	 * probe reads a symbol only when its hash is the one looked for */
+	struct asm_symslot {
+		uint32_t hash;
+		int sym;
+	} *symhash;
 	int symhash_cap;
 	int nfix, cfix;
 	asm_fixup *fix;

@@ -28,15 +28,16 @@ static uint32_t sym_hash(const char *s, int len)
 static bool rehash(asm_ctx *c)
 {
 	int cap = c->symhash_cap ? c->symhash_cap * 2 : 1024;
-	int *h = malloc((size_t)cap * sizeof *h);
+	struct asm_symslot *h = malloc((size_t)cap * sizeof *h);
 	if (!h)
 		return false;
-	memset(h, 0xff, (size_t)cap * sizeof *h);
+	for (int i = 0; i < cap; i++)
+		h[i].sym = -1;
 	for (int s = 0; s < c->nsyms; s++) {
 		uint32_t i = c->syms[s].hash & (uint32_t)(cap - 1);
-		while (h[i] >= 0)
+		while (h[i].sym >= 0)
 			i = (i + 1) & (uint32_t)(cap - 1);
-		h[i] = s;
+		h[i] = (struct asm_symslot){c->syms[s].hash, s};
 	}
 	free(c->symhash);
 	c->symhash = h;
@@ -49,11 +50,13 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 	uint32_t h = sym_hash(name, len);
 	if (c->symhash_cap) {
 		uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
-		for (; c->symhash[i] >= 0; i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
-			const asm_sym *y = &c->syms[c->symhash[i]];
-			if (y->hash == h && y->len == len &&
-			    !memcmp(y->name, name, (size_t)len))
-				return c->symhash[i];
+		for (; c->symhash[i].sym >= 0;
+		     i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
+			if (c->symhash[i].hash != h)
+				continue;
+			const asm_sym *y = &c->syms[c->symhash[i].sym];
+			if (y->len == len && !memcmp(y->name, name, (size_t)len))
+				return c->symhash[i].sym;
 		}
 	}
 	if (!create)
@@ -76,9 +79,9 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 	y->var_size = -1;
 	y->line = c->line;
 	uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
-	while (c->symhash[i] >= 0)
+	while (c->symhash[i].sym >= 0)
 		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
-	c->symhash[i] = c->nsyms;
+	c->symhash[i] = (struct asm_symslot){h, c->nsyms};
 	return c->nsyms++;
 }
 

@@ -150,6 +150,8 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
  * What classify and shape_sig find out about an operand name, kept per
  * name: a listing names the same few hundred registers and predicates on
  * every line.  Direct-mapped by the name's bytes (names of up to 16).
+ * (Working a numbered register out from its bytes instead costs more:
+ * 351 M against 324 M instructions on build/bench/simt.s.)
  */
 #define NAME_BITS 10
 typedef struct name_slot {
@@ -179,8 +181,18 @@ struct asm_index {
 	hslot *h;             /* mnemonic -> optype */
 	int wcap, wcount;
 	asm_word *words;      /* dotted word cache (keys point into the source) */
-	hslot *wh;            /* word -> index in words */
-	asm_plan *plans;      /* selections, 1 << PLAN_BITS, allocated on use */
+	/* word -> index in words: the hash beside index + 1 (0: empty), a
+	 * small table next to the dense words */
+	struct wslot {
+		uint32_t hash;
+		int word;
+	} *wh;
+	/* selections: a direct-mapped table of 1 << PLAN_BITS (index + 1 into
+	 * plans, 0: empty; allocated on use) and the plans themselves, dense
+	 * (the few a listing uses share cache lines and pages) */
+	uint16_t *plan_ix;
+	asm_plan *plans;
+	int nplans, cplans;
 };
 
 static uint32_t hash(const char *s, int len)
@@ -516,6 +528,7 @@ void asm_index_free(struct asm_index *ix)
 	for (int i = 0; i < ix->wcount; i++)
 		free(ix->words[i].res);
 	free(ix->plans);
+	free(ix->plan_ix);
 	free(ix->names);
 	free(ix->words);
 	free(ix->wh);
@@ -571,9 +584,12 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			     uint32_t hv, asm_word *tmp)
 {
 	struct asm_index *ix = c->ix;
-	int i = hfind_hashed(ix->wh, ix->wcap, s, len, hv);
-	if (i >= 0)
-		return &ix->words[i];
+	uint32_t i = hv & (uint32_t)(ix->wcap - 1);
+	for (; ix->wh[i].word; i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
+		asm_word *w = &ix->words[ix->wh[i].word - 1];
+		if (ix->wh[i].hash == hv && w->len == len && same(w->s, s, len))
+			return w;
+	}
 	memset(tmp, 0, sizeof *tmp);
 	tmp->s = s;
 	tmp->len = len;
@@ -587,8 +603,8 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
 		tmp->cached = true;
 		ix->words[ix->wcount] = *tmp;
-		hput(ix->wh, ix->wcap, s, len, ix->wcount);
-		return &ix->words[ix->wcount++];
+		ix->wh[i] = (struct wslot){hv, ++ix->wcount}; /* i: the empty slot */
+		return &ix->words[ix->wcount - 1];
 	}
 	return tmp;
 }
@@ -740,8 +756,35 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 	return o->kind == ASM_O_NAME ? s | name_sig(ix, o) : s;
 }
 
+/* The name's bytes, zero-padded to 16 (nlen <= 16); end: the end of the
+ * source text holding it, which 8-byte loads must not pass. */
+static inline void name_key(const asm_operand *o, const char *end,
+			    uint64_t k[2])
+{
+	int n = o->nlen;
+	k[0] = k[1] = 0;
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+	end = o->name; /* the masks below keep the low bytes: bytes one by one */
+#endif
+	if (end - o->name < 16) {
+		unsigned char *kb = (unsigned char *)k;
+		for (int i = 0; i < n; i++)
+			kb[i] = (unsigned char)o->name[i];
+		return;
+	}
+	/* little-endian: the first n bytes are the low ones */
+	uint64_t a = load8(o->name), b = load8(o->name + 8);
+	if (n >= 8) {
+		k[0] = a;
+		k[1] = n >= 16 ? b : b & ((UINT64_C(1) << (8 * (n - 8))) - 1);
+	} else {
+		k[0] = a & ((UINT64_C(1) << (8 * n)) - 1);
+	}
+}
+
 /* classify() and shape_sig() of an operand, through the name cache */
-static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
+static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
+			     const char *end)
 {
 	bool named = o->kind == ASM_O_NAME || (o->kind != ASM_O_PAIR && o->has_reg);
 	if (!named || o->nlen > 16 ||
@@ -750,10 +793,11 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
 		classify(ix, o);
 		return shape_sig(ix, o);
 	}
-	uint64_t k[2] = {0, 0};
-	unsigned char *kb = (unsigned char *)k;
-	for (int i = 0; i < o->nlen; i++)
-		kb[i] = (unsigned char)o->name[i];
+	uint64_t s = (uint64_t)o->kind | (uint64_t)o->lnot << 3 |
+		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
+		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7;
+	uint64_t k[2];
+	name_key(o, end, k);
 	uint64_t h = (k[0] * UINT64_C(0x9e3779b97f4a7c15) ^ k[1]) *
 		     UINT64_C(0xff51afd7ed558ccd);
 	name_slot *n = &ix->names[(h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS)];
@@ -767,31 +811,30 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
 		o->regnum = n->regnum;
 		o->hash = n->hash;
 	}
-	uint64_t s = (uint64_t)o->kind | (uint64_t)o->lnot << 3 |
-		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
-		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
-		     (uint64_t)o->regmask << 9;
+	s |= (uint64_t)o->regmask << 9;
 	return o->kind == ASM_O_NAME ? s | n->sig : s;
 }
 
 /* The slot of (word, signatures) in the selection table. */
-static asm_plan *plan_slot(struct asm_index *ix, const asm_word *w,
+static uint16_t *plan_slot(struct asm_index *ix, const asm_word *w,
 			   const asm_inst_text *it)
 {
 	if (!w->cached)
 		return NULL;
-	if (!ix->plans &&
-	    !(ix->plans = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plans)))
+	if (!ix->plan_ix &&
+	    !(ix->plan_ix = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plan_ix)))
 		return NULL; /* no table: every line searches */
 	uint64_t h = (uint64_t)(uintptr_t)w * UINT64_C(0x9e3779b97f4a7c15);
 	for (int i = 0; i < it->noperands; i++)
 		h = (h ^ it->ops[i].sig) * UINT64_C(0xff51afd7ed558ccd);
-	return &ix->plans[h >> (64 - PLAN_BITS)];
+	return &ix->plan_ix[h >> (64 - PLAN_BITS)];
 }
 
-static const asm_plan *plan_find(const asm_plan *p, const asm_word *w,
+static const asm_plan *plan_find(const struct asm_index *ix,
+				 const uint16_t *slot, const asm_word *w,
 				 const asm_inst_text *it)
 {
+	const asm_plan *p = slot && *slot ? &ix->plans[*slot - 1] : NULL;
 	if (!p || p->word != w || p->n != it->noperands)
 		return NULL;
 	for (int i = 0; i < p->n; i++)
@@ -874,13 +917,20 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 	return true;
 }
 
-static const asm_plan *plan_add(const struct asm_index *ix, asm_plan *p,
+static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 				const asm_word *w, const asm_inst_text *it,
 				int cand, const signed char *map,
 				const isa_opcode *op, const asm_modres *res)
 {
-	if (!p)
+	if (!slot)
 		return NULL;
+	if (!*slot) { /* a new plan; a slot in use gets its plan replaced */
+		if (!util_grow((void **)&ix->plans, &ix->cplans, ix->nplans + 1,
+			       sizeof *ix->plans))
+			return NULL;
+		*slot = (uint16_t)++ix->nplans;
+	}
+	asm_plan *p = &ix->plans[*slot - 1];
 	int nentries = op->noperands;
 	p->plain_reg = 0;
 	for (int e = 0; e < nentries; e++) {
@@ -1145,6 +1195,8 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 	asm_fixup fx = {ASM_FIX_FIELD, c->cur, s->off, 0, s->op, e, f, expr,
 			c->line, col, c->line_start};
 	s->deferred = true;
+	if (expr->op == 's') /* a label seen before: its index, while the name is at hand */
+		expr->sym = asm_sym_lookup(c, expr->name, expr->len, false) + 1;
 	return asm_add_fixup(c, &fx);
 }
 
@@ -1523,6 +1575,14 @@ static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
 	return w;
 }
 
+/* util_bits_get, inline for the hot path */
+static inline uint64_t get_bits(isa_word w, int pos, int width)
+{
+	uint64_t v = pos >= 64 ? w.hi >> (pos - 64)
+		     : pos == 0 ? w.lo : (w.lo >> pos) | (w.hi << (64 - pos));
+	return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
 bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			  int col)
 {
@@ -1535,13 +1595,18 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 		uint64_t h = 0;
 		for (int i = 0; i < x->nf; i++) {
 			const isa_field *f = &op->fields[x->f[i]];
-			key[i] = util_bits_get(w.lo, w.hi, f->pos, f->width);
+			key[i] = get_bits(w, f->pos, f->width);
 			h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
 		}
 		/* the high bits: constant offsets step by 4 or 8 */
 		slot = (unsigned)(h >> 58) % EXC_SLOTS;
-		if (x->valid[slot] && !memcmp(x->key[slot], key, sizeof key))
-			return true;
+		if (x->valid[slot]) {
+			bool same_key = true;
+			for (int i = 0; i < EXC_KEYS; i++)
+				same_key &= x->key[slot][i] == key[i];
+			if (same_key)
+				return true;
+		}
 	}
 	uint64_t fields[ISA_MAX_FIELDS];
 	for (int f = 0; f < op->nfields; f++)
@@ -1733,13 +1798,13 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
 	for (int k = 0; k < it->noperands; k++) {
 		asm_operand *o = (asm_operand *)&it->ops[k];
-		o->sig = classify_sig(c->ix, o);
+		o->sig = classify_sig(c->ix, o, c->text + c->len);
 	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
-	asm_plan *slot = plan_slot(c->ix, wd, it);
-	const asm_plan *plan = plan_find(slot, wd, it);
+	uint16_t *slot = plan_slot(c->ix, wd, it);
+	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = c->ix->ops[ot->first + plan->cand];
 		res = &wd->res[plan->cand];
@@ -1750,9 +1815,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 			*opp = op;
 			ok = asm_check_exceptions(c, op, *w, it->mnem->col);
 			update_kernel(c, &s, in->barid >= 0
-				     ? util_bits_get(w->lo, w->hi,
-						     op->fields[in->barid].pos,
-						     op->fields[in->barid].width)
+				     ? get_bits(*w, op->fields[in->barid].pos,
+						op->fields[in->barid].width)
 				     : 0);
 			goto out;
 		}

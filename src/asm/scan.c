@@ -182,11 +182,34 @@ static const char *backtick(asm_ctx *c, const scan *s, const char *p,
 	return blanks(s, p + 1);
 }
 
+/* o = (asm_operand){.col = col}, field by field: the compound literal
+ * became a `rep stos` of 128 bytes, a third of the scan's cycles. */
+static inline void op_init(asm_operand *o, int col)
+{
+	o->kind = ASM_O_NAME;
+	o->col = col;
+	o->lnot = o->bitnot = false;
+	o->name = NULL;
+	o->nlen = 0;
+	o->has_reg = o->is64 = false;
+	o->reg_col = 0;
+	o->pair_lo = o->pair_hi = 0;
+	o->mag = 0;
+	o->neg = false;
+	o->expr = NULL;
+	o->off_col = 0;
+	o->fval = 0;
+	o->bank = 0;
+	o->bank_col = 0;
+	o->hash = o->regmask = o->zeromask = 0;
+	o->regnum = o->sig = 0;
+}
+
 /* One operand (parse.c parse_operand) and the blanks after it. */
 static const char *operand(asm_ctx *c, const scan *s, const char *p,
 			   asm_operand *o)
 {
-	*o = (asm_operand){.col = col_at(s, p)};
+	op_init(o, col_at(s, p));
 	unsigned char ch = at(s, p);
 	if (ch == '!' || ch == '~') {
 		o->lnot = ch == '!';
