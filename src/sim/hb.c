@@ -20,8 +20,10 @@
  * Memory.  One shadow cell per 4 bytes of shared memory (per slot, cleared
  * when a CTA takes it) and of global memory (pages hashed by number): the
  * last write (or atomic) and up to two reads, each an epoch (thread,
- * clock) with what a report needs (PC, CTA, barrier generation, issue),
- * and which of the 4 bytes were ever written (init).  Local memory is
+ * clock) with a site number for what a report needs (PC, CTA, barrier
+ * generation, size: interned in h->sites), and which of the 4 bytes were
+ * ever written (init).  Vector clocks know their nonzero range (struct
+ * hb_vc), so joins cost the threads a view spans.  Local memory is
  * private to its thread: only init is tracked there, a bit per byte.
  *
  * Synchronisation objects (the vector clocks released to a location, a
@@ -173,6 +175,7 @@ struct sim_hb {
 	hb_cell *glast;
 	hb_so *so;
 	size_t socap, soused;
+	uint32_t sokinds;    /* bit per kind: an object of it exists        */
 	hb_clk *tmp;
 	hb_site *sites;      /* interned sites; 0: unknown (out of memory) */
 	uint32_t nsites, capsites;
@@ -448,6 +451,8 @@ static hb_clk *so_get(sim_hb *h, int kind, uint64_t cta, uint64_t addr,
 		      bool create)
 {
 	uint64_t k1 = (uint64_t)(kind + 1) << 56 | (cta & 0xffffffffffffull);
+	if (!create && !(h->sokinds >> kind & 1))
+		return NULL; /* none of the kind: no lookup */
 	if (h->socap) {
 		size_t j = mix(k1, addr) & (h->socap - 1);
 		for (; h->so[j].k1; j = (j + 1) & (h->socap - 1))
@@ -466,6 +471,7 @@ static hb_clk *so_get(sim_hb *h, int kind, uint64_t cta, uint64_t addr,
 		j = (j + 1) & (h->socap - 1);
 	h->so[j] = (hb_so){k1, addr, vc};
 	h->soused++;
+	h->sokinds |= 1u << kind;
 	return vc;
 }
 
@@ -669,6 +675,7 @@ static void free_heavy(sim_hb *h)
 	h->gpages = NULL;
 	h->so = NULL;
 	h->gcap = h->gused = h->socap = h->soused = 0;
+	h->sokinds = 0;
 	h->glast_pn = 0;
 	h->glast = NULL;
 }
@@ -1399,8 +1406,13 @@ static inline void word_loop(sim_hb *h, sim_warp *w, const sim_inst *i,
 		hb_rec cur = {.clk = own[t], .tid = (uint16_t)t, .meta = meta,
 			      .lanes = 1u << l, .site = site};
 		const hb_clk *view = base[t]->v;
+		/* an atomic never races with an atomic (or strong access): the
+		   write record need not be ordered */
+		bool wq = quiet(view, t, &cell->w) ||
+			  (kind == HB_ATOMIC &&
+			   (REC_KIND(&cell->w) == HB_ATOMIC || REC_STRONG(&cell->w)));
 		if ((check_init && (cell->w.aux & 0xf) != 0xf) ||
-		    (race && (!quiet(view, t, &cell->w) ||
+		    (race && (!wq ||
 			      (kind != HB_READ && (!quiet(view, t, &cell->r[0]) ||
 						   !quiet(view, t, &cell->r[1])))))) {
 			bool reported = false;
@@ -1516,10 +1528,17 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 		return;
 	int sem = i->sem, scope = i->scope;
 	uint64_t cl = cluster_of(w->ctx, w->cta);
+	bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
+	/* nothing released to any location yet: a relaxed access without a
+	   fence before it has nothing to do */
+	bool released = h->sokinds & (1u << SO_LOC | 1u << SO_LOC_CLUSTER |
+				      1u << SO_LOC_CTA);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t t = tid_of(h, w, l);
 		uint64_t cta, a;
+		if (!released && !rel && !h->fence_rel[t])
+			continue;
 		if (!loc_key(w, sp, addr[l], &cta, &a))
 			continue;
 		/* acquire side: what was released to the location with a
@@ -1544,7 +1563,6 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 			}
 		}
 		/* release side: the lane's view, or its view at its last fence */
-		bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
 		if (rel || h->fence_rel[t]) {
 			/* a release through a fence has the narrower scope */
 			int lvl = level(scope);
