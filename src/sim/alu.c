@@ -233,12 +233,21 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	/* one loop per kind, so that each is straight-line code */
+	/* one loop per kind, so that each is straight-line code; a shift
+	   count written as an immediate is one value for every lane (the
+	   compiler shifts whole vectors by it) */
+	int kb = sim_slot(i, RT_S1);
+	bool uniform = kb != RT_NONE && i->op[kb].kind == SIM_O_IMM;
+	const uint32_t n = b[0];
 	switch (rt_shf_kind((uint64_t)i->aux[1])) {
 #define SHF_KIND(k)                                                            \
 	case k:                                                                \
-		LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,           \
-				       k >> 3 & 1, a[l], b[l], c[l]);           \
+		if (uniform)                                                   \
+			LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,   \
+					       k >> 3 & 1, a[l], n, c[l]);      \
+		else                                                           \
+			LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,   \
+					       k >> 3 & 1, a[l], b[l], c[l]);   \
 		break;
 	SHF_KIND(0) SHF_KIND(1) SHF_KIND(2) SHF_KIND(3) SHF_KIND(4)
 	SHF_KIND(5) SHF_KIND(6) SHF_KIND(7) SHF_KIND(8) SHF_KIND(9)

@@ -123,6 +123,9 @@ struct sim_inst {
 	sim_opnd op[SIM_MAX_OPNDS];
 	/* Per-optype values a prep hook computed (modifiers, targets, ...). */
 	int64_t aux[4];
+	/* SHFL with immediate lane and clamp operands (warp_ops.c): the
+	   source lane of every lane, computed once by its prep hook. */
+	uint8_t lane_src[SIM_LANES];
 	uint64_t pc;              /* byte address of this instruction       */
 	uint64_t word[2];         /* its encoding (retire records)          */
 	const isa_opcode *opc;    /* NULL when the word did not decode      */
@@ -243,20 +246,26 @@ typedef struct sim_redcopy {
 
 struct sim_warp {
 	uint32_t r[SIM_NROWS][SIM_LANES]; /* R[reg][lane], see top comment  */
+	/* What every issue reads and writes, together after the registers
+	   (two cache lines: the prologue, the epilogue and the scheduler's
+	   eligibility test touch nothing else of the warp). */
 	uint32_t p[SIM_NPRED];            /* lane mask per predicate        */
-	uint32_t ur[SIM_NUR];
-	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
-	/* BRU state (seed 001) */
-	uint64_t active_pc;
-	uint64_t rpc[SIM_LANES];
-	uint32_t breg[SIM_NBREGS];
-	uint32_t valid, active, yield, sleep, switch_mask;
-	/* scheduling */
+	uint32_t valid, active, yield, sleep, switch_mask; /* BRU (seed 001) */
 	sim_wstate state;
+	uint64_t active_pc;
 	uint64_t clock;       /* cycle at which it may issue next            */
-	uint64_t wake_cycle;  /* SLEEP: NANOSLEEP timer expiry               */
+	sim_ctx *ctx;
+	sim_cta *cta;
+	uint64_t steps;       /* instructions issued by this warp            */
 	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t timer_cycle; /* expiry of that timer (clears SleepMask)     */
+	uint32_t ur[SIM_NUR];
+	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
+	/* the rest of the BRU state */
+	uint64_t rpc[SIM_LANES];
+	uint32_t breg[SIM_NBREGS];
+	/* scheduling */
+	uint64_t wake_cycle;  /* SLEEP: NANOSLEEP timer expiry               */
 	/* BCU state */
 	int bar_id;           /* SIM_W_BAR: barrier waited on                */
 	sim_redcopy red;
@@ -272,10 +281,7 @@ struct sim_warp {
 	int id;               /* warp index in the CTA                       */
 	uint32_t nlanes_mask; /* lanes that exist (partial last warp)         */
 	uint32_t tid[3][SIM_LANES]; /* thread index x/y/z of each lane      */
-	sim_cta *cta;
-	sim_ctx *ctx;
 	void *local;          /* per-thread local memory (owned by mem.c)    */
-	uint64_t steps;       /* instructions issued by this warp            */
 	uint64_t skip_pc;     /* a store issued early (load buffering,
 				 relaxed.c): skipped when ActivePC reaches
 				 it; 0 none                                   */
