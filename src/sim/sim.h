@@ -397,6 +397,12 @@ struct sim_ctx {
 	simt_chooser_fn *chooser;
 	void *chooser_user;
 	unsigned choose_flags;
+	/* The explorer's footprint (choice.c): global words and the warps
+	   that touched them, recorded by memdev.c and async.c, consulted by
+	   the partial-order reduction; NULL when none.  fp_lost: a word
+	   could not be recorded (out of memory): no access is private. */
+	struct simt_footprint *fp;
+	bool fp_lost;
 	/* --memory=relaxed (relaxed.c): its state, NULL under SC. */
 	struct sim_rx *rx;
 	/* The happens-before checker (hb.h): non-NULL during a launch with
@@ -627,6 +633,12 @@ int sim_choose(sim_ctx *c, simt_choice_kind kind, int n, int def,
 /* The warp to issue under a chooser (sched.c's pick; NULL: none ready). */
 sim_warp *sim_choice_pick(sim_ctx *c, sim_cta *const *res, int nres, int wpc,
 			  int *lp, int *lj);
+/* choice.c: w touched the global bytes [addr, addr + size) (c->fp set). */
+void sim_fp_note(sim_warp *w, uint64_t addr, uint64_t size);
+/* ldst.c: the access size of an LDG or STG (0: another instruction), with
+ * the lanes it runs on now and their addresses. */
+unsigned sim_ldst_global(sim_warp *w, const sim_inst *i,
+			 uint64_t addr[SIM_LANES], uint32_t *lanes);
 /* The lane group to switch to (bru.c; lid: the seed's pick). */
 uint32_t sim_choice_group(sim_warp *w, uint32_t cmask, uint32_t lid);
 
