@@ -70,6 +70,10 @@ EXE_LDFLAGS ?= -no-pie
 # same objects make libsimt.a and libsimt.so; only SIMT_API symbols export.
 $(eval $(call variant,build,$(CFLAGS) -fPIC -fvisibility=hidden))
 $(eval $(call variant,build/san,$(SANFLAGS)))
+# ThreadSanitizer variant (CTA groups on worker threads, src/sim/par.c):
+# `make build/tsan/simt`, then tests/threads.sh or `simt test` with it.
+TSANFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+$(eval $(call variant,build/tsan,$(TSANFLAGS)))
 
 # The test command of README.md: both variants, every test, one closing line.
 check: build/simt build/unit_tests build/san/simt build/san/unit_tests build/libsimt.so build/simt.1 \

@@ -124,6 +124,34 @@ class Binding(unittest.TestCase):
         self.assertEqual(len(lines), 13)
         self.assertTrue(all(l.startswith("{") for l in lines))
 
+    def test_threads_do_not_change_results(self):
+        # 300 CTAs in groups of 64 (docs/semantics.md, "CTAs on worker
+        # threads"): 1 and 2 threads give the same memory, counts, trace
+        # and registers (kept CTAs of every group stay readable)
+        src = """k:
+  S2R R0, SR_TID.X ;
+  S2R R1, SR_CTAID.X ;
+  IMAD R4, R1, 0x20, R0 ;
+  LDC.64 R2, c[0x0][0x100] ;
+  IMAD.WIDE.U32 R2, R4, 0x4, R2 ;
+  STG.E [R2.64], R1 ;
+  EXIT ;
+"""
+        got = []
+        for threads in (1, 2):
+            sim = simt.Sim(self.isa, self.isa.assemble(src))
+            out = sim.alloc(4 * 32 * 300)
+            sim.params(simt.pack_params(out))
+            lines = []
+            stats = sim.run(grid=300, block=32, trace=lines.append,
+                            threads=threads, cta_group=64)
+            words = struct.unpack("<9600I", sim.read(out, 4 * 9600))
+            got.append((words, stats.steps, stats.cycles, lines,
+                        sim.reg("R", 1, cta=(299, 0, 0))))
+        self.assertEqual(got[0], got[1])
+        self.assertEqual(got[0][0][32 * 299], 299)
+        self.assertEqual(got[0][4], 299)
+
     def test_cluster_launch(self):
         sim = simt.Sim(self.isa, self.isa.assemble(CLUSTER))
         sim.run(grid=(4, 2), block=32, cluster=(2, 2))

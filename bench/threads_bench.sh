@@ -1,0 +1,96 @@
+#!/bin/sh
+# threads_bench.sh - CTA groups on worker threads: the kernels of
+# bench/sim_bench.sh, bench/warp_bench.sh and bench/mbar_bench.sh on grids
+# of 4096 CTAs (their per-thread work scaled down to keep a run near a
+# second), each with --threads 1 and --threads 2, alternating, RUNS times
+# (default 5).  Reported per kernel: the medians of the run's wall-clock
+# seconds and CPU seconds (`simt run --stats`: "run wall seconds", "run cpu
+# seconds", the kernel alone), the wall speedup of 2 threads over 1 and the
+# CPU ratio (the cost of the second thread), and whether the printed
+# outputs and the cycle and instruction counts of every run are the same.
+#
+#   sh bench/threads_bench.sh            print the table
+#   sh bench/threads_bench.sh --record   also append it to bench/RESULTS.md
+#
+# Wall time is what threads buy, so it is measured too; on a loaded machine
+# it says more about the other processes than about simt (the CPU column
+# does not).  docs/semantics.md, "CTAs on worker threads".
+set -e
+cd "$(dirname "$0")/.."
+SIMT=${SIMT:-build/simt}
+RUNS=${RUNS:-5}
+[ -x "$SIMT" ] || make build/simt >/dev/null
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+rows=""
+# bench NAME KERNEL PRINT-BUFFER SIMT-ARGS...
+bench() {
+	name=$1 kernel=$2 buf=$3
+	shift 3
+	ok=same
+	: >"$tmp/w1"; : >"$tmp/w2"; : >"$tmp/c1"; : >"$tmp/c2"
+	r=0
+	while [ $r -lt "$RUNS" ]; do
+		for t in 1 2; do
+			$SIMT run "bench/$kernel" "$@" --print "$buf" --stats \
+				--threads $t >"$tmp/out" 2>"$tmp/err"
+			stats=$(grep '^cycles' "$tmp/err")
+			echo "$stats" | sed -E 's/.*run wall seconds ([0-9.]+).*/\1/' >>"$tmp/w$t"
+			echo "$stats" | sed -E 's/.*run cpu seconds ([0-9.]+).*/\1/' >>"$tmp/c$t"
+			sig="$(cksum <"$tmp/out") $(echo "$stats" | sed -E 's/, run cpu seconds.*//')"
+			[ -n "$first" ] || first=$sig
+			[ "$sig" = "$first" ] || ok=DIFFERENT
+		done
+		r=$((r + 1))
+	done
+	first=""
+	w1=$(median <"$tmp/w1") w2=$(median <"$tmp/w2")
+	c1=$(median <"$tmp/c1") c2=$(median <"$tmp/c2")
+	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v c1="$c1" -v c2="$c2" -v ok="$ok" 'BEGIN {
+		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, ok }')
+	echo "$row"
+	rows="$rows$row
+"
+}
+
+header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | outputs and counts |
+|---|---:|---:|---:|---:|---:|---:|---|"
+echo "$header"
+G="--grid 4096"
+bench "(a) ALU loop, 256 threads, 60 iterations" sim_alu.s out \
+	$G --block 256 --buffer "out=u32[1048576]:0" --param out --param u32:60
+bench "(b) divergent loop, 256 threads, 30+lane iterations" sim_diverge.s out \
+	$G --block 256 --buffer "out=u32[1048576]:0" --param out --param u32:30
+bench "(c) barriers, 256 threads, 15 rounds of 2 BAR.SYNC" sim_barrier.s out \
+	$G --block 256 --shared 1024 --buffer "out=u32[1048576]:0" --param out --param u32:15
+bench "(d) load/store stream, 256 threads, 2^22 elements" sim_stream.s y \
+	$G --block 256 --buffer "x=u32[4194304]:iota" --buffer "y=u32[4194304]:0" --param x --param y --param u32:4194304
+bench "(e) contended global atomics, 256 threads x 8 ATOMG.ADD into 64 bins" sim_histogram.s h \
+	$G --block 256 --buffer "h=u32[64]:0" --param h --param u32:8
+bench "(f) nested divergence, 256 threads, 15+lane iterations" sim_nested.s out \
+	$G --block 256 --buffer "out=u32[1048576]:0" --param out --param u32:15
+bench "(g) shared-memory tree reduction, 256 threads, 1 tile" sim_treered.s out \
+	$G --block 256 --shared 1024 --buffer "x=u32[1048576]:iota" --buffer "out=u32[4096]:0" --param x --param out --param u32:1
+bench "(h) warp-shuffle reduction, 256 threads, 16 rounds" warp_shfl_reduce.s out \
+	$G --block 256 --buffer "out=u32[32768]:0" --param out --param u32:16
+bench "(i) mbarrier + bulk-copy pipeline, 96 threads, 2 tiles" mbar_pipeline.s out \
+	$G --block 96 --shared 0x500 --copy-latency 64 --buffer "in=u32[524288]:iota" \
+	--buffer "out=u32[524288]:0" --param in --param out --param u32:2
+
+if [ "$1" = "--record" ]; then
+	{
+		echo
+		echo "## CTAs on worker threads, session 6 ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
+		echo
+		echo "Command: \`sh bench/threads_bench.sh --record\` (medians of $RUNS runs"
+		echo "of each, 1 and 2 threads alternating; wall and CPU seconds of the"
+		echo "kernel run alone; \"same\": every run printed the same output and"
+		echo "the same cycle and instruction counts)."
+		echo
+		echo "$header"
+		printf "%s" "$rows"
+	} >>bench/RESULTS.md
+fi
