@@ -509,7 +509,26 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t part = MB_PART(v), pend = MB_PEND(v), tt = MB_TX(v);
 	unsigned ph = MB_PHASE(v);
 	const uint32_t *brow = ob->kind == SIM_O_REG ? w->r[ob->reg] : NULL;
-	for (uint32_t m = pmask; m; m &= m - 1) {
+	uint32_t m = pmask;
+	if (!brow && !drop && !expect && rd == SIM_RSINK) {
+		/* every lane arrives with the count n and no token is kept:
+		 * whole runs of lanes at once, up to each phase completion;
+		 * the per-lane loop below takes what is left (an error) */
+		uint32_t n = (uint32_t)ob->imm, left = sim_popc(m);
+		while (left && n >= 1 && n <= MB_MAX && tt == 0 && pend >= n) {
+			uint32_t take = pend / n < left ? pend / n : left;
+			pend -= take * n;
+			left -= take;
+			for (uint32_t k = 0; k < take; k++)
+				m &= m - 1;
+			if (pend == 0) { /* as mb_settle: the phase completes */
+				pend = part;
+				ph ^= 1;
+				mb_wake(c, t, o->addr);
+			}
+		}
+	}
+	for (; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t b = brow ? brow[l] : (uint32_t)ob->imm;
 		uint32_t n = expect ? 1 : b, tx = expect ? b : 0;
