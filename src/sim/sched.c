@@ -39,6 +39,13 @@
  * (when to leave the burst) and advance() (next event time); the copy
  * engine's (async.c: completions due, keyed on c->async_next) is one.
  * Keep them O(1) per issue.
+ *
+ * Waiting is event-driven: pick(), pick_random(), advance() and
+ * wake_expired() walk each CTA's mask of READY (or SLEEP) warps,
+ * cta->in_state, in the order a scan over every warp would take, so a
+ * warp parked on a barrier, an mbarrier or a cluster barrier costs
+ * nothing here until its waker (bcu.c, mbarrier.c, cluster.c, async.c)
+ * makes it READY again.
  */
 #include <stdio.h>
 #include <stdlib.h>
