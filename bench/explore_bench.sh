@@ -10,7 +10,7 @@
 #   sh bench/explore_bench.sh            print the table
 #   sh bench/explore_bench.sh --record   also append it to bench/RESULTS.md
 cd "$(dirname "$0")/.."
-SIMT=build/simt
+SIMT=${SIMT:-build/simt}
 [ -x "$SIMT" ] || make build/simt >/dev/null
 BOUND=${BOUND:-2}
 CAP=${CAP:-20000}

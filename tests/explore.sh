@@ -62,6 +62,18 @@ expect "rare_claim_fixed: the same without partial-order reduction" 0 \
 	"every schedule within bound 2 exits with the same outputs" \
 	"$simt" explore $d/rare_claim_fixed.s --bound 2 --no-por
 
+# Copy completion order: two cp.async copies into one buffer complete in
+# issue order under the engine's timing; explore chooses the other order.
+expect "copy_order: a plain run passes" 0 "" "$simt" run $d/copy_order.s
+expect "copy_order: explore finds stage 0 landing last" 1 "out={0, 1, 2, 3," \
+	"$simt" explore $d/copy_order.s --bound 2 -o "$tmp/co.sched"
+expect "copy_order: the schedule is one copy choice" 0 "copy 2 1" cat "$tmp/co.sched"
+expect "copy_order: --schedule replays it" 1 "out[0] = 0, expected 32" \
+	"$simt" run $d/copy_order.s --schedule "$tmp/co.sched"
+expect "copy_order_fixed: every schedule the same" 0 \
+	"every schedule within bound 3 exits with the same outputs" \
+	"$simt" explore $d/copy_order_fixed.s --bound 3
+
 # Schedule files that do not fit.
 printf 'memory relaxed\nwarp 1 0\n' >"$tmp/bad.sched"
 expect "schedule: a bad line is located" 1 "$tmp/bad.sched:2: error: not a schedule line" \

@@ -2,9 +2,7 @@
 # litmus.sh SIMT [FILES...] - the litmus tests of tests/litmus/ (written by
 # tests/litmus/gen.py) under `simt explore --outcomes`: no outcome a file
 # lists as forbidden is ever reached, every outcome it lists as allowed is,
-# and no outcome outside its lists appears.  `allowed-unmodelled` outcomes
-# are allowed by PTX but not produced by the operational model
-# (docs/memory-model.md); reaching one is fine, missing it too.
+# and no outcome outside its lists appears.
 # Prints "FAIL file: why" lines and the closing "N passed, N failed".
 simt=${1:-build/simt}
 [ $# -gt 0 ] && shift
@@ -33,7 +31,7 @@ for f in $files; do
 		o=$(echo "$o" | tr '_' ' ')
 		echo "$outs" | grep -qxF "$o" || why="$why; allowed $o not reached"
 	done
-	listed=$(sed -n 's#^// \(allowed\|allowed-unmodelled\|forbidden\): ##p' "$f")
+	listed=$(sed -n 's#^// \(allowed\|forbidden\): ##p' "$f")
 	for o in $(echo "$outs" | tr ' ' '_'); do
 		o=$(echo "$o" | tr '_' ' ')
 		echo "$listed" | grep -qxF "$o" || why="$why; unexpected outcome $o"

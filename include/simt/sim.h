@@ -486,9 +486,11 @@ SIMT_API uint64_t simt_sim_cycle(const simt_sim *s);
  *          woken early: when NANOSLEEP releases)
  *   GROUP  which divergent lane group a warp runs after a switch (YIELD,
  *          NANOSLEEP, BSYNC, WARPSYNC)
- *   COPY   which pending asynchronous copy completes first
+ *   COPY   which pending asynchronous copy completes first (early)
  *   READ   which store a load reads (SIMT_MEMORY_RELAXED)
  *   WRITE  where a store goes in its word's coherence order (RELAXED)
+ *   REORDER whether a store independent of the load before it is
+ *          performed first: load buffering (RELAXED)
  * With a chooser, warps issue one at a time and stall cycles do not limit
  * which warp may issue; unless SIMT_CHOOSE_EVERY_ISSUE, a WARP choice is
  * offered only when every ready warp is about to issue an instruction that
@@ -502,7 +504,8 @@ typedef enum simt_choice_kind {
 	SIMT_CHOICE_GROUP,
 	SIMT_CHOICE_COPY,
 	SIMT_CHOICE_READ,
-	SIMT_CHOICE_WRITE
+	SIMT_CHOICE_WRITE,
+	SIMT_CHOICE_REORDER
 } simt_choice_kind;
 
 #define SIMT_CHOICE_MAX 64 /* options of one choice point at most */
@@ -513,8 +516,10 @@ typedef struct simt_choice {
 	int def;          /* what the policy takes                          */
 	uint64_t step;    /* warp instructions issued before this choice     */
 	/* what each option is: WARP: CTA linear id << 8 | warp; GROUP: the
-	   first lane of the group; COPY: copy index; READ: the value the
-	   store wrote; WRITE: the position in the coherence order */
+	   first lane of the group; COPY: the step of the copy's issue; READ:
+	   the value the store wrote; WRITE: the position in the coherence
+	   order; REORDER: the PC of the instruction performed first (0: the
+	   load, 1: the store) */
 	const uint64_t *what;
 } simt_choice;
 

@@ -147,6 +147,12 @@ SIMT_API simt_status simt_disassemble_object_write(const simt_isa *isa,
 						   unsigned flags,
 						   simt_write_fn write,
 						   void *ctx, simt_diags *d);
+/* simt_object_write streamed: the image is handed to write(ctx, piece, len)
+ * in order, each section's bytes from where the object holds them, without
+ * building the image in one buffer (the same bytes as simt_object_write). */
+SIMT_API simt_status simt_object_write_stream(const simt_object *obj,
+					      simt_write_fn write, void *ctx,
+					      simt_diags *d);
 
 #ifdef __cplusplus
 }

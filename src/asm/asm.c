@@ -237,6 +237,26 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* ---- statements ------------------------------------------------------------ */
 
+/* The line table row of the instruction at off (obj_lines_add's rules:
+ * a row that repeats the location of the one before is not stored). */
+static void add_line(asm_ctx *c, asm_section *s, uint64_t off, int col0)
+{
+	obj_line row = {(uint32_t)off, (uint32_t)c->line, 0,
+			(uint16_t)(col0 > 0xffff ? 0 : col0)};
+	int n = s->nlines;
+	if (n && s->lines[n - 1].line == row.line && s->lines[n - 1].col == row.col)
+		return;
+	if (n == 0 || (n >= 16 && !(n & (n - 1)))) {
+		obj_line *r = realloc(s->lines, (n ? 2 * (size_t)n : 16) * sizeof *r);
+		if (!r) {
+			c->nomem = true;
+			return;
+		}
+		s->lines = r;
+	}
+	s->lines[s->nlines++] = row;
+}
+
 /* A parsed instruction whose statement starts at column col0; the
  * annotations from index nannots on are its own. */
 static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
@@ -273,12 +293,8 @@ static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
 				c->map->count + 1, sizeof *c->map->items))
 		c->map->items[c->map->count++] = (asm_lineinfo){
 			c->line, c->cur, s->base + off, w, errors == c->errors};
-	if (!c->single && util_grow((void **)&s->lines, &s->clines,
-				    s->nlines + 1, sizeof *s->lines))
-		s->lines[s->nlines++] = (asm_srcpos){(uint32_t)off, c->line,
-						     col0};
-	else if (!c->single)
-		c->nomem = true;
+	if (!c->single)
+		add_line(c, s, off, col0);
 	if (!s->nobits && s->size + 16 <= s->cap) { /* the common case */
 		codec_store(w, s->data + s->size);
 		s->size += 16;
@@ -628,18 +644,28 @@ static bool build_sections(asm_ctx *c, simt_object *o, int *secmap)
 
 /* The line table of a kernel: every instruction of its text section at
  * the line and column where it was written in c->file. */
-static bool build_lines(asm_ctx *c, const asm_section *text, obj_kernel *ok)
+static bool build_lines(asm_ctx *c, asm_section *text, obj_kernel *ok)
 {
 	if (!text->nlines)
 		return true;
 	int f = obj_lines_file(&ok->lines, c->file);
 	if (f < 0)
 		return false;
+	if (ok->lines.nrows[OBJ_LINES_SITE] == 0) {
+		/* the rows are the table's rows: hand them over */
+		free(ok->lines.rows[OBJ_LINES_SITE]);
+		ok->lines.rows[OBJ_LINES_SITE] = text->lines;
+		ok->lines.nrows[OBJ_LINES_SITE] = text->nlines;
+		for (int i = 0; f && i < text->nlines; i++)
+			text->lines[i].file = (uint16_t)f;
+		text->lines = NULL;
+		text->nlines = 0;
+		return true;
+	}
 	for (int i = 0; i < text->nlines; i++) {
-		const asm_srcpos *p = &text->lines[i];
-		if (!obj_lines_add(&ok->lines, OBJ_LINES_SITE, p->off,
-				   (unsigned)f, (uint32_t)p->line,
-				   (uint32_t)p->col))
+		const obj_line *p = &text->lines[i];
+		if (!obj_lines_add(&ok->lines, OBJ_LINES_SITE, p->pc, (unsigned)f,
+				   p->line, p->col))
 			return false;
 	}
 	return true;

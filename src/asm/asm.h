@@ -108,9 +108,9 @@ typedef struct asm_lexer {
 	bool has_listing;
 	uint64_t listing_addr;
 	int listing_col;
-	/* scan.c: the first '\n' at or after p when it was last looked for
-	 * (end: none); NULL before */
-	const char *next_nl;
+	/* scan.c: the last '\n' of the text (end: none); NULL before it
+	 * was looked for */
+	const char *text, *last_nl;
 } asm_lexer;
 
 #define ASM_MAX_TOKS 96
@@ -176,12 +176,6 @@ typedef struct asm_sym {
 	int obj;          /* index in the object's symbols, -1 */
 } asm_sym;
 
-/* Where an instruction was written (the line table, obj/lines.h). */
-typedef struct asm_srcpos {
-	uint32_t off;     /* byte offset in its section */
-	int line, col;
-} asm_srcpos;
-
 typedef struct asm_section {
 	char *name;
 	obj_sec_kind kind;
@@ -196,8 +190,11 @@ typedef struct asm_section {
 	char *type;       /* progbits, nobits, SHT_CUDA_CONSTANT_B2 ... */
 	int nrelocs, crelocs;
 	obj_reloc *relocs;
-	int nlines, clines;
-	asm_srcpos *lines; /* TEXT: one per instruction, in offset order */
+	/* TEXT: where each instruction was written, as the rows of the
+	 * kernel's line table (obj/lines.h; file 0, the source), handed to
+	 * the object as they are; capacity a power of two >= 16 */
+	int nlines;
+	obj_line *lines;
 } asm_section;
 
 typedef enum asm_fix_kind {

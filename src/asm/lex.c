@@ -55,6 +55,7 @@ void asm_lex_init(asm_lexer *lx, const char *text, size_t len)
 	pthread_once(&cls_once, fill_classes);
 	memset(lx, 0, sizeof *lx);
 	lx->p = text;
+	lx->text = text;
 	lx->end = text + len;
 	lx->line_start = text;
 	lx->line = 1;

@@ -83,6 +83,21 @@ typedef struct asm_modres {
  * report exactly as before).
  */
 #define PLAN_BITS 12 /* a direct-mapped table of 4096 selections */
+
+/* What the fast path does for one operand entry of a plan (fast_fill). */
+typedef enum fast_kind {
+	FA_REG,  /* a plain register: its number (or the zero register)  */
+	FA_INT,  /* a number into a UImm/SImm field                       */
+	FA_MEM,  /* [Ra{.64}{+off}]: the base register and the offset     */
+	FA_CMEM  /* c[bank][off] into a constant-kind field               */
+} fast_kind;
+
+typedef struct fast_act {
+	unsigned char kind; /* fast_kind */
+	unsigned char e;    /* operand entry of the opcode */
+	unsigned char k;    /* written operand */
+} fast_act;
+
 typedef struct asm_plan {
 	const struct asm_word *word; /* NULL: empty slot */
 	int n;               /* written operands */
@@ -90,6 +105,14 @@ typedef struct asm_plan {
 	uint64_t sig[ASM_MAX_OPERANDS];
 	signed char map[ISA_MAX_OPERANDS];
 	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
+	/* the operand plan: when every entry is a register, a number, an
+	 * address, a constant or an enum value, the word of the opcode with
+	 * its modifiers and enum operands in place (base) and what each
+	 * other entry puts over it (act) */
+	bool fast;
+	int nact;
+	isa_word base;
+	fast_act act[ISA_MAX_OPERANDS];
 } asm_plan;
 
 typedef struct asm_word {
@@ -123,8 +146,23 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
 	int value;
 } eslot;
 
+/*
+ * What classify and shape_sig find out about an operand name, kept per
+ * name: a listing names the same few hundred registers and predicates on
+ * every line.  Direct-mapped by the name's bytes (names of up to 16).
+ */
+#define NAME_BITS 10
+typedef struct name_slot {
+	uint64_t k[2];     /* the name, zero-padded */
+	int len;           /* 0: empty slot */
+	uint32_t regmask, zeromask, hash;
+	uint64_t regnum;
+	uint64_t sig;      /* shape_sig's bits of the name (float, enum id) */
+} name_slot;
+
 struct asm_index {
 	const isa_model *m;
+	name_slot *names;     /* 1 << NAME_BITS, allocated on use */
 	int nreg;
 	regkind reg[MAX_REGKINDS];
 	int ecap;
@@ -478,6 +516,7 @@ void asm_index_free(struct asm_index *ix)
 	for (int i = 0; i < ix->wcount; i++)
 		free(ix->words[i].res);
 	free(ix->plans);
+	free(ix->names);
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -674,6 +713,18 @@ static void classify(const struct asm_index *ix, asm_operand *o)
 		o->hash = hash(o->name, o->nlen);
 }
 
+/* shape_sig's bits for the name of o (classified by reg_masks) */
+static uint64_t name_sig(const struct asm_index *ix, const asm_operand *o)
+{
+	if (!maybe_enum(ix, o))
+		return 0; /* enum id 0: none */
+	uint64_t s = 0;
+	if (asm_special_float(o->name, o->nlen, NULL))
+		s |= 1u << 8;
+	int id = enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
+	return s | (uint64_t)(uint32_t)(id + 1) << 32;
+}
+
 /*
  * The operand's shape signature: every property shape_ok reads.  For a
  * name that is the enum value names it spells (one id per distinct name,
@@ -686,14 +737,41 @@ static uint64_t shape_sig(const struct asm_index *ix, const asm_operand *o)
 		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
 		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
 		     (uint64_t)o->regmask << 9;
-	if (o->kind != ASM_O_NAME)
-		return s;
-	if (!maybe_enum(ix, o))
-		return s; /* enum id 0: none */
-	if (asm_special_float(o->name, o->nlen, NULL))
-		s |= 1u << 8;
-	int id = enum_find(ix, ANY_ENUM(ix), o->name, o->nlen, o->hash);
-	return s | (uint64_t)(uint32_t)(id + 1) << 32;
+	return o->kind == ASM_O_NAME ? s | name_sig(ix, o) : s;
+}
+
+/* classify() and shape_sig() of an operand, through the name cache */
+static uint64_t classify_sig(struct asm_index *ix, asm_operand *o)
+{
+	bool named = o->kind == ASM_O_NAME || (o->kind != ASM_O_PAIR && o->has_reg);
+	if (!named || o->nlen > 16 ||
+	    (!ix->names && !(ix->names = calloc((size_t)1 << NAME_BITS,
+						sizeof *ix->names)))) {
+		classify(ix, o);
+		return shape_sig(ix, o);
+	}
+	uint64_t k[2] = {0, 0};
+	unsigned char *kb = (unsigned char *)k;
+	for (int i = 0; i < o->nlen; i++)
+		kb[i] = (unsigned char)o->name[i];
+	uint64_t h = (k[0] * UINT64_C(0x9e3779b97f4a7c15) ^ k[1]) *
+		     UINT64_C(0xff51afd7ed558ccd);
+	name_slot *n = &ix->names[(h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS)];
+	if (n->len != o->nlen || n->k[0] != k[0] || n->k[1] != k[1]) {
+		classify(ix, o);
+		*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask, o->zeromask,
+				 o->hash, o->regnum, name_sig(ix, o)};
+	} else {
+		o->regmask = n->regmask;
+		o->zeromask = n->zeromask;
+		o->regnum = n->regnum;
+		o->hash = n->hash;
+	}
+	uint64_t s = (uint64_t)o->kind | (uint64_t)o->lnot << 3 |
+		     (uint64_t)o->bitnot << 4 | (uint64_t)o->has_reg << 5 |
+		     (uint64_t)o->is64 << 6 | (uint64_t)(o->expr != NULL) << 7 |
+		     (uint64_t)o->regmask << 9;
+	return o->kind == ASM_O_NAME ? s | n->sig : s;
 }
 
 /* The slot of (word, signatures) in the selection table. */
@@ -722,9 +800,84 @@ static const asm_plan *plan_find(const asm_plan *p, const asm_word *w,
 	return p;
 }
 
-static const asm_plan *plan_add(asm_plan *p, const asm_word *w,
-				const asm_inst_text *it, int cand,
-				const signed char *map, const isa_opcode *op)
+static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
+		       uint64_t touched);
+static int enum_find(const struct asm_index *ix, const isa_type *t,
+		     const char *s, int len, uint32_t h);
+
+static inline bool numeric_kind(const isa_type *t)
+{
+	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
+}
+
+/*
+ * The operand plan of a selection (asm_plan.fast): false when some entry
+ * needs fill_operand (labels, expressions, floats, pairs, c[][Ra]...).
+ * The base word is what asm_match's filling gives for everything but the
+ * entries in act and the guard and control slots, which fast_fill puts.
+ */
+static bool plan_fast(const struct asm_index *ix, asm_plan *p,
+		      const asm_inst_text *it, const signed char *map,
+		      const isa_opcode *op, const asm_modres *res)
+{
+	const asm_opinfo *in = &ix->info[op->index];
+	uint64_t fields[ISA_MAX_FIELDS];
+	uint64_t touched = 0;
+	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
+	for (int i = 0; i < res->nset; i++) {
+		fields[res->field[i]] = res->value[i];
+		touched |= UINT64_C(1) << res->field[i];
+	}
+	if (in->barid >= 0 && !(in->enc_fields >> in->barid & 1))
+		return false; /* update_kernel reads barid from the word */
+	p->nact = 0;
+	for (int e = 0; e < op->noperands; e++) {
+		if (map[e] < 0)
+			continue;
+		const asm_operand *o = &it->ops[map[e]];
+		const isa_operand *d = &op->operands[e];
+		const isa_field *fd = &op->fields[d->field];
+		const isa_type *t = fd->type;
+		int kind = -1;
+		for (int k = 0; k < 4; k++) {
+			int f = k == 0 ? d->field : k == 1 ? d->sub[0]
+				: k == 2 ? d->sub[1] : fd->modifier;
+			if (f >= 0)
+				touched |= UINT64_C(1) << f;
+		}
+		if ((o->lnot || o->bitnot) && fd->modifier >= 0)
+			fields[fd->modifier] = 1;
+		if (d->fmt == ISA_FMT_ADDR) {
+			if (o->kind == ASM_O_MEM && !o->expr &&
+			    (d->sub[1] < 0 || numeric_kind(op->fields[d->sub[1]].type)))
+				kind = FA_MEM;
+		} else if (d->fmt != ISA_FMT_PLAIN || o->kind == ASM_O_EXPR) {
+			kind = -1;
+		} else if (t->cls == ISA_KIND_ENUM && o->kind == ASM_O_NAME) {
+			fields[d->field] = (uint64_t)enum_find(ix, t, o->name, o->nlen,
+							       o->hash);
+			continue;
+		} else if (p->plain_reg >> e & 1) {
+			kind = FA_REG;
+		} else if (numeric_kind(t) && o->kind == ASM_O_INT) {
+			kind = FA_INT;
+		} else if (t->cls == ISA_KIND_CMEM && o->kind == ASM_O_CMEM) {
+			kind = FA_CMEM;
+		}
+		if (kind < 0)
+			return false;
+		p->act[p->nact++] = (fast_act){(unsigned char)kind,
+					      (unsigned char)e,
+					      (unsigned char)map[e]};
+	}
+	p->base = encode(in, fields, touched);
+	return true;
+}
+
+static const asm_plan *plan_add(const struct asm_index *ix, asm_plan *p,
+				const asm_word *w, const asm_inst_text *it,
+				int cand, const signed char *map,
+				const isa_opcode *op, const asm_modres *res)
 {
 	if (!p)
 		return NULL;
@@ -744,6 +897,7 @@ static const asm_plan *plan_add(asm_plan *p, const asm_word *w,
 	for (int i = 0; i < it->noperands; i++)
 		p->sig[i] = it->ops[i].sig;
 	memcpy(p->map, map, (size_t)nentries);
+	p->fast = plan_fast(ix, p, it, map, op, res);
 	return p;
 }
 
@@ -1408,7 +1562,8 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	return ok;
 }
 
-static void update_kernel(asm_ctx *c, const fill_state *s)
+/* barid: the value of the opcode's barid field (when it has one) */
+static void update_kernel(asm_ctx *c, const fill_state *s, uint64_t barid)
 {
 	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
 		return;
@@ -1418,11 +1573,145 @@ static void update_kernel(asm_ctx *c, const fill_state *s)
 		k->maxreg = s->maxreg;
 	if (in->bar_reg)
 		k->nbar = 16;
-	else if (in->barid >= 0 && s->fields[in->barid] + 1 > k->nbar)
-		k->nbar = (uint32_t)s->fields[in->barid] + 1;
+	else if (in->barid >= 0 && barid + 1 > k->nbar)
+		k->nbar = (uint32_t)barid + 1;
 	if (in->is_exit &&
 	    util_grow((void **)&k->exits, &k->cexits, k->nexits + 1, sizeof *k->exits))
 		k->exits[k->nexits++] = (uint32_t)s->off;
+}
+
+/* v into field f of w when the field is encoded (encode()'s rule) */
+static inline void put_field(const isa_opcode *op, const asm_opinfo *in,
+			     isa_word *w, int f, uint64_t v)
+{
+	if (in->enc_fields >> f & 1)
+		put_bits(w, op->fields[f].pos, op->fields[f].width, v);
+}
+
+/* The register of o for field f (fill_reg without pairs): false when it
+ * is out of range (fill_reg reports it). */
+static inline bool fast_reg(const isa_opcode *op, const asm_opinfo *in,
+			    int f, const asm_operand *o, uint64_t *v,
+			    bool *zero)
+{
+	int rk = in->freg[f];
+	uint64_t lim = mask_of(op->fields[f].type->width);
+	*zero = rk >= 0 && ((o->zeromask >> rk) & 1u);
+	*v = *zero ? lim : o->regnum;
+	return *zero || o->regnum < lim;
+}
+
+static inline void fast_count(const asm_opinfo *in, int f, uint64_t num,
+			      int nregs, uint32_t *maxreg)
+{
+	if ((in->gpr_fields >> f & 1) && num + (uint64_t)nregs > *maxreg)
+		*maxreg = (uint32_t)(num + (uint64_t)nregs);
+}
+
+static inline bool fast_control(const isa_opcode *op, const asm_opinfo *in,
+				isa_word *w, int f, bool given, uint64_t v)
+{
+	if (!given)
+		return true;
+	if (f < 0 || v > mask_of(op->fields[f].width))
+		return false;
+	put_field(op, in, w, f, v);
+	return true;
+}
+
+/*
+ * The word of an instruction whose selection has an operand plan: the
+ * plan's base word with the guard, the registers, numbers and addresses
+ * put over it - what asm_match's filling gives, without its field array.
+ * False (nothing done) when some value would be an error: the filling
+ * then runs and reports it exactly as before.
+ */
+static bool fast_fill(asm_ctx *c, const asm_plan *plan, const isa_opcode *op,
+		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg)
+{
+	const asm_opinfo *in = &c->ix->info[op->index];
+	isa_word w = plan->base;
+	uint32_t mr = 0;
+	if (it->has_guard) {
+		if (op->guard < 0)
+			return false;
+		const isa_field *g = &op->fields[op->guard];
+		int v = enum_find(c->ix, g->type, it->guard->s, it->guard->len,
+				  hash(it->guard->s, it->guard->len));
+		if (v < 0 || (it->guard_not && g->modifier < 0))
+			return false;
+		put_field(op, in, &w, op->guard, (uint64_t)v);
+		if (it->guard_not)
+			put_field(op, in, &w, g->modifier, 1);
+	}
+	for (int i = 0; i < plan->nact; i++) {
+		const fast_act *a = &plan->act[i];
+		const asm_operand *o = &it->ops[a->k];
+		const isa_operand *d = &op->operands[a->e];
+		int f = d->field;
+		const isa_field *fd = &op->fields[f];
+		uint64_t v;
+		bool zero;
+		switch ((fast_kind)a->kind) {
+		case FA_REG:
+			if (!fast_reg(op, in, f, o, &v, &zero))
+				return false;
+			if (!zero)
+				fast_count(in, f, v, 1, &mr);
+			put_field(op, in, &w, f, v);
+			break;
+		case FA_INT:
+			if (!fits(fd->type->cls == ISA_KIND_SIMM, fd->width, o->mag,
+				  o->neg))
+				return false;
+			put_field(op, in, &w, f, o->neg ? 0 - o->mag : o->mag);
+			break;
+		case FA_MEM: {
+			int ra = d->sub[0], offf = d->sub[1];
+			if (ra >= 0 && o->has_reg) {
+				if (!fast_reg(op, in, ra, o, &v, &zero))
+					return false;
+				if (!zero)
+					fast_count(in, ra, v, 1, &mr);
+				if (o->is64)
+					fast_count(in, ra, v, 2, &mr);
+				put_field(op, in, &w, ra, v);
+			} else if (ra >= 0) {
+				put_field(op, in, &w, ra,
+					  mask_of(op->fields[ra].type->width));
+			}
+			if (offf < 0) {
+				if (o->mag)
+					return false;
+				break;
+			}
+			const isa_field *of = &op->fields[offf];
+			if (!fits(of->type->cls == ISA_KIND_SIMM, of->width, o->mag,
+				  o->neg))
+				return false;
+			put_field(op, in, &w, offf, o->neg ? 0 - o->mag : o->mag);
+			break;
+		}
+		case FA_CMEM: {
+			const isa_type *t = fd->type;
+			if (o->bank > mask_of(t->bank_width) || o->neg ||
+			    o->mag > mask_of(t->off_width))
+				return false;
+			put_field(op, in, &w, f,
+				  (o->bank << t->bank_pos) | (o->mag << t->off_pos));
+			break;
+		}
+		}
+	}
+	if ((it->has_sched || it->has_req || it->has_wsb) &&
+	    (!fast_control(op, in, &w, in->stall, it->has_sched, it->stall) ||
+	     !fast_control(op, in, &w, in->yield, it->has_yield, it->yield) ||
+	     !fast_control(op, in, &w, in->req, it->has_req, it->req) ||
+	     !fast_control(op, in, &w, in->wsb, it->has_wsb, it->wsb)))
+		return false;
+	*out = w;
+	*maxreg = mr;
+	return true;
 }
 
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
@@ -1444,8 +1733,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
 	for (int k = 0; k < it->noperands; k++) {
 		asm_operand *o = (asm_operand *)&it->ops[k];
-		classify(c->ix, o);
-		o->sig = shape_sig(c->ix, o);
+		o->sig = classify_sig(c->ix, o);
 	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
@@ -1455,6 +1743,19 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	if (plan) {
 		op = c->ix->ops[ot->first + plan->cand];
 		res = &wd->res[plan->cand];
+		uint32_t maxreg;
+		if (plan->fast && fast_fill(c, plan, op, it, w, &maxreg)) {
+			const asm_opinfo *in = &c->ix->info[op->index];
+			fill_state s = {op, in, NULL, 0, off, maxreg, false, 0};
+			*opp = op;
+			ok = asm_check_exceptions(c, op, *w, it->mnem->col);
+			update_kernel(c, &s, in->barid >= 0
+				     ? util_bits_get(w->lo, w->hi,
+						     op->fields[in->barid].pos,
+						     op->fields[in->barid].width)
+				     : 0);
+			goto out;
+		}
 		memcpy(map, plan->map, (size_t)op->noperands);
 	}
 	for (int i = 0; i < ot->count && !op; i++) {
@@ -1477,7 +1778,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		op = cand;
 		res = r;
-		plan = plan_add(slot, wd, it, i, map, cand);
+		plan = plan_add(c->ix, slot, wd, it, i, map, cand, r);
 	}
 	if (!op) {
 		if (mod_bad) {
@@ -1521,7 +1822,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	*opp = op;
 	if (!s.deferred)
 		ok = asm_check_exceptions(c, op, *w, it->mnem->col);
-	update_kernel(c, &s);
+	update_kernel(c, &s, in->barid >= 0 ? fields[in->barid] : 0);
 out:
 	if (wd == &tmp)
 		free(tmp.res);

@@ -277,16 +277,20 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
 }
 
 /* Blank statements before the next one (what asm_lex_statement skips when
- * they hold no comment); false at the end of input. */
-static bool skip_blank(asm_lexer *lx)
+ * they hold no comment; lx->p stays at the start of the next one); its
+ * first non-blank byte, NULL at the end of input. */
+static const char *skip_blank(asm_lexer *lx)
 {
 	for (;;) {
 		const char *p = lx->p;
+		/* listings indent a lot: 8 blanks at a time */
+		while (lx->end - p >= 8 && !memcmp(p, "        ", 8))
+			p += 8;
 		while (p < lx->end && (cls_of((unsigned char)*p) & ASM_C_SPACE))
 			p++;
 		if (p >= lx->end) {
 			lx->p = p;
-			return false;
+			return NULL;
 		}
 		if (*p == ';') {
 			lx->p = p + 1;
@@ -295,7 +299,7 @@ static bool skip_blank(asm_lexer *lx)
 			lx->line++;
 			lx->line_start = lx->p;
 		} else {
-			return true;
+			return p;
 		}
 	}
 }
@@ -303,22 +307,20 @@ static bool skip_blank(asm_lexer *lx)
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 {
 	asm_lexer *lx = &c->lx;
-	if (!skip_blank(lx))
+	const char *p = skip_blank(lx), *start = p;
+	if (!p)
 		return -1;
 	const scan s = {lx->line_start};
-	const char *p = lx->p, *start;
-	if (!lx->next_nl || lx->next_nl < p) { /* once per line */
-		lx->next_nl = memchr(p, '\n', (size_t)(lx->end - p));
-		if (!lx->next_nl)
-			lx->next_nl = lx->end;
+	if (!lx->last_nl) { /* once: the last '\n' of the text (end: none) */
+		lx->last_nl = lx->end;
+		for (const char *q = lx->end; q > lx->text; q--)
+			if (q[-1] == '\n') {
+				lx->last_nl = q - 1;
+				break;
+			}
 	}
-	const char *nl = lx->next_nl;
-	if (nl == lx->end)
+	if (p > lx->last_nl || lx->last_nl == lx->end)
 		return 0; /* the last line, without '\n': lex.c */
-	/* listings indent a lot: 8 blanks at a time */
-	while (nl - p >= 8 && !memcmp(p, "        ", 8))
-		p += 8;
-	p = start = blanks(&s, p);
 	*col = col_at(&s, p);
 	it->has_guard = it->guard_not = false;
 	it->noperands = 0;

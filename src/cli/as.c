@@ -37,6 +37,11 @@ static char *default_output(const char *in)
 	return out;
 }
 
+static void out_piece(void *ctx, const char *p, size_t n)
+{
+	cli_out_write(ctx, p, n);
+}
+
 int cli_as(int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL, *isadir = NULL;
@@ -86,14 +91,10 @@ int cli_as(int argc, char **argv)
 	cli_print_diags(&d);
 	int rc = 1;
 	if (st == SIMT_OK) {
-		uint8_t *image = NULL;
-		size_t ilen = 0;
+		/* the sections go to the output as they are, no image copy */
 		simt_diags_clear(&d);
-		st = simt_object_write(obj, &image, &ilen, &d);
+		st = simt_object_write_stream(obj, out_piece, &o, &d);
 		cli_print_diags(&d);
-		if (st == SIMT_OK)
-			cli_out_write(&o, image, ilen);
-		free(image);
 	}
 	if (st != SIMT_OK && !d.count)
 		fprintf(stderr, "%s: %s\n", in, simt_strerror(st));

@@ -27,6 +27,7 @@ typedef struct wsec {
 	uint32_t name, type, link, info;
 	uint64_t flags, align, entsize, offset, size;
 	const uint8_t *data; /* NULL: zeros (or NOBITS) */
+	const obj_linetab *lines; /* the bytes come from obj_lines_emit */
 } wsec;
 
 /* Growable byte buffer for the tables the writer builds. */
@@ -408,16 +409,11 @@ static void add_lines(writer *w, int k)
 	char why[160];
 	if (obj_lines_invalid(&kn->lines, tsize, why, sizeof why))
 		bad(w, "kernel %s: line table: %s", kn->name, why);
-	bytes *b = new_owned(w);
-	size_t n = 0;
-	if (!obj_lines_encode(&kn->lines, &b->p, &n))
-		w->nomem = true;
-	b->n = b->cap = n;
 	s->flags = ELF_SHF_INFO_LINK;
 	s->info = t >= 0 && t < o->nsections ? (uint32_t)w->sec_of[t] : 0;
 	s->align = 4;
-	s->data = b->p;
-	s->size = b->n;
+	s->lines = &kn->lines; /* encoded while the image is written */
+	s->size = obj_lines_size(&kn->lines);
 }
 
 static void fill_sections(writer *w)
@@ -515,8 +511,9 @@ static void put_shdr(uint8_t *p, const wsec *s)
 	elf_put(p + 56, 8, s->entsize);
 }
 
-/* Place every section, then copy header, contents and section headers. */
-static uint8_t *lay_out(writer *w, size_t *len)
+/* Place every section; returns the offset of the section headers and the
+ * size of the image in *len. */
+static uint64_t place(writer *w, size_t *len)
 {
 	uint64_t at = ELF_EHDR_SIZE;
 	for (int i = 1; i < w->nsecs; i++) {
@@ -528,19 +525,53 @@ static uint8_t *lay_out(writer *w, size_t *len)
 			at += s->size;
 	}
 	uint64_t shoff = (at + 7) & ~(uint64_t)7;
-	size_t total = (size_t)shoff + (size_t)w->nsecs * ELF_SHDR_SIZE;
-	uint8_t *img = calloc(1, total);
-	if (!img)
-		return NULL;
-	put_ehdr(img, shoff, w->nsecs);
-	for (int i = 0; i < w->nsecs; i++) {
+	*len = (size_t)shoff + (size_t)w->nsecs * ELF_SHDR_SIZE;
+	return shoff;
+}
+
+static void put_zeros(simt_write_fn put, void *ctx, uint64_t n)
+{
+	static const char zeros[256];
+	for (; n > sizeof zeros; n -= sizeof zeros)
+		put(ctx, zeros, sizeof zeros);
+	if (n)
+		put(ctx, zeros, (size_t)n);
+}
+
+/*
+ * The image in order, handed to put(ctx, piece, n): the header, every
+ * section's bytes straight from where they are (no copy into one image),
+ * the zeros of alignment gaps, the section headers.  place() came first.
+ */
+static void emit(const writer *w, uint64_t shoff, simt_write_fn put,
+		 void *ctx)
+{
+	uint8_t hdr[ELF_EHDR_SIZE] = {0};
+	put_ehdr(hdr, shoff, w->nsecs);
+	put(ctx, (const char *)hdr, sizeof hdr);
+	uint64_t at = ELF_EHDR_SIZE;
+	for (int i = 1; i < w->nsecs; i++) {
 		const wsec *s = &w->secs[i];
-		if (s->type != ELF_SHT_NOBITS && s->data && s->size)
-			memcpy(img + s->offset, s->data, (size_t)s->size);
-		put_shdr(img + shoff + (size_t)i * ELF_SHDR_SIZE, s);
+		if (s->type == ELF_SHT_NOBITS || !s->size)
+			continue;
+		put_zeros(put, ctx, s->offset - at);
+		if (s->lines)
+			obj_lines_emit(s->lines, put, ctx);
+		else if (s->data)
+			put(ctx, (const char *)s->data, (size_t)s->size);
+		else
+			put_zeros(put, ctx, s->size);
+		at = s->offset + s->size;
 	}
-	*len = total;
-	return img;
+	put_zeros(put, ctx, shoff - at);
+	uint8_t sh[16 * ELF_SHDR_SIZE];
+	for (int i = 0; i < w->nsecs; i += 16) {
+		int n = w->nsecs - i < 16 ? w->nsecs - i : 16;
+		memset(sh, 0, sizeof sh);
+		for (int k = 0; k < n; k++)
+			put_shdr(sh + (size_t)k * ELF_SHDR_SIZE, &w->secs[i + k]);
+		put(ctx, (const char *)sh, (size_t)n * ELF_SHDR_SIZE);
+	}
 }
 
 /* Point the table sections at their finished buffers. */
@@ -575,6 +606,42 @@ static void writer_free(writer *w)
 	util_names_free(&w->knames);
 }
 
+/* Check o and build the writer's tables; SIMT_OK when emit() may run. */
+static simt_status prepare_all(writer *w, const simt_object *o, simt_diags *d)
+{
+	*w = (writer){.o = o, .d = d};
+	size_t ns = (size_t)o->nsections + 1, ny = (size_t)o->nsymbols + 1;
+	w->sec_of = calloc(ns, sizeof *w->sec_of);
+	w->sym_of = calloc(ny, sizeof *w->sym_of);
+	w->owned = calloc(2 * (size_t)o->nkernels + ns, sizeof *w->owned);
+	int total = w->sec_of ? number_sections(w) : 0;
+	w->secs = calloc((size_t)total + 1, sizeof *w->secs);
+	if (!w->sec_of || !w->sym_of || !w->owned || !w->secs || !prepare(w))
+		return SIMT_ERR_NOMEM;
+	if (total >= (int)ELF_SHN_LORESERVE) {
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			  "object has %d sections, more than ELF allows", total);
+		return SIMT_ERR_ARG;
+	}
+	build_symtab(w); /* needs sec_of only; fills sym_of for relas */
+	fill_sections(w);
+	finish_tables(w);
+	UTIL_ASSERT(w->nsecs == total);
+	return w->nomem ? SIMT_ERR_NOMEM : w->bad ? SIMT_ERR_ARG : SIMT_OK;
+}
+
+typedef struct copy_out {
+	uint8_t *p;
+	size_t n;
+} copy_out;
+
+static void copy_put(void *ctx, const char *p, size_t n)
+{
+	copy_out *o = ctx;
+	memcpy(o->p + o->n, p, n);
+	o->n += n;
+}
+
 simt_status simt_object_write(const simt_object *o, uint8_t **image,
 			      size_t *len, simt_diags *d)
 {
@@ -582,31 +649,36 @@ simt_status simt_object_write(const simt_object *o, uint8_t **image,
 		return SIMT_ERR_ARG;
 	*image = NULL;
 	*len = 0;
-	writer w = {.o = o, .d = d};
-	size_t ns = (size_t)o->nsections + 1, ny = (size_t)o->nsymbols + 1;
-	w.sec_of = calloc(ns, sizeof *w.sec_of);
-	w.sym_of = calloc(ny, sizeof *w.sym_of);
-	w.owned = calloc(2 * (size_t)o->nkernels + ns, sizeof *w.owned);
-	int total = w.sec_of ? number_sections(&w) : 0;
-	w.secs = calloc((size_t)total + 1, sizeof *w.secs);
-	simt_status st = SIMT_OK;
-	if (!w.sec_of || !w.sym_of || !w.owned || !w.secs || !prepare(&w)) {
-		st = SIMT_ERR_NOMEM;
-	} else if (total >= (int)ELF_SHN_LORESERVE) {
-		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
-			  "object has %d sections, more than ELF allows", total);
-		st = SIMT_ERR_ARG;
-	} else {
-		build_symtab(&w); /* needs sec_of only; fills sym_of for relas */
-		fill_sections(&w);
-		finish_tables(&w);
-		UTIL_ASSERT(w.nsecs == total);
-		if (w.nomem)
+	writer w;
+	simt_status st = prepare_all(&w, o, d);
+	if (st == SIMT_OK) {
+		size_t n;
+		uint64_t shoff = place(&w, &n);
+		copy_out out = {malloc(n), 0};
+		if (!out.p) {
 			st = SIMT_ERR_NOMEM;
-		else if (w.bad)
-			st = SIMT_ERR_ARG;
-		else if (!(*image = lay_out(&w, len)))
-			st = SIMT_ERR_NOMEM;
+		} else {
+			emit(&w, shoff, copy_put, &out);
+			UTIL_ASSERT(out.n == n);
+			*image = out.p;
+			*len = n;
+		}
+	}
+	writer_free(&w);
+	return st;
+}
+
+simt_status simt_object_write_stream(const simt_object *o,
+				     simt_write_fn write, void *ctx,
+				     simt_diags *d)
+{
+	if (!o || !write)
+		return SIMT_ERR_ARG;
+	writer w;
+	simt_status st = prepare_all(&w, o, d);
+	if (st == SIMT_OK) {
+		size_t n;
+		emit(&w, place(&w, &n), write, ctx);
 	}
 	writer_free(&w);
 	return st;

@@ -180,39 +180,119 @@ bool obj_lines_invalid(const obj_linetab *t, uint64_t text_size, char *why,
 	return false;
 }
 
-bool obj_lines_encode(const obj_linetab *t, uint8_t **out, size_t *len)
+/* Bytes gathered into a small buffer and handed on when it is full. */
+typedef struct chunk {
+	obj_put_fn put;
+	void *ctx;
+	size_t n;
+	uint8_t b[4096];
+} chunk;
+
+static uint8_t *chunk_room(chunk *c, size_t k)
+{
+	if (c->n + k > sizeof c->b) {
+		c->put(c->ctx, (const char *)c->b, c->n);
+		c->n = 0;
+	}
+	uint8_t *p = c->b + c->n;
+	c->n += k;
+	return p;
+}
+
+static void chunk_flush(chunk *c)
+{
+	if (c->n)
+		c->put(c->ctx, (const char *)c->b, c->n);
+	c->n = 0;
+}
+
+static size_t strings_size(const obj_linetab *t)
 {
 	size_t strsize = 0;
 	for (int i = 0; i < t->nfiles; i++)
 		strsize += strlen(t->files[i]) + 1;
+	return strsize;
+}
+
+size_t obj_lines_size(const obj_linetab *t)
+{
 	size_t rows = (size_t)t->nrows[0] + (size_t)t->nrows[1];
-	size_t n = OBJ_LINES_HDR + 4 * (size_t)t->nfiles + OBJ_LINES_ROW * rows +
-		   strsize;
-	uint8_t *p = calloc(1, n);
-	if (!p)
-		return false;
-	elf_put(p + OBJ_LH_NFILES, 4, (uint64_t)t->nfiles);
-	elf_put(p + OBJ_LH_NROWS0, 4, (uint64_t)t->nrows[0]);
-	elf_put(p + OBJ_LH_NROWS1, 4, (uint64_t)t->nrows[1]);
-	elf_put(p + OBJ_LH_STRSIZE, 4, strsize);
-	uint8_t *q = p + OBJ_LINES_HDR;
-	uint8_t *s = p + n - strsize;
+	return OBJ_LINES_HDR + 4 * (size_t)t->nfiles + OBJ_LINES_ROW * rows +
+	       strings_size(t);
+}
+
+/* A row in memory is a row of the section on little-endian hosts: the
+ * rows are handed on as they are, without a copy. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ROWS_AS_STORED 1
+_Static_assert(sizeof(obj_line) == OBJ_LINES_ROW &&
+		       offsetof(obj_line, pc) == OBJ_LR_PC &&
+		       offsetof(obj_line, line) == OBJ_LR_LINE &&
+		       offsetof(obj_line, file) == OBJ_LR_FILE &&
+		       offsetof(obj_line, col) == OBJ_LR_COL,
+	       "obj_line is laid out like a row of the section");
+#else
+#define ROWS_AS_STORED 0
+#endif
+
+void obj_lines_emit(const obj_linetab *t, obj_put_fn put, void *ctx)
+{
+	chunk c;
+	c.put = put;
+	c.ctx = ctx;
+	c.n = 0;
+	uint8_t *h = chunk_room(&c, OBJ_LINES_HDR);
+	elf_put(h + OBJ_LH_NFILES, 4, (uint64_t)t->nfiles);
+	elf_put(h + OBJ_LH_NROWS0, 4, (uint64_t)t->nrows[0]);
+	elf_put(h + OBJ_LH_NROWS1, 4, (uint64_t)t->nrows[1]);
+	elf_put(h + OBJ_LH_STRSIZE, 4, strings_size(t));
 	size_t at = 0;
-	for (int i = 0; i < t->nfiles; i++, q += 4) {
-		size_t k = strlen(t->files[i]) + 1;
-		elf_put(q, 4, at);
-		memcpy(s + at, t->files[i], k);
-		at += k;
+	for (int i = 0; i < t->nfiles; i++) {
+		elf_put(chunk_room(&c, 4), 4, at);
+		at += strlen(t->files[i]) + 1;
 	}
-	for (int k = 0; k < OBJ_LINES_NTABLES; k++)
-		for (int j = 0; j < t->nrows[k]; j++, q += OBJ_LINES_ROW) {
+	for (int k = 0; k < OBJ_LINES_NTABLES; k++) {
+		if (ROWS_AS_STORED && t->nrows[k]) {
+			chunk_flush(&c);
+			put(ctx, (const char *)t->rows[k],
+			    (size_t)t->nrows[k] * OBJ_LINES_ROW);
+			continue;
+		}
+		for (int j = 0; j < t->nrows[k]; j++) {
 			const obj_line *r = &t->rows[k][j];
+			uint8_t *q = chunk_room(&c, OBJ_LINES_ROW);
 			elf_put(q + OBJ_LR_PC, 4, r->pc);
 			elf_put(q + OBJ_LR_LINE, 4, r->line);
 			elf_put(q + OBJ_LR_FILE, 2, r->file);
 			elf_put(q + OBJ_LR_COL, 2, r->col);
 		}
-	*out = p;
+	}
+	chunk_flush(&c);
+	for (int i = 0; i < t->nfiles; i++)
+		put(ctx, t->files[i], strlen(t->files[i]) + 1);
+}
+
+typedef struct copy_out {
+	uint8_t *p;
+	size_t n;
+} copy_out;
+
+static void copy_put(void *ctx, const char *p, size_t n)
+{
+	copy_out *o = ctx;
+	memcpy(o->p + o->n, p, n);
+	o->n += n;
+}
+
+bool obj_lines_encode(const obj_linetab *t, uint8_t **out, size_t *len)
+{
+	size_t n = obj_lines_size(t);
+	copy_out o = {malloc(n), 0};
+	if (!o.p)
+		return false;
+	obj_lines_emit(t, copy_put, &o);
+	UTIL_ASSERT(o.n == n);
+	*out = o.p;
 	*len = n;
 	return true;
 }

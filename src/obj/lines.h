@@ -102,6 +102,11 @@ bool obj_lines_invalid(const obj_linetab *t, uint64_t text_size, char *why,
 		       size_t size);
 /* Section bytes of t (malloc'ed into *out); false when out of memory. */
 bool obj_lines_encode(const obj_linetab *t, uint8_t **out, size_t *len);
+/* The same bytes handed to put(ctx, piece, n) in order, without building
+ * them in one buffer (the ELF writer's stream); obj_lines_size of them. */
+typedef void (*obj_put_fn)(void *ctx, const char *p, size_t n);
+size_t obj_lines_size(const obj_linetab *t);
+void obj_lines_emit(const obj_linetab *t, obj_put_fn put, void *ctx);
 /*
  * Read section bytes into t (empty on entry).  Returns 0 on success, 1 when
  * the bytes break the format (message in why; t is freed), -1 when out of

@@ -1215,6 +1215,17 @@ const char *isel_next_label(lw_fn *f, int b)
 	return l;
 }
 
+int isel_edge_breg(lw_fn *f, int from, int to)
+{
+	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));
+	int n = stubs_at(f, to, stubs), k = -1;
+	for (int i = 0; i < n && k < 0; i++)
+		if (f->blk[stubs[i]].region[from])
+			k = f->blk[stubs[i]].breg;
+	free(stubs);
+	return k;
+}
+
 const char *isel_edge_target(lw_fn *f, int from, int to)
 {
 	int *stubs = malloc(((size_t)f->nblk + 1) * sizeof(int));

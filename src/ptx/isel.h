@@ -120,6 +120,9 @@ bool isel_converged(isel *s, int blk);
 /* The label an edge from block `from` to block `to` jumps to: the BSYNC
  * stub of a region `from` lies in, or the block's own label. */
 const char *isel_edge_target(lw_fn *f, int from, int to);
+/* The B register of the BSYNC stub that edge enters, -1: it enters the
+ * block itself. */
+int isel_edge_breg(lw_fn *f, int from, int to);
 /* The first label laid out after block b's code (a BSYNC stub or the next
  * block), NULL after the last block. */
 const char *isel_next_label(lw_fn *f, int b);

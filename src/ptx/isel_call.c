@@ -332,6 +332,47 @@ static int label_block(lw_fn *f, int label)
 	return f->blk_of_stmt[f->fn->labels[label].stmt];
 }
 
+/*
+ * BREAK for jump-table entries into a BSYNC stub (docs/ptx.md
+ * "Convergence", rule 5): an indexed branch has no guard per target, so a
+ * divergent (or guarded) BRX whose entry enters the stub of Bk jumps to a
+ * trampoline `BREAK Bk` + `BRA stub` laid out right after the BRX (which
+ * never falls through) instead: the lanes taking that entry leave Bk in
+ * code only they run, as `@P BREAK Bk` does for a guarded BRA.  A uniform,
+ * unguarded BRX moves all active lanes, which then execute the BSYNC.
+ * Entries naming the same stub share its trampoline; the table and the
+ * BRANCH_TARGETS note name the trampolines.
+ */
+static void brx_breaks(isel *s, int blk, lw_jtab *jt, const ptx_stmt *ts)
+{
+	lw_fn *f = s->f;
+	if (!f->blk[blk].divergent && s->guard.kind == LO_NONE)
+		return;
+	for (int i = 0; i < jt->n; i++) {
+		int tb = label_block(f, ts->u.brt.targets[i]->label);
+		int k = isel_edge_breg(f, blk, tb);
+		if (k < 0)
+			continue;
+		const char *stub = jt->targets[i];
+		int j = 0;
+		while (j < i && strcmp(jt->targets[j], stub))
+			j++;
+		if (j < i)
+			continue; /* an earlier entry made it: renamed below */
+		const char *tramp = fmt(f, ".L_k%d_brk%d", f->lbl_counter, f->nbrk++);
+		lw_opd g = s->guard;
+		s->guard = (lw_opd){0};
+		lw_inst *l = lw_emit(f, "");
+		l->label = tramp;
+		E(s, "BREAK", 1, B(k));
+		E(s, "BRA", 1, L(stub));
+		s->guard = g;
+		for (int q = i; q < jt->n; q++)
+			if (!strcmp(jt->targets[q], stub))
+				jt->targets[q] = tramp;
+	}
+}
+
 static void sel_brx(isel *s, int blk)
 {
 	lw_fn *f = s->f;
@@ -350,33 +391,35 @@ static void sel_brx(isel *s, int blk)
 		.targets = ptx_alloc(&f->m->arena, ((size_t)n + 1) * sizeof(char *)),
 		.n = n,
 	};
-	util_buf note = {0};
-	util_buf_puts(&note, "(*\"BRANCH_TARGETS ");
 	for (int i = 0; i < n; i++) {
 		int tb = label_block(f, ts->u.brt.targets[i]->label);
 		if (tb < 0) {
 			unsupported(s, "branch target");
-			free(util_buf_take(&note));
 			return;
 		}
 		jt.targets[i] = isel_edge_target(f, blk, tb);
-		util_buf_printf(&note, "%s%s", i ? "," : "", jt.targets[i]);
 	}
-	util_buf_puts(&note, "\"*)");
-	char *nt = util_buf_take(&note);
-	const char *note_s = ptx_strndup(&f->m->arena, nt, strlen(nt));
-	free(nt);
 	f->jtabs = lw_realloc(f->jtabs, (size_t)(f->njtabs + 1) * sizeof *f->jtabs);
 	f->jtabs[f->njtabs++] = jt;
 	/* entry = target - (BRX + 16); BRX jumps to PC + 16 + entry */
 	int idx4 = lw_vreg_new(f, 1), ent = lw_vreg_new(f, 1);
 	E(s, "SHF.L.U32", 4, V(idx4), isel_rsrc(s, in->opd[0], 0), I(2), RZ());
 	E(s, "LDC", 2, V(ent), (lw_opd){.kind = LO_CMEM, .v = idx4, .imm = 2, .text = jt.label});
-	lw_inst *r = E(s, "BRX", 2, V(ent), I(0));
-	r->note = note_s;
-	r->jtab = f->njtabs;
+	int ri = f->ninsts;
+	E(s, "BRX", 2, V(ent), I(0));
+	f->insts[ri].jtab = f->njtabs;
 	lw_inst *l = lw_emit(f, "");
 	l->label = jt.base;
+	lw_jtab *t = &f->jtabs[f->njtabs - 1];
+	brx_breaks(s, blk, t, ts);
+	util_buf note = {0};
+	util_buf_puts(&note, "(*\"BRANCH_TARGETS ");
+	for (int i = 0; i < n; i++)
+		util_buf_printf(&note, "%s%s", i ? "," : "", t->targets[i]);
+	util_buf_puts(&note, "\"*)");
+	char *nt = util_buf_take(&note);
+	f->insts[ri].note = ptx_strndup(&f->m->arena, nt, strlen(nt));
+	free(nt);
 }
 
 /* ret: a jump to the return block (or its BSYNC stub), left out when that

@@ -244,6 +244,32 @@ static void verify_breaks(lw_fn *f, const char *after)
 	}
 }
 
+/* The same rule for jump tables (isel_call.c, brx_breaks): a BRX that is
+ * guarded or has its own BSSY (a divergent index) names no BSYNC stub in
+ * its table; such entries go through a `BREAK Bk` trampoline. */
+static void verify_brx_breaks(lw_fn *f, const char *after)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		if (strcmp(in->op, "BRX") || in->jtab <= 0 || in->jtab > f->njtabs)
+			continue;
+		bool bssy = false;
+		for (int j = i - 1; j >= 0 && j >= i - 3; j--)
+			bssy |= !strcmp(f->insts[j].op, "BSSY");
+		if (!bssy && in->guard.kind == LO_NONE)
+			continue;
+		const lw_jtab *jt = &f->jtabs[in->jtab - 1];
+		for (int k = 0; k < jt->n; k++) {
+			int b = stub_breg(f, jt->targets[k]);
+			if (b >= 0)
+				lw_err(f, f->fn->pos,
+				       "verify after %s: record %d: divergent BRX entry %d into the "
+				       "BSYNC B%d stub %s without a BREAK trampoline", after, i, k, b,
+				       jt->targets[k]);
+		}
+	}
+}
+
 bool lw_verify(lw_fn *f, const char *after)
 {
 	int before = f->errors;
@@ -258,6 +284,7 @@ bool lw_verify(lw_fn *f, const char *after)
 			lw_err(f, f->fn->pos, "verify after %s: block %d: barrier without a join outside its region", after, b);
 	}
 	verify_breaks(f, after);
+	verify_brx_breaks(f, after);
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
 		for (int k = 0; k < in->n; k++) {

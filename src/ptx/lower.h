@@ -136,6 +136,7 @@ typedef struct lw_fn {
 	uint32_t frame_bytes; /* lw_frame: the whole frame */
 	lw_jtab *jtabs;
 	int njtabs;
+	int nbrk;             /* BREAK trampolines of jump-table entries */
 } lw_fn;
 
 void *lw_realloc(void *p, size_t n); /* asserts on failure */

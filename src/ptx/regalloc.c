@@ -116,18 +116,6 @@ static void rename_vreg(lw_fn *f, int d, int s, int sub)
 	}
 }
 
-/* Whether vreg d is used as an address (LO_MEM/LO_CMEM) anywhere. */
-static bool used_as_address(const lw_fn *f, int d)
-{
-	for (int i = 0; i < f->ninsts; i++)
-		for (int k = 0; k < f->insts[i].n; k++) {
-			const lw_opd *o = &f->insts[i].o[k];
-			if ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v == d)
-				return true;
-		}
-	return false;
-}
-
 static bool plain_mov(const lw_fn *f, const lw_inst *in)
 {
 	return !strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
@@ -148,6 +136,106 @@ static void merge(lw_fn *f, int d, int s, int sub)
 	rd->end = -1; /* no longer named */
 }
 
+/* Whether record x writes (any word of) vreg v. */
+static bool writes(const lw_inst *x, int v)
+{
+	int nd = ndefs(x);
+	for (int q = 0; q < nd && q < x->n; q++)
+		if (x->o[q].kind == LO_VREG && x->o[q].v == v)
+			return true;
+	return false;
+}
+
+/* Whether any record in [from, to] writes vreg v, other than those in
+ * [skip0, skip1]. */
+static bool written_in(const lw_fn *f, int v, int from, int to, int skip0, int skip1)
+{
+	for (int j = from; j <= to && j < f->ninsts; j++)
+		if ((j < skip0 || j > skip1) && writes(&f->insts[j], v))
+			return true;
+	return false;
+}
+
+/* Whether an operand of op may name more than one word (a pair or quad
+ * operand is named by its first word). */
+static bool multiword(const char *op)
+{
+	return strstr(op, "64") || strstr(op, "128") || strstr(op, "WIDE") || op[0] == 'D' ||
+	       !strncmp(op, "CALL", 4) || !strncmp(op, "RET", 3);
+}
+
+/*
+ * Pack (docs/ptx.md "Registers"): `MOV d.k, s` of a one-word value into
+ * a word of a pair or quad, at the end of s's hull (s dead after it),
+ * when d's hull starts within s's (d holds nothing before s is made) and
+ * no record from the start of d's hull up to the copy names word k of d:
+ * s is renamed to d word k, so its defining record writes that word
+ * directly (a record that names d's words from an earlier one on
+ * counts as naming word k when it may be multi-word: `.64`, `.128`,
+ * `WIDE`, the D* float ops) (`cvt.u64.u32`, `mov.b64 %rd, {a, b}`, the words of a vector
+ * store, the two halves of a 64-bit result built word by word).  Word k
+ * is written only at the copy, so no path through s's hull needs what it
+ * held.  s must never be an address (an address operand names a whole
+ * register, not a word).
+ */
+static bool pack(lw_fn *f, int i, const bool *addr)
+{
+	const lw_inst *in = &f->insts[i];
+	int d = in->o[0].v, s = in->o[1].v, k = in->o[0].sub;
+	lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
+	if (rd->width < 2 || rs->width != 1 || in->o[1].sub != 0 || rs->end != i ||
+	    addr[s] || addr[d] || rd->start > i || rs->start >= i)
+		return false;
+	int lo = rd->start < rs->start ? rd->start : rs->start;
+	for (int j = lo; j < i; j++) {
+		const lw_inst *x = &f->insts[j];
+		for (int q = 0; q < x->n; q++) {
+			const lw_opd *o = &x->o[q];
+			if (o->kind == LO_VREG && o->v == d &&
+			    (o->sub == k || (o->sub < k && multiword(x->op))))
+				return false;
+		}
+	}
+	merge(f, s, d, k);
+	return true;
+}
+
+/*
+ * Propagation: `MOV d, s` (one word, or a pair by two consecutive MOVs)
+ * whose destination is written nowhere else and whose hull starts at the
+ * copy, when the source is not written anywhere in the destination's
+ * hull after the copy: every read of d sees the value s still holds, so
+ * d is renamed to s (`cvta.to.global` of a parameter that is used again,
+ * `mov.u32 %r, %r` of a value that lives on).  The hull covers every
+ * position where d is live, so no path from the copy to a read of d
+ * writes s.
+ */
+static bool propagate(lw_fn *f, int i, bool *addr)
+{
+	const lw_inst *in = &f->insts[i];
+	int d = in->o[0].v, s = in->o[1].v;
+	lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
+	int w = rd->width;
+	if (w != rs->width || (w != 1 && w != 2) || in->o[0].sub || in->o[1].sub ||
+	    rd->start != i || rs->start > i)
+		return false;
+	int last = i;
+	if (w == 2) {
+		if (i + 1 >= f->ninsts)
+			return false;
+		const lw_inst *nx = &f->insts[i + 1];
+		if (!plain_mov(f, nx) || nx->o[0].v != d || nx->o[1].v != s || nx->o[0].sub != 1 ||
+		    nx->o[1].sub != 1)
+			return false;
+		last = i + 1;
+	}
+	if (written_in(f, d, i, rd->end, i, last) || written_in(f, s, last + 1, rd->end, -1, -1))
+		return false;
+	addr[s] = addr[s] || addr[d];
+	merge(f, d, s, 0);
+	return true;
+}
+
 /*
  * Copy coalescing (docs/ptx.md "Registers"): a MOV d <- s whose source is
  * dead after it (the end of its hull) and whose destination is not live
@@ -163,16 +251,28 @@ static void merge(lw_fn *f, int d, int s, int sub)
  */
 static void coalesce(lw_fn *f, int n)
 {
+	bool *addr = calloc((size_t)f->nvregs + 1, sizeof(bool));
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < f->insts[i].n; k++) {
+			const lw_opd *o = &f->insts[i].o[k];
+			if ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0)
+				addr[o->v] = true;
+		}
 	for (int i = 0; i < n; i++) {
 		lw_inst *in = &f->insts[i];
 		if (!plain_mov(f, in))
 			continue;
 		int d = in->o[0].v, s = in->o[1].v;
 		lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
-		if (rd->start != i || rd->end < 0 || rs->end < 0)
+		if (rd->end < 0 || rs->end < 0)
+			continue;
+		if (pack(f, i, addr))
+			continue;
+		if (rd->start != i)
 			continue;
 		int wd = rd->width, ws = rs->width;
 		if (wd == 1 && ws == 1 && rs->end == i && in->o[0].sub == 0 && in->o[1].sub == 0) {
+			addr[s] = addr[s] || addr[d];
 			merge(f, d, s, 0);
 			continue;
 		}
@@ -180,15 +280,20 @@ static void coalesce(lw_fn *f, int n)
 			lw_inst *nx = &f->insts[i + 1];
 			if (plain_mov(f, nx) && nx->o[0].v == d && nx->o[1].v == s &&
 			    nx->o[0].sub == 1 && nx->o[1].sub == 1 && rs->end <= i + 1) {
+				addr[s] = addr[s] || addr[d];
 				merge(f, d, s, 0);
 				continue;
 			}
 		}
-		if (wd == 1 && ws >= 2 && in->o[0].sub == 0 && !used_as_address(f, d) &&
-		    !used_as_address(f, s)) {
+		/* a pair out of words k, k+1 of a quad: two MOVs */
+		bool two = wd == 2 && ws == 4 && in->o[0].sub == 0 && in->o[1].sub % 2 == 0 &&
+			   i + 1 < n && plain_mov(f, &f->insts[i + 1]) &&
+			   f->insts[i + 1].o[0].v == d && f->insts[i + 1].o[0].sub == 1 &&
+			   f->insts[i + 1].o[1].v == s && f->insts[i + 1].o[1].sub == in->o[1].sub + 1;
+		if ((two || (wd == 1 && ws >= 2)) && in->o[0].sub == 0 && !addr[d] && !addr[s]) {
 			int k = in->o[1].sub;
 			bool ok = rs->end < n;
-			for (int j = i + 1; ok && j <= rs->end; j++) {
+			for (int j = i + 1 + two; ok && j <= rs->end; j++) {
 				const lw_inst *x = &f->insts[j];
 				if (!x->op[0]) {
 					ok = false; /* a label: control may come back */
@@ -196,7 +301,8 @@ static void coalesce(lw_fn *f, int n)
 				}
 				for (int q = 0; q < x->n; q++)
 					if (x->o[q].kind == LO_VREG && x->o[q].v == s &&
-					    (x->o[q].sub == k || q < ndefs(x)))
+					    (x->o[q].sub == k || (two && x->o[q].sub == k + 1) ||
+					     (x->o[q].sub < k && multiword(x->op)) || q < ndefs(x)))
 						ok = false;
 			}
 			/* the source's hull ends at a record that reads it (not
@@ -208,10 +314,14 @@ static void coalesce(lw_fn *f, int n)
 					reads |= e->o[q].kind == LO_VREG && e->o[q].v == s;
 				ok = reads && !ends_block(e->op);
 			}
-			if (ok)
+			if (ok) {
 				merge(f, d, s, k);
+				continue;
+			}
 		}
+		propagate(f, i, addr);
 	}
+	free(addr);
 }
 
 /* Drop the copies coalescing made into `MOV Rx, Rx` (after allocation). */

@@ -11,7 +11,10 @@
  *
  * Timing (deterministic): a copy issued at cycle t completes at
  * t + L (LDGSTS) or t + L + bytes/16 (UBLKCP), L = launch.copy_latency
- * (0: SIM_COPY_LATENCY).  Sources are read and every address is checked
+ * (0: SIM_COPY_LATENCY).  Under a chooser (simt explore) the order is a
+ * choice (COPY): when a completion is due and other copies are pending,
+ * any of them may complete first (early, never late: DEPBAR wakes at the
+ * cycles computed at issue, which stay upper bounds).  Sources are read and every address is checked
  * at issue (faults name the issuing lanes and PC); the destination bytes
  * are written at completion.
  */
@@ -177,6 +180,7 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 		return false;
 	}
 	e->seq = as->seq++;
+	e->op = w->ctx->steps;
 	e->warp = (uint16_t)w->id;
 	e->src = w->cta;
 	e->inst = i;
@@ -195,11 +199,9 @@ static bool push(sim_warp *w, const sim_inst *i, sim_aev *e)
 	return push_to(w, i, w->cta, e);
 }
 
-static sim_aev pop(sim_async *as)
+static void sift_down(sim_async *as, size_t k)
 {
-	sim_aev top = as->ev[0];
-	as->ev[0] = as->ev[--as->nev];
-	for (size_t k = 0;;) {
+	for (;;) {
 		size_t l = 2 * k + 1, r = l + 1, m = k;
 		if (l < as->nev && before(&as->ev[l], &as->ev[m]))
 			m = l;
@@ -210,6 +212,13 @@ static sim_aev pop(sim_async *as)
 		swap_ev(&as->ev[k], &as->ev[m]);
 		k = m;
 	}
+}
+
+static sim_aev pop(sim_async *as)
+{
+	sim_aev top = as->ev[0];
+	as->ev[0] = as->ev[--as->nev];
+	sift_down(as, 0);
 	return top;
 }
 
@@ -248,6 +257,69 @@ static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 	free(e->bulk);
 }
 
+static bool same_op(const sim_aev *a, const sim_aev *b)
+{
+	return a->op == b->op && a->src == b->src;
+}
+
+/*
+ * Under a chooser, with the copy at the top of cta's queue due: which
+ * pending copy completes first (choice COPY; an option is one issue, all
+ * its lanes; what = the issue's step count).  Option 0, the default, is
+ * the due one: its due lanes complete, in issue order, as without a
+ * chooser.  Another option completes every lane of that copy now, early.
+ * A deferred mbarrier arrival (ARRIVES) never goes early: it must follow
+ * its copies.  Returns false when there is no choice (one copy pending):
+ * the caller pops as usual.
+ */
+static bool complete_chosen(sim_ctx *c, sim_cta *cta, sim_async *as)
+{
+	const sim_aev *opt[SIMT_CHOICE_MAX];
+	uint64_t what[SIMT_CHOICE_MAX];
+	int n = 0;
+	opt[n] = &as->ev[0];
+	what[n++] = as->ev[0].op;
+	for (size_t k = 1; k < as->nev && n < SIMT_CHOICE_MAX; k++) {
+		const sim_aev *e = &as->ev[k];
+		bool seen = e->kind == AEV_ARRIVE;
+		for (int j = 0; j < n && !seen; j++)
+			seen = same_op(e, opt[j]);
+		if (!seen) {
+			opt[n] = e;
+			what[n++] = e->op;
+		}
+	}
+	if (n < 2)
+		return false;
+	int j = sim_choose(c, SIMT_CHOICE_COPY, n, 0, what);
+	sim_aev pick = *opt[j];
+	/* take its lanes out of the queue (in issue order), then complete */
+	sim_aev *take = malloc(sizeof *take * as->nev);
+	if (!take)
+		return false;
+	size_t nt = 0, kept = 0;
+	for (size_t k = 0; k < as->nev; k++) {
+		sim_aev *e = &as->ev[k];
+		if (same_op(e, &pick) && (j || e->cycle <= c->cycle))
+			take[nt++] = *e;
+		else
+			as->ev[kept++] = *e;
+	}
+	as->nev = kept;
+	for (size_t k = kept / 2; k-- > 0;)
+		sift_down(as, k);
+	for (size_t a = 1; a < nt; a++) /* issue order: by seq */
+		for (size_t b = a; b > 0 && take[b].seq < take[b - 1].seq; b--)
+			swap_ev(&take[b], &take[b - 1]);
+	size_t done = 0;
+	while (done < nt && c->stop == SIM_STOP_NONE)
+		complete(c, cta, &take[done++]);
+	for (size_t k = done; k < nt; k++) /* a stop: the rest are dropped */
+		free(take[k].bulk);
+	free(take);
+	return true;
+}
+
 /* Completions due in cta; returns the CTA's next event or wait limit. */
 static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 {
@@ -255,6 +327,8 @@ static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 	uint64_t next = UINT64_MAX;
 	while (as && as->nev && as->ev[0].cycle <= c->cycle &&
 	       c->stop == SIM_STOP_NONE) {
+		if (c->chooser && complete_chosen(c, cta, as))
+			continue;
 		sim_aev e = pop(as);
 		complete(c, cta, &e);
 	}

@@ -12,8 +12,8 @@
  * The decisions (docs/explore.md): which warp issues (sched.c, through
  * sim_choice_pick), which lane group runs after a switch (bru.c,
  * sim_choice_group), which copy completes first (async.c), which store a
- * relaxed load reads and where a relaxed store goes in coherence order
- * (relaxed.c).  Plain runs pay one pointer test per decision.
+ * relaxed load reads, where a relaxed store goes in coherence order and
+ * whether a store goes before the load ahead of it (relaxed.c).  Plain runs pay one pointer test per decision.
  */
 #include <string.h>
 
@@ -22,7 +22,7 @@
 static const char *const kind_names[] = {
 	[SIMT_CHOICE_WARP] = "warp", [SIMT_CHOICE_GROUP] = "group",
 	[SIMT_CHOICE_COPY] = "copy", [SIMT_CHOICE_READ] = "read",
-	[SIMT_CHOICE_WRITE] = "write",
+	[SIMT_CHOICE_WRITE] = "write", [SIMT_CHOICE_REORDER] = "reorder",
 };
 
 const char *simt_choice_kind_name(simt_choice_kind k)

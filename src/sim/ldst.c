@@ -155,3 +155,99 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	}
 RT_LDST(RT_X_DEF)
 #undef RT_X_DEF
+
+/* The space a load or store row reaches (SIM_SPACE_CONST: not one). */
+static sim_space ldst_space(const sim_inst *i)
+{
+	switch (i->optype) {
+	case SIM_OP_LDG: case SIM_OP_STG: return SIM_SPACE_GLOBAL;
+	case SIM_OP_LDS: case SIM_OP_STS: return SIM_SPACE_SHARED;
+	case SIM_OP_LD: case SIM_OP_ST: return SIM_SPACE_GENERIC;
+	default: return SIM_SPACE_CONST;
+	}
+}
+
+/* Registers [r, r + n) hold none of [d, d + m). */
+static bool apart(unsigned r, unsigned n, unsigned d, unsigned m)
+{
+	return r >= SIM_RZ || d >= SIM_RZ || r + n <= d || d + m <= r;
+}
+
+/* st reads one of the registers [d, d + n) (any register source, address
+ * or constant index, each counted as 4 registers: an over-estimate). */
+static bool reads_reg(const sim_inst *st, unsigned d, unsigned n)
+{
+	for (int k = 0; k < st->nops; k++) {
+		const sim_opnd *o = &st->op[k];
+		if ((o->kind == SIM_O_REG || o->kind == SIM_O_ADDR ||
+		     o->kind == SIM_O_CMEM) && !sim_opnd_out(st, k) &&
+		    !apart(o->reg, 4, d, n))
+			return true;
+	}
+	return false;
+}
+
+/* st reads predicate p (its guard, Pp or a predicate source). */
+static bool reads_pred(const sim_inst *st, unsigned p)
+{
+	if (p >= SIM_PT || (!st->pg_up && st->pg == p) || st->pp == p)
+		return p < SIM_PT;
+	for (int k = 0; k < st->nops; k++)
+		if (st->op[k].kind == SIM_O_PRED && st->op[k].reg == p)
+			return true;
+	return false;
+}
+
+/* i writes a register or predicate st reads (a register destination
+ * counted as 4 registers; a destination of another kind always counts). */
+bool sim_ldst_feeds(const sim_inst *i, const sim_inst *st)
+{
+	for (int k = 0; k < i->nops; k++) {
+		const sim_opnd *o = &i->op[k];
+		if (!sim_opnd_out(i, k))
+			continue;
+		if (o->kind == SIM_O_REG ? reads_reg(st, o->reg, 4)
+		    : o->kind == SIM_O_PRED ? reads_pred(st, o->reg) : true)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Load buffering (relaxed.c, docs/memory-model.md): may the store st of
+ * the lanes stm run before the load ld of the lanes ldm?  Yes when st reads
+ * no register ld writes (neither its address nor its data: no dependency)
+ * and no lane's store touches a 32-bit word any lane's load reads.  Words
+ * are compared by address in one space; global and shared never meet; a
+ * generic access against a global or shared one is refused (conservative:
+ * the generic window would have to be resolved).
+ */
+bool sim_ldst_independent(sim_warp *w, const sim_inst *ld, uint32_t ldm,
+			  const sim_inst *st, uint32_t stm)
+{
+	sim_space ls = ldst_space(ld), ss = ldst_space(st);
+	if (ls == SIM_SPACE_CONST || ss == SIM_SPACE_CONST || !ld->opc ||
+	    !st->opc)
+		return false;
+	bool sign;
+	unsigned lsize = rt_size(ld, &sign), ssize = rt_size(st, &sign);
+	int kd = sim_slot(ld, RT_D0);
+	unsigned d = kd == RT_NONE ? SIM_RZ : ld->op[kd].reg;
+	if (reads_reg(st, d, lsize < 4 ? 1 : lsize / 4))
+		return false;
+	if (ls != ss)
+		return ls != SIM_SPACE_GENERIC && ss != SIM_SPACE_GENERIC;
+	uint64_t la[SIM_LANES], sa[SIM_LANES];
+	addresses(w, ld, ldm, la);
+	addresses(w, st, stm, sa);
+	for (uint32_t m = ldm; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		uint64_t lo = la[l] & ~3ull, hi = la[l] + lsize;
+		for (uint32_t n = stm; n; n &= n - 1) {
+			int s = (int)sim_ffs(n);
+			if ((sa[s] & ~3ull) < hi && sa[s] + ssize > lo)
+				return false;
+		}
+	}
+	return true;
+}

@@ -46,6 +46,8 @@ typedef struct sim_mbobj {
 enum { AEV_LDGSTS, AEV_BULK, AEV_ARRIVE };
 typedef struct sim_aev {
 	uint64_t cycle, seq;     /* due cycle; issue order breaks ties      */
+	uint64_t op;             /* c->steps at issue: the lanes of one copy
+				    share it (completion order choices)      */
 	uint8_t kind, lane;
 	uint16_t warp;
 	uint32_t dst, size, mbar;

@@ -68,6 +68,15 @@ int sim_opnd_find(const sim_inst *i, const char *name)
 	return -1;
 }
 
+bool sim_opnd_out(const sim_inst *i, int k)
+{
+	int f = i->op[k].field;
+	if (f < 0 || !i->opc)
+		return false;
+	int o = i->opc->fields[f].operand;
+	return o >= 0 && i->opc->operands[o].out;
+}
+
 uint64_t sim_slots_pack(const int *ks, int n)
 {
 	uint64_t aux = ~0ull;

@@ -31,6 +31,8 @@
  *   - barriers and mbarriers: an arrival joins the warp's view into its
  *     CTA's synchronisation view, a completed wait joins that back.
  *   - the cluster scope counts as the GPU scope.
+ *   - load buffering: a store close after a load and independent of it
+ *     may be performed first (chooser: REORDER; sim_rx_reorder, at the end).
  * Without a chooser a load reads the newest message whose random delay
  * (seeded by launch.seed, up to RX_DELAY cycles, ended early by a fence of
  * the writer) has passed, else the oldest it may read.  With a chooser the
@@ -642,4 +644,93 @@ void sim_rx_acquire(sim_warp *w)
 	rx_thread *t = thread_of(w);
 	t->dirty |= vjoin(&t->cur, &x->sync_cta[w->cta->lin]);
 	t->dirty |= vjoin(&t->cur, &t->pend_cta);
+}
+
+/* ---- load buffering ------------------------------------------------------ */
+
+/* No other warp of w's CTA is still running (exited ones cannot observe). */
+static bool alone_in_cta(const sim_warp *w)
+{
+	return w->cta->exited_warps >= w->cta->nwarps - 1;
+}
+
+static uint32_t lanes_of(const sim_warp *w, const sim_inst *i)
+{
+	return w->active & sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+}
+
+/* Instructions that only compute into registers and predicates and never
+ * stop the run: a load and the store it lets go first may have them
+ * between (when they compute nothing the store reads). */
+static bool computes_only(const sim_inst *i)
+{
+	switch (i->optype) {
+	case SIM_OP_NOP: case SIM_OP_MOV: case SIM_OP_IADD3:
+	case SIM_OP_IADD3_X: case SIM_OP_IMAD: case SIM_OP_ISETP:
+	case SIM_OP_LOP3_LUT: case SIM_OP_SHF: case SIM_OP_SEL:
+	case SIM_OP_POPC: case SIM_OP_FLO: case SIM_OP_IABS:
+	case SIM_OP_IMNMX: case SIM_OP_PRMT: case SIM_OP_FADD:
+	case SIM_OP_FMUL: case SIM_OP_FFMA: case SIM_OP_FSETP: case SIM_OP_S2R:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Load buffering: the store that may be performed before the load ld at
+ * ActivePC (choice REORDER: 0 in order, the default under a chooser; 1 the
+ * store first; without a chooser the store goes first one time in four,
+ * from the launch seed), or NULL.  The store is a global, shared or generic
+ * one at most RX_LB_WINDOW instructions after ld, with between them only
+ * register computations that write nothing the store reads (no
+ * dependency, however indirect) and, when no other warp of the CTA still
+ * runs, CTA-scope fences (such a fence orders for observers in the CTA
+ * only, and none is left: the lanes of the warp see nothing of the pair
+ * but the load, which reads other words).  The store itself reads no
+ * register ld writes and writes no word ld reads (sim_ldst_independent).
+ * The caller issues it now and skips it when ActivePC comes to it
+ * (sim_step, w->skip_pc).
+ */
+#define RX_LB_WINDOW 6
+const sim_inst *sim_rx_reorder(sim_warp *w, const sim_inst *ld)
+{
+	if (ld->optype != SIM_OP_LDG && ld->optype != SIM_OP_LDS &&
+	    ld->optype != SIM_OP_LD)
+		return NULL;
+	sim_ctx *c = w->ctx;
+	uint32_t ldm = lanes_of(w, ld);
+	if (!ldm || w->skip_pc)
+		return NULL;
+	const sim_inst *st = NULL, *mid[RX_LB_WINDOW];
+	int nmid = 0;
+	for (int k = 1; k <= RX_LB_WINDOW && !st; k++) {
+		const sim_inst *i = sim_inst_at(c, ld->pc + (uint64_t)k * SIM_INST_SIZE);
+		if (!i)
+			return NULL;
+		if (computes_only(i)) {
+			mid[nmid++] = i;
+			continue;
+		}
+		switch (i->optype) {
+		case SIM_OP_FENCE: case SIM_OP_MEMBAR:
+			if (i->scope != 0 || !alone_in_cta(w))
+				return NULL;
+			break;
+		case SIM_OP_STG: case SIM_OP_STS: case SIM_OP_ST:
+			st = i;
+			break;
+		default:
+			return NULL;
+		}
+	}
+	uint32_t stm = st ? lanes_of(w, st) : 0;
+	if (!stm || !sim_ldst_independent(w, ld, ldm, st, stm))
+		return NULL;
+	for (int k = 0; k < nmid; k++)
+		if (sim_ldst_feeds(mid[k], st))
+			return NULL;
+	uint64_t what[2] = {ld->pc, st->pc};
+	int def = c->chooser ? 0 : (rx_rand(c->rx) & 3) == 0;
+	return sim_choose(c, SIMT_CHOICE_REORDER, 2, def, what) ? st : NULL;
 }

@@ -113,15 +113,6 @@ void sim_rec_access(sim_warp *w, sim_space sp, bool store, uint32_t lanes,
 	}
 }
 
-/* Operand j of i is in its opcode's OutList. */
-static bool is_output(const sim_inst *i, int j)
-{
-	for (int k = 0; i->opc && k < i->opc->noperands; k++)
-		if (i->opc->operands[k].field == i->op[j].field)
-			return i->opc->operands[k].out;
-	return false;
-}
-
 static void add_write(struct sim_rec *rc, simt_regfile rf, unsigned index,
 		      uint32_t mask, const uint32_t *lanes, uint32_t value)
 {
@@ -146,7 +137,7 @@ static void collect_writes(struct sim_rec *rc, const sim_warp *w,
 	uint32_t exec = rc->r.exec;
 	for (int j = 0; j < i->nops && exec; j++) {
 		const sim_opnd *o = &i->op[j];
-		if (!is_output(i, j))
+		if (!sim_opnd_out(i, j))
 			continue;
 		switch (o->kind) {
 		case SIM_O_REG:

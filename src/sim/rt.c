@@ -38,14 +38,6 @@ static uint64_t mod_bit(const char *name)
 	return 0;
 }
 
-static bool is_output(const sim_inst *i, const sim_opnd *o)
-{
-	if (o->field < 0)
-		return false;
-	int k = i->opc->fields[o->field].operand;
-	return k >= 0 && i->opc->operands[k].out;
-}
-
 /* Put operand k into the first free slot of the list; false when full. */
 static bool place(uint64_t *aux, const int *slots, int nslots, int k)
 {
@@ -70,7 +62,7 @@ simt_status rt_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		return SIMT_OK;
 	for (int k = 0; k < i->nops && k < 15; k++) {
 		const sim_opnd *o = &i->op[k];
-		bool out = is_output(i, o);
+		bool out = sim_opnd_out(i, k);
 		bool ok = true;
 		switch (o->kind) {
 		case SIM_O_REG:

@@ -141,6 +141,8 @@ int sim_enum_index(const sim_inst *i, const char *field,
 sim_exec_fn sim_exec_malformed;
 /* Operand index (in i->op) of the operand whose field is called name, or -1. */
 int sim_opnd_find(const sim_inst *i, const char *name);
+/* Operand k of i is in its opcode's OutList (a destination). */
+bool sim_opnd_out(const sim_inst *i, int k);
 /* The operand whose field is called name exists and is of kind `kind`. */
 bool sim_opnd_is(const sim_inst *i, const char *name, int kind);
 /*
@@ -275,6 +277,9 @@ struct sim_warp {
 	sim_ctx *ctx;
 	void *local;          /* per-thread local memory (owned by mem.c)    */
 	uint64_t steps;       /* instructions issued by this warp            */
+	uint64_t skip_pc;     /* a store issued early (load buffering,
+				 relaxed.c): skipped when ActivePC reaches
+				 it; 0 none                                   */
 	/* livelock detector (warp.c): sampled state hashes of switch events */
 	uint64_t ll_events;
 	uint64_t ll_hash[16], ll_writes[16], ll_others[16];
@@ -621,6 +626,15 @@ void sim_rx_fence(sim_warp *w, bool sc, int scope);
  * synchronisation view, a completed wait acquires it. */
 void sim_rx_arrive(sim_warp *w);
 void sim_rx_acquire(sim_warp *w);
+/* Load buffering: the store to issue in place of the load ld (w->skip_pc
+ * then skips it), or NULL (docs/memory-model.md). */
+const sim_inst *sim_rx_reorder(sim_warp *w, const sim_inst *ld);
+/* ldst.c: the store st (lanes stm) reads no register the load ld (lanes
+ * ldm) writes and writes no word it reads. */
+bool sim_ldst_independent(sim_warp *w, const sim_inst *ld, uint32_t ldm,
+			  const sim_inst *st, uint32_t stm);
+/* ldst.c: i writes a register or predicate the store st reads. */
+bool sim_ldst_feeds(const sim_inst *i, const sim_inst *st);
 /* Shared memory of a CTA goes away: forget its words. */
 void sim_rx_forget(sim_ctx *c, const uint8_t *base, uint32_t size);
 /* api.c: the name of the region holding addr in space sp (NULL: none),

@@ -2,7 +2,9 @@
  * warp.c - one warp instruction: fetch the predecoded record at ActivePC,
  * the common prologue (timer expiry, pmask = ActiveMask & guard & Pp), the
  * handler, the epilogue (ActivePC += 16 for plain handlers, the warp's
- * clock += stall), the trace line.  Also the seed's warpSleep()/warpExit()
+ * clock += stall), the trace line.  Under --memory=relaxed a load may let
+ * the store after it go first (relaxed.c, load buffering): that store is
+ * issued in the load's place and skipped when ActivePC reaches it.  Also the seed's warpSleep()/warpExit()
  * and the livelock detector's sampling.
  *
  * Requires: c->code from predecode.c.  Produces: the warp's next state.
@@ -59,6 +61,9 @@ void sim_step(sim_warp *w)
 	const sim_inst *i = fetch(c, w->active_pc);
 	if (w->timer_armed && c->cycle >= w->timer_cycle)
 		sim_timer_expire(w);
+	const sim_inst *early = c->rx ? sim_rx_reorder(w, i) : NULL;
+	if (early)
+		i = early; /* load buffering: the store goes first */
 	uint32_t pmask = w->active & sim_guard(w, i) &
 			 sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
@@ -71,7 +76,15 @@ void sim_step(sim_warp *w)
 	} else {
 		if (pmask)
 			i->exec(w, i, pmask);
-		w->active_pc += SIM_INST_SIZE;
+		if (early) {
+			w->skip_pc = i->pc; /* ActivePC stays at the load */
+		} else {
+			w->active_pc += SIM_INST_SIZE;
+			if (w->active_pc == w->skip_pc) {
+				w->active_pc += SIM_INST_SIZE;
+				w->skip_pc = 0;
+			}
+		}
 	}
 	w->clock = c->cycle + (i->stall ? i->stall : 1);
 	if (c->launch.trace)

@@ -4,7 +4,7 @@
 // allowed: out={0, 0}
 // allowed: out={0, 1}
 // allowed: out={1, 0}
-// allowed-unmodelled: out={1, 1}
+// allowed: out={1, 1}
 .launch grid=1 block=64 memory=relaxed
 .buffer m u32[2] = zero
 .buffer out u32[2] = zero

@@ -8,17 +8,23 @@ FENCE.SC.CTA (fence.cta), MEMBAR.GPU (fence.sc.gpu / membar.gl) or
 FENCE.ACQ_REL.GPU (what the PTX front end emits for st.release and
 ld.acquire: the release fence before the store, the acquire fence after the
 load); the threads run in one CTA or alternate between two CTAs (thread k
-in CTA k % 2).
+in CTA k % 2).  LB also comes with a dependency instead of a fence in both
+threads: `data` (the stored value is computed from the loaded one: r & 0,
+plus 1) and `ctrl` (the store is guarded by a predicate computed from the
+loaded value, always true).
 
 The allowed and forbidden outcomes come from the PTX memory model (PTX ISA,
 "Memory Consistency Model"; Lustig et al., ASPLOS'19): a fence orders only
 when its scope contains both threads (fence.cta across two CTAs does not);
 MP, LB, WRC and CoRR need only release/acquire (acq_rel) ordering; SB, IRIW
 and 2+2W need fence.sc.  CoRR's weak outcome is forbidden by coherence
-whatever the fences.  tests/litmus.sh checks that explore never reaches a
-forbidden outcome and reaches every allowed one, except those listed as
-`allowed-unmodelled` (docs/memory-model.md says why: LB needs a load to take
-its value from a later store, which the operational model does not do).
+whatever the fences, and so is CoRW's (a load never reads its own
+thread's later store).  LB's weak outcome is allowed without a fence (the
+store may be performed before the load: docs/memory-model.md, load
+buffering) and forbidden by a fence holding both threads or by a dependency
+in each (PTX's No-Thin-Air axiom: rf with the syntactic dependencies is
+acyclic).  tests/litmus.sh checks that explore never reaches a forbidden
+outcome, reaches every allowed one and nothing outside the lists.
 """
 import itertools
 import os
@@ -52,8 +58,8 @@ TESTS = {
         "threads": [[("ld", 0, 0), "F", ("st", 1, 1)],
                     [("ld", 1, 1), "F", ("st", 0, 1)]],
         "observe": "out", "nout": 2,
-        "weak": [(1, 1)], "needs": "acqrel", "unmodelled": True,
-        "pairs": [(0, 1)],
+        "weak": [(1, 1)], "needs": "acqrel",
+        "pairs": [(0, 1)], "deps": ["data", "ctrl"],
         "text": "T0: r0=x; F; y=1.  T1: r1=y; F; x=1.",
     },
     "IRIW": {
@@ -82,6 +88,15 @@ TESTS = {
         "pairs": [(0, 1)],
         "text": "T0: x=1.  T1: r0=x; F; r1=x.",
     },
+    "CoRW": {
+        "threads": [[("ld", 0, 0), "F", ("st", 0, 1)],
+                    [("st", 0, 2)]],
+        "observe": "out", "nout": 1,
+        "weak": [(1,)], "needs": "never",
+        "pairs": [(0, 1)],
+        "text": "T0: r0=x; F; x=1.  T1: x=2.",
+        "values": [0, 1, 2],
+    },
     "2+2W": {
         "threads": [[("st", 0, 1), "F", ("st", 1, 2)],
                     [("st", 1, 1), "F", ("st", 0, 2)]],
@@ -94,9 +109,18 @@ TESTS = {
 }
 
 
+# Dependencies in place of the fence (LB only): the instructions between
+# the load (into R20) and the store, and how the store changes.
+DEPS = {
+    "data": ["LOP3.LUT R7, R20, RZ, RZ, 0xc0, !PT ;  // r & 0",
+             "IADD3 R7, R7, 0x1, RZ ;             // stores 1, depends on r"],
+    "ctrl": ["ISETP.GE.U32.AND P2, PT, R20, RZ, PT ;  // always true, depends on r"],
+}
+
+
 def effective(fence, needs, threads, pairs, nctas):
     """Does the fence forbid the weak outcome for these thread pairs?"""
-    if needs == "never":
+    if needs == "never" or fence in DEPS:
         return True
     if fence is None:
         return False
@@ -139,6 +163,9 @@ def code(t, fence, nctas):
         "        MOV R5, 0x1 ;",
         "        MOV R6, 0x2 ;",
     ]
+    if fence in DEPS:  # the values the dependency recomputes, there already
+        lines += ["        MOV R7, 0x1 ;                  // what the store would write early",
+                  "        ISETP.EQ.U32.AND P2, PT, RZ, RZ, PT ;  // and its guard, true early"]
     for k in range(len(th)):
         lines.append("        ISETP.EQ.U32.AND P1, PT, R4, 0x%x, PT ;" % k)
         lines.append("   @P1  BRA `(.T%d) ;" % k)
@@ -146,14 +173,21 @@ def code(t, fence, nctas):
     for k, ops in enumerate(th):
         lines.append(".T%d:" % k)
         loads = []
+        dep = None
         for op in ops:
             if op == "F":
-                if fence:
+                if fence in DEPS:
+                    dep = fence
+                    lines += ["        " + x for x in DEPS[fence]]
+                elif fence:
                     lines.append("        %s ;" % fence)
                 continue
             if op[0] == "st":
                 reg = "R5" if op[2] == 1 else "R6"
-                lines.append("        STG.E [R12.64+0x%x], %s ;" % (4 * op[1], reg))
+                if dep == "data":
+                    reg = "R7"
+                guard = "   @P2  " if dep == "ctrl" else "        "
+                lines.append(guard + "STG.E [R12.64+0x%x], %s ;" % (4 * op[1], reg))
             else:
                 r = 20 + len(loads)
                 loads.append((r, op[2]))
@@ -172,7 +206,8 @@ def main():
     count = 0
     for name, t in TESTS.items():
         nthreads = len(t["threads"])
-        for vname, fence in FENCES.items():
+        variants = list(FENCES.items()) + [(d, d) for d in t.get("deps", [])]
+        for vname, fence in variants:
             for nctas in (1, 2):
                 eff = effective(fence, t["needs"], t["threads"], t["pairs"], nctas)
                 allowed, forbidden = [], []
@@ -182,16 +217,16 @@ def main():
                 block = 32 * (nthreads if nctas == 1 else (nthreads + 1) // 2)
                 obs = t["observe"]
                 out = []
+                what = ("a %s dependency" % fence if fence in DEPS
+                        else fence or "no fence")
                 out.append("// %s, %s, threads in %s (generated by tests/litmus/gen.py)"
-                           % (name, fence or "no fence",
+                           % (name, what,
                               "one CTA" if nctas == 1 else "two CTAs (thread k in CTA k%2)"))
                 out.append("// " + t["text"] + "  x = m[0], y = m[1]; F: "
-                           + (fence or "nothing"))
+                           + (what if fence in DEPS else fence or "nothing"))
                 out.append("// observe: %s" % obs)
                 for o in allowed:
-                    unm = t.get("unmodelled") and o in t["weak"]
-                    out.append("// %s: %s=%s" % ("allowed-unmodelled" if unm else "allowed",
-                                                 obs, fmt(o)))
+                    out.append("// allowed: %s=%s" % (obs, fmt(o)))
                 for o in forbidden:
                     out.append("// forbidden: %s=%s" % (obs, fmt(o)))
                 out.append(".launch grid=%d block=%d memory=relaxed" % (nctas, block))
