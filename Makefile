@@ -32,13 +32,39 @@ $(1)/obj/%.o: %.c $(HDRS) Makefile
 $(1)/obj/gen/isa_builtin.o: $(1)/gen/isa_builtin.c Makefile
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(WARN) $(2) $(INC) -c -o $$@ $$<
-$(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o
+$(1)/obj/gen/isa_snap.o: build/gen/isa_snap.c $(HDRS) Makefile
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CSTD) $(WARN) $(2) $(INC) -c -o $$@ $$<
+$(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o $(1)/obj/gen/isa_snap.o
 	rm -f $$@ && ar rcs $$@ $$^
 $(1)/simt: $(patsubst %.c,$(1)/obj/%.o,$(CLI_SRC)) $(1)/libsimt.a
-	$(CC) $(2) -pthread -o $$@ $$^ -lm
+	$(CC) $(2) $(EXE_LDFLAGS) -pthread -o $$@ $$^ -lm
 $(1)/unit_tests: $(patsubst %.c,$(1)/obj/%.o,$(TEST_SRC)) $(1)/libsimt.a
-	$(CC) $(2) -pthread -o $$@ $$^ -lm
+	$(CC) $(2) $(EXE_LDFLAGS) -pthread -o $$@ $$^ -lm
 endef
+
+# The built-in ISA snapshot (docs/isa-language.md "Built-in ISA snapshot"):
+# build/isa_snap, linked from the objects of the layers that load an ISA
+# (src/util, src/isa, src/codec) and the embedded texts, loads isa/*.isa the
+# way a process without a snapshot does and writes the resulting model and
+# decode table as static const data, build/gen/isa_snap.c, which every
+# variant compiles into its library.  Generated, never checked in; it depends
+# on the .isa files (through isa_builtin.o) and on the loader's sources, so it
+# cannot go stale.
+SNAP_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c))
+build/isa_snap: tools/isa_snap.c tools/isa_snap_stub.c $(patsubst %.c,build/obj/%.o,$(SNAP_SRC)) \
+		build/obj/gen/isa_builtin.o $(HDRS) Makefile
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -o $@ tools/isa_snap.c tools/isa_snap_stub.c \
+	  $(patsubst %.c,build/obj/%.o,$(SNAP_SRC)) build/obj/gen/isa_builtin.o -lm
+build/gen/isa_snap.c: build/isa_snap
+	@mkdir -p build/gen
+	build/isa_snap > $@.tmp && mv $@.tmp $@
+
+# The programs link as fixed-position executables: the snapshot's pointers
+# are then resolved by the linker, where a PIE would apply ~17000 relocations
+# and copy every page of the snapshot that holds one at each start (about
+# 1.5 ms of the 2-4 ms a process took; bench/RESULTS.md, session 6).
+EXE_LDFLAGS ?= -no-pie
 
 # The normal variant is position-independent with hidden visibility, so the
 # same objects make libsimt.a and libsimt.so; only SIMT_API symbols export.
@@ -79,7 +105,8 @@ example: build/simt
 VERSION := $(shell sed -n 's/^\#define SIMT_VERSION "\(.*\)"/\1/p' include/simt/simt.h)
 MAJOR   := $(firstword $(subst ., ,$(VERSION)))
 PREFIX  ?= /usr/local
-LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(LIB_SRC)) build/obj/gen/isa_builtin.o
+LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(LIB_SRC)) build/obj/gen/isa_builtin.o \
+	build/obj/gen/isa_snap.o
 
 build/libsimt.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -pthread -Wl,-soname,libsimt.so.$(MAJOR) -o $@ $^ -lm
@@ -145,7 +172,11 @@ build/fuzz/obj/%.o: %.c $(HDRS)
 build/fuzz/obj/gen/isa_builtin.o: build/gen/isa_builtin.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CSTD) $(FUZZ_WARN) $(FUZZ_LIBFLAGS) $(INC) -c -o $@ $<
-build/fuzz/libsimt.a: $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRC)) build/fuzz/obj/gen/isa_builtin.o
+build/fuzz/obj/gen/isa_snap.o: build/gen/isa_snap.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_WARN) $(FUZZ_LIBFLAGS) $(INC) -c -o $@ $<
+build/fuzz/libsimt.a: $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRC)) build/fuzz/obj/gen/isa_builtin.o \
+	build/fuzz/obj/gen/isa_snap.o
 	rm -f $@ && ar rcs $@ $^
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libsimt.a $(FUZZ_HDRS)
 	$(FUZZ_CC) $(CSTD) $(FUZZ_WARN) $(FUZZ_LIBFLAGS) -fsanitize=fuzzer $(INC) \

@@ -61,7 +61,7 @@ void cli_out_printf(cli_out *o, const char *fmt, ...)
 	SIMT_PRINTF(2, 3);
 /* Hand what was written so far to the file (keeps the first error). */
 void cli_out_flush(cli_out *o);
-/* Flush, fsync, close and rename over the target; 0 on success, else 1
+/* Flush, close and rename over the target (no fsync, docs/cli.md); 0 on success, else 1
  * after "simt: cannot write FILE: reason" on stderr (the temporary is
  * removed and the target left as it was). */
 int cli_out_commit(cli_out *o);

@@ -7,8 +7,9 @@
  *  1. A file a command produces (as -o, dis -o, isa dump -o, isa doc -o,
  *     run --trace) is a cli_out: cli_out_open() refuses a target that names
  *     an input, creates a temporary file in the target's directory, and
- *     cli_out_commit() flushes, fsyncs, closes and renames it over the
- *     target only when every write succeeded; on any failure the target is
+ *     cli_out_commit() flushes, closes and renames it over the target
+ *     only when every write succeeded (no fsync: docs/cli.md "Outputs"
+ *     says why); on any failure the target is
  *     left as it was and the command exits 1 after
  *     "simt: cannot write FILE: reason".  Streaming outputs (--trace) go to
  *     the temporary and are renamed at the end.
@@ -189,8 +190,6 @@ int cli_out_commit(cli_out *o)
 		err = errno ? errno : EIO;
 	if (!err && ferror(o->f))
 		err = EIO;
-	if (!err && o->tmp && fsync(fileno(o->f)))
-		err = errno;
 	if (fclose(o->f) && !err)
 		err = errno ? errno : EIO;
 	o->f = NULL;

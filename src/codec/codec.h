@@ -27,6 +27,17 @@ simt_status codec_isa_load(const char *const *names, const char *const *texts,
 simt_status codec_isa_builtin(isa_model **out, simt_diags *d);
 void codec_isa_free(isa_model *m);
 
+/*
+ * The built-in ISA snapshot: the model and decode table that
+ * codec_isa_parse_builtin() makes, written out as static const data at build
+ * time by tools/isa_snap.c (build/gen/isa_snap.c; the generator itself links
+ * tools/isa_snap_stub.c, where it is NULL).  codec_isa_builtin() returns a
+ * copy of this struct (static_data set), so loading the built-in ISA costs
+ * one allocation; codec_isa_parse_builtin() always parses the isa/ files.
+ */
+extern const isa_model *const codec_snapshot;
+simt_status codec_isa_parse_builtin(isa_model **out, simt_diags *d);
+
 /* Word bytes (little-endian) <-> isa_word. */
 isa_word codec_load(const uint8_t bytes[16]);
 void codec_store(isa_word w, uint8_t bytes[16]);
@@ -143,6 +154,38 @@ const isa_opcode *codec_lookup(const isa_model *m, isa_word w);
  * same meaning as isa_expr_eval.  codec_build makes them.
  */
 typedef struct codec_rules codec_rules;
+/* The compiled form (defined here, not in rules.c, so that the snapshot
+ * generator tools/isa_snap.c can write it out as data). */
+typedef struct cx_node {
+	isa_expr_op op; /* ISA_E_STR here means "no value" */
+	int a, b;       /* children, node indices */
+	int64_t v;      /* ISA_E_INT: value; ISA_E_FIELD: field index */
+} cx_node;
+
+/*
+ * When the rules of an opcode read at most CX_TABLE_BITS bits of fields in
+ * all, their answer for every combination of those values is computed
+ * once: res[index] = 0 (no rule holds) or 1 + the first rule that holds,
+ * index = the fields' values side by side (field k at bit shift[k]).
+ */
+#define CX_TABLE_BITS 8
+#define CX_TABLE_FIELDS 8
+typedef struct cx_table {
+	int nf;                      /* 0: no table, interpret the trees */
+	uint8_t f[CX_TABLE_FIELDS], shift[CX_TABLE_FIELDS], width[CX_TABLE_FIELDS];
+	uint8_t res[1 << CX_TABLE_BITS];
+} cx_table;
+
+struct codec_rules {
+	cx_node *nodes;
+	int nnodes, cap;
+	int *first;     /* by opcode index: its first entry in roots */
+	int *roots;     /* the root node of each rule, opcode by opcode */
+	cx_table **table; /* by opcode index, NULL: none */
+	int ntable;
+	bool nomem;
+};
+
 codec_rules *codec_rules_build(const isa_model *m); /* NULL: out of memory */
 void codec_rules_free(codec_rules *r);
 /* The message of the first rule of op that holds for fields, or NULL. */

@@ -3,7 +3,9 @@
  * table (codec_build), and the public simt_isa_* entry points (simt.h).
  *
  * Contract: codec_isa_load() returns SIMT_OK with a checked model whose decoder
- * is built, or an error status with diagnostics and *out = NULL.  Models
+ * is built, or an error status with diagnostics and *out = NULL.  The
+ * built-in ISA comes from the build-time snapshot (codec_snapshot, codec.h):
+ * the same model, already parsed, checked and with its decoder, as data.  Models
  * made here are released with codec_isa_free(), which frees the decoder the
  * model layer knows nothing about.
  */
@@ -32,15 +34,39 @@ simt_status codec_isa_load(const char *const *names, const char *const *texts,
 	return with_decoder(isa_load(names, texts, n, out, d), out, d);
 }
 
-simt_status codec_isa_builtin(isa_model **out, simt_diags *d)
+simt_status codec_isa_parse_builtin(isa_model **out, simt_diags *d)
 {
 	return with_decoder(isa_load_builtin(out, d), out, d);
+}
+
+/* The snapshot's struct copied, its sources pointed at the embedded texts
+ * (for diagnostics that quote a line); everything else is shared. */
+simt_status codec_isa_builtin(isa_model **out, simt_diags *d)
+{
+	if (!codec_snapshot)
+		return codec_isa_parse_builtin(out, d);
+	if (!out)
+		return SIMT_ERR_ARG;
+	isa_model *m = malloc(sizeof *m);
+	if (!m) {
+		*out = NULL;
+		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0, "out of memory loading the ISA");
+		return SIMT_ERR_NOMEM;
+	}
+	*m = *codec_snapshot;
+	m->sources = (char **)isa_builtin_texts;
+	*out = m;
+	return SIMT_OK;
 }
 
 void codec_isa_free(isa_model *m)
 {
 	if (!m)
 		return;
+	if (m->static_data) {
+		isa_free(m);
+		return;
+	}
 	codec_free(m->decoder);
 	m->decoder = NULL;
 	isa_free(m);

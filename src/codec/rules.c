@@ -16,36 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct cx_node {
-	isa_expr_op op; /* ISA_E_STR here means "no value" */
-	int a, b;       /* children, node indices */
-	int64_t v;      /* ISA_E_INT: value; ISA_E_FIELD: field index */
-} cx_node;
-
-/*
- * When the rules of an opcode read at most TABLE_BITS bits of fields in
- * all, their answer for every combination of those values is computed
- * once: res[index] = 0 (no rule holds) or 1 + the first rule that holds,
- * index = the fields' values side by side (field k at bit shift[k]).
- */
-#define TABLE_BITS 8
-#define TABLE_FIELDS 8
-typedef struct cx_table {
-	int nf;                      /* 0: no table, interpret the trees */
-	uint8_t f[TABLE_FIELDS], shift[TABLE_FIELDS], width[TABLE_FIELDS];
-	uint8_t res[1 << TABLE_BITS];
-} cx_table;
-
-struct codec_rules {
-	cx_node *nodes;
-	int nnodes, cap;
-	int *first;     /* by opcode index: its first entry in roots */
-	int *roots;     /* the root node of each rule, opcode by opcode */
-	cx_table **table; /* by opcode index, NULL: none */
-	int ntable;
-	bool nomem;
-};
-
 static int node(codec_rules *r, isa_expr_op op, int a, int b, int64_t v)
 {
 	if (!util_grow((void **)&r->nodes, &r->cap, r->nnodes + 1,
@@ -112,7 +82,7 @@ static void table_fields(const codec_rules *r, const isa_opcode *op, int i,
 				return;
 		int w = op->fields[x->v].width;
 		int used = t->nf ? t->shift[t->nf - 1] + t->width[t->nf - 1] : 0;
-		if (t->nf == TABLE_FIELDS || w < 1 || used + w > TABLE_BITS) {
+		if (t->nf == CX_TABLE_FIELDS || w < 1 || used + w > CX_TABLE_BITS) {
 			t->nf = -1;
 			return;
 		}

@@ -232,6 +232,9 @@ struct isa_model {
 	util_names type_names, class_names, opcode_names;
 	struct codec_table *decoder; /* built once by codec_build()         */
 	struct asm_index *asm_index; /* mnemonic lookup, built on demand     */
+	/* true: everything but this struct is the build-time snapshot's static,
+	 * read-only data (codec_isa_builtin); isa_free frees only the struct */
+	bool static_data;
 };
 
 /* Well-known control fields of the root group ALL (see base.isa). */
@@ -253,8 +256,13 @@ simt_status isa_load(const char *const *names, const char *const *texts,
 /* Run the checks of `simt isa check` on a loaded model. */
 simt_status isa_check(const isa_model *m, simt_diags *d);
 
-/* The model built from the ISA files compiled into the library. */
+/* The model built from the ISA files compiled into the library, parsed
+ * (codec_isa_builtin gives the same model from the build-time snapshot). */
 simt_status isa_load_builtin(isa_model **out, simt_diags *d);
+/* The texts of the isa/ files, embedded by tools/embed.c (build/gen/isa_builtin.c). */
+extern const int isa_builtin_count;
+extern const char *const isa_builtin_names[];
+extern const char *const isa_builtin_texts[];
 
 void isa_free(isa_model *m);
 

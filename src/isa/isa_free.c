@@ -98,6 +98,10 @@ void isa_free(isa_model *m)
 {
 	if (!m)
 		return;
+	if (m->static_data) { /* the snapshot: only the struct is ours */
+		free(m);
+		return;
+	}
 	for (int i = 0; i < m->nopcodes; i++) {
 		isa_opcode *op = m->opcodes[i];
 		free(op->name);

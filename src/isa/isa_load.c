@@ -14,10 +14,6 @@
 
 #include "isa/isa_priv.h"
 
-extern const int isa_builtin_count;
-extern const char *const isa_builtin_names[];
-extern const char *const isa_builtin_texts[];
-
 static bool copy_inputs(isa_model *m, const char *const *names, const char *const *texts, int n)
 {
 	m->files = calloc((size_t)n + 1, sizeof *m->files);

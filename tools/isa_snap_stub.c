@@ -1,0 +1,7 @@
+/*
+ * isa_snap_stub.c - no snapshot: linked only into tools/isa_snap.c, the
+ * generator of the snapshot, so that the library it runs parses the isa/ files.
+ */
+#include "codec/codec.h"
+
+const isa_model *const codec_snapshot = NULL;
