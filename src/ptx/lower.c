@@ -423,6 +423,7 @@ static const pass_def passes[] = {
 	{"uniform", lw_uniform},
 	{"sync", lw_sync},
 	{"isel", lw_isel},
+	{"peephole", lw_peephole},
 	{"regalloc", lw_regalloc},
 	{"frame", lw_frame},
 };

@@ -1,7 +1,7 @@
 /*
  * lower.h - the lowering pipeline of the PTX front end (internal).
  *
- *   ptx_fn ─► cfg ─► uniform ─► sync ─► isel ─► regalloc ─► frame ─► emit
+ *   ptx_fn ─► cfg ─► uniform ─► sync ─► isel ─► peephole ─► regalloc ─► frame ─► emit
  *
  * Every pass is a plain function `void pass(lw_fn *)` in its own file
  * (STYLE.md 13) with its contract at the top; lw_verify() runs after each
@@ -146,6 +146,7 @@ void lw_cfg(lw_fn *f);
 void lw_uniform(lw_fn *f);
 void lw_sync(lw_fn *f);
 void lw_isel(lw_fn *f);
+void lw_peephole(lw_fn *f);
 void lw_regalloc(lw_fn *f);
 void lw_frame(lw_fn *f);
 /* regalloc.c: the number of leading operands of a record that it writes */

@@ -1,0 +1,251 @@
+/*
+ * peephole.c - local redundancy elimination on the instruction records.
+ *
+ * Requires: lw_isel (records on virtual registers, labels, BRA/BRX/EXIT
+ * ending straight-line runs).
+ * Produces: the same program with fewer records to allocate and emit:
+ *
+ *  1. Local value numbering.  Within a straight-line run (from a label or
+ *     the record after a branch to the next one), an unguarded record of
+ *     a pure operation (`pure` below: no memory write, no side effect, a
+ *     result that depends only on its operands) with one result, whose
+ *     operation and sources equal those of an earlier record in the run,
+ *     becomes a copy of that record's result: `MOV d, p` (two MOVs for a
+ *     pair).  Sources compare through the copies of the run (a register
+ *     that holds a copy of p counts as p).  A record's entry is dropped as
+ *     soon as its result or one of its sources is written again.  The
+ *     copies are left to regalloc's coalescing, which removes them when
+ *     p still holds the value wherever d is read (docs/ptx.md
+ *     "Registers").  Why: nvcc's PTX re-reads `%laneid` and recomputes
+ *     the same mask before every shuffle of a cooperative-groups tile
+ *     (`cg_reduce_tile`), reloads parameters and special registers per
+ *     use, and recomputes the same address for each access.
+ *
+ * Records with a guard, several results, or a predicate result are left
+ * alone; so are reads of clocks, timers and `%warpid` (each read may
+ * differ).  Runs the verifier after it with --verify-each.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/lower.h"
+
+/* Special registers whose value never changes during a thread's life. */
+static bool stable_sreg(const char *t)
+{
+	static const char *const ok[] = {
+		"SR_LANEID", "SR_TID.", "SR_CTAID.", "SR_LANEMASK", "SR_NWARPID",
+		"SR_SMID", "SR_NSMID", "SR_CLUSTER", "SR_CTARANK",
+	};
+	if (!t)
+		return false;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		if (!strncmp(t, ok[i], strlen(ok[i])))
+			return true;
+	return false;
+}
+
+/* Operations whose single result depends on their operands only. */
+static bool pure(const lw_inst *in)
+{
+	const char *op = in->op;
+	if (!strcmp(op, "S2R"))
+		return in->n == 2 && in->o[1].kind == LO_TEXT && stable_sreg(in->o[1].text);
+	if (!strcmp(op, "IADD3"))
+		return in->n == 4; /* no carry out */
+	static const char *const ok[] = {
+		"MOV", "LOP3.LUT", "SHF.", "IMAD", "LDC", "SEL", "FLO", "POPC", "PRMT",
+		"IMNMX", "IABS",
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		size_t l = strlen(ok[i]);
+		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
+/* Whether record in writes exactly one register, fully: a one-word value,
+ * or a pair written by a 64-bit/wide operation. */
+static bool one_result(const lw_fn *f, const lw_inst *in)
+{
+	if (lw_ndefs(in) != 1 || in->n < 1 || in->o[0].kind != LO_VREG || in->o[0].sub)
+		return false;
+	int w = f->vregs[in->o[0].v].width;
+	if (f->vregs[in->o[0].v].fixed)
+		return false;
+	if (w == 1)
+		return true;
+	return w == 2 && (strstr(in->op, ".64") || strstr(in->op, "WIDE"));
+}
+
+typedef struct vn {
+	int rec;    /* the record whose result is reused */
+	int result; /* its vreg */
+} vn;
+
+typedef struct run {
+	vn *tab;
+	int n, cap;
+	int *rep; /* per vreg: the vreg it is a copy of (itself when none) */
+} run;
+
+static int rep_of(const run *r, const lw_opd *o)
+{
+	return o->v >= 0 ? r->rep[o->v] : -1;
+}
+
+static bool same_opd(const run *r, const lw_opd *a, const lw_opd *b)
+{
+	if (a->kind != b->kind || a->sub != b->sub || a->neg != b->neg || a->wide != b->wide ||
+	    a->imm != b->imm)
+		return false;
+	if ((a->text == NULL) != (b->text == NULL) || (a->text && strcmp(a->text, b->text)))
+		return false;
+	switch (a->kind) {
+	case LO_VREG:
+	case LO_PRED:
+	case LO_MEM:
+	case LO_CMEM:
+		return rep_of(r, a) == rep_of(r, b);
+	default:
+		return true;
+	}
+}
+
+static bool same_sources(const run *r, const lw_inst *a, const lw_inst *b)
+{
+	if (strcmp(a->op, b->op) || a->n != b->n)
+		return false;
+	for (int k = 1; k < a->n; k++)
+		if (!same_opd(r, &a->o[k], &b->o[k]))
+			return false;
+	return true;
+}
+
+static bool names(const lw_opd *o, int v)
+{
+	return o->v == v && (o->kind == LO_VREG || o->kind == LO_PRED || o->kind == LO_MEM ||
+			     o->kind == LO_CMEM);
+}
+
+/* Vreg v is written: forget every entry and copy that mentions it. */
+static void clobber(lw_fn *f, run *r, int v)
+{
+	int o = 0;
+	for (int i = 0; i < r->n; i++) {
+		const lw_inst *in = &f->insts[r->tab[i].rec];
+		bool dead = r->tab[i].result == v;
+		for (int k = 1; k < in->n && !dead; k++)
+			dead = names(&in->o[k], v);
+		if (!dead)
+			r->tab[o++] = r->tab[i];
+	}
+	r->n = o;
+	for (int u = 0; u < f->nvregs; u++)
+		if (r->rep[u] == v || u == v)
+			r->rep[u] = u;
+}
+
+static void reset(lw_fn *f, run *r)
+{
+	r->n = 0;
+	for (int u = 0; u < f->nvregs; u++)
+		r->rep[u] = u;
+}
+
+static bool ends_run(const lw_inst *in)
+{
+	return !in->op[0] || !strncmp(in->op, "BRA", 3) || !strncmp(in->op, "BRX", 3) ||
+	       !strcmp(in->op, "EXIT") || !strncmp(in->op, "RET", 3) || !strncmp(in->op, "CALL", 4);
+}
+
+/* Turn record i into a copy of vreg p (width w) into its result. */
+static void make_copy(lw_fn *f, int i, int p, int w)
+{
+	lw_inst *in = &f->insts[i];
+	int d = in->o[0].v;
+	lw_inst c = *in;
+	strcpy(c.op, "MOV");
+	c.n = 2;
+	c.o[0] = (lw_opd){.kind = LO_VREG, .v = d};
+	c.o[1] = (lw_opd){.kind = LO_VREG, .v = p};
+	*in = c;
+	if (w == 2) {
+		/* the second word: a new record right after */
+		lw_emit(f, "MOV"); /* grow */
+		memmove(&f->insts[i + 2], &f->insts[i + 1],
+			(size_t)(f->ninsts - i - 2) * sizeof *f->insts);
+		lw_inst c2 = c;
+		c2.line = 0;
+		c2.o[0].sub = 1;
+		c2.o[1].sub = 1;
+		f->insts[i + 1] = c2;
+	}
+}
+
+void lw_peephole(lw_fn *f)
+{
+	run r = {0};
+	r.rep = malloc(((size_t)f->nvregs + 1) * sizeof(int));
+	reset(f, &r);
+	for (int i = 0; i < f->ninsts; i++) {
+		lw_inst *in = &f->insts[i];
+		if (!in->op[0]) {
+			reset(f, &r);
+			continue;
+		}
+		bool cand = in->guard.kind == LO_NONE && pure(in) && one_result(f, in);
+		int hit = -1;
+		if (cand)
+			for (int k = r.n - 1; k >= 0 && hit < 0; k--) {
+				const lw_inst *e = &f->insts[r.tab[k].rec];
+				if (f->vregs[r.tab[k].result].width == f->vregs[in->o[0].v].width &&
+				    same_sources(&r, e, in))
+					hit = k;
+			}
+		if (hit >= 0 && r.tab[hit].result != in->o[0].v) {
+			int d = in->o[0].v, p = r.tab[hit].result, w = f->vregs[d].width;
+			clobber(f, &r, d);
+			make_copy(f, i, p, w);
+			r.rep[d] = r.rep[p];
+			i += w - 1;
+			continue;
+		}
+		/* the record's results are written: forget what mentions them
+		 * (every predicate it names counts as written, and ELECT's
+		 * second operand: outputs that lw_ndefs does not count) */
+		int nd = lw_ndefs(in);
+		for (int k = 0; k < in->n; k++)
+			if ((in->o[k].kind == LO_VREG && (k < nd || !strcmp(in->op, "ELECT"))) ||
+			    in->o[k].kind == LO_PRED)
+				clobber(f, &r, in->o[k].v);
+		if (ends_run(in)) {
+			reset(f, &r);
+			continue;
+		}
+		/* a plain copy: its result stands for the source's value */
+		if (!strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+		    in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG && !in->o[0].sub &&
+		    !in->o[1].sub && f->vregs[in->o[0].v].width == 1 &&
+		    f->vregs[in->o[1].v].width == 1) {
+			r.rep[in->o[0].v] = r.rep[in->o[1].v];
+			continue;
+		}
+		if (cand) {
+			if (r.n == r.cap) {
+				r.cap = r.cap ? 2 * r.cap : 64;
+				r.tab = lw_realloc(r.tab, (size_t)r.cap * sizeof *r.tab);
+			}
+			/* an entry whose result is also a source (x = x + 1) is
+			 * stale at once */
+			bool self = false;
+			for (int k = 1; k < in->n; k++)
+				self |= names(&in->o[k], in->o[0].v);
+			if (!self)
+				r.tab[r.n++] = (vn){i, in->o[0].v};
+		}
+	}
+	free(r.tab);
+	free(r.rep);
+}
