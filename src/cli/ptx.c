@@ -121,17 +121,22 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 	}
 	char *asm_text = NULL, *report = NULL, *dump = NULL;
 	simt_ptx_lower_opts o_ = {lc->dump_after, lc->verify_each};
-	if (st == SIMT_OK)
+	/* An object is lowered once, by simt_ptx_assemble (which gives the -v
+	 * report too); a separate lowering only for -S or --dump-after. */
+	bool object = !lc->S && out;
+	if (st == SIMT_OK && (!object || lc->dump_after))
 		st = simt_ptx_lower(m, &o_, &asm_text, &report, &dump, &d);
 	if (dump && *dump)
 		cli_out_puts(cli_stdout(), dump);
 	simt_isa *isa = NULL;
-	if (st == SIMT_OK && !lc->S && out) {
+	if (st == SIMT_OK && object) {
 		isa = cli_load_isa(lc->isa_dir);
 		simt_object *obj = NULL;
+		free(report);
+		report = NULL;
 		if (!isa) {
 			st = SIMT_ERR_ARG;
-		} else if ((st = simt_ptx_assemble(isa, m, &o_, &obj, NULL, NULL, &d)) == SIMT_OK) {
+		} else if ((st = simt_ptx_assemble(isa, m, &o_, &obj, NULL, &report, &d)) == SIMT_OK) {
 			/* lowered again: the object's line tables name the PTX and
 			 * CUDA lines (simt_ptx_assemble), not the lowered text */
 			uint8_t *image = NULL;

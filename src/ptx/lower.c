@@ -188,13 +188,28 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 	util_buf_puts(b, " ;");
 }
 
-/* The PTX source line `line` (without indentation), for comments. */
-static void src_line(const ptx_module *m, int line, util_buf *b)
+/* Where line `line` of the PTX text starts (p NULL: not yet known). */
+typedef struct src_pos {
+	const char *p;
+	int line;
+} src_pos;
+
+/* The PTX source line `line` (without indentation), for comments.  The scan
+ * goes on from *at, the last line found, when line is not before it: the
+ * instructions of a function come mostly in line order, so printing a
+ * whole function reads the text about once, not once per instruction. */
+static void src_line(const ptx_module *m, src_pos *at, int line, util_buf *b)
 {
-	const char *p = m->src, *end = m->src + m->len;
-	for (int l = 1; l < line && p < end; p++)
+	const char *p = at->p, *end = m->src + m->len;
+	int l = at->line;
+	if (!p || line < l) {
+		p = m->src;
+		l = 1;
+	}
+	for (; l < line && p < end; p++)
 		if (*p == '\n')
 			l++;
+	*at = (src_pos){p, l};
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
 	const char *e = p;
@@ -599,6 +614,7 @@ static void print_records(ptx_module *m, lw_fn *f, util_buf *text, size_t *seen,
 			  util_buf *lines)
 {
 	int last_line = -1;
+	src_pos from = {NULL, 1};
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
 		size_t at = text->len;
@@ -608,7 +624,7 @@ static void print_records(ptx_module *m, lw_fn *f, util_buf *text, size_t *seen,
 			for (; w < 48; w++)
 				util_buf_putc(text, ' ');
 			util_buf_printf(text, " // %d: ", in->line);
-			src_line(m, in->line, text);
+			src_line(m, &from, in->line, text);
 			last_line = in->line;
 		}
 		util_buf_putc(text, '\n');
