@@ -11,7 +11,8 @@
 # target), the include layering (tests/layering.sh), and one check that the
 # generated docs/isa is current, the --timeline/--vcd pictures
 # (tests/timeline.sh), the litmus tests of the relaxed memory model
-# (tests/litmus.sh) and schedule exploration with replay (tests/explore.sh).
+# (tests/litmus.sh), schedule exploration with replay (tests/explore.sh)
+# and the independence of results from --threads (tests/threads.sh).
 total_pass=0
 total_fail=0
 status=0
@@ -89,6 +90,10 @@ for b in "$@"; do
 	sh tests/runner.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 	count "$b runner"
+	echo "== $b: --threads 1 and 2 give the same results (tests/threads.sh)"
+	sh tests/threads.sh "$b/simt" >"$log" 2>&1 || status=1
+	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	count "$b threads"
 	echo "== $b: litmus tests (tests/litmus.sh: simt explore, --memory=relaxed)"
 	sh tests/litmus.sh "$b/simt" >"$log" 2>&1 || status=1
 	grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'

@@ -58,6 +58,8 @@ typedef struct simt_sim simt_sim;
 						state together               */
 #define SIMT_MAX_CLUSTER 8u                 /* CTAs per thread-block cluster
 					       (CUDA's portable limit)       */
+#define SIMT_MAX_THREADS 64u                /* worker threads of a launch    */
+#define SIMT_DEFAULT_CTA_GROUP 256u         /* CTAs per group (cta_group 0)  */
 
 /* X-macro: every limit above with where a user meets it, for
  * docs/limits.md and its test (tests/unit/test_limits.c). */
@@ -77,7 +79,9 @@ typedef struct simt_sim simt_sim;
 	X(SIMT_MAX_COPY_LATENCY, "copy-latency=N, --copy-latency")            \
 	X(SIMT_MAX_RESIDENT, "resident=N, --resident-ctas")                   \
 	X(SIMT_MAX_RESIDENT_BYTES, "memory of the resident CTAs")            \
-	X(SIMT_MAX_CLUSTER, "cluster=X,Y,Z, --cluster: CTAs per cluster")
+	X(SIMT_MAX_CLUSTER, "cluster=X,Y,Z, --cluster: CTAs per cluster")    \
+	X(SIMT_MAX_THREADS, "threads=N, --threads: worker threads")           \
+	X(SIMT_DEFAULT_CTA_GROUP, "CTAs per group when cta-group=N is not given")
 
 typedef enum simt_policy {
 	SIMT_POLICY_RR,     /* round-robin over ready warps (default)      */
@@ -153,6 +157,14 @@ typedef struct simt_launch {
 				  finished CTAs' slots are reused without
 				  allocating (docs/library.md, "Reading
 				  state after a run")                      */
+	uint32_t threads;      /* worker threads running CTA groups; 0: the
+				  online CPUs; at most SIMT_MAX_THREADS.
+				  Never changes a result (docs/semantics.md,
+				  "CTAs on worker threads")                */
+	uint32_t cta_group;    /* CTAs per group (0: SIMT_DEFAULT_CTA_GROUP;
+				  raised to the resident count, whole
+				  clusters): each group runs on its own
+				  scheduler from cycle 0                   */
 } simt_launch;
 
 /*

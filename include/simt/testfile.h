@@ -124,6 +124,8 @@ typedef struct simt_testfile {
 	bool has_grid, has_block, has_shared, has_local, has_policy, has_max_cycles;
 	bool has_resident;   /* resident=N: CTAs resident at once            */
 	uint32_t resident;
+	bool has_threads, has_cta_group; /* threads=N, cta-group=N          */
+	uint32_t threads, cta_group;
 	uint32_t grid[3], block[3];
 	uint32_t shared, local;
 	char *policy;
@@ -196,6 +198,7 @@ typedef struct simt_test_result {
 	char *reason;         /* why not (malloc'ed), NULL when passed        */
 	uint64_t cycles, steps, thread_insts;
 	double run_seconds;   /* CPU time of the kernel run alone (no set-up) */
+	double run_wall;      /* its wall-clock time (worker threads)          */
 	int nbuffers;         /* final contents of tf->buffers[i] (malloc'ed) */
 	uint8_t **final;
 } simt_test_result;

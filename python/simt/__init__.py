@@ -74,7 +74,8 @@ class _Launch(ctypes.Structure):
                 ("trace_user", ctypes.c_void_p),
                 ("resident", ctypes.c_uint32), ("checks", ctypes.c_uint32),
                 ("cluster", ctypes.c_uint32 * 3),
-                ("memory", ctypes.c_uint32), ("keep", ctypes.c_uint32)]
+                ("memory", ctypes.c_uint32), ("keep", ctypes.c_uint32),
+                ("threads", ctypes.c_uint32), ("cta_group", ctypes.c_uint32)]
 
 
 class _SrcLoc(ctypes.Structure):
@@ -562,10 +563,12 @@ class Sim:
                                ctypes.byref(c.d)))
 
     def _launch(self, grid, block, shared, policy, max_cycles, resident,
-                copy_latency, trace, checks, c, cluster=0, keep=True):
+                copy_latency, trace, checks, c, cluster=0, keep=True,
+                threads=0, cta_group=0):
         launch = _Launch()
         _launch_init(ctypes.byref(launch))
         launch.keep = 1 if keep else 0
+        launch.threads, launch.cta_group = threads, cta_group
         for dst, v in ((launch.grid, grid), (launch.block, block)):
             v = (v,) if isinstance(v, int) else tuple(v)
             for i, x in enumerate(v + (1,) * (3 - len(v))):
@@ -588,7 +591,7 @@ class Sim:
 
     def run(self, grid=1, block=32, shared=0, policy="rr", max_cycles=0,
             resident=0, copy_latency=0, trace=None, checks="", cluster=0,
-            keep=True):
+            keep=True, threads=0, cta_group=0):
         """Run the kernel; returns Stats.  trace: a callable receiving one
         JSON line (str) per issued warp instruction.  checks: opt-in checks
         ("sync", "uniform", "all"; docs/semantics.md).  cluster: the
@@ -596,12 +599,15 @@ class Sim:
         docs/semantics.md, "Clusters").  keep: keep every finished CTA's
         registers for reg() and warp() (launch.keep; False: only the CTAs
         of the last resident set, and no per-CTA state on big grids).
+        threads: worker threads for the CTA groups (0: the online CPUs),
+        cta_group: CTAs per group (0: 256); the results never depend on
+        threads (docs/semantics.md, "CTAs on worker threads").
         Raises RuntimeStop (with the simulator's report) when the program
         does not finish or a check reported."""
         with _Call() as c:
             launch = self._launch(grid, block, shared, policy, max_cycles,
                                   resident, copy_latency, trace, checks, c,
-                                  cluster, keep)
+                                  cluster, keep, threads, cta_group)
             c.check(_sim_run(self._h, ctypes.byref(launch),
                              ctypes.byref(c.d)))
         return self.stats()

@@ -465,6 +465,12 @@ static bool d_launch(cur *c)
 		} else if (word_is(k, n, "resident")) {
 			tf->has_resident = parse_limited(c, "resident", 1, SIMT_MAX_RESIDENT, &v);
 			tf->resident = (uint32_t)v;
+		} else if (word_is(k, n, "threads")) {
+			tf->has_threads = parse_limited(c, "threads", 1, SIMT_MAX_THREADS, &v);
+			tf->threads = (uint32_t)v;
+		} else if (word_is(k, n, "cta-group")) {
+			tf->has_cta_group = parse_limited(c, "cta-group", 1, UINT32_MAX, &v);
+			tf->cta_group = (uint32_t)v;
 		} else if (word_is(k, n, "cluster")) {
 			static const uint32_t cmax[3] = {SIMT_MAX_CLUSTER,
 							 SIMT_MAX_CLUSTER,
@@ -515,7 +521,7 @@ static bool d_launch(cur *c)
 		} else {
 			return err(c, k, "unknown .launch key '%.*s' (grid block shared "
 				   "local policy max-cycles resident copy-latency "
-				   "check cluster memory)", (int)n, k);
+				   "check cluster memory threads cta-group)", (int)n, k);
 		}
 	}
 	return !c->failed;

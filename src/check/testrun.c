@@ -214,6 +214,10 @@ static bool make_launch(run *u, simt_launch *l)
 		l->max_cycles = tf->max_cycles;
 	if (tf->has_resident)
 		l->resident = tf->resident;
+	if (tf->has_threads)
+		l->threads = tf->threads;
+	if (tf->has_cta_group)
+		l->cta_group = tf->cta_group;
 	if (tf->has_copy_latency)
 		l->copy_latency = tf->copy_latency;
 	if (tf->has_cluster)
@@ -405,15 +409,19 @@ static void execute(run *u, const simt_isa *isa)
 		set_reason(u, "out of memory");
 		return;
 	}
-	struct timespec t0, t1;
+	struct timespec t0, t1, w0, w1;
+	clock_gettime(CLOCK_MONOTONIC, &w0);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 	if (u->o && u->o->run)
 		failed = u->o->run(u->o->run_user, u->sim, &l, &u->pd) != SIMT_OK;
 	else
 		failed = simt_sim_run(u->sim, &l, &u->pd) != SIMT_OK;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+	clock_gettime(CLOCK_MONOTONIC, &w1);
 	u->r->run_seconds = (double)(t1.tv_sec - t0.tv_sec) +
 			    1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	u->r->run_wall = (double)(w1.tv_sec - w0.tv_sec) +
+			 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);
 	u->r->program_failed = failed;
 	simt_sim_stats st;
 	simt_sim_get_stats(u->sim, &st);

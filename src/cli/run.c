@@ -5,6 +5,7 @@
  * (simt_testfile_directive), so the command line overrides the file:
  *   --grid 4,1,1         -> .launch grid=4,1,1
  *   --resident-ctas 2    -> .launch resident=2
+ *   --threads 2          -> .launch threads=2
  *   --check=sync         -> .launch check=sync
  *   --buffer out=u32[64]:iota -> .buffer out u32[64] = iota
  *   --param out          -> .param out   (any --param replaces the file's)
@@ -45,6 +46,11 @@ static const char usage_text[] =
 	"  --max-cycles N          stop after N cycles\n"
 	"  --resident-ctas N       CTAs running interleaved at once (default: the\n"
 	"                          grid up to 64 CTAs and 16 warps, at least 2)\n"
+	"  --threads N             worker threads running CTA groups (default:\n"
+	"                          the online CPUs); never changes a result\n"
+	"  --cta-group N           CTAs per group, each on its own scheduler\n"
+	"                          from cycle 0 (default 256, at least the\n"
+	"                          resident CTAs)\n"
 	"  --copy-latency N        cycles of an asynchronous copy (default 64)\n"
 	"  --cluster X[,Y,Z]       thread-block cluster shape in CTAs (sm_90; at\n"
 	"                          most 8 CTAs, dividing the grid)\n"
@@ -99,6 +105,7 @@ static int option(run_opts *o, const char *a, const char *v)
 		{"--local", "local"}, {"--resident-ctas", "resident"},
 		{"--copy-latency", "copy-latency"}, {"--check", "check"},
 		{"--cluster", "cluster"}, {"--memory", "memory"},
+		{"--threads", "threads"}, {"--cta-group", "cta-group"},
 	};
 	for (size_t k = 0; k < UTIL_ARRAY_LEN(launch_keys); k++)
 		if (!strcmp(a, launch_keys[k][0]))
@@ -370,10 +377,10 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		}
 		if (o->stats)
 			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu, "
-				"run cpu seconds %.4f, total cpu seconds %.4f (with assembly and set-up), "
-				"%.3g thread instructions/s\n",
+				"run cpu seconds %.4f, run wall seconds %.4f, total cpu seconds %.4f "
+				"(with assembly and set-up), %.3g thread instructions/s\n",
 				(unsigned long long)r.cycles, (unsigned long long)r.steps,
-				(unsigned long long)r.thread_insts, r.run_seconds, secs,
+				(unsigned long long)r.thread_insts, r.run_seconds, r.run_wall, secs,
 				r.run_seconds > 0 ? (double)r.thread_insts / r.run_seconds : 0.0);
 	} else {
 		cli_print_diags(d);

@@ -211,7 +211,8 @@ static int write_junit(const char *path, const result *res, int n, int fail,
 }
 
 static const char usage_text[] =
-	"usage: simt test [--isa DIR] [--resident-ctas N] [-j N] "
+	"usage: simt test [--isa DIR] [--resident-ctas N] [--threads N]\n"
+	"                 [--cta-group N] [-j N] "
 	"[--shard K/N]\n                 [--junit FILE] [--tap] "
 	"[--check=LIST] FILE.s|FILE.ptx|-...\n"
 	"  run self-checking test files; one line per file, then "
@@ -286,6 +287,10 @@ int cli_test(int argc, char **argv)
 			junit = v;
 		} else if (!strcmp(o, "--resident-ctas")) {
 			launch_key(&extra, "resident", v);
+		} else if (!strcmp(o, "--threads")) {
+			launch_key(&extra, "threads", v);
+		} else if (!strcmp(o, "--cta-group")) {
+			launch_key(&extra, "cta-group", v);
 		} else if (!strcmp(o, "--check")) {
 			launch_key(&extra, "check", v);
 		} else if (!strcmp(o, "-j")) {

@@ -617,6 +617,10 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			       "%u resident CTAs: at most %u", l->resident,
 			       SIMT_MAX_RESIDENT);
+	if (l->threads > SIMT_MAX_THREADS)
+		n++, util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
+			       "%u worker threads: at most %u", l->threads,
+			       SIMT_MAX_THREADS);
 	n += !sim_cluster_launch_ok(l, d); /* cluster.c */
 	const uint32_t known = 0
 #define SIMT_X_BIT(e, bit, name, what) | (bit)
@@ -689,7 +693,9 @@ static simt_status advance(simt_sim *s, const sim_until *u, simt_stop *stop,
 
 simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
 {
+	s->c.whole_run = true; /* sim_start may hand CTA groups to threads */
 	simt_status st = simt_sim_start(s, l, d);
+	s->c.whole_run = false;
 	return st == SIMT_OK ? advance(s, NULL, NULL, d) : st;
 }
 

@@ -168,11 +168,27 @@ static bool write_launch_words(sim_mem *m, const simt_launch *l)
 	return true;
 }
 
+bool sim_mem_launch_words(sim_ctx *c)
+{
+	return write_launch_words(c->mem, &c->launch);
+}
+
+sim_mem *sim_mem_view(const sim_mem *m)
+{
+	sim_mem *v = malloc(sizeof *v);
+	if (v) {
+		*v = *m;
+		v->g.last = NULL;
+	}
+	return v;
+}
+
 simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d)
 {
 	sim_mem *m = c->mem;
 	uint64_t size = (uint64_t)c->static_shared + c->launch.dyn_shared;
-	if (!write_launch_words(m, &c->launch) || size > 0xffffffffu) {
+	if ((!c->par && !write_launch_words(m, &c->launch)) ||
+	    size > 0xffffffffu) {
 		util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 			  "cannot set up CTA memory (%llu shared bytes)",
 			  (unsigned long long)size);

@@ -65,8 +65,12 @@ typedef struct sim_sched {
 	sim_cta **res;     /* resident CTAs, ascending linear id            */
 	int nres, cap, wpc; /* resident count, R, warps per CTA             */
 	int lp, lj;        /* last issuer: res index and warp; lp -1: none  */
-	uint64_t next;     /* linear id of the next CTA to launch           */
+	uint64_t next;     /* launch index of the next CTA to launch        */
 	uint64_t total;    /* CTAs in the grid                              */
+	/* CTA groups: launch indices [group * gsize, gend) */
+	uint64_t gsize, ngroups, group, gend;
+	uint64_t cycle_max; /* longest group so far (the launch's cycles)   */
+	bool par;          /* the groups run on worker threads (par.c)      */
 	sim_warp *pending; /* picked, held back by a breakpoint: issues
 			      first when the launch resumes                 */
 } sched;
@@ -332,9 +336,53 @@ static simt_status retire(sim_ctx *c, sched *s, sim_cta *cta)
 		sim_cluster_detach(slot[r]);
 	}
 	simt_status st = SIMT_OK;
-	for (uint32_t r = 0; r < n && st == SIMT_OK && s->next < s->total; r++)
+	for (uint32_t r = 0; r < n && st == SIMT_OK && s->next < s->gend; r++)
 		st = launch_next(c, s, slot[r]);
 	return st;
+}
+
+/*
+ * Begin CTA group g: a scheduler of its own from cycle 0 (the timers, the
+ * copy engine's next event and the round-robin position too), a random
+ * stream seeded from the seed and the group's first launch index (group 0:
+ * the seed as before groups existed), trace steps counted from 0, and its
+ * first R CTAs launched.  Slots it does not fill hold CTAs of an earlier
+ * group: they are marked unreadable, so what stays readable after a run
+ * never depends on which groups ran on which thread.
+ */
+static simt_status group_begin(sim_ctx *c, sched *s, uint64_t g)
+{
+	s->group = g;
+	s->next = g * s->gsize;
+	s->gend = s->total - s->next < s->gsize ? s->total : s->next + s->gsize;
+	s->lp = -1;
+	s->lj = 0;
+	c->cycle = 0;
+	c->next_wake = c->async_next = UINT64_MAX;
+	c->rng = (c->launch.seed ^ s->next * 0xbf58476d1ce4e5b9ull) *
+			 0x9e3779b97f4a7c15ull + 1;
+	c->step_base = c->steps;
+	simt_status st = SIMT_OK;
+	int k = 0;
+	for (; k < s->cap && s->next < s->gend && st == SIMT_OK; k++)
+		st = launch_next(c, s, &c->ctas[k]);
+	for (; !c->kept && k < s->cap && k < (int)c->nctas; k++)
+		c->ctas[k].lin = UINT64_MAX;
+	return st;
+}
+
+/* The group ran to its end without a stop: begin the next one (in order;
+ * on a worker thread the next one no worker has taken); false when none is
+ * left or it could not begin (*st). */
+static bool next_group(sim_ctx *c, sched *s, simt_status *st)
+{
+	if (c->cycle > s->cycle_max)
+		s->cycle_max = c->cycle;
+	uint64_t g = c->par ? sim_par_next(c) : s->group + 1;
+	if (g >= s->ngroups)
+		return false;
+	*st = group_begin(c, s, g);
+	return *st == SIMT_OK;
 }
 
 /* The cycle limit passed; w (NULL when its CTA just retired) is the warp
@@ -476,6 +524,8 @@ static simt_status run_grid(sim_ctx *c, sched *s, const sim_until *u,
 		sim_warp *w = s->pending;
 		s->pending = NULL;
 		if (!w) {
+			if (c->par && sim_par_cancelled(c, s->group))
+				return SIMT_OK; /* a lower group stopped */
 			if (c->cycle >= c->next_wake)
 				wake_expired(c, s);
 			if (c->cycle >= c->async_next) {
@@ -496,8 +546,11 @@ static simt_status run_grid(sim_ctx *c, sched *s, const sim_until *u,
 					sim_report_deadlock(c, s->res, s->nres,
 							    s->total - s->next);
 					c->stop = SIM_STOP_DEADLOCK;
+					return SIMT_OK;
 				}
-				return SIMT_OK;
+				if (next_group(c, s, &st))
+					continue;
+				return st;
 			}
 			if (u && u->npcs && is_break(u, w->active_pc)) {
 				s->pending = w;
@@ -572,6 +625,21 @@ void sim_sched_free(sim_ctx *c)
 	sim_rx_end(c);
 }
 
+/* CTAs per group: launch.cta_group (0: the default), at least R, whole
+ * clusters, and large enough that a grid has at most SIM_MAX_GROUPS. */
+#define SIM_MAX_GROUPS 65536u
+static uint64_t group_size(const sim_ctx *c, uint64_t n, int cap)
+{
+	uint64_t k = c->launch.cta_group ? c->launch.cta_group
+					 : SIMT_DEFAULT_CTA_GROUP;
+	uint64_t cn = sim_cluster_size(c);
+	if (k < (uint64_t)cap)
+		k = (uint64_t)cap;
+	if (k < (n + SIM_MAX_GROUPS - 1) / SIM_MAX_GROUPS)
+		k = (n + SIM_MAX_GROUPS - 1) / SIM_MAX_GROUPS;
+	return (k + cn - 1) / cn * cn;
+}
+
 simt_status sim_start(sim_ctx *c)
 {
 	const uint32_t *g = c->launch.grid, *bd = c->launch.block;
@@ -597,16 +665,23 @@ simt_status sim_start(sim_ctx *c)
 		return SIMT_ERR_ARG;
 	}
 	c->kept = c->launch.keep && n * per <= SIM_KEEP_BYTES;
-	c->nctas = c->kept ? n : (uint64_t)s->cap;
-	c->ctas = calloc(c->nctas, sizeof *c->ctas);
+	s->gsize = group_size(c, n, s->cap);
+	s->ngroups = (n + s->gsize - 1) / s->gsize;
+	c->step_base = 0;
+	/* on worker threads (par.c) the workers have the slots; kept CTAs
+	   stay in c->ctas, where each worker writes its own */
+	s->par = c->whole_run && sim_par_threads(c, s->ngroups) > 1;
+	c->nctas = c->kept ? n : s->par ? 0 : (uint64_t)s->cap;
+	c->ctas = c->nctas ? calloc(c->nctas, sizeof *c->ctas) : NULL;
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
-	simt_status st = c->ctas && s->res ? SIMT_OK : SIMT_ERR_NOMEM;
+	simt_status st = (c->ctas || !c->nctas) && s->res ? SIMT_OK
+							  : SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = sim_rx_begin(c); /* --memory=relaxed */
 	if (st == SIMT_OK)
 		st = hb_start(c, s->cap, s->wpc);
-	for (int k = 0; k < s->cap && st == SIMT_OK; k++)
-		st = launch_next(c, s, &c->ctas[k]);
+	if (st == SIMT_OK && !s->par)
+		st = group_begin(c, s, 0);
 	if (st != SIMT_OK)
 		sim_sched_free(c);
 	return st;
@@ -632,12 +707,16 @@ simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why)
 		*why = SIMT_STOP_ERROR;
 		return SIMT_ERR_ARG;
 	}
-	simt_status st = run_grid(c, c->sched, u, &paused);
+	sched *s = c->sched;
+	simt_status st = s->par ? sim_par_run(c, s->ngroups)
+				: run_grid(c, s, u, &paused);
 	if (st == SIMT_OK && paused != SIMT_STOP_RUNNING &&
 	    c->stop == SIM_STOP_NONE) {
 		*why = paused;
 		return SIMT_OK;
 	}
+	if (s->cycle_max > c->cycle) /* the longest group */
+		c->cycle = s->cycle_max;
 	sim_sched_free(c);
 	hb_finish(c);
 	if (st != SIMT_OK) {
@@ -648,6 +727,37 @@ simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why)
 		c->stop = SIM_STOP_DONE;
 	*why = stop_kind(c->stop);
 	return c->stop == SIM_STOP_DONE ? SIMT_OK : SIMT_ERR_RUNTIME;
+}
+
+/* A worker thread's groups (par.c made w a copy of the main context,
+ * whose sched it still points to): slots and a scheduler of its own, then
+ * groups until none is left, one stops or a lower one stopped. */
+simt_status sim_sched_worker(sim_ctx *w)
+{
+	const sched *m = w->sched;
+	sched *s = calloc(1, sizeof *s);
+	w->sched = s;
+	if (!s)
+		return SIMT_ERR_NOMEM;
+	*s = (sched){.lp = -1, .total = m->total, .wpc = m->wpc, .cap = m->cap,
+		     .gsize = m->gsize, .ngroups = m->ngroups};
+	s->res = malloc(sizeof *s->res * (size_t)s->cap);
+	if (!w->kept) {
+		w->nctas = (uint64_t)s->cap;
+		w->ctas = calloc(w->nctas, sizeof *w->ctas);
+	}
+	if (!s->res || !w->ctas)
+		return SIMT_ERR_NOMEM;
+	uint64_t g = sim_par_next(w);
+	if (g >= s->ngroups)
+		return SIMT_OK;
+	simt_stop why;
+	simt_status st = group_begin(w, s, g);
+	if (st == SIMT_OK)
+		st = run_grid(w, s, NULL, &why);
+	if (st != SIMT_OK || w->stop != SIM_STOP_NONE)
+		sim_par_stopped(w, st);
+	return st;
 }
 
 simt_status sim_run(sim_ctx *c)

@@ -352,6 +352,8 @@ struct sim_ctx {
 	/* run state */
 	uint64_t cycle;
 	uint64_t steps;            /* warp instructions issued                 */
+	uint64_t step_base;        /* c->steps when the CTA group began: trace
+				      steps count from it (sched.c)          */
 	uint64_t thread_insts;     /* sum of popcount(ActiveMask) at issue     */
 	uint64_t mem_writes;       /* incremented by every store/atomic (mem.c) */
 	uint64_t rng;              /* random policy state                      */
@@ -403,6 +405,12 @@ struct sim_ctx {
 	   buffers, shared and global symbols of the object. */
 	struct sim_name *names;
 	int nnames;
+	/* CTA groups on worker threads (par.c): set on a worker's context
+	   (global atomics take its lock), NULL in a sequential run.
+	   whole_run: the launch runs to its end without pausing (simt_sim_run),
+	   so sim_start may hand its groups to workers. */
+	struct sim_par *par;
+	bool whole_run;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -515,6 +523,12 @@ bool sim_mem_const_read(sim_warp *w, const sim_inst *i, unsigned bank,
 /* Per-CTA / per-warp storage set-up at CTA launch and release. */
 simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d);
 void sim_mem_cta_end(sim_ctx *c, sim_cta *cta);
+/* Worker threads (par.c): a view of m sharing its pages, banks and inits
+ * (none of which a launch changes) with a lookup cache of its own; freed
+ * with free().  sim_mem_launch_words writes bank 0's launch words once
+ * before the workers start (a worker's sim_mem_cta_begin does not). */
+sim_mem *sim_mem_view(const sim_mem *m);
+bool sim_mem_launch_words(sim_ctx *c);
 
 /* ---- core entry points (predecode.c, sched.c, warp.c, diag.c, trace.c) -- */
 
@@ -545,6 +559,29 @@ typedef struct sim_until {
 simt_status sim_start(sim_ctx *c);
 simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why);
 void sim_sched_free(sim_ctx *c);
+/*
+ * CTA groups (sched.c, docs/semantics.md "CTAs on worker threads"): the
+ * launch order is cut into groups of whole clusters, each run by its own
+ * scheduler from cycle 0 with its own random stream; par.c runs groups on
+ * worker threads.  sim_sched_worker runs groups on a worker context (a
+ * copy of the main one whose sched is the main's) until none is left or
+ * one stops.
+ */
+simt_status sim_sched_worker(sim_ctx *w);
+/* par.c: worker threads for the groups of c's launch (sim_start marked it
+ * parallel): runs them all and merges their results into c in group order. */
+int sim_par_threads(const sim_ctx *c, uint64_t ngroups);
+simt_status sim_par_run(sim_ctx *c, uint64_t ngroups);
+/* On a worker: the group in progress ended (no stop): record it; return
+ * the next group to run (>= ngroups: none).  Called first with no group. */
+uint64_t sim_par_next(sim_ctx *w);
+/* On a worker: the group in progress ended with a stop or error st. */
+void sim_par_stopped(sim_ctx *w, simt_status st);
+/* A lower group stopped: the worker's group g need not finish. */
+bool sim_par_cancelled(const sim_ctx *w, uint64_t g);
+/* Serialise a global read-modify-write on a worker (atomic.c's ops). */
+void sim_par_lock(sim_ctx *w);
+void sim_par_unlock(sim_ctx *w);
 /* retire.c: the record of the issue in progress (only with c->rec): begin
  * before the handler, accesses from mem, end (calls retire_fn) after. */
 void sim_rec_begin(sim_warp *w, const sim_inst *i, uint32_t pmask);

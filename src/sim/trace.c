@@ -34,7 +34,7 @@ void sim_trace_step(sim_warp *w, const sim_inst *i)
 	util_buf_printf(&b,
 			"{\"step\":%llu,\"cycle\":%llu,\"cta\":[%u,%u,%u],"
 			"\"warp\":%d,\"pc\":\"0x%04llx\",\"asm\":\"",
-			(unsigned long long)(c->steps - 1),
+			(unsigned long long)(c->steps - 1 - c->step_base),
 			(unsigned long long)c->cycle, t->id[0], t->id[1],
 			t->id[2], w->id, (unsigned long long)i->pc);
 	json_str(&b, text);

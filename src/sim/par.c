@@ -1,0 +1,318 @@
+/*
+ * par.c - CTA groups on worker threads (`--threads N`, simt_launch.threads).
+ *
+ * Requires: sim_start marked the launch parallel (sched.c: a whole run,
+ * more than one CTA group, more than one thread, nothing that needs one
+ * thread: see sim_par_threads).  Produces: c in the state a sequential run
+ * of the same groups leaves it in: the same diagnostics, stop, trace,
+ * counters and readable CTAs (docs/semantics.md, "CTAs on worker threads").
+ *
+ * Why the result cannot depend on the threads: a group is a scheduler of
+ * its own (sched.c: cycle 0, its own random stream, trace steps from 0),
+ * so what happens inside it is a function of the program and of global
+ * memory alone.  Each worker owns a copy of the context (counters, stop,
+ * diagnostics, slots, scheduler) and a view of the memory with its own
+ * page cache; what workers share is global memory (pages are mapped
+ * before the launch and never during it), the kept CTAs (each worker
+ * writes the CTAs of its own groups) and this file's record per group.
+ * Workers take groups in increasing order; each group's diagnostics and
+ * trace lines go into its record, and records are handed on in group
+ * order: the trace as soon as every lower group is done, the rest after
+ * the join.  When a group stops (fault, deadlock, cycle limit, ...) the
+ * groups above it are abandoned and everything of theirs is dropped, as a
+ * sequential run would never have run them; the lower ones finish, and
+ * the lowest group that stopped is the one reported.  Global
+ * read-modify-writes (ATOM, ATOMG, RED) are serialised by one lock, so
+ * atomics of different groups stay atomic.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/sim.h"
+
+void sim_free_ctas(sim_ctx *c);
+
+/* What a group left for the merge. */
+typedef struct sim_grp {
+	bool done;            /* ran to its end or to its stop               */
+	simt_status st;       /* an error of the launch machinery (NOMEM)    */
+	sim_stop stop;
+	char *stop_text;
+	simt_diags diags;
+	util_buf trace;       /* its trace lines, '\n'-separated             */
+	uint64_t steps, thread_insts, mem_writes, cycles;
+	int worker;           /* who ran it: whose slots hold its CTAs       */
+} sim_grp;
+
+typedef struct sim_worker {
+	sim_ctx c;            /* first: a worker's context is its worker     */
+	int index;
+	uint64_t group;       /* in progress, UINT64_MAX: none yet           */
+	uint64_t steps, thread_insts, mem_writes; /* at the group's start   */
+	simt_status st;
+	pthread_t tid;
+	bool started;
+} sim_worker;
+
+struct sim_par {
+	pthread_mutex_t lock;  /* records' done flags, the trace hand-over  */
+	pthread_mutex_t atom;  /* global read-modify-writes                  */
+	atomic_uint_fast64_t next;  /* next group to take                   */
+	atomic_uint_fast64_t stopped; /* lowest group that stopped           */
+	uint64_t ngroups, flushed;    /* groups whose trace was handed on    */
+	sim_grp *grp;
+	simt_trace_fn *trace;  /* the launch's trace callback                */
+	void *trace_user;
+};
+
+int sim_par_threads(const sim_ctx *c, uint64_t ngroups)
+{
+	const simt_launch *l = &c->launch;
+	/* what needs one thread: a chooser (explore, --schedule), the checks
+	   (race/init/sync... keep run-wide state), the relaxed memory model,
+	   retire records (cosim), a step hook (fuzzers) */
+	if (c->chooser || l->checks || l->memory != SIMT_MEMORY_SC ||
+	    c->retire_fn || c->step_hook || ngroups < 2)
+		return 1;
+	long n = l->threads;
+	if (!n) {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+		if (n < 1)
+			n = 1;
+	}
+	if ((uint64_t)n > ngroups)
+		n = (long)ngroups;
+	return n > (long)SIMT_MAX_THREADS ? (int)SIMT_MAX_THREADS : (int)n;
+}
+
+static sim_worker *worker_of(sim_ctx *w)
+{
+	return (sim_worker *)(void *)w; /* c is the first member */
+}
+
+/* The trace callback of a worker: the line goes to its group's record. */
+static void trace_line(void *user, const char *json)
+{
+	sim_worker *wk = user;
+	sim_grp *g = &wk->c.par->grp[wk->group];
+	util_buf_puts(&g->trace, json);
+	util_buf_putc(&g->trace, '\n');
+}
+
+/* Hand on the traces of the done groups no lower group holds back; the
+ * first group that stopped is the last one (caller holds the lock). */
+static void flush(struct sim_par *p)
+{
+	while (p->flushed < p->ngroups && p->grp[p->flushed].done) {
+		sim_grp *g = &p->grp[p->flushed];
+		char *line = g->trace.data;
+		for (size_t k = 0; p->trace && k < g->trace.len; k++)
+			if (g->trace.data[k] == '\n') {
+				g->trace.data[k] = '\0';
+				p->trace(p->trace_user, line);
+				line = g->trace.data + k + 1;
+			}
+		util_buf_free(&g->trace);
+		p->flushed = g->stop != SIM_STOP_NONE || g->st != SIMT_OK
+				     ? p->ngroups : p->flushed + 1;
+	}
+}
+
+/* Record the worker's group in progress as done. */
+static void record(sim_worker *wk, simt_status st)
+{
+	struct sim_par *p = wk->c.par;
+	sim_ctx *w = &wk->c;
+	sim_grp *g = &p->grp[wk->group];
+	g->st = st;
+	g->stop = w->stop;
+	g->stop_text = w->stop_text;
+	w->stop_text = NULL;
+	g->steps = w->steps - wk->steps;
+	g->thread_insts = w->thread_insts - wk->thread_insts;
+	g->mem_writes = w->mem_writes - wk->mem_writes;
+	g->cycles = w->cycle;
+	g->worker = wk->index;
+	if (st != SIMT_OK || w->stop != SIM_STOP_NONE) {
+		uint64_t cur = atomic_load(&p->stopped);
+		while (wk->group < cur &&
+		       !atomic_compare_exchange_weak(&p->stopped, &cur, wk->group))
+			;
+	}
+	pthread_mutex_lock(&p->lock);
+	g->done = true;
+	flush(p);
+	pthread_mutex_unlock(&p->lock);
+}
+
+uint64_t sim_par_next(sim_ctx *w)
+{
+	sim_worker *wk = worker_of(w);
+	struct sim_par *p = w->par;
+	if (wk->group != UINT64_MAX)
+		record(wk, SIMT_OK);
+	uint64_t g = atomic_fetch_add(&p->next, 1);
+	if (g >= p->ngroups || g > atomic_load(&p->stopped))
+		return UINT64_MAX;
+	wk->group = g;
+	wk->steps = w->steps;
+	wk->thread_insts = w->thread_insts;
+	wk->mem_writes = w->mem_writes;
+	w->diags = &p->grp[g].diags;
+	return g;
+}
+
+void sim_par_stopped(sim_ctx *w, simt_status st)
+{
+	sim_worker *wk = worker_of(w);
+	if (wk->group != UINT64_MAX)
+		record(wk, st);
+}
+
+bool sim_par_cancelled(const sim_ctx *w, uint64_t g)
+{
+	return g > atomic_load_explicit(&w->par->stopped, memory_order_relaxed);
+}
+
+void sim_par_lock(sim_ctx *w)
+{
+	pthread_mutex_lock(&w->par->atom);
+}
+
+void sim_par_unlock(sim_ctx *w)
+{
+	pthread_mutex_unlock(&w->par->atom);
+}
+
+static void *worker_main(void *arg)
+{
+	sim_worker *wk = arg;
+	wk->st = sim_sched_worker(&wk->c);
+	return NULL;
+}
+
+/* A worker's context: c's program, launch and memory (a view), nothing of
+ * its run state. */
+static bool worker_init(sim_worker *wk, sim_ctx *c, struct sim_par *p, int k)
+{
+	wk->c = *c;
+	sim_ctx *w = &wk->c;
+	wk->index = k;
+	wk->group = UINT64_MAX;
+	w->par = p;
+	w->mem = sim_mem_view(c->mem);
+	w->stop = SIM_STOP_NONE;
+	w->stop_text = NULL;
+	w->steps = w->thread_insts = w->mem_writes = 0;
+	if (!c->kept) {
+		w->ctas = NULL;
+		w->nctas = 0;
+	}
+	if (c->launch.trace) {
+		w->launch.trace = trace_line;
+		w->launch.trace_user = wk;
+	}
+	return w->mem != NULL;
+}
+
+/* Merge the records into c, in group order up to the first that stopped. */
+static simt_status merge(sim_ctx *c, struct sim_par *p, sim_worker *wk,
+			 int n)
+{
+	simt_status st = SIMT_OK;
+	uint64_t last = 0;
+	for (uint64_t k = 0; k < p->ngroups; k++) {
+		sim_grp *g = &p->grp[k];
+		if (!g->done) { /* a worker could not start: no result */
+			st = SIMT_ERR_NOMEM;
+			break;
+		}
+		last = k;
+		for (int d = 0; d < g->diags.count; d++) {
+			const simt_diag *x = &g->diags.items[d];
+			util_diag(c->diags, x->severity, x->file, x->source_line,
+				  x->line, x->col, "%s", x->message);
+		}
+		c->steps += g->steps;
+		c->thread_insts += g->thread_insts;
+		c->mem_writes += g->mem_writes;
+		if (g->cycles > c->cycle)
+			c->cycle = g->cycles;
+		if (g->st != SIMT_OK || g->stop != SIM_STOP_NONE) {
+			st = g->st;
+			c->stop = g->stop;
+			free(c->stop_text);
+			c->stop_text = g->stop_text;
+			g->stop_text = NULL;
+			break;
+		}
+	}
+	/* what stays readable: the slots of the group that ran last */
+	int keep = p->ngroups ? p->grp[last].worker : -1;
+	for (int k = 0; k < n; k++) {
+		sim_ctx *w = &wk[k].c;
+		if (w->sched == c->sched) /* never ran: still the main's */
+			w->sched = NULL;
+		sim_sched_free(w);
+		if (c->kept)
+			continue;
+		if (k == keep && st == SIMT_OK) {
+			c->ctas = w->ctas;
+			c->nctas = w->nctas;
+		} else {
+			sim_free_ctas(w);
+		}
+	}
+	for (uint64_t k = 0; k < c->nctas; k++)
+		for (int j = 0; c->ctas[k].warps && j < c->ctas[k].nwarps; j++)
+			c->ctas[k].warps[j].ctx = c;
+	return st;
+}
+
+simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
+{
+	int n = sim_par_threads(c, ngroups);
+	struct sim_par p = {.ngroups = ngroups, .trace = c->launch.trace,
+			    .trace_user = c->launch.trace_user};
+	atomic_init(&p.next, 0);
+	atomic_init(&p.stopped, UINT64_MAX);
+	p.grp = calloc(ngroups, sizeof *p.grp);
+	sim_worker *wk = calloc((size_t)n, sizeof *wk);
+	if (!p.grp || !wk || !sim_mem_launch_words(c)) {
+		free(p.grp);
+		free(wk);
+		return SIMT_ERR_NOMEM;
+	}
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_mutex_init(&p.atom, NULL);
+	int made = 0;
+	for (int k = 0; k < n; k++)
+		if (worker_init(&wk[k], c, &p, k))
+			made = k + 1;
+		else
+			break;
+	for (int k = 0; k < made; k++)
+		wk[k].started = pthread_create(&wk[k].tid, NULL, worker_main,
+					       &wk[k]) == 0;
+	if (made && !wk[0].started) /* no thread at all: run here */
+		worker_main(&wk[0]);
+	for (int k = 0; k < made; k++)
+		if (wk[k].started)
+			pthread_join(wk[k].tid, NULL);
+	simt_status st = merge(c, &p, wk, made);
+	for (int k = 0; k < made; k++)
+		free(wk[k].c.mem);
+	for (uint64_t k = 0; k < ngroups; k++) {
+		simt_diags_free(&p.grp[k].diags);
+		util_buf_free(&p.grp[k].trace);
+		free(p.grp[k].stop_text);
+	}
+	pthread_mutex_destroy(&p.lock);
+	pthread_mutex_destroy(&p.atom);
+	free(p.grp);
+	free(wk);
+	return st;
+}
