@@ -46,6 +46,16 @@ for b in "$@"; do
 			tests/ptx/cluster/*.ptx >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b sim"
+		# The cluster kernels under the relaxed memory model: the cluster
+		# barrier and remote mbarrier arrivals publish the arriving warp's
+		# stores to the other CTAs (docs/semantics.md, Clusters).
+		echo "== $b: cluster kernels, --memory=relaxed"
+		"$b/simt" test --memory=relaxed tests/ptx/cluster/*.ptx \
+			tests/ptx/cluster_*.sm_90.ptx \
+			$(grep -l '^//! \.launch' tests/ptx/lower/cluster_*.ptx) \
+			>"$log" 2>&1 || status=1
+		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+		count "$b cluster-relaxed"
 	fi
 	if ls tests/bugs/*.s >/dev/null 2>&1; then
 		# The bug catalogue (tests/bugs/README.md): every buggy kernel

@@ -18,9 +18,10 @@
  *                   run every file exactly once.
  *   --junit FILE    also write a JUnit XML report (one testcase per file).
  *   --tap           TAP instead of the plain lines.
- *   --resident-ctas N, --check=LIST (or --check LIST)  apply `.launch
- *                   resident=N` / `.launch check=LIST` after each file's
- *                   own directives (the command line wins).
+ *   --resident-ctas N, --check=LIST (or --check LIST), --memory=MODEL
+ *                   apply `.launch resident=N` / `.launch check=LIST` /
+ *                   `.launch memory=MODEL` after each file's own directives
+ *                   (the command line wins).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -214,7 +215,8 @@ static const char usage_text[] =
 	"usage: simt test [--isa DIR] [--resident-ctas N] [--threads N]\n"
 	"                 [--cta-group N] [-j N] "
 	"[--shard K/N]\n                 [--junit FILE] [--tap] "
-	"[--check=LIST] FILE.s|FILE.ptx|-...\n"
+	"[--check=LIST]\n                 [--memory=sc|relaxed] "
+	"FILE.s|FILE.ptx|-...\n"
 	"  run self-checking test files; one line per file, then "
 	"'N passed, N failed'.\n"
 	"  -j N, -jN    run N files at once (output order unchanged)\n"
@@ -222,7 +224,8 @@ static const char usage_text[] =
 	"(file positions p with p % N == K-1)\n"
 	"  --junit FILE write a JUnit XML report too\n"
 	"  --tap        report in TAP version 13\n"
-	"  --check=LIST opt-in checks (below): report what they find\n";
+	"  --check=LIST opt-in checks (below): report what they find\n"
+	"  --memory=sc|relaxed  every file's memory model (docs/memory-model.md)\n";
 
 /* A positive integer no larger than max, or 0. */
 static unsigned parse_count(const char *s, unsigned max)
@@ -276,6 +279,9 @@ int cli_test(int argc, char **argv)
 			continue;
 		} else if (!strncmp(o, "--check=", 8)) {
 			launch_key(&extra, "check", o + 8);
+			continue;
+		} else if (!strncmp(o, "--memory=", 9)) {
+			launch_key(&extra, "memory", o + 9);
 			continue;
 		} else if (!v) {
 			fprintf(stderr, "simt test: %s needs a value\n", o);

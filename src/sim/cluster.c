@@ -345,6 +345,8 @@ void sim_cl_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 	if (w->ctx->hb)
 		hb_cl_arrive(w, cl->cta[0]->lin, pmask);
+	if (w->ctx->rx) /* relaxed.c: the arrival releases to the cluster */
+		sim_rx_cluster_arrive(w);
 	if (!cl->any)
 		cl->first_pc = i->pc;
 	cl->any = true;
@@ -396,6 +398,8 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		if (w->ctx->hb)
 			hb_cl_waited(w, cl->cta[0]->lin, pmask);
+		if (w->ctx->rx) /* relaxed.c: the completed phase acquires */
+			sim_rx_acquire(w);
 		cl->rel[k] &= ~pmask;
 		cl->pend[k] &= ~pmask;
 	}

@@ -41,24 +41,58 @@
 typedef uint32_t hb_clk;
 typedef struct hb_vc hb_vc;
 
-/* One access: the epoch and what a report names. */
+/*
+ * One access, 16 bytes (a shadow cell holds three):
+ *
+ *    0        4      6      7      8          12         16
+ *   +--------+------+------+------+----------+----------+
+ *   | clk    | tid  | meta | aux  | lanes    | site     |
+ *   +--------+------+------+------+----------+----------+
+ *   meta: bits 0-3 the bytes of the granule it touched, 4-5 its kind
+ *         (HB_READ/WRITE/ATOMIC), 6 a .STRONG load or store
+ *   aux:  only in a cell's write record: bits 0-3 the bytes of the granule
+ *         ever written (init), bit 4 a CAS updated it (the CAS-loop rule)
+ *
+ * (clk, tid) is the epoch (clk 0: no access recorded; tid fits 16 bits as
+ * L <= 8192, hb_start).  lanes: the lanes of its warp instruction that made
+ * the same access to the granule.  site: what a report names and every
+ * lane of one warp instruction shares (PC, CTA, barrier generation, size),
+ * interned in h->sites.
+ */
 typedef struct hb_rec {
-	uint32_t clk, tid; /* epoch; clk 0: no access recorded           */
-	uint32_t pc;
-	uint32_t cta;      /* linear CTA id                                */
-	uint32_t gen;      /* barrier completions of its CTA before it     */
-	uint32_t issue;    /* low bits of c->steps at its issue            */
-	uint32_t lanes;    /* lanes of its warp instruction that made the
-			      same access to the granule                   */
-	uint8_t kind, size, bytes;
-	uint8_t strong;    /* a .STRONG load or store: a relaxed atomic  */
+	uint32_t clk;
+	uint16_t tid;
+	uint8_t meta, aux;
+	uint32_t lanes;
+	uint32_t site;
 } hb_rec;
 
+#define REC_BYTES(r) ((r)->meta & 0xfu)
+#define REC_KIND(r) ((r)->meta >> 4 & 3u)
+#define REC_STRONG(r) ((r)->meta >> 6 & 1u)
+#define REC_META(bytes, kind, strong) \
+	((uint8_t)((bytes) | (unsigned)(kind) << 4 | (unsigned)(strong) << 6))
+#define AUX_INIT 0xfu
+#define AUX_CAS 0x10u
+
 typedef struct hb_cell {
-	hb_rec w, r[2];
-	uint8_t init;      /* bytes of the granule ever written           */
-	uint8_t cas;       /* a CAS updated it (the CAS-loop rule)        */
+	hb_rec w, r[2];    /* the last write (or atomic), two reads        */
 } hb_cell;
+_Static_assert(sizeof(hb_cell) == 48, "three 16-byte records a cell");
+
+/* A site: what the accesses of one warp instruction share. */
+typedef struct hb_site {
+	uint32_t pc, cta, gen; /* PC, linear CTA id, barrier completions of
+				  its CTA before it                         */
+	uint8_t kind, size, strong;
+} hb_site;
+
+/* An access with its site resolved, for the reports. */
+typedef struct hb_acc {
+	uint32_t clk, tid, pc, cta, gen;
+	int kind;
+	unsigned size;
+} hb_acc;
 
 #define HB_PAGE_CELLS (SIM_PAGE_SIZE / 4)
 
@@ -79,7 +113,7 @@ typedef struct hb_gpage {
 } hb_gpage;
 
 /* Sync objects: key -> vector clock(s). */
-enum { SO_LOC, SO_LOC_CTA, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
+enum { SO_LOC, SO_LOC_CTA, SO_LOC_CLUSTER, SO_MBAR, SO_MBAR_DONE0, SO_MBAR_DONE1,
        SO_CLUSTER, SO_CLUSTER_DONE };
 typedef struct hb_so {
 	uint64_t k1, k2;   /* (kind << 56 | cta), address; k1 0: empty     */
@@ -120,12 +154,14 @@ struct sim_hb {
 				vector, shared copy-on-write; entry t of
 				row t is own[t], not base[t]->v[t]         */
 	hb_vc *zero;         /* the all-zero vector new rows share        */
+	hb_vc *pool;         /* freed vectors, all zero, for reuse         */
 	hb_clk *own;         /* each row's own clock (monotone)            */
 	hb_vc **fence_rel;   /* per thread: its vector at its last fence   */
 	hb_clk *fence_clk;   /* ... and its own clock then                 */
-	uint8_t *fence_cta;  /* ... and whether the fence had .CTA scope    */
+	uint8_t *fence_lvl;  /* ... and the fence's scope (a LVL_*)        */
 	hb_clk **pend_acq;   /* per thread: releases read by relaxed atomics */
 	hb_clk **bar_acc;    /* per slot and barrier: the phase's releases  */
+	uint32_t *bar_lo, *bar_hi; /* ... and their nonzero range          */
 	hb_vc **bar_seen;    /* per slot and barrier: the last vector joined
 				into the phase (a reference), to skip the
 				same one again                             */
@@ -138,6 +174,14 @@ struct sim_hb {
 	hb_so *so;
 	size_t socap, soused;
 	hb_clk *tmp;
+	hb_site *sites;      /* interned sites; 0: unknown (out of memory) */
+	uint32_t nsites, capsites;
+	uint32_t *site_ix;   /* hash: site index (0: empty slot)           */
+	uint32_t site_cap;   /* its size (a power of two)                  */
+	uint32_t cur_row;    /* the warp instruction hb_access works on: its
+				warp's row (tid / 32) and lanes, which the
+				same-issue tests compare with               */
+	uint32_t cur_mask;
 	bool engine;         /* the copy engine acts for engine_row         */
 	uint32_t engine_row;
 	/* reports */
@@ -156,35 +200,139 @@ struct sim_hb {
  * Threads that synchronised at a barrier have the same view: they share
  * one immutable vector (reference counted) and only their own clocks
  * (own[]) differ.  A row is copied when it must change (acquire).
+ *
+ * A vector is L entries long but knows the range [lo, hi) outside which
+ * all its entries are zero: threads that only synchronise inside their
+ * CTA have views that span its slot, so joins and copies cost the CTA's
+ * threads, not every resident thread.  Freed vectors are cleared over
+ * their range and kept for reuse (h->pool), so a new one costs its range
+ * too.
  */
-static void vc_join(hb_clk *dst, const hb_clk *src, uint32_t n)
-{
-	for (uint32_t k = 0; k < n; k++)
-		dst[k] = src[k] > dst[k] ? src[k] : dst[k];
-}
-
 struct hb_vc {
 	uint32_t ref;
+	uint32_t lo, hi;     /* the nonzero range (lo >= hi: all zero)    */
+	hb_vc *next;         /* in h->pool                                 */
 	hb_clk v[];
 };
 
-static hb_vc *vc_new(const sim_hb *h, const hb_clk *from)
+static void vc_extend(hb_vc *d, uint32_t lo, uint32_t hi)
 {
-	hb_vc *n = malloc(sizeof *n + h->L * sizeof(hb_clk));
-	if (!n)
-		return NULL;
+	if (lo >= hi)
+		return;
+	if (d->lo >= d->hi) {
+		d->lo = lo;
+		d->hi = hi;
+		return;
+	}
+	if (lo < d->lo)
+		d->lo = lo;
+	if (hi > d->hi)
+		d->hi = hi;
+}
+
+/* Entry t of d rises to x. */
+static void vc_raise(hb_vc *d, uint32_t t, hb_clk x)
+{
+	if (d->v[t] < x) {
+		d->v[t] = x;
+		vc_extend(d, t, t + 1);
+	}
+}
+
+/* Entries [lo, hi) of the plain vector src joined into dst. */
+static void join_range(hb_clk *restrict dst, const hb_clk *restrict src,
+		       uint32_t lo, uint32_t hi)
+{
+	uint32_t k = lo;
+	for (; k + 8 <= hi; k += 8) { /* blocks of 8 the compiler vectorises */
+		hb_clk *restrict d = dst + k;
+		const hb_clk *restrict x = src + k;
+		for (int j = 0; j < 8; j++)
+			d[j] = x[j] > d[j] ? x[j] : d[j];
+	}
+	for (; k < hi; k++)
+		dst[k] = src[k] > dst[k] ? src[k] : dst[k];
+}
+
+/* dst joins the vector src. */
+static void vc_join(hb_vc *dst, const hb_vc *src)
+{
+	if (src->lo >= src->hi)
+		return;
+	join_range(dst->v, src->v, src->lo, src->hi);
+	vc_extend(dst, src->lo, src->hi);
+}
+
+/* dst joins the plain vector src (n entries; a sync object's). */
+static void vc_join_plain(hb_vc *dst, const hb_clk *src, uint32_t n)
+{
+	uint32_t lo = n, hi = 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (src[k]) {
+			if (k < lo)
+				lo = k;
+			hi = k + 1;
+			if (src[k] > dst->v[k])
+				dst->v[k] = src[k];
+		}
+	vc_extend(dst, lo, hi);
+}
+
+/* A new vector (reference 1): all zero, or a copy of from. */
+static hb_vc *vc_new(sim_hb *h, const hb_vc *from)
+{
+	hb_vc *n = h->pool;
+	if (n) {
+		h->pool = n->next;
+	} else {
+		n = calloc(1, sizeof *n + h->L * sizeof(hb_clk));
+		if (!n)
+			return NULL;
+	}
 	n->ref = 1;
-	if (from)
-		memcpy(n->v, from, h->L * sizeof(hb_clk));
-	else
-		memset(n->v, 0, h->L * sizeof(hb_clk));
+	n->lo = n->hi = 0;
+	if (from && from->lo < from->hi) {
+		memcpy(n->v + from->lo, from->v + from->lo,
+		       (from->hi - from->lo) * sizeof(hb_clk));
+		n->lo = from->lo;
+		n->hi = from->hi;
+	}
 	return n;
 }
 
-static void vc_unref(hb_vc *v)
+/* A new vector from entries [lo, hi) of the plain vector from (the rest
+ * of it is zero). */
+static hb_vc *vc_from_plain(sim_hb *h, const hb_clk *from, uint32_t lo,
+			    uint32_t hi)
 {
-	if (v && --v->ref == 0)
-		free(v);
+	hb_vc *n = vc_new(h, NULL);
+	if (n && lo < hi) {
+		memcpy(n->v + lo, from + lo, (hi - lo) * sizeof(hb_clk));
+		n->lo = lo;
+		n->hi = hi;
+	}
+	return n;
+}
+
+/* v loses n references. */
+static void vc_unref_n(sim_hb *h, hb_vc *v, uint32_t n)
+{
+	if (!v || !n || (v->ref -= n))
+		return;
+	if (v->lo < v->hi)
+		memset(v->v + v->lo, 0, (v->hi - v->lo) * sizeof(hb_clk));
+	v->next = h->pool;
+	h->pool = v;
+}
+
+static void vc_unref(sim_hb *h, hb_vc *v)
+{
+	if (!v || --v->ref)
+		return;
+	if (v->lo < v->hi)
+		memset(v->v + v->lo, 0, (v->hi - v->lo) * sizeof(hb_clk));
+	v->next = h->pool;
+	h->pool = v;
 }
 
 static hb_vc *vc_ref(hb_vc *v)
@@ -200,31 +348,32 @@ static hb_clk vget(const sim_hb *h, uint32_t u, uint32_t t)
 }
 
 /* Row t's vector, private (copied when shared); NULL out of memory. */
-static hb_clk *vmut(sim_hb *h, uint32_t t)
+static hb_vc *vmut(sim_hb *h, uint32_t t)
 {
 	hb_vc *b = h->base[t];
 	if (b->ref > 1) {
-		hb_vc *n = vc_new(h, b->v);
+		hb_vc *n = vc_new(h, b);
 		if (!n)
 			return NULL;
-		vc_unref(b);
+		vc_unref(h, b);
 		h->base[t] = n;
 	}
-	return h->base[t]->v;
+	return h->base[t];
 }
 
-/* Row t acquires src. */
+/* Row t acquires the plain vector src (a sync object's). */
 static void acquire(sim_hb *h, uint32_t t, const hb_clk *src)
 {
-	hb_clk *d = src ? vmut(h, t) : NULL;
+	hb_vc *d = src ? vmut(h, t) : NULL;
 	if (d)
-		vc_join(d, src, h->L);
+		vc_join_plain(d, src, h->L);
 }
 
-/* dst gets row t's view (release). */
+/* The plain vector dst gets row t's view (release). */
 static void release_into(const sim_hb *h, hb_clk *dst, uint32_t t)
 {
-	vc_join(dst, h->base[t]->v, h->L);
+	const hb_vc *b = h->base[t];
+	join_range(dst, b->v, b->lo, b->hi);
 	if (dst[t] < h->own[t])
 		dst[t] = h->own[t];
 }
@@ -232,16 +381,18 @@ static void release_into(const sim_hb *h, hb_clk *dst, uint32_t t)
 /* Row t acquires row u's view. */
 static void acquire_row(sim_hb *h, uint32_t t, uint32_t u)
 {
-	hb_clk *d = vmut(h, t);
-	if (d)
-		release_into(h, d, u);
+	hb_vc *d = vmut(h, t);
+	if (d) {
+		vc_join(d, h->base[u]);
+		vc_raise(d, u, h->own[u]);
+	}
 }
 
 /* Row t takes the shared vector v (a reference is taken). */
 static void set_base(sim_hb *h, uint32_t t, hb_vc *v)
 {
 	vc_ref(v);
-	vc_unref(h->base[t]);
+	vc_unref(h, h->base[t]);
 	h->base[t] = v;
 }
 
@@ -318,6 +469,76 @@ static hb_clk *so_get(sim_hb *h, int kind, uint64_t cta, uint64_t addr,
 	return vc;
 }
 
+/* ---- sites ------------------------------------------------------------------ */
+
+static uint64_t site_hash(const hb_site *x)
+{
+	return mix((uint64_t)x->pc << 32 | x->cta,
+		   (uint64_t)x->gen << 24 | (uint64_t)x->kind << 16 |
+		   (uint64_t)x->size << 8 | x->strong);
+}
+
+static bool site_eq(const hb_site *a, const hb_site *b)
+{
+	return a->pc == b->pc && a->cta == b->cta && a->gen == b->gen &&
+	       a->kind == b->kind && a->size == b->size && a->strong == b->strong;
+}
+
+static bool site_grow(sim_hb *h)
+{
+	uint32_t cap = h->site_cap ? h->site_cap * 2 : 1024;
+	uint32_t *n = calloc(cap, sizeof *n);
+	if (!n)
+		return false;
+	for (uint32_t k = 1; k < h->nsites; k++) {
+		size_t j = site_hash(&h->sites[k]) & (cap - 1);
+		while (n[j])
+			j = (j + 1) & (cap - 1);
+		n[j] = k;
+	}
+	free(h->site_ix);
+	h->site_ix = n;
+	h->site_cap = cap;
+	return true;
+}
+
+/* The index of site x, interned; 0 (a site naming nothing) out of memory.
+ * A warp instruction interns one site for all its lanes. */
+static uint32_t site_of(sim_hb *h, const hb_site *x)
+{
+	if (h->site_cap) {
+		size_t j = site_hash(x) & (h->site_cap - 1);
+		for (; h->site_ix[j]; j = (j + 1) & (h->site_cap - 1))
+			if (site_eq(&h->sites[h->site_ix[j]], x))
+				return h->site_ix[j];
+	}
+	if ((uint64_t)(h->nsites + 1) * 2 > h->site_cap && !site_grow(h))
+		return 0;
+	if (h->nsites == h->capsites) {
+		uint32_t cap = h->capsites * 2;
+		hb_site *n = realloc(h->sites, cap * sizeof *n);
+		if (!n)
+			return 0;
+		h->sites = n;
+		h->capsites = cap;
+	}
+	uint32_t k = h->nsites++;
+	h->sites[k] = *x;
+	size_t j = site_hash(x) & (h->site_cap - 1);
+	while (h->site_ix[j])
+		j = (j + 1) & (h->site_cap - 1);
+	h->site_ix[j] = k;
+	return k;
+}
+
+/* Record r with its site, for a report. */
+static hb_acc expand(const sim_hb *h, const hb_rec *r)
+{
+	const hb_site *x = &h->sites[r->site < h->nsites ? r->site : 0];
+	return (hb_acc){.clk = r->clk, .tid = r->tid, .pc = x->pc, .cta = x->cta,
+			.gen = x->gen, .kind = (int)REC_KIND(r), .size = x->size};
+}
+
 /* ---- set-up -------------------------------------------------------------------- */
 
 static bool has_async(const sim_ctx *c)
@@ -363,14 +584,20 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 	h->own = calloc(h->L, sizeof *h->own);
 	h->fence_rel = calloc(h->D, sizeof *h->fence_rel);
 	h->fence_clk = calloc(h->D, sizeof *h->fence_clk);
-	h->fence_cta = calloc(h->D, 1);
+	h->fence_lvl = calloc(h->D, 1);
 	h->pend_acq = calloc(h->D, sizeof *h->pend_acq);
 	h->bar_seen = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_seen);
 	h->bar_acc = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_acc);
 	h->tmp = calloc(h->L, sizeof *h->tmp);
+	h->bar_lo = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_lo);
+	h->bar_hi = calloc((size_t)h->nslots * SIM_NBARRIERS, sizeof *h->bar_hi);
 	h->slots = calloc(h->nslots, sizeof *h->slots);
-	if (!h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_cta ||
-	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots)
+	h->capsites = 1024;
+	h->sites = calloc(h->capsites, sizeof *h->sites);
+	h->nsites = 1; /* site 0: unknown */
+	if (!h->sites || !h->base || !h->zero || !h->own || !h->fence_rel || !h->fence_clk || !h->fence_lvl ||
+	    !h->pend_acq || !h->bar_seen || !h->bar_acc || !h->tmp || !h->slots ||
+	    !h->bar_lo || !h->bar_hi)
 		return SIMT_ERR_NOMEM;
 	for (uint32_t t = 0; t < h->L; t++) {
 		h->base[t] = vc_ref(h->zero);
@@ -382,23 +609,31 @@ simt_status hb_start(sim_ctx *c, int resident, int wpc)
 static void free_heavy(sim_hb *h)
 {
 	for (uint32_t t = 0; h->base && t < h->L; t++)
-		vc_unref(h->base[t]);
+		vc_unref(h, h->base[t]);
 	free(h->base);
-	vc_unref(h->zero);
+	vc_unref(h, h->zero);
 	free(h->own);
 	for (uint32_t t = 0; h->fence_rel && t < h->D; t++) {
-		vc_unref(h->fence_rel[t]);
+		vc_unref(h, h->fence_rel[t]);
 		free(h->pend_acq[t]);
 	}
 	for (uint32_t k = 0; h->bar_seen && k < h->nslots * SIM_NBARRIERS; k++)
-		vc_unref(h->bar_seen[k]);
+		vc_unref(h, h->bar_seen[k]);
 	for (uint32_t k = 0; h->bar_acc && k < h->nslots * SIM_NBARRIERS; k++)
 		free(h->bar_acc[k]);
+	while (h->pool) {
+		hb_vc *n = h->pool->next;
+		free(h->pool);
+		h->pool = n;
+	}
+	free(h->bar_lo);
+	free(h->bar_hi);
+	h->bar_lo = h->bar_hi = NULL;
 	free(h->bar_seen);
 	free(h->bar_acc);
 	free(h->fence_rel);
 	free(h->fence_clk);
-	free(h->fence_cta);
+	free(h->fence_lvl);
 	free(h->pend_acq);
 	free(h->tmp);
 	for (uint32_t s = 0; h->slots && s < h->nslots; s++) {
@@ -416,6 +651,11 @@ static void free_heavy(sim_hb *h)
 		h->chunks = n;
 	}
 	free(h->gpages);
+	free(h->sites);
+	free(h->site_ix);
+	h->sites = NULL;
+	h->site_ix = NULL;
+	h->nsites = h->capsites = h->site_cap = 0;
 	for (size_t k = 0; k < h->socap; k++)
 		free(h->so[k].vc);
 	free(h->so);
@@ -423,7 +663,7 @@ static void free_heavy(sim_hb *h)
 	h->bar_acc = NULL;
 	h->zero = NULL;
 	h->own = h->tmp = h->fence_clk = NULL;
-	h->fence_cta = NULL;
+	h->fence_lvl = NULL;
 	h->pend_acq = NULL;
 	h->slots = NULL;
 	h->gpages = NULL;
@@ -484,7 +724,8 @@ void hb_cta_begin(sim_ctx *c, sim_cta *cta)
 	for (int b = 0; b < SIM_NBARRIERS; b++) {
 		if (h->bar_acc[s * SIM_NBARRIERS + b])
 			memset(h->bar_acc[s * SIM_NBARRIERS + b], 0, h->L * sizeof(hb_clk));
-		vc_unref(h->bar_seen[s * SIM_NBARRIERS + b]);
+		h->bar_lo[s * SIM_NBARRIERS + b] = h->bar_hi[s * SIM_NBARRIERS + b] = 0;
+		vc_unref(h, h->bar_seen[s * SIM_NBARRIERS + b]);
 		h->bar_seen[s * SIM_NBARRIERS + b] = NULL;
 	}
 	/* fresh views: each thread (and agent) knows only its own past */
@@ -494,7 +735,7 @@ void hb_cta_begin(sim_ctx *c, sim_cta *cta)
 			set_base(h, t, h->zero);
 			tick(h, t);
 			if (t < h->D) {
-				vc_unref(h->fence_rel[t]);
+				vc_unref(h, h->fence_rel[t]);
 				free(h->pend_acq[t]);
 				h->fence_rel[t] = NULL;
 				h->pend_acq[t] = NULL;
@@ -561,11 +802,21 @@ static hb_cell *page_cells(sim_hb *h)
 	return cells;
 }
 
-static hb_cell *gcell(sim_hb *h, uint64_t addr)
+static hb_cell *gcell_page(sim_hb *h, uint64_t addr);
+
+/* The shadow cell of global address addr; NULL out of memory. */
+static inline hb_cell *gcell(sim_hb *h, uint64_t addr)
 {
 	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
 	if (pn == h->glast_pn)
 		return &h->glast[(addr & (SIM_PAGE_SIZE - 1)) >> 2];
+	return gcell_page(h, addr);
+}
+
+/* gcell on another page than the last one. */
+static hb_cell *gcell_page(sim_hb *h, uint64_t addr)
+{
+	uint64_t pn = (addr >> SIM_PAGE_BITS) + 1;
 	if (h->gcap) {
 		size_t j = mix(pn, 0) & (h->gcap - 1);
 		for (; h->gpages[j].pn; j = (j + 1) & (h->gcap - 1))
@@ -583,7 +834,7 @@ static hb_cell *gcell(sim_hb *h, uint64_t addr)
 	/* global memory is defined from its allocation (zeroed or written by
 	   the host): every byte starts initialised */
 	for (uint32_t k = 0; k < HB_PAGE_CELLS; k++)
-		cells[k].init = 0xf;
+		cells[k].w.aux = AUX_INIT;
 	size_t j = mix(pn, 0) & (h->gcap - 1);
 	while (h->gpages[j].pn)
 		j = (j + 1) & (h->gcap - 1);
@@ -611,7 +862,7 @@ static void cta_xyz(const sim_ctx *c, uint64_t lin, uint32_t out[3])
 
 /* Where the access of rec was: "CTA (x,y,z) warp W lane L" (agents: the
  * async copy of ...), into b. */
-static void who(const sim_ctx *c, const sim_hb *h, const hb_rec *r,
+static void who(const sim_ctx *c, const sim_hb *h, const hb_acc *r,
 		util_buf *b, int *warp, int *lane)
 {
 	uint32_t t = r->tid;
@@ -636,8 +887,8 @@ static void inst_at(const sim_ctx *c, uint64_t pc, util_buf *b)
 }
 
 /* Why the two accesses are unordered, for the report. */
-static void why_unordered(const sim_ctx *c, const sim_hb *h, const hb_rec *a,
-			  const hb_rec *b, util_buf *o)
+static void why_unordered(const sim_ctx *c, const sim_hb *h, const hb_acc *a,
+			  const hb_acc *b, util_buf *o)
 {
 	bool agent = h->agents && (a->tid >= h->D || b->tid >= h->D);
 	if (agent) {
@@ -770,9 +1021,11 @@ static void where(const sim_ctx *c, sim_space sp, uint64_t addr, util_buf *b,
 
 static void report_race(sim_ctx *c, sim_hb *h, const sim_warp *w,
 			const sim_inst *i, unsigned lane, sim_space sp,
-			uint64_t addr, unsigned size, const hb_rec *prev,
-			const hb_rec *cur)
+			uint64_t addr, unsigned size, const hb_rec *prev_rec,
+			const hb_rec *cur_rec)
 {
+	hb_acc p = expand(h, prev_rec), q = expand(h, cur_rec);
+	const hb_acc *prev = &p, *cur = &q;
 	bool fresh;
 	hb_report *r = site(h, SIMT_CHECK_RACE, i->pc, prev->pc, &fresh);
 	if (!r) {
@@ -837,9 +1090,18 @@ static void report_init(sim_ctx *c, sim_hb *h, const sim_warp *w,
 /* a happened before thread t's present. */
 static inline bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 {
-	if (a->tid / 32 == t / 32 && (a->lanes >> (t % 32) & 1))
+	if (a->tid / 32u == t / 32 && (a->lanes >> (t % 32) & 1))
 		return true; /* t took part in that very access */
 	return a->tid == t || vget(h, t, a->tid) >= a->clk;
+}
+
+/* a was made by the warp instruction hb_access works on (another lane of
+ * it): hb_access ticks its lanes' clocks first, so a record of an earlier
+ * instruction of those lanes carries an older clock. */
+static inline bool this_issue(const sim_hb *h, const hb_rec *a)
+{
+	return a->tid / 32u == h->cur_row && (h->cur_mask >> (a->tid % 32u) & 1) &&
+	       a->clk == h->own[a->tid];
 }
 
 /* Conflict of prev with the current access cur (same instruction issue:
@@ -847,34 +1109,33 @@ static inline bool ordered(const sim_hb *h, const hb_rec *a, uint32_t t)
 static inline bool conflict(const sim_hb *h, const hb_cell *cell,
 			    const hb_rec *prev, const hb_rec *cur)
 {
-	if (!prev->clk || !(prev->bytes & cur->bytes))
+	if (!prev->clk || !(prev->meta & cur->meta & 0xf))
 		return false;
+	unsigned pk = REC_KIND(prev), ck = REC_KIND(cur);
 	/* morally strong: atomics and .STRONG accesses do not race */
-	if ((prev->kind == HB_ATOMIC || prev->strong) &&
-	    (cur->kind == HB_ATOMIC || cur->strong))
+	if ((pk == HB_ATOMIC || REC_STRONG(prev)) &&
+	    (ck == HB_ATOMIC || REC_STRONG(cur)))
 		return false;
 	/* the CAS-loop rule (docs/checks.md): on a word a CAS updates, a
 	   plain read racing with atomics only seeds the compare */
-	if (cell->cas && (prev->kind == HB_READ || cur->kind == HB_READ) &&
-	    (prev->kind == HB_ATOMIC || cur->kind == HB_ATOMIC))
+	if ((cell->w.aux & AUX_CAS) && (pk == HB_READ || ck == HB_READ) &&
+	    (pk == HB_ATOMIC || ck == HB_ATOMIC))
 		return false;
-	if (prev->issue == cur->issue && prev->cta == cur->cta &&
-	    prev->tid / 32 == cur->tid / 32)
+	if (this_issue(h, prev))
 		return false;
 	return !ordered(h, prev, cur->tid);
 }
 
 /* The same warp instruction's earlier lane at this granule. */
-static bool same_issue(const hb_rec *a, const hb_rec *cur)
+static inline bool same_issue(const sim_hb *h, const hb_rec *a, const hb_rec *cur)
 {
-	return a->clk && a->issue == cur->issue && a->tid / 32 == cur->tid / 32 &&
-	       a->cta == cur->cta && a->kind == cur->kind;
+	return a->clk && this_issue(h, a) && REC_KIND(a) == REC_KIND(cur);
 }
 
-static void read_note(sim_hb *h, hb_cell *cell, const hb_rec *cur)
+static inline void read_note(sim_hb *h, hb_cell *cell, const hb_rec *cur)
 {
 	for (int k = 0; k < 2; k++)
-		if (same_issue(&cell->r[k], cur)) {
+		if (same_issue(h, &cell->r[k], cur)) {
 			cell->r[k].lanes |= cur->lanes;
 			return;
 		}
@@ -898,22 +1159,31 @@ static bool is_cas(const sim_inst *i)
 	return sim_enum_index(i, "op", cas, -1) == 0;
 }
 
-/* One granule of one lane's access. */
-static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
-			const sim_inst *i, unsigned lane, sim_space sp,
-			uint64_t addr, unsigned size, hb_cell *cell,
-			const hb_rec *cur, bool *reported)
+/* prev cannot race with thread t's access: there is none, or it is t's
+ * own, or t's view covers it (view: t's vector).  The common case, tested
+ * before the full rules of conflict(). */
+static inline bool quiet(const hb_clk *view, uint32_t t, const hb_rec *prev)
 {
-	if (h->init && cur->kind != HB_WRITE &&
-	    (cell->init & cur->bytes) != cur->bytes && !*reported) {
-		report_init(c, h, w, i, lane, sp, addr, size, cur->kind);
+	return !prev->clk || prev->tid == t || view[prev->tid] >= prev->clk;
+}
+
+/* The checks of one granule of one lane's access, when cell_access's quick
+ * test found something to look at: reports. */
+static void cell_check(sim_ctx *c, sim_hb *h, const sim_warp *w,
+		       const sim_inst *i, unsigned lane, sim_space sp,
+		       uint64_t addr, unsigned size, hb_cell *cell,
+		       const hb_rec *cur, bool *reported)
+{
+	unsigned kind = REC_KIND(cur), bytes = REC_BYTES(cur);
+	if (h->init && kind != HB_WRITE && (cell->w.aux & bytes) != bytes) {
+		report_init(c, h, w, i, lane, sp, addr, size, (int)kind);
 		*reported = true;
 	}
 	if (h->race && !*reported) {
 		const hb_rec *bad = NULL;
 		if (conflict(h, cell, &cell->w, cur))
 			bad = &cell->w;
-		for (int k = 0; !bad && cur->kind != HB_READ && k < 2; k++)
+		for (int k = 0; !bad && kind != HB_READ && k < 2; k++)
 			if (conflict(h, cell, &cell->r[k], cur))
 				bad = &cell->r[k];
 		if (bad) {
@@ -921,16 +1191,98 @@ static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
 			*reported = true;
 		}
 	}
-	if (cur->kind == HB_READ) {
+}
+
+/* cell_record for hb_access's word path, with what it reads of h in
+ * arguments (row, mask: the instruction's warp row and lanes; own: the
+ * rows' clocks; view: cur's thread's vector): the same rules. */
+static inline bool issue_rec(const hb_rec *a, uint32_t row, uint32_t mask,
+			     const hb_clk *own)
+{
+	return a->clk && a->tid / 32u == row && (mask >> (a->tid % 32u) & 1) &&
+	       a->clk == own[a->tid];
+}
+
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline void word_record(hb_cell *cell, const hb_rec *cur, uint32_t row,
+			       uint32_t mask, const hb_clk *own,
+			       const hb_clk *view)
+{
+	unsigned kind = REC_KIND(cur);
+	uint32_t t = cur->tid;
+	if (kind != HB_READ) {
+		uint32_t lanes = issue_rec(&cell->w, row, mask, own) &&
+				 REC_KIND(&cell->w) == kind ? cell->w.lanes : 0;
+		uint8_t aux = (uint8_t)(cell->w.aux | REC_BYTES(cur));
+		cell->w = *cur;
+		cell->w.lanes |= lanes;
+		cell->w.aux = aux;
+		if (kind == HB_WRITE)
+			cell->r[0].clk = cell->r[1].clk = 0;
+		return;
+	}
+	hb_rec *r = cell->r;
+	for (int k = 0; k < 2; k++)
+		if (issue_rec(&r[k], row, mask, own) && REC_KIND(&r[k]) == HB_READ) {
+			r[k].lanes |= cur->lanes;
+			return;
+		}
+	for (int k = 0; k < 2; k++)
+		if (!r[k].clk || r[k].tid == t) {
+			r[k] = *cur;
+			return;
+		}
+	for (int k = 0; k < 2; k++)
+		if ((r[k].tid / 32u == t / 32 && (r[k].lanes >> (t % 32) & 1)) ||
+		    view[r[k].tid] >= r[k].clk) {
+			r[k] = *cur;
+			return;
+		}
+	r[1] = *cur; /* a third concurrent reader: forget one */
+}
+
+/* Record cur in cell (after the checks). */
+static inline void cell_record(sim_hb *h, hb_cell *cell, const hb_rec *cur)
+{
+	unsigned kind = REC_KIND(cur);
+	if (kind == HB_READ) {
 		read_note(h, cell, cur);
 		return;
 	}
-	uint32_t lanes = same_issue(&cell->w, cur) ? cell->w.lanes : 0;
+	uint32_t lanes = same_issue(h, &cell->w, cur) ? cell->w.lanes : 0;
+	uint8_t aux = (uint8_t)(cell->w.aux | REC_BYTES(cur));
 	cell->w = *cur;
 	cell->w.lanes |= lanes;
-	cell->init |= cur->bytes;
-	if (cur->kind == HB_WRITE)
+	cell->w.aux = aux;
+	if (kind == HB_WRITE)
 		cell->r[0].clk = cell->r[1].clk = 0;
+}
+
+/* Whether cur's access of cell may have something to report (view: the
+ * lane's vector); cell_check decides. */
+static inline bool cell_suspect(const sim_hb *h, const hb_cell *cell,
+				const hb_rec *cur, const hb_clk *view)
+{
+	unsigned kind = REC_KIND(cur), bytes = REC_BYTES(cur);
+	if (h->init && kind != HB_WRITE && (cell->w.aux & bytes) != bytes)
+		return true;
+	return h->race && (!quiet(view, cur->tid, &cell->w) ||
+			   (kind != HB_READ &&
+			    (!quiet(view, cur->tid, &cell->r[0]) ||
+			     !quiet(view, cur->tid, &cell->r[1]))));
+}
+
+/* One granule of one lane's access: check it, then record it. */
+static void cell_access(sim_ctx *c, sim_hb *h, const sim_warp *w,
+			const sim_inst *i, unsigned lane, sim_space sp,
+			uint64_t addr, unsigned size, hb_cell *cell,
+			const hb_rec *cur, const hb_clk *view, bool *reported)
+{
+	if (!*reported && cell_suspect(h, cell, cur, view))
+		cell_check(c, h, w, i, lane, sp, addr, size, cell, cur, reported);
+	cell_record(h, cell, cur);
 }
 
 static uint8_t *local_bits(sim_hb *h, const sim_warp *w)
@@ -964,6 +1316,100 @@ static void local_access(sim_hb *h, const sim_warp *w, const sim_inst *i,
 			    kind);
 }
 
+/* One lane's access in general (any space, size and alignment). */
+static void lane_access(sim_hb *h, sim_warp *w, const sim_inst *i,
+			sim_space sp, unsigned l, uint64_t off, unsigned size,
+			const hb_rec *tmpl, bool cas)
+{
+	sim_ctx *c = w->ctx;
+	sim_space s = sp;
+	if (s == SIM_SPACE_GENERIC)
+		s = sim_generic_space(off, &off);
+	if (s == SIM_SPACE_LOCAL) {
+		local_access(h, w, i, l, off, size, (int)REC_KIND(tmpl));
+		return;
+	}
+	hb_slot *sl = NULL;
+	if (s == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT == 0) {
+		sl = &h->slots[w->cta->hb_slot]; /* the CTA's own shared memory */
+	} else if (s == SIM_SPACE_SHARED) {
+		int why = 0;
+		sim_cta *t = sim_cluster_shared(w, off, &off, &why);
+		if (!t || t->hb_slot < 0)
+			return;
+		sl = &h->slots[t->hb_slot];
+	} else if (s != SIM_SPACE_GLOBAL) {
+		return;
+	}
+	uint32_t t = tid_of(h, w, l);
+	const hb_clk *view = h->base[t]->v;
+	hb_rec cur = *tmpl;
+	cur.clk = h->own[t];
+	cur.tid = (uint16_t)t;
+	cur.lanes = 1u << l;
+	bool reported = false;
+	for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
+		unsigned lo = a < off ? (unsigned)(off - a) : 0;
+		unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
+		cur.meta = (uint8_t)((tmpl->meta & ~0xfu) |
+				     (((1u << hi) - 1) & ~((1u << lo) - 1)));
+		hb_cell *cell = sl ? (a / 4 < sl->ncells ? &sl->shared[a / 4] : NULL)
+				   : gcell(h, a);
+		if (cell && cas)
+			cell->w.aux |= AUX_CAS;
+		if (cell)
+			cell_access(c, h, w, i, l, s, off, size, cell, &cur, view,
+				    &reported);
+	}
+}
+
+/* hb_access's loop over aligned 4-byte accesses of one space (global, or
+ * shared of the CTA's own or, for a lane that is not, lane_access), called
+ * with constant sp and kind so that each copy keeps only its own tests.
+ * What it reads of h stays in locals: stores to cells could alias it. */
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline void word_loop(sim_hb *h, sim_warp *w, const sim_inst *i,
+			     sim_space sp, int kind, uint32_t lanes,
+			     const uint64_t addr[SIM_LANES], const hb_rec *tmpl)
+{
+	sim_ctx *c = w->ctx;
+	hb_slot *mine = &h->slots[w->cta->hb_slot];
+	const hb_clk *own = h->own;
+	hb_vc *const *base = h->base;
+	bool check_init = h->init && kind != HB_WRITE, race = h->race;
+	uint8_t meta = (uint8_t)(tmpl->meta | 0xf);
+	uint32_t site = tmpl->site, t0 = tid_of(h, w, 0), row = t0 / 32;
+	hb_cell *shared = mine->shared;
+	uint32_t ncells = mine->ncells;
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint64_t off = addr[l];
+		if ((off & 3) ||
+		    (sp == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT)) {
+			lane_access(h, w, i, sp, l, off, 4, tmpl, false);
+			continue;
+		}
+		hb_cell *cell = sp == SIM_SPACE_GLOBAL ? gcell(h, off)
+				: off / 4 < ncells ? &shared[off / 4] : NULL;
+		if (!cell)
+			continue;
+		uint32_t t = t0 + l;
+		hb_rec cur = {.clk = own[t], .tid = (uint16_t)t, .meta = meta,
+			      .lanes = 1u << l, .site = site};
+		const hb_clk *view = base[t]->v;
+		if ((check_init && (cell->w.aux & 0xf) != 0xf) ||
+		    (race && (!quiet(view, t, &cell->w) ||
+			      (kind != HB_READ && (!quiet(view, t, &cell->r[0]) ||
+						   !quiet(view, t, &cell->r[1])))))) {
+			bool reported = false;
+			cell_check(c, h, w, i, l, sp, off, 4, cell, &cur, &reported);
+		}
+		word_record(cell, &cur, row, lanes, own, view);
+	}
+}
+
 void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 	       const uint64_t addr[SIM_LANES], unsigned size, int kind)
 {
@@ -973,63 +1419,36 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		return;
 	hb_slot *mine = &h->slots[w->cta->hb_slot];
 	/* what every lane's record shares, computed once per instruction */
-	hb_rec tmpl = {.pc = (uint32_t)i->pc, .cta = (uint32_t)w->cta->lin,
-		       .gen = mine->gen, .issue = (uint32_t)c->steps,
-		       .kind = (uint8_t)kind, .size = (uint8_t)size,
-		       .strong = (i->flags & SIM_F_STRONG) != 0};
+	bool strong = (i->flags & SIM_F_STRONG) != 0;
+	hb_site x = {.pc = (uint32_t)i->pc, .cta = (uint32_t)w->cta->lin,
+		     .gen = mine->gen, .kind = (uint8_t)kind,
+		     .size = (uint8_t)size, .strong = strong};
+	hb_rec tmpl = {.meta = REC_META(0, kind, strong), .site = site_of(h, &x)};
 	uint32_t t0 = tid_of(h, w, 0);
+	/* a new clock for each lane: this instruction's records are the
+	   ones with the lanes' present clocks (this_issue) */
+	for (uint32_t m = lanes; m; m &= m - 1)
+		tick(h, t0 + sim_ffs(m));
+	h->cur_row = t0 / 32;
+	h->cur_mask = lanes;
 	bool cas = kind == HB_ATOMIC && is_cas(i);
-	for (uint32_t m = lanes; m; m &= m - 1) {
-		unsigned l = sim_ffs(m);
-		uint64_t off = addr[l];
-		sim_space s = sp;
-		if (s == SIM_SPACE_GENERIC)
-			s = sim_generic_space(addr[l], &off);
-		if (s == SIM_SPACE_LOCAL) {
-			local_access(h, w, i, l, off, size, kind);
-			continue;
+	/* the common case inline: aligned words of global memory or of the
+	   CTA's own shared memory, a loop per space and kind */
+	if (size != 4 || cas || (sp != SIM_SPACE_GLOBAL && sp != SIM_SPACE_SHARED)) {
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			unsigned l = sim_ffs(m);
+			lane_access(h, w, i, sp, l, addr[l], size, &tmpl, cas);
 		}
-		hb_slot *sl = NULL;
-		if (s == SIM_SPACE_SHARED && off >> SIM_CLUSTER_RANK_SHIFT == 0) {
-			sl = mine; /* the CTA's own shared memory */
-		} else if (s == SIM_SPACE_SHARED) {
-			int why = 0;
-			sim_cta *t = sim_cluster_shared(w, off, &off, &why);
-			if (!t || t->hb_slot < 0)
-				continue;
-			sl = &h->slots[t->hb_slot];
-		} else if (s != SIM_SPACE_GLOBAL) {
-			continue;
-		}
-		uint32_t t = t0 + l;
-		hb_rec cur = tmpl;
-		cur.clk = h->own[t];
-		cur.tid = t;
-		cur.lanes = 1u << l;
-		bool reported = false;
-		if (size == 4 && !(off & 3)) { /* one whole granule */
-			cur.bytes = 0xf;
-			hb_cell *cell = sl ? (off / 4 < sl->ncells ? &sl->shared[off / 4] : NULL)
-					   : gcell(h, off);
-			if (cell && cas)
-				cell->cas = 1;
-			if (cell)
-				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
-					    &reported);
-			continue;
-		}
-		for (uint64_t a = off & ~3ull; a < off + size; a += 4) {
-			unsigned lo = a < off ? (unsigned)(off - a) : 0;
-			unsigned hi = a + 4 > off + size ? (unsigned)(off + size - a) : 4;
-			cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
-			hb_cell *cell = sl ? (a / 4 < sl->ncells ? &sl->shared[a / 4] : NULL)
-					   : gcell(h, a);
-			if (cell && cas)
-				cell->cas = 1;
-			if (cell)
-				cell_access(c, h, w, i, l, s, off, size, cell, &cur,
-					    &reported);
-		}
+	} else if (sp == SIM_SPACE_GLOBAL) {
+		if (kind == HB_READ)
+			word_loop(h, w, i, SIM_SPACE_GLOBAL, HB_READ, lanes, addr, &tmpl);
+		else
+			word_loop(h, w, i, SIM_SPACE_GLOBAL, kind, lanes, addr, &tmpl);
+	} else {
+		if (kind == HB_READ)
+			word_loop(h, w, i, SIM_SPACE_SHARED, HB_READ, lanes, addr, &tmpl);
+		else
+			word_loop(h, w, i, SIM_SPACE_SHARED, kind, lanes, addr, &tmpl);
 	}
 	/* a strong load or store orders like a relaxed atomic of its scope */
 	if ((i->flags & SIM_F_STRONG) && kind != HB_ATOMIC)
@@ -1040,6 +1459,27 @@ void hb_access(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 
 enum { SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL };
 enum { SCOPE_CTA, SCOPE_GPU, SCOPE_SYS, SCOPE_CLUSTER };
+
+/* Scopes by what they include: a release of a level is seen by the
+ * acquirers in the same CTA, cluster, or anywhere. */
+enum { LVL_CTA, LVL_CLUSTER, LVL_GPU };
+
+static int level(int scope)
+{
+	return scope == SCOPE_CTA ? LVL_CTA : scope == SCOPE_CLUSTER ? LVL_CLUSTER
+	       : LVL_GPU;
+}
+
+/* The cluster of CTA t: the linear index of its cluster in the grid of
+ * clusters (every CTA is a cluster of one without a cluster launch). */
+static uint64_t cluster_of(const sim_ctx *c, const sim_cta *t)
+{
+	const uint32_t *s = c->launch.cluster, *g = c->launch.grid;
+	if (!s[0] || !s[1] || !s[2])
+		return t->lin;
+	uint64_t x = t->id[0] / s[0], y = t->id[1] / s[1], z = t->id[2] / s[2];
+	return x + (uint64_t)(g[0] / s[0]) * (y + (uint64_t)(g[1] / s[1]) * z);
+}
 
 static hb_clk *lazy(sim_hb *h, hb_clk **slot)
 {
@@ -1075,36 +1515,51 @@ void hb_atomic_order(sim_warp *w, const sim_inst *i, sim_space sp,
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
 	int sem = i->sem, scope = i->scope;
+	uint64_t cl = cluster_of(w->ctx, w->cta);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t t = tid_of(h, w, l);
 		uint64_t cta, a;
 		if (!loc_key(w, sp, addr[l], &cta, &a))
 			continue;
-		bool cta_scope = scope == SCOPE_CTA;
-		/* acquire side: what was released to the location */
-		hb_clk *gv = so_get(h, SO_LOC, 0, a ^ cta << 20, false);
-		hb_clk *cv = so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, false);
+		/* acquire side: what was released to the location with a
+		   scope that includes the lane: the GPU (and system), its
+		   cluster, its CTA */
+		uint64_t key = a ^ cta << 20;
+		hb_clk *rv[3] = {so_get(h, SO_LOC, 0, key, false),
+				 so_get(h, SO_LOC_CLUSTER, cl, key, false),
+				 so_get(h, SO_LOC_CTA, w->cta->lin, key, false)};
 		bool acq = sem == SEM_ACQUIRE || sem == SEM_ACQ_REL;
-		hb_clk *dst = !(gv || cv) ? NULL : acq ? vmut(h, t)
-			      : lazy(h, &h->pend_acq[t]);
-		if (dst && gv)
-			vc_join(dst, gv, h->L);
-		if (dst && cv)
-			vc_join(dst, cv, h->L);
+		for (int k = 0; k < 3; k++) {
+			if (!rv[k])
+				continue;
+			if (acq) {
+				hb_vc *d = vmut(h, t);
+				if (d)
+					vc_join_plain(d, rv[k], h->L);
+			} else {
+				hb_clk *p = lazy(h, &h->pend_acq[t]);
+				if (p)
+					join_range(p, rv[k], 0, h->L);
+			}
+		}
 		/* release side: the lane's view, or its view at its last fence */
 		bool rel = sem == SEM_RELEASE || sem == SEM_ACQ_REL;
 		if (rel || h->fence_rel[t]) {
 			/* a release through a fence has the narrower scope */
-			if (!rel && h->fence_cta[t])
-				cta_scope = true;
-			hb_clk *so = cta_scope
-				? so_get(h, SO_LOC_CTA, w->cta->lin, a ^ cta << 20, true)
-				: so_get(h, SO_LOC, 0, a ^ cta << 20, true);
+			int lvl = level(scope);
+			if (!rel && h->fence_lvl[t] < lvl)
+				lvl = h->fence_lvl[t];
+			hb_clk *so = lvl == LVL_CTA
+				? so_get(h, SO_LOC_CTA, w->cta->lin, key, true)
+				: lvl == LVL_CLUSTER
+				? so_get(h, SO_LOC_CLUSTER, cl, key, true)
+				: so_get(h, SO_LOC, 0, key, true);
 			if (so && rel) {
 				release_into(h, so, t);
 			} else if (so) {
-				vc_join(so, h->fence_rel[t]->v, h->L);
+				const hb_vc *f = h->fence_rel[t];
+				join_range(so, f->v, f->lo, f->hi);
 				if (so[t] < h->fence_clk[t])
 					so[t] = h->fence_clk[t];
 			}
@@ -1119,15 +1574,15 @@ void hb_fence(sim_warp *w, const sim_inst *i, uint32_t lanes)
 	sim_hb *h = w->ctx->hb;
 	if (!h->race || w->cta->hb_slot < 0)
 		return;
-	bool cta = i->scope == SCOPE_CTA;
+	uint8_t lvl = (uint8_t)level(i->scope);
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (h->pend_acq[t])
 			acquire(h, t, h->pend_acq[t]);
-		vc_unref(h->fence_rel[t]);
+		vc_unref(h, h->fence_rel[t]);
 		h->fence_rel[t] = vc_ref(h->base[t]);
 		h->fence_clk[t] = h->own[t];
-		h->fence_cta[t] = cta;
+		h->fence_lvl[t] = lvl;
 		tick(h, t);
 	}
 }
@@ -1146,18 +1601,35 @@ void hb_bar_arrive(sim_warp *w, const sim_inst *i, uint32_t lanes,
 	hb_clk *acc = *accp ? *accp : (*accp = calloc(h->L, sizeof **accp));
 	uint32_t nw = h->tpc / 32;
 	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *lo = &h->bar_lo[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *hi = &h->bar_hi[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t t0 = tid_of(h, w, 0);
+	hb_clk *own = h->own, *const *pend = h->pend_acq;
+	hb_vc *const *base = h->base;
+	const hb_vc *last = *seen;
 	for (uint32_t m = lanes; acc && m; m &= m - 1) {
-		uint32_t t = tid_of(h, w, sim_ffs(m));
-		if (h->pend_acq[t]) /* the barrier's fence (docs/checks.md) */
-			acquire(h, t, h->pend_acq[t]);
-		if (h->base[t] != *seen) { /* threads that share a view: once */
-			vc_join(acc, h->base[t]->v, h->L);
-			vc_unref(*seen);
+		uint32_t t = t0 + sim_ffs(m);
+		if (pend[t]) /* the barrier's fence (docs/checks.md) */
+			acquire(h, t, pend[t]);
+		const hb_vc *b = base[t];
+		if (b != last) { /* threads that share a view: once */
+			last = b;
+			join_range(acc, b->v, b->lo, b->hi);
+			if (b->lo < b->hi) {
+				*lo = *lo < *hi && *lo < b->lo ? *lo : b->lo;
+				*hi = *hi > b->hi ? *hi : b->hi;
+			}
+			vc_unref(h, *seen);
 			*seen = vc_ref(h->base[t]);
 		}
-		if (acc[t] < h->own[t])
-			acc[t] = h->own[t];
-		tick(h, t);
+		if (acc[t] < own[t])
+			acc[t] = own[t];
+		own[t]++;
+	}
+	if (acc && lanes) { /* the range covers the lanes' own entries */
+		uint32_t a = t0 + sim_ffs(lanes), b = t0 + 32 - (uint32_t)__builtin_clz(lanes);
+		*lo = *lo < *hi && *lo < a ? *lo : a;
+		*hi = *hi > b ? *hi : b;
 	}
 	if (block && sl->bar_wait)
 		sl->bar_wait[id * nw + (uint32_t)w->id] |= lanes;
@@ -1175,25 +1647,42 @@ void hb_bar_release(sim_ctx *c, sim_cta *cta, unsigned id)
 		return;
 	hb_slot *sl = &h->slots[s];
 	hb_clk *acc = h->bar_acc[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *lo = &h->bar_lo[(uint32_t)s * SIM_NBARRIERS + id];
+	uint32_t *hi = &h->bar_hi[(uint32_t)s * SIM_NBARRIERS + id];
 	uint32_t nw = h->tpc / 32;
 	hb_vc *snap = NULL; /* the waiters' common view: acc, or acc joined
 			       with a waiter's own (rarely larger) view */
 	for (uint32_t k = 0; sl->bar_wait && k < nw; k++) {
 		uint32_t *wl = &sl->bar_wait[id * nw + k];
-		for (uint32_t m = *wl; acc && m; m &= m - 1) {
+		if (acc && *wl && !snap &&
+		    !(snap = vc_from_plain(h, acc, *lo, *hi)))
+			break;
+		/* the waiters take snap; their old vectors (mostly one
+		   shared one) lose a reference per run of equal ones */
+		hb_vc *old = NULL;
+		uint32_t n = 0;
+		for (uint32_t m = acc ? *wl : 0; m; m &= m - 1) {
 			uint32_t t = (uint32_t)s * h->tpc + k * 32 + sim_ffs(m);
-			if (!snap && !(snap = vc_new(h, acc)))
-				break;
-			set_base(h, t, snap);
+			hb_vc *o = h->base[t];
+			h->base[t] = snap;
+			snap->ref++;
+			if (o != old) {
+				vc_unref_n(h, old, n);
+				old = o;
+				n = 0;
+			}
+			n++;
 		}
+		vc_unref_n(h, old, n);
 		*wl = 0;
 	}
-	vc_unref(snap);
+	vc_unref(h, snap);
 	hb_vc **seen = &h->bar_seen[(uint32_t)s * SIM_NBARRIERS + id];
-	vc_unref(*seen);
+	vc_unref(h, *seen);
 	*seen = NULL;
-	if (acc)
-		memset(acc, 0, h->L * sizeof *acc);
+	if (acc && *lo < *hi)
+		memset(acc + *lo, 0, (*hi - *lo) * sizeof *acc);
+	*lo = *hi = 0;
 	sl->gen++;
 }
 
@@ -1203,22 +1692,40 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 	if (!h->race || w->cta->hb_slot < 0 || (lanes & (lanes - 1)) == 0)
 		return;
 	hb_vc *n = NULL, *last = NULL;
+	uint32_t t0 = tid_of(h, w, 0);
+	hb_vc **base = h->base;
+	hb_clk *own = h->own;
 	for (uint32_t m = lanes; m; m &= m - 1) {
-		uint32_t t = tid_of(h, w, sim_ffs(m));
-		if (!n && !(n = vc_new(h, h->base[t]->v)))
-			return;
-		if (h->base[t] != last)
-			vc_join(n->v, h->base[t]->v, h->L);
-		last = h->base[t];
-		if (n->v[t] < h->own[t])
-			n->v[t] = h->own[t];
+		uint32_t t = t0 + sim_ffs(m);
+		if (!n) {
+			if (!(n = vc_new(h, base[t])))
+				return;
+			last = base[t];
+		}
+		if (base[t] != last)
+			vc_join(n, base[t]);
+		last = base[t];
+		vc_raise(n, t, own[t]);
 	}
+	/* every lane takes n; their old vectors lose a reference per run of
+	   equal ones */
+	hb_vc *old = NULL;
+	uint32_t cnt = 0;
 	for (uint32_t m = lanes; m; m &= m - 1) {
-		uint32_t t = tid_of(h, w, sim_ffs(m));
-		set_base(h, t, n);
-		tick(h, t);
+		uint32_t t = t0 + sim_ffs(m);
+		hb_vc *o = base[t];
+		base[t] = n;
+		n->ref++;
+		own[t]++;
+		if (o != old) {
+			vc_unref_n(h, old, cnt);
+			old = o;
+			cnt = 0;
+		}
+		cnt++;
 	}
-	vc_unref(n);
+	vc_unref_n(h, old, cnt);
+	vc_unref(h, n);
 	/* fences meet too: a lane's later release through its fence (a
 	 * strong store or relaxed atomic) covers what the fences of the
 	 * lanes it synchronised with covered (__threadfence; __syncwarp;
@@ -1228,11 +1735,10 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (!h->fence_rel[t])
 			continue;
-		if (!fv && !(fv = vc_new(h, h->fence_rel[t]->v)))
+		if (!fv && !(fv = vc_new(h, h->fence_rel[t])))
 			return;
-		vc_join(fv->v, h->fence_rel[t]->v, h->L);
-		if (fv->v[t] < h->fence_clk[t])
-			fv->v[t] = h->fence_clk[t];
+		vc_join(fv, h->fence_rel[t]);
+		vc_raise(fv, t, h->fence_clk[t]);
 	}
 	if (!fv)
 		return;
@@ -1240,10 +1746,10 @@ void hb_warp_join(sim_warp *w, uint32_t lanes)
 		uint32_t t = tid_of(h, w, sim_ffs(m));
 		if (!h->fence_rel[t])
 			continue;
-		vc_unref(h->fence_rel[t]);
+		vc_unref(h, h->fence_rel[t]);
 		h->fence_rel[t] = vc_ref(fv);
 	}
-	vc_unref(fv);
+	vc_unref(h, fv);
 }
 
 /* ---- mbarriers and async copies ------------------------------------------------- */
@@ -1328,16 +1834,17 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 	hb_slot *sl = &h->slots[t->hb_slot];
 	sim_warp *w = &owner->warps[warp];
 	uint32_t a = agent_of(h, tid_of(h, w, lane));
-	hb_rec cur = {.clk = stamp ? stamp : h->own[a], .tid = a,
-		      .pc = (uint32_t)i->pc, .cta = (uint32_t)owner->lin,
-		      .gen = h->slots[owner->hb_slot].gen,
-		      .issue = (uint32_t)c->steps, .kind = HB_WRITE,
-		      .size = (uint8_t)(size > 16 ? 16 : size)};
+	hb_site site = {.pc = (uint32_t)i->pc, .cta = (uint32_t)owner->lin,
+			.gen = h->slots[owner->hb_slot].gen, .kind = HB_WRITE,
+			.size = (uint8_t)(size > 16 ? 16 : size)};
+	hb_rec cur = {.clk = stamp ? stamp : h->own[a], .tid = (uint16_t)a,
+		      .meta = REC_META(0xf, HB_WRITE, 0),
+		      .site = site_of(h, &site)};
+	h->cur_row = UINT32_MAX; /* no lane's instruction: the engine's */
 	bool reported = false;
 	for (uint64_t x = dst & ~3u; x < (uint64_t)dst + size; x += 4) {
 		if (x / 4 >= sl->ncells)
 			break;
-		cur.bytes = 0xf;
 		hb_cell *cell = &sl->shared[x / 4];
 		/* the copy's write is checked against the other accesses
 		   from the agent's view (its issuer's at issue) */
@@ -1352,7 +1859,8 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 		if (bad) {
 			/* reported at the other access: it is the one that
 			   did not wait for the copy */
-			hb_rec other = *bad;
+			hb_rec other_rec = *bad;
+			hb_acc other = expand(h, &other_rec);
 			const sim_inst *oi = sim_inst_at(c, other.pc);
 			uint32_t ot = other.tid % h->tpc;
 			sim_cta *oc = NULL;
@@ -1362,12 +1870,13 @@ void hb_async_write(sim_ctx *c, sim_cta *t, const sim_cta *owner, int warp,
 			if (oi && oc && other.tid < h->D) {
 				report_race(c, h, &oc->warps[ot / 32], oi, ot % 32,
 					    SIM_SPACE_SHARED, x, other.size, &cur,
-					    &other);
+					    &other_rec);
 				reported = true;
 			}
 		}
+		uint8_t aux = (uint8_t)(cell->w.aux | AUX_INIT);
 		cell->w = cur;
-		cell->init = 0xf;
+		cell->w.aux = aux;
 		cell->r[0].clk = cell->r[1].clk = 0;
 	}
 }
@@ -1389,7 +1898,7 @@ void hb_mbar_word(sim_ctx *c, const sim_cta *t, uint32_t addr)
 		return;
 	hb_slot *sl = &h->slots[t->hb_slot];
 	for (uint32_t x = addr / 4; x < addr / 4 + 2 && x < sl->ncells; x++)
-		sl->shared[x].init = 0xf;
+		sl->shared[x].w.aux |= AUX_INIT;
 }
 
 void hb_cl_arrive(sim_warp *w, uint64_t key, uint32_t lanes)

@@ -562,10 +562,27 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	return true;
 }
 
+/* relaxed.c: the lanes' arrivals (or completed bytes) release the warp's
+ * view to the CTA whose mbarrier each lane names (its own, or another of
+ * the cluster through a shared::cluster address). */
+static void rx_release(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const sim_cta *last = NULL;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		uint32_t top = lane_addr(w, i, sim_ffs(m)) >> SIM_CLUSTER_RANK_SHIFT;
+		const sim_cta *t = top ? sim_cluster_member(w->cta, top - 1) : NULL;
+		if (!t)
+			t = w->cta; /* a bad rank: the arrival reports it */
+		if (t != last)
+			sim_rx_arrive_at(w, t);
+		last = t;
+	}
+}
+
 void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	if (w->ctx->rx && pmask) /* relaxed.c: an arrival releases */
-		sim_rx_arrive(w);
+		rx_release(w, i, pmask);
 	if (pmask && arrive_warp(w, i, pmask))
 		return;
 	int f = (int)i->aux[3];
@@ -620,6 +637,8 @@ void sim_mb_expect_tx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 void sim_mb_complete_tx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	if (w->ctx->rx && pmask) /* relaxed.c: completed bytes release */
+		rx_release(w, i, pmask);
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		if (!sim_mb_complete_tx_at(w, i, l, lane_addr(w, i, l),

@@ -29,7 +29,10 @@
  *   - FENCE.SC and MEMBAR also join and publish a per-scope SC view (one per
  *     CTA, one for the GPU): SC fences are totally ordered.
  *   - barriers and mbarriers: an arrival joins the warp's view into its
- *     CTA's synchronisation view, a completed wait joins that back.
+ *     CTA's synchronisation view, a completed wait joins that back.  An
+ *     arrival (or completed bytes) on another CTA's mbarrier joins into
+ *     that CTA's view, a cluster-barrier arrival into the view of every
+ *     CTA of the cluster (its wait acquires like the others).
  *   - the cluster scope counts as the GPU scope.
  *   - load buffering: a store close after a load and independent of it
  *     may be performed first (chooser: REORDER; sim_rx_reorder, at the end).
@@ -627,11 +630,32 @@ void sim_rx_fence(sim_warp *w, bool sc, int scope)
 
 void sim_rx_arrive(sim_warp *w)
 {
+	sim_rx_arrive_at(w, w->cta);
+}
+
+void sim_rx_arrive_at(sim_warp *w, const sim_cta *at)
+{
+	struct sim_rx *x = w->ctx->rx;
+	if (!x || at->lin >= x->nctas)
+		return;
+	rx_thread *t = thread_of(w);
+	vjoin(&x->sync_cta[at->lin], &t->cur);
+	t->rel_cta = snapshot(x, t);
+	flush(x, w);
+}
+
+void sim_rx_cluster_arrive(sim_warp *w)
+{
 	struct sim_rx *x = w->ctx->rx;
 	if (!x)
 		return;
 	rx_thread *t = thread_of(w);
-	vjoin(&x->sync_cta[w->cta->lin], &t->cur);
+	uint32_t n = sim_cluster_size(w->ctx);
+	for (uint32_t r = 0; r < n; r++) {
+		const sim_cta *m = n > 1 ? sim_cluster_member(w->cta, r) : w->cta;
+		if (m && m->lin < x->nctas)
+			vjoin(&x->sync_cta[m->lin], &t->cur);
+	}
 	t->rel_cta = snapshot(x, t);
 	flush(x, w);
 }

@@ -663,6 +663,11 @@ void sim_rx_fence(sim_warp *w, bool sc, int scope);
  * synchronisation view, a completed wait acquires it. */
 void sim_rx_arrive(sim_warp *w);
 void sim_rx_acquire(sim_warp *w);
+/* An arrival on (or bytes completed for) the mbarrier of CTA at, another
+ * of the cluster: the release reaches at's synchronisation view.  A
+ * cluster-barrier arrival: every CTA of the cluster's. */
+void sim_rx_arrive_at(sim_warp *w, const sim_cta *at);
+void sim_rx_cluster_arrive(sim_warp *w);
 /* Load buffering: the store to issue in place of the load ld (w->skip_pc
  * then skips it), or NULL (docs/memory-model.md). */
 const sim_inst *sim_rx_reorder(sim_warp *w, const sim_inst *ld);
