@@ -74,6 +74,15 @@ expect "copy_order_fixed: every schedule the same" 0 \
 	"every schedule within bound 3 exits with the same outputs" \
 	"$simt" explore $d/copy_order_fixed.s --bound 3
 
+# Address-aware reduction: a warp's accesses to words no other warp
+# touches are not interleaving points.
+expect "private_stores: 3 schedules cover bound 2" 0 "3 schedules explored" \
+	"$simt" explore $d/private_stores.s --bound 2
+expect "private_stores: one shared word" 0 "footprint: 1 words shared between warps, 1 restarts" \
+	"$simt" explore $d/private_stores.s --bound 2
+expect "lastblock: the schedule file lists the shared words" 0 "shared 0x10000000 4" \
+	cat "$tmp/lb.sched"
+
 # Schedule files that do not fit.
 printf 'memory relaxed\nwarp 1 0\n' >"$tmp/bad.sched"
 expect "schedule: a bad line is located" 1 "$tmp/bad.sched:2: error: not a schedule line" \

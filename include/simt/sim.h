@@ -543,6 +543,26 @@ typedef int simt_chooser_fn(void *user, const simt_choice *ch);
 /* Install (fn non-NULL) or remove the chooser for the following runs. */
 SIMT_API void simt_sim_set_chooser(simt_sim *s, simt_chooser_fn *fn,
 				   void *user, unsigned flags);
+/*
+ * Footprints (address-aware partial-order reduction, docs/explore.md): the
+ * global words more than one warp touched, over the runs it is attached
+ * to.  With a footprint attached and a chooser installed, an LDG or STG
+ * whose words no other warp has touched runs without a WARP choice.  The
+ * explorer starts over when a run adds shared words; a schedule file lists
+ * the words shared when its run began (simt_footprint_add replays them).
+ */
+typedef struct simt_footprint simt_footprint;
+SIMT_API simt_footprint *simt_footprint_new(void);
+SIMT_API void simt_footprint_free(simt_footprint *f);
+/* Words shared so far, and the k-th (its address) in the order they
+ * became shared. */
+SIMT_API uint64_t simt_footprint_count(const simt_footprint *f);
+SIMT_API uint64_t simt_footprint_word(const simt_footprint *f, uint64_t k);
+/* Mark the word at addr shared. */
+SIMT_API simt_status simt_footprint_add(simt_footprint *f, uint64_t addr);
+/* Record the following runs' global accesses into f and consult it (NULL:
+ * none).  f must outlive the runs; it is not freed with s. */
+SIMT_API void simt_sim_set_footprint(simt_sim *s, simt_footprint *f);
 /* Parse "sc" or "relaxed" into l->memory. */
 SIMT_API simt_status simt_launch_memory(simt_launch *l, const char *text,
 					simt_diags *d);

@@ -68,6 +68,10 @@ typedef struct ex_sched {
 	ex_choice *v;
 	int len, cap;
 	bool relaxed, por;
+	/* the footprint of address-aware reduction (NULL: none) and how many
+	   of its words were shared when the current run began */
+	simt_footprint *fp;
+	uint64_t fp_start;
 } ex_sched;
 
 static bool sched_push(ex_sched *s, ex_choice x)
@@ -78,8 +82,39 @@ static bool sched_push(ex_sched *s, ex_choice x)
 	return true;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* `footprint N` and `shared ADDR COUNT` lines: the words shared when the
+ * run began, in ascending runs of consecutive words. */
+static void write_footprint(cli_out *o, const ex_sched *s)
+{
+	uint64_t n = s->fp_start;
+	uint64_t *v = n ? malloc(n * sizeof *v) : NULL;
+	if (n && !v)
+		n = 0; /* out of memory: the replay may not match */
+	for (uint64_t k = 0; k < n; k++)
+		v[k] = simt_footprint_word(s->fp, k);
+	qsort(v, n, sizeof *v, cmp_u64);
+	cli_out_printf(o, "footprint %llu   # words two warps touched\n",
+		       (unsigned long long)n);
+	for (uint64_t k = 0; k < n;) {
+		uint64_t j = k + 1;
+		while (j < n && v[j] == v[j - 1] + 4)
+			j++;
+		cli_out_printf(o, "shared 0x%llx %llu\n", (unsigned long long)v[k],
+			       (unsigned long long)(j - k));
+		k = j;
+	}
+	free(v);
+}
+
 /* The file format (docs/explore.md): '#' comments, then `memory M`, `por
- * on|off` and one `KIND N TAKEN` line per choice point in run order. */
+ * on|off`, the footprint and one `KIND N TAKEN` line per choice point in
+ * run order. */
 static int sched_write(const ex_sched *s, int upto, const char *program,
 		       const char *path)
 {
@@ -91,6 +126,8 @@ static int sched_write(const ex_sched *s, int upto, const char *program,
 		       path, program);
 	cli_out_printf(&o, "memory %s\npor %s\n", s->relaxed ? "relaxed" : "sc",
 		       s->por ? "on" : "off");
+	if (s->fp)
+		write_footprint(&o, s);
 	cli_out_puts(&o, "# KIND OPTIONS TAKEN   (default, issues before it)\n");
 	for (int k = 0; k < upto; k++) {
 		const ex_choice *x = &s->v[k];
@@ -130,6 +167,7 @@ static int cli_schedule_read(const char *path, ex_sched **out)
 			*h = 0;
 		char w1[32], w2[32];
 		unsigned k, t;
+		unsigned long long a, c;
 		int got = sscanf(line, "%31s %31s", w1, w2);
 		if (got <= 0)
 			continue;
@@ -140,6 +178,13 @@ static int cli_schedule_read(const char *path, ex_sched **out)
 		} else if (!strcmp(w1, "por") && got == 2 &&
 			   (!strcmp(w2, "on") || !strcmp(w2, "off"))) {
 			s->por = !strcmp(w2, "on");
+		} else if (!strcmp(w1, "footprint") && got == 2) {
+			if (!s->fp && !(s->fp = simt_footprint_new()))
+				rc = 1;
+		} else if (!strcmp(w1, "shared") && s->fp &&
+			   sscanf(line, "%*s %llx %llu", &a, &c) == 2 && c <= (1u << 26)) {
+			for (unsigned long long j = 0; j < c && !rc; j++)
+				rc = simt_footprint_add(s->fp, a + 4 * j) != SIMT_OK;
 		} else if (kind >= 0 && sscanf(line, "%*s %u %u", &k, &t) == 2 &&
 			   k >= 2 && k <= SIMT_CHOICE_MAX && t < k) {
 			ex_choice x = {(uint8_t)kind, (uint8_t)k, 0, (uint8_t)t, 0, 0, 0};
@@ -147,16 +192,19 @@ static int cli_schedule_read(const char *path, ex_sched **out)
 				rc = 1;
 		} else {
 			fprintf(stderr, "%s:%d: error: not a schedule line (KIND N "
-				"TAKEN with KIND warp|group|copy|read|write and "
-				"TAKEN < N <= %d, `memory sc|relaxed`, `por on|off`)\n",
+				"TAKEN with KIND warp|group|copy|read|write|reorder "
+				"and TAKEN < N <= %d, `memory sc|relaxed`, `por "
+				"on|off`, `footprint N`, `shared ADDR COUNT`)\n",
 				path, ln, SIMT_CHOICE_MAX);
 			rc = 1;
 		}
 	}
 	cli_release_input(data, len, mapped);
 	if (rc) {
-		if (s)
+		if (s) {
 			free(s->v);
+			simt_footprint_free(s->fp);
+		}
 		free(s);
 		return 1;
 	}
@@ -225,11 +273,13 @@ static simt_status hooked_run(void *user, struct simt_sim *sim,
 	run_hook *h = user;
 	simt_sim_set_chooser(sim, choose, h->e,
 			     h->e->s.por ? 0 : SIMT_CHOOSE_EVERY_ISSUE);
+	simt_sim_set_footprint(sim, h->e->s.por ? h->e->s.fp : NULL);
 	h->e->depth = 0;
 	h->e->cost = 0;
 	simt_status st = h->inner ? h->inner(h->inner_user, sim, l, d)
 				  : simt_sim_run(sim, l, d);
 	simt_sim_set_chooser(sim, NULL, NULL, 0);
+	simt_sim_set_footprint(sim, NULL);
 	return st;
 }
 
@@ -292,6 +342,7 @@ int cli_replay_finish(cli_replay *r, const char *path)
 			r->e.s.len, path);
 	}
 	free(r->e.s.v);
+	simt_footprint_free(r->e.s.fp);
 	free(r);
 	return rc;
 }
@@ -531,6 +582,13 @@ static int explore(ex_opts *o, simt_isa *isa, simt_diags *d)
 	explorer e = {0};
 	e.s.por = !o->no_por;
 	e.s.relaxed = tf.memory && !strcmp(tf.memory, "relaxed");
+	if (e.s.por && !(e.s.fp = simt_footprint_new())) {
+		simt_testfile_free(&tf);
+		simt_object_free(obj);
+		fprintf(stderr, "simt explore: out of memory\n");
+		return 1;
+	}
+	uint64_t restarts = 0;
 	run_hook h = {&e, NULL, NULL};
 	simt_test_opts opts = {.kernel = o->kernel, .object = obj,
 			       .run = hooked_run, .run_user = &h};
@@ -545,6 +603,7 @@ static int explore(ex_opts *o, simt_isa *isa, simt_diags *d)
 		simt_test_result r;
 		simt_diags rd;
 		simt_diags_init(&rd);
+		e.s.fp_start = simt_footprint_count(e.s.fp);
 		simt_testfile_run(isa, &tf, &opts, &r, &rd);
 		runs++;
 		choices += (uint64_t)e.depth;
@@ -597,7 +656,12 @@ static int explore(ex_opts *o, simt_isa *isa, simt_diags *d)
 		simt_diags_free(&rd);
 		if (found)
 			break;
-		if (!backtrack(&e, o->bound, &pruned)) {
+		if (simt_footprint_count(e.s.fp) > e.s.fp_start) {
+			/* new shared words: the choice points change; start over
+			   (the reduction is sound once a whole pass adds none) */
+			e.s.len = 0;
+			restarts++;
+		} else if (!backtrack(&e, o->bound, &pruned)) {
 			complete = true;
 			break;
 		}
@@ -616,6 +680,11 @@ static int explore(ex_opts *o, simt_isa *isa, simt_diags *d)
 			       e.s.relaxed ? "relaxed" : "sc", (unsigned long long)pruned,
 			       (unsigned long long)choices, secs,
 			       secs > 0 ? (double)runs / secs : 0.0);
+		if (e.s.fp)
+			cli_out_printf(out, "footprint: %llu words shared between "
+				       "warps, %llu restarts\n",
+				       (unsigned long long)simt_footprint_count(e.s.fp),
+				       (unsigned long long)restarts);
 		if (o->outcomes)
 			for (int k = 0; k < nouts; k++)
 				cli_out_printf(out, "outcome %s  (%llu schedules, first #%llu)\n",
@@ -639,6 +708,7 @@ static int explore(ex_opts *o, simt_isa *isa, simt_diags *d)
 	free(outs);
 	free(ref);
 	free(e.s.v);
+	simt_footprint_free(e.s.fp);
 	simt_testfile_free(&tf);
 	simt_object_free(obj);
 	return rc;

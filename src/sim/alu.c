@@ -233,38 +233,21 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
-	unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
+	/* one loop per kind, so that each is straight-line code; a shift
+	   count written as an immediate is one value for every lane (the
+	   compiler shifts whole vectors by it) */
 	int kb = sim_slot(i, RT_S1);
-	if (kb != RT_NONE && i->op[kb].kind == SIM_O_IMM) {
-		/* a constant count (what compilers emit): the same shift of
-		   every lane's c:a, one loop per direction and half */
-		uint32_t n = b[0]; /* rt_row: the immediate in every lane */
-		unsigned sh = kind & 4 ? (n & 63) : (n > 32 ? 32 : n);
-		bool hi = kind & 2;
-		if (kind & 1)
-			LANES {
-				uint64_t y = ((uint64_t)c[l] << 32 | a[l]) << sh;
-				v[l] = (uint32_t)(y >> (hi ? 32 : 0));
-			}
-		else if (kind & 8)
-			LANES {
-				int64_t y = (int64_t)((uint64_t)c[l] << 32 | a[l]) >> sh;
-				v[l] = (uint32_t)((uint64_t)y >> (hi ? 32 : 0));
-			}
-		else
-			LANES {
-				uint64_t y = ((uint64_t)c[l] << 32 | a[l]) >> sh;
-				v[l] = (uint32_t)(y >> (hi ? 32 : 0));
-			}
-		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
-		return;
-	}
-	/* one loop per kind, so that each is straight-line code */
-	switch (kind) {
+	bool uniform = kb != RT_NONE && i->op[kb].kind == SIM_O_IMM;
+	const uint32_t n = b[0];
+	switch (rt_shf_kind((uint64_t)i->aux[1])) {
 #define SHF_KIND(k)                                                            \
 	case k:                                                                \
-		LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,           \
-				       k >> 3 & 1, a[l], b[l], c[l]);           \
+		if (uniform)                                                   \
+			LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,   \
+					       k >> 3 & 1, a[l], n, c[l]);      \
+		else                                                           \
+			LANES v[l] = rt_shf_by(k & 1, k >> 1 & 1, k >> 2 & 1,   \
+					       k >> 3 & 1, a[l], b[l], c[l]);   \
 		break;
 	SHF_KIND(0) SHF_KIND(1) SHF_KIND(2) SHF_KIND(3) SHF_KIND(4)
 	SHF_KIND(5) SHF_KIND(6) SHF_KIND(7) SHF_KIND(8) SHF_KIND(9)

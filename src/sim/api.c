@@ -71,6 +71,12 @@ void simt_sim_set_chooser(simt_sim *s, simt_chooser_fn *fn, void *user,
 	s->c.choose_flags = fn ? flags : 0;
 }
 
+void simt_sim_set_footprint(simt_sim *s, simt_footprint *f)
+{
+	s->c.fp = f;
+	s->c.fp_lost = false;
+}
+
 simt_status simt_launch_policy(simt_launch *l, const char *text,
 			       simt_diags *d)
 {

@@ -542,6 +542,8 @@ static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
 		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
 		return false;
 	}
+	if (c->fp) /* the footprint: the issuing warp reads the source */
+		sim_fp_note(w, src, n);
 	if (!sim_mem_host_read(c->mem, src, e.bulk, n)) {
 		free(e.bulk);
 		sim_raise(w, i, 1u << l, SIM_STOP_FAULT,

@@ -149,16 +149,22 @@ static uint64_t reg_val(const sim_warp *w, const sim_inst *i, int k, int l,
 static bool at_addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			 sim_space sp, uint64_t addr[SIM_LANES])
 {
+	static const uint32_t zero[SIM_LANES];
 	const sim_opnd *o = &i->op[sim_slot(i, 1)];
+	unsigned r = o->reg;
+	/* rows of Ra (low, high word): all 32 lanes at once, no lane branch */
+	const uint32_t *lo = r < SIM_RZ ? w->r[r] : zero;
+	const uint32_t *hi = o->width == 64 && r + 1 < SIM_RZ ? w->r[r + 1] : zero;
+	for (int l = 0; l < SIM_LANES; l++)
+		addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + (uint64_t)o->imm;
 	uint32_t local = 0;
-	for (uint32_t m = pmask; m; m &= m - 1) {
-		int l = (int)sim_ffs(m);
-		addr[l] = reg_val(w, i, sim_slot(i, 1), l, o->width == 64) + (uint64_t)o->imm;
-		uint64_t off;
-		if (sp == SIM_SPACE_GENERIC &&
-		    sim_generic_space(addr[l], &off) == SIM_SPACE_LOCAL)
-			local |= 1u << l;
-	}
+	if (sp == SIM_SPACE_GENERIC)
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			uint64_t off;
+			if (sim_generic_space(addr[l], &off) == SIM_SPACE_LOCAL)
+				local |= 1u << l;
+		}
 	if (local) {
 		sim_raise(w, i, local, SIM_STOP_FAULT,
 			  "atomic on local memory (generic address 0x%llx of "
@@ -249,8 +255,8 @@ done:
 		hb_atomic_order(w, i, sp, pmask, addr);
 	}
 	int kd = sim_slot(i, 0);
-	if (kd == SIM_SLOT_NONE)
-		return;
+	if (kd == SIM_SLOT_NONE || i->op[kd].reg >= SIM_RZ)
+		return; /* no result, or RZ (the sink) */
 	unsigned r = i->op[kd].reg;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);

@@ -15,6 +15,7 @@
  * relaxed load reads, where a relaxed store goes in coherence order and
  * whether a store goes before the load ahead of it (relaxed.c).  Plain runs pay one pointer test per decision.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim.h"
@@ -88,9 +89,14 @@ static bool warp_local(const sim_inst *i)
 	}
 }
 
-static bool runs_local(const sim_ctx *c, const sim_warp *w)
+static bool fp_private(const sim_ctx *c, sim_warp *w, const sim_inst *i);
+
+static bool runs_local(const sim_ctx *c, sim_warp *w)
 {
-	return w->state == SIM_W_READY && warp_local(sim_inst_at(c, w->active_pc));
+	if (w->state != SIM_W_READY)
+		return false;
+	const sim_inst *i = sim_inst_at(c, w->active_pc);
+	return warp_local(i) || (i && fp_private(c, w, i));
 }
 
 /*
@@ -121,7 +127,7 @@ sim_warp *sim_choice_pick(sim_ctx *c, sim_cta *const *res, int nres, int wpc,
 		pick = last;
 	for (int q = 0; q < n && pick < 0; q++) {
 		int x = (start + q) % n;
-		const sim_warp *w = &res[x / wpc]->warps[x % wpc];
+		sim_warp *w = &res[x / wpc]->warps[x % wpc];
 		if (!every && runs_local(c, w))
 			pick = x;
 		ready += w->state == SIM_W_READY;
@@ -174,4 +180,165 @@ uint32_t sim_choice_group(sim_warp *w, uint32_t cmask, uint32_t lid)
 	if (k < 2)
 		return lid;
 	return (uint32_t)what[sim_choose(w->ctx, SIMT_CHOICE_GROUP, k, def, what)];
+}
+
+/* ---- footprints: address-aware partial-order reduction -------------------- */
+
+/*
+ * Which warps touched each 32-bit word of global memory, kept across the
+ * runs of one exploration (the explorer owns it; docs/explore.md).  A word
+ * one warp alone has touched maps to that warp (CTA linear id << 8 |
+ * warp); a word two warps touched is shared (-1) and is listed in
+ * the order it became so.  An LDG or STG whose words are all unknown or
+ * its own warp's is private: it runs without a choice, like a register
+ * instruction.  When a run makes a new word shared the explorer starts
+ * over with the larger set, until a whole exploration adds none (then every
+ * pair of accesses of two warps to one word met in it was an interleaving
+ * point, which is what the reduction needs).
+ */
+struct simt_footprint {
+	uint64_t *key; /* word address / 4 + 1; 0: empty slot (open addressing) */
+	int64_t *who;
+	size_t cap, n;
+	uint64_t *shared; /* word addresses, in the order they became shared */
+	size_t nshared, capshared;
+};
+
+simt_footprint *simt_footprint_new(void)
+{
+	return calloc(1, sizeof(simt_footprint));
+}
+
+void simt_footprint_free(simt_footprint *f)
+{
+	if (!f)
+		return;
+	free(f->key);
+	free(f->who);
+	free(f->shared);
+	free(f);
+}
+
+uint64_t simt_footprint_count(const simt_footprint *f)
+{
+	return f ? f->nshared : 0;
+}
+
+uint64_t simt_footprint_word(const simt_footprint *f, uint64_t k)
+{
+	return f && k < f->nshared ? f->shared[k] : 0;
+}
+
+static size_t fp_hash(uint64_t key, size_t cap)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+}
+
+/* The slot of word key (inserted with who = agent when new); NULL when
+ * out of memory. */
+static int64_t *fp_slot(simt_footprint *f, uint64_t key, int64_t agent)
+{
+	if ((f->n + 1) * 2 > f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 1024;
+		uint64_t *k = calloc(cap, sizeof *k);
+		int64_t *w = calloc(cap, sizeof *w);
+		if (!k || !w) {
+			free(k);
+			free(w);
+			return NULL;
+		}
+		for (size_t j = 0; j < f->cap; j++) {
+			if (!f->key[j])
+				continue;
+			size_t s = fp_hash(f->key[j], cap);
+			while (k[s])
+				s = (s + 1) & (cap - 1);
+			k[s] = f->key[j];
+			w[s] = f->who[j];
+		}
+		free(f->key);
+		free(f->who);
+		f->key = k;
+		f->who = w;
+		f->cap = cap;
+	}
+	size_t s = fp_hash(key, f->cap);
+	while (f->key[s] && f->key[s] != key)
+		s = (s + 1) & (f->cap - 1);
+	if (!f->key[s]) {
+		f->key[s] = key;
+		f->who[s] = agent;
+		f->n++;
+	}
+	return &f->who[s];
+}
+
+static void fp_share(simt_footprint *f, int64_t *who, uint64_t word)
+{
+	if (*who == -1)
+		return;
+	if (f->nshared == f->capshared) {
+		size_t cap = f->capshared ? f->capshared * 2 : 256;
+		uint64_t *p = realloc(f->shared, cap * sizeof *p);
+		if (!p)
+			return; /* stays unshared: the explorer sees no growth */
+		f->shared = p;
+		f->capshared = cap;
+	}
+	*who = -1;
+	f->shared[f->nshared++] = word;
+}
+
+simt_status simt_footprint_add(simt_footprint *f, uint64_t addr)
+{
+	int64_t *who = f ? fp_slot(f, addr / 4 + 1, -2) : NULL;
+	if (!who)
+		return SIMT_ERR_NOMEM;
+	fp_share(f, who, addr & ~3ull); /* nothing when shared already */
+	return SIMT_OK;
+}
+
+static int64_t agent_of(const sim_warp *w)
+{
+	return (int64_t)(w->cta->lin << 8 | (uint64_t)w->id); /* <= 32 warps */
+}
+
+void sim_fp_note(sim_warp *w, uint64_t addr, uint64_t size)
+{
+	simt_footprint *f = w->ctx->fp;
+	int64_t me = agent_of(w);
+	for (uint64_t a = addr & ~3ull; a < addr + size; a += 4) {
+		int64_t *who = fp_slot(f, a / 4 + 1, me);
+		if (!who)
+			w->ctx->fp_lost = true;
+		else if (*who != me)
+			fp_share(f, who, a);
+	}
+}
+
+/* An LDG or STG of w whose words no other warp has touched (a load under
+ * --memory=relaxed never: it may let a later store go first). */
+static bool fp_private(const sim_ctx *c, sim_warp *w, const sim_inst *i)
+{
+	if (!c->fp || c->fp_lost || (c->rx && i->optype == SIM_OP_LDG))
+		return false;
+	uint64_t addr[SIM_LANES];
+	uint32_t lanes;
+	unsigned size = sim_ldst_global(w, i, addr, &lanes);
+	if (!size)
+		return false;
+	const simt_footprint *f = c->fp;
+	int64_t me = agent_of(w);
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		uint64_t a0 = addr[sim_ffs(m)];
+		for (uint64_t a = a0 & ~3ull; a < a0 + size; a += 4) {
+			uint64_t key = a / 4 + 1;
+			size_t s = f->cap ? fp_hash(key, f->cap) : 0;
+			while (f->cap && f->key[s] && f->key[s] != key)
+				s = (s + 1) & (f->cap - 1);
+			if (f->cap && f->key[s] == key && f->who[s] != me)
+				return false;
+		}
+	}
+	return true;
 }

@@ -251,3 +251,14 @@ bool sim_ldst_independent(sim_warp *w, const sim_inst *ld, uint32_t ldm,
 	}
 	return true;
 }
+
+unsigned sim_ldst_global(sim_warp *w, const sim_inst *i,
+			 uint64_t addr[SIM_LANES], uint32_t *lanes)
+{
+	if ((i->optype != SIM_OP_LDG && i->optype != SIM_OP_STG) || !i->opc)
+		return 0;
+	*lanes = w->active & sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+	addresses(w, i, *lanes, addr);
+	bool sign;
+	return rt_size(i, &sign);
+}

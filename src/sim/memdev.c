@@ -304,6 +304,8 @@ bool sim_mem_load(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 			return false;
 		}
 		memcpy(data[l], p, size);
+		if (w->ctx->fp && s == SIM_SPACE_GLOBAL) /* choice.c */
+			sim_fp_note(w, addr[l], size);
 		if (w->ctx->rx) /* relaxed.c: maybe an older store's bytes */
 			sim_rx_load(w, s, p, size, data[l]);
 	}
@@ -335,6 +337,8 @@ bool sim_mem_store(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		sim_space s = sp;
 		sim_fault why;
 		uint8_t *p = lane_ptr(w, &s, addr[l], l, size, &why);
+		if (w->ctx->fp && s == SIM_SPACE_GLOBAL) /* choice.c */
+			sim_fp_note(w, addr[l], size);
 		/* relaxed.c: the store's place in coherence, and the write */
 		if (!w->ctx->rx || !sim_rx_store(w, s, p, size, data[l]))
 			memcpy(p, data[l], size);
@@ -395,10 +399,29 @@ static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
 	return true;
 }
 
+/* sim_mem_resolve with a footprint: lane by lane, global words noted. */
+static bool resolve_noting(sim_warp *w, sim_space sp, uint32_t lanes,
+			   const uint64_t addr[SIM_LANES], unsigned size,
+			   uint8_t *ptr[SIM_LANES])
+{
+	for (uint32_t m = lanes; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		sim_space s = sp;
+		sim_fault why;
+		if (!(ptr[l] = lane_ptr(w, &s, addr[l], l, size, &why)))
+			return false;
+		if (s == SIM_SPACE_GLOBAL)
+			sim_fp_note(w, addr[l], size);
+	}
+	return true;
+}
+
 bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     const uint64_t addr[SIM_LANES], unsigned size,
 		     uint8_t *ptr[SIM_LANES])
 {
+	if (w->ctx->fp) /* exploration: every global word is noted */
+		return resolve_noting(w, sp, lanes, addr, size, ptr);
 	if (sp == SIM_SPACE_GLOBAL && lanes == 0xffffffffu &&
 	    resolve_one_page(&w->ctx->mem->g, addr, size, ptr))
 		return true;

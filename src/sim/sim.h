@@ -123,6 +123,9 @@ struct sim_inst {
 	sim_opnd op[SIM_MAX_OPNDS];
 	/* Per-optype values a prep hook computed (modifiers, targets, ...). */
 	int64_t aux[4];
+	/* SHFL with immediate lane and clamp operands (warp_ops.c): the
+	   source lane of every lane, computed once by its prep hook. */
+	uint8_t lane_src[SIM_LANES];
 	uint64_t pc;              /* byte address of this instruction       */
 	uint64_t word[2];         /* its encoding (retire records)          */
 	const isa_opcode *opc;    /* NULL when the word did not decode      */
@@ -244,20 +247,26 @@ typedef struct sim_redcopy {
 
 struct sim_warp {
 	uint32_t r[SIM_NROWS][SIM_LANES]; /* R[reg][lane], see top comment  */
+	/* What every issue reads and writes, together after the registers
+	   (two cache lines: the prologue, the epilogue and the scheduler's
+	   eligibility test touch nothing else of the warp). */
 	uint32_t p[SIM_NPRED];            /* lane mask per predicate        */
-	uint32_t ur[SIM_NUR];
-	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
-	/* BRU state (seed 001) */
-	uint64_t active_pc;
-	uint64_t rpc[SIM_LANES];
-	uint32_t breg[SIM_NBREGS];
-	uint32_t valid, active, yield, sleep, switch_mask;
-	/* scheduling */
+	uint32_t valid, active, yield, sleep, switch_mask; /* BRU (seed 001) */
 	sim_wstate state;
+	uint64_t active_pc;
 	uint64_t clock;       /* cycle at which it may issue next            */
-	uint64_t wake_cycle;  /* SLEEP: NANOSLEEP timer expiry               */
+	sim_ctx *ctx;
+	sim_cta *cta;
+	uint64_t steps;       /* instructions issued by this warp            */
 	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t timer_cycle; /* expiry of that timer (clears SleepMask)     */
+	uint32_t ur[SIM_NUR];
+	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
+	/* the rest of the BRU state */
+	uint64_t rpc[SIM_LANES];
+	uint32_t breg[SIM_NBREGS];
+	/* scheduling */
+	uint64_t wake_cycle;  /* SLEEP: NANOSLEEP timer expiry               */
 	/* BCU state */
 	int bar_id;           /* SIM_W_BAR: barrier waited on                */
 	sim_redcopy red;
@@ -273,10 +282,7 @@ struct sim_warp {
 	int id;               /* warp index in the CTA                       */
 	uint32_t nlanes_mask; /* lanes that exist (partial last warp)         */
 	uint32_t tid[3][SIM_LANES]; /* thread index x/y/z of each lane      */
-	sim_cta *cta;
-	sim_ctx *ctx;
 	void *local;          /* per-thread local memory (owned by mem.c)    */
-	uint64_t steps;       /* instructions issued by this warp            */
 	uint64_t skip_pc;     /* a store issued early (load buffering,
 				 relaxed.c): skipped when ActivePC reaches
 				 it; 0 none                                   */
@@ -396,6 +402,12 @@ struct sim_ctx {
 	simt_chooser_fn *chooser;
 	void *chooser_user;
 	unsigned choose_flags;
+	/* The explorer's footprint (choice.c): global words and the warps
+	   that touched them, recorded by memdev.c and async.c, consulted by
+	   the partial-order reduction; NULL when none.  fp_lost: a word
+	   could not be recorded (out of memory): no access is private. */
+	struct simt_footprint *fp;
+	bool fp_lost;
 	/* --memory=relaxed (relaxed.c): its state, NULL under SC. */
 	struct sim_rx *rx;
 	/* The happens-before checker (hb.h): non-NULL during a launch with
@@ -636,6 +648,12 @@ int sim_choose(sim_ctx *c, simt_choice_kind kind, int n, int def,
 /* The warp to issue under a chooser (sched.c's pick; NULL: none ready). */
 sim_warp *sim_choice_pick(sim_ctx *c, sim_cta *const *res, int nres, int wpc,
 			  int *lp, int *lj);
+/* choice.c: w touched the global bytes [addr, addr + size) (c->fp set). */
+void sim_fp_note(sim_warp *w, uint64_t addr, uint64_t size);
+/* ldst.c: the access size of an LDG or STG (0: another instruction), with
+ * the lanes it runs on now and their addresses. */
+unsigned sim_ldst_global(sim_warp *w, const sim_inst *i,
+			 uint64_t addr[SIM_LANES], uint32_t *lanes);
 /* The lane group to switch to (bru.c; lid: the seed's pick). */
 uint32_t sim_choice_group(sim_warp *w, uint32_t cmask, uint32_t lid);
 

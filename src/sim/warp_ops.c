@@ -9,6 +9,13 @@
  *   aux[0]  operand index per WP_* slot, 4 bits each (0xF: absent)
  *   aux[1]  index of the mode / op value name in the optype's name table
  *   aux[2]  WP_U64, WP_NAN, WP_ABS flags and the REDUX type (WP_TYPE)
+ *   aux[3]  SHFL with immediate lane and clamp: WP_PERM, and in bits 0-31
+ *           the lanes whose source is in range; lane_src[] holds the
+ *           source lane of every lane (the permutation depends only on
+ *           the mode, b and c, so it is computed here once).  When it is
+ *           two runs of consecutive lanes (DOWN and UP without segments),
+ *           WP_RUNS and the runs: lanes [0, n) read from l + d0, lanes
+ *           [n, 32) from l + d1 (WP_RUN_N, WP_RUN_D0, WP_RUN_D1)
  * Produces: destination registers and predicates of the lanes of pmask.
  *
  * Every collective first checks its groups (wp_groups): each issuing lane
@@ -29,6 +36,11 @@ enum { WP_RD, WP_PU, WP_RA, WP_B, WP_C, WP_MASK, WP_PP, WP_NSLOTS };
 #define WP_NAN 2u          /* REDUX.NAN                          */
 #define WP_ABS 4u          /* REDUX.ABS                          */
 #define WP_TYPE(aux) (((aux) >> 4) & 3) /* REDUX: 0 U32, 1 S32, 2 F32 */
+#define WP_PERM (1ull << 32) /* SHFL: aux[3] and lane_src[] are valid */
+#define WP_RUNS (1ull << 33) /* SHFL: ... and the permutation is two runs */
+#define WP_RUN_N(aux) ((int)((aux) >> 40 & 63))
+#define WP_RUN_D0(aux) ((int)((aux) >> 48 & 63) - 32)
+#define WP_RUN_D1(aux) ((int)((aux) >> 56 & 63) - 32)
 
 /* Value names the handlers understand, per field; the index is the code. */
 static const char *const vote_modes[] = {"ALL", "ANY", "EQ", NULL};
@@ -43,6 +55,38 @@ enum { R_SUM, R_MIN, R_MAX, R_AND, R_OR, R_XOR };
 enum { T_U32, T_S32, T_F32 };
 
 /* ---- predecode ---------------------------------------------------------- */
+
+static uint32_t shfl_src(int mode, const uint32_t *b, const uint32_t *c,
+			 uint32_t j[SIM_LANES]);
+
+/* SHFL with immediate b and c: its permutation into lane_src, once. */
+static void shfl_prep_perm(sim_inst *i)
+{
+	const sim_opnd *ob = &i->op[sim_slot(i, WP_B)], *oc = &i->op[sim_slot(i, WP_C)];
+	if (ob->kind != SIM_O_IMM || oc->kind != SIM_O_IMM)
+		return;
+	uint32_t b[SIM_LANES], c[SIM_LANES], j[SIM_LANES];
+	for (int l = 0; l < SIM_LANES; l++) {
+		b[l] = (uint32_t)ob->imm;
+		c[l] = (uint32_t)oc->imm;
+	}
+	uint32_t inr = shfl_src((int)i->aux[1], b, c, j);
+	for (int l = 0; l < SIM_LANES; l++)
+		i->lane_src[l] = (uint8_t)j[l];
+	uint64_t aux = WP_PERM | inr;
+	/* two runs of consecutive sources: the first ends where the offset
+	   changes, the second must keep its own offset to lane 31 */
+	int d0 = (int)j[0], n = 1;
+	while (n < SIM_LANES && (int)j[n] - n == d0)
+		n++;
+	int d1 = n < SIM_LANES ? (int)j[n] - n : 0, e = n;
+	while (e < SIM_LANES && (int)j[e] - e == d1)
+		e++;
+	if (e == SIM_LANES)
+		aux |= WP_RUNS | (uint64_t)n << 40 | (uint64_t)(d0 + 32) << 48 |
+		       (uint64_t)(d1 + 32) << 56;
+	i->aux[3] = (int64_t)aux;
+}
 
 /* Operand k exists and has one of the kinds of the bit set `kinds`. */
 static bool has(const sim_inst *i, int k, unsigned kinds)
@@ -99,6 +143,8 @@ simt_status sim_wp_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 	else /* MATCH, REDUX */
 		ok = ok && has(i, sim_slot(i, WP_RD), K(SIM_O_REG)) &&
 		     has(i, sim_slot(i, WP_RA), K(SIM_O_REG));
+	if (ok && i->optype == SIM_OP_SHFL)
+		shfl_prep_perm(i);
 	return sim_prep_need(i, ok, "membermask, registers and predicates as "
 				    "isa/warp.isa declares them");
 }
@@ -292,10 +338,60 @@ static uint32_t shfl_src(int mode, const uint32_t *b, const uint32_t *c,
 	return m;
 }
 
+/*
+ * SHFL whose lane, clamp and membermask are immediates: one group, the
+ * permutation from predecode.  The same result as the general path below;
+ * false (nothing done) when a rule is broken, so that the general path
+ * reports it with its usual diagnostic.
+ */
+static bool shfl_fixed(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		       uint32_t mm)
+{
+	uint32_t grp = mm & w->valid;
+	const uint8_t *j = i->lane_src;
+	if ((pmask & ~mm) | (grp & ~pmask))
+		return false;
+	if (grp != 0xffffffffu) { /* a source outside the group? */
+		uint32_t bad = 0;
+		for (int l = 0; l < SIM_LANES; l++)
+			bad |= (~grp >> j[l] & 1) << l;
+		if (bad & pmask)
+			return false;
+	}
+	if (w->ctx->hb) /* a collective orders its group's lanes */
+		hb_warp_join(w, pmask);
+	const uint32_t *a = w->r[i->op[sim_slot(i, WP_RA)].reg];
+	uint32_t out[SIM_LANES];
+	uint64_t aux = (uint64_t)i->aux[3];
+	if (aux & WP_RUNS) { /* two block copies */
+		int n = WP_RUN_N(aux);
+		memcpy(out, a + WP_RUN_D0(aux), (size_t)n * sizeof *out);
+		memcpy(out + n, a + n + WP_RUN_D1(aux),
+		       (size_t)(SIM_LANES - n) * sizeof *out);
+	} else {
+		for (int l = 0; l < SIM_LANES; l++)
+			out[l] = a[j[l]];
+	}
+	uint32_t *rd = dst_row(w, i, WP_RD);
+	if (pmask == 0xffffffffu)
+		memcpy(rd, out, sizeof out);
+	else
+		for (int l = 0; l < SIM_LANES; l++) { /* merge the pmask lanes */
+			uint32_t keep = (uint32_t)((pmask >> l & 1) - 1);
+			rd[l] = (out[l] & ~keep) | (rd[l] & keep);
+		}
+	put_pred(w, i, WP_PU, (uint32_t)i->aux[3], pmask);
+	return true;
+}
+
 void sim_wp_shfl(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t g[SIM_LANES], out[SIM_LANES], j[SIM_LANES];
 	uint32_t tb[SIM_LANES], tc[SIM_LANES];
+	const sim_opnd *om = &i->op[sim_slot(i, WP_MASK)];
+	if (((uint64_t)i->aux[3] & WP_PERM) && om->kind == SIM_O_IMM &&
+	    shfl_fixed(w, i, pmask, (uint32_t)om->imm))
+		return;
 	if (!wp_groups(w, i, pmask, g))
 		return;
 	const uint32_t *a = w->r[i->op[sim_slot(i, WP_RA)].reg];
