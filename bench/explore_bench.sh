@@ -5,7 +5,8 @@
 # before every issue) under the same bound, capped at a budget (">=" marks
 # a capped count).  Kernels: the fixed twins of tests/explore, small
 # synchronisation tests of tests/sim, four litmus tests, and the fixed
-# kernels of tests/bugs when there are some.
+# kernels of tests/bugs when there are some.  SIMT=PATH picks the binary
+# (default build/simt), to compare two builds.
 #
 #   sh bench/explore_bench.sh            print the table
 #   sh bench/explore_bench.sh --record   also append it to bench/RESULTS.md
@@ -15,6 +16,7 @@ SIMT=${SIMT:-build/simt}
 BOUND=${BOUND:-2}
 CAP=${CAP:-20000}
 kernels="tests/explore/lastblock_fence.s tests/explore/rare_claim_fixed.s
+tests/explore/private_stores.s
 tests/sim/atom_flag_handoff.s tests/sim/cta_flag_handshake.s
 tests/sim/bcu_bar_sync.s tests/litmus/MP_relacq_2cta.s
 tests/litmus/SB_membar_gpu_1cta.s tests/litmus/IRIW_nofence_2cta.s

@@ -17,6 +17,10 @@
  *                   order given) has p % N == K - 1: shards 1..N together
  *                   run every file exactly once.
  *   --junit FILE    also write a JUnit XML report (one testcase per file).
+ *   --check-report FILE.json
+ *                   also write the reports of the checks (--check=race,init
+ *                   or the files' own check=) of every file as one JSON
+ *                   object (docs/checks.md, "Report file").
  *   --tap           TAP instead of the plain lines.
  *   --resident-ctas N, --check=LIST (or --check LIST), --memory=MODEL
  *                   apply `.launch resident=N` / `.launch check=LIST` /
@@ -32,6 +36,7 @@
 
 #include "cli/cli.h"
 #include "simt/ptx.h"
+#include "simt/sim.h"
 #include "simt/simt.h"
 #include "simt/testfile.h"
 #include "util/util.h"
@@ -44,12 +49,14 @@ typedef struct result {
 	bool done, ok;
 	char *reason;  /* FAIL text after "FILE: " (malloc'ed) */
 	char *diags;   /* the program's diagnostics, formatted (malloc'ed) */
+	char *check;   /* --check-report: simt_sim_check_json of its run */
 	double seconds;
 } result;
 
 typedef struct runner {
 	simt_isa *isa;
 	const char *extra;  /* directive applied after each file's own */
+	bool report;        /* --check-report: keep each run's check JSON */
 	result *res;
 	int n, next;        /* files; next one to take */
 	pthread_mutex_t lock;
@@ -63,8 +70,20 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* --check-report: run, then keep the reports of the checks as JSON. */
+static simt_status run_keeping_checks(void *user, struct simt_sim *s,
+				      const simt_launch *l, simt_diags *d)
+{
+	char **json = user;
+	simt_status st = simt_sim_run(s, l, d);
+	simt_free(*json);
+	*json = simt_sim_check_json(s);
+	return st;
+}
+
 /* Run one file into *out (no printing: workers share stdout). */
-static void test_one(simt_isa *isa, const char *extra, result *out)
+static void test_one(simt_isa *isa, const char *extra, bool report,
+		     result *out)
 {
 	const char *path = cli_input_name(out->path);
 	simt_diags d;
@@ -93,6 +112,10 @@ static void test_one(simt_isa *isa, const char *extra, result *out)
 	} else {
 		simt_object *obj = NULL;
 		simt_test_opts opts = {0};
+		if (report) {
+			opts.run = run_keeping_checks;
+			opts.run_user = &out->check;
+		}
 		bool lowered = true;
 		if (cli_program_kind(out->path, src, len) == CLI_PROG_PTX) {
 			/* PTX: lowered by the front end (docs/ptx.md); a failure
@@ -106,7 +129,8 @@ static void test_one(simt_isa *isa, const char *extra, result *out)
 			opts.object = obj;
 		}
 		if (lowered) {
-			simt_testfile_run(isa, &tf, obj ? &opts : NULL, &r, &d);
+			simt_testfile_run(isa, &tf, obj || report ? &opts : NULL,
+					  &r, &d);
 			out->ok = r.passed;
 			if (!out->ok)
 				out->reason = util_strdup(r.reason ? r.reason : "failed");
@@ -134,7 +158,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&u->lock);
 		if (k < 0)
 			return NULL;
-		test_one(u->isa, u->extra, &u->res[k]);
+		test_one(u->isa, u->extra, u->report, &u->res[k]);
 		pthread_mutex_lock(&u->lock);
 		u->res[k].done = true;
 		pthread_cond_broadcast(&u->done);
@@ -211,11 +235,68 @@ static int write_junit(const char *path, const result *res, int n, int fail,
 	return cli_out_commit(f);
 }
 
+/* A JSON string. */
+static void json_str(cli_out *f, const char *s)
+{
+	cli_out_puts(f, "\"");
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			cli_out_printf(f, "\\%c", c);
+		else if (c < 0x20)
+			cli_out_printf(f, "\\u%04x", c);
+		else
+			cli_out_write(f, (const char *)&c, 1);
+	}
+	cli_out_puts(f, "\"");
+}
+
+/* The count after "KEY": in a check report (hb.c writes them as plain
+ * integers), 0 when absent. */
+static unsigned long long json_count(const char *json, const char *key)
+{
+	const char *p = json ? strstr(json, key) : NULL;
+	return p ? strtoull(p + strlen(key), NULL, 10) : 0;
+}
+
+/* --check-report: one JSON object for the suite, the totals and one entry
+ * per file with its run's report (null when it did not run); 0, or 1
+ * after the message. */
+static int write_check_report(const char *path, const result *res, int n,
+			      const char *const *inputs, int ninputs)
+{
+	cli_out out, *f = &out;
+	if (!cli_out_open(f, "test", path, inputs, ninputs))
+		return 1;
+	unsigned long long races = 0, uninit = 0;
+	int with = 0;
+	for (int k = 0; k < n; k++) {
+		unsigned long long r = json_count(res[k].check, "\"races\":");
+		unsigned long long u = json_count(res[k].check, "\"uninitialised\":");
+		races += r;
+		uninit += u;
+		with += r + u > 0;
+	}
+	cli_out_printf(f, "{\"files\":%d,\"files_with_reports\":%d,"
+		       "\"races\":%llu,\"uninitialised\":%llu,\"results\":[",
+		       n, with, races, uninit);
+	for (int k = 0; k < n; k++) {
+		cli_out_puts(f, k ? ",\n{\"file\":" : "\n{\"file\":");
+		json_str(f, cli_input_name(res[k].path));
+		cli_out_printf(f, ",\"ok\":%s,\"check\":", res[k].ok ? "true" : "false");
+		cli_out_puts(f, res[k].check ? res[k].check : "null");
+		cli_out_puts(f, "}");
+	}
+	cli_out_puts(f, "]}\n");
+	return cli_out_commit(f);
+}
+
 static const char usage_text[] =
 	"usage: simt test [--isa DIR] [--resident-ctas N] [--threads N]\n"
 	"                 [--cta-group N] [-j N] "
 	"[--shard K/N]\n                 [--junit FILE] [--tap] "
-	"[--check=LIST]\n                 [--memory=sc|relaxed] "
+	"[--check=LIST]\n                 [--check-report FILE.json] "
+	"[--memory=sc|relaxed] "
 	"FILE.s|FILE.ptx|-...\n"
 	"  run self-checking test files; one line per file, then "
 	"'N passed, N failed'.\n"
@@ -225,6 +306,7 @@ static const char usage_text[] =
 	"  --junit FILE write a JUnit XML report too\n"
 	"  --tap        report in TAP version 13\n"
 	"  --check=LIST opt-in checks (below): report what they find\n"
+	"  --check-report FILE.json  every file's check reports as one JSON\n"
 	"  --memory=sc|relaxed  every file's memory model (docs/memory-model.md)\n";
 
 /* A positive integer no larger than max, or 0. */
@@ -249,7 +331,7 @@ static void launch_key(char **extra, const char *key, const char *value)
 
 int cli_test(int argc, char **argv)
 {
-	const char *isa_dir = NULL, *junit = NULL;
+	const char *isa_dir = NULL, *junit = NULL, *report = NULL;
 	char *extra = NULL;
 	unsigned jobs = 1, shard = 1, nshards = 1;
 	bool tap = false;
@@ -277,6 +359,9 @@ int cli_test(int argc, char **argv)
 				return 2;
 			}
 			continue;
+		} else if (!strncmp(o, "--check-report=", 15)) {
+			report = o + 15;
+			continue;
 		} else if (!strncmp(o, "--check=", 8)) {
 			launch_key(&extra, "check", o + 8);
 			continue;
@@ -291,6 +376,8 @@ int cli_test(int argc, char **argv)
 			isa_dir = v;
 		} else if (!strcmp(o, "--junit")) {
 			junit = v;
+		} else if (!strcmp(o, "--check-report")) {
+			report = v;
 		} else if (!strcmp(o, "--resident-ctas")) {
 			launch_key(&extra, "resident", v);
 		} else if (!strcmp(o, "--threads")) {
@@ -337,7 +424,7 @@ int cli_test(int argc, char **argv)
 		free(extra);
 		return 1;
 	}
-	runner u = {.isa = isa, .extra = extra};
+	runner u = {.isa = isa, .extra = extra, .report = report != NULL};
 	u.res = calloc((size_t)(argc - first), sizeof *u.res);
 	char *stdin_text = NULL;
 	size_t stdin_len = 0;
@@ -376,7 +463,7 @@ int cli_test(int argc, char **argv)
 	int pass = 0, fail = 0;
 	for (int k = 0; k < u.n; k++) {
 		if (nth == 0) {
-			test_one(isa, extra, &u.res[k]);
+			test_one(isa, extra, u.report, &u.res[k]);
 		} else {
 			pthread_mutex_lock(&u.lock);
 			while (!u.res[k].done)
@@ -395,9 +482,14 @@ int cli_test(int argc, char **argv)
 	if (junit && write_junit(junit, u.res, u.n, fail, seconds,
 				 (const char *const *)argv + first, argc - first))
 		rc = 1;
+	if (report && write_check_report(report, u.res, u.n,
+					 (const char *const *)argv + first,
+					 argc - first))
+		rc = 1;
 	for (int k = 0; k < u.n; k++) {
 		free(u.res[k].reason);
 		free(u.res[k].diags);
+		simt_free(u.res[k].check);
 	}
 	free(u.res);
 	free(stdin_text);

@@ -1,5 +1,5 @@
-# checks.sh - `simt run --check=race,init --check-report FILE.json`
-# (docs/checks.md, "Report file"): the JSON names both accesses, the buffer
+# checks.sh - `simt run --check=race,init --check-report FILE.json` and
+# `simt test --check-report` (docs/checks.md, "Report file"): the JSON names both accesses, the buffer
 # and the reason; a clean run writes an empty report list; the report file
 # is an output like the others (not over the input).
 . "$(dirname "$0")/lib.sh"
@@ -32,6 +32,40 @@ case_ "run --check-report naming the program is refused"
 cp "$DATA/../../bugs/global_same_slot_ok.s" k.s
 keep k.s
 run 1 run k.s --check-report k.s
+same k.s
+
+case_ "test --check-report: one JSON for the suite, per file and in total"
+cp "$DATA/../../bugs/global_same_slot.s" "$DATA/../../bugs/global_same_slot_ok.s" .
+run 0 test --check=race --check-report r.json global_same_slot.s global_same_slot_ok.s
+out_has "2 passed, 0 failed"
+python3 - r.json <<'PY' || no "suite report JSON: $(cat r.json)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["files"] == 2 and r["files_with_reports"] == 1
+assert r["races"] == 1 and r["uninitialised"] == 0
+a, b = r["results"]
+assert a["file"] == "global_same_slot.s" and a["ok"] is True and a["check"]["races"] == 1
+(x,) = a["check"]["reports"]
+assert x["check"] == "race" and x["name"] == "out"
+assert b["file"] == "global_same_slot_ok.s" and b["check"]["reports"] == []
+PY
+
+case_ "test --check-report=FILE with -j 2: the same report, files in order"
+cp "$DATA/../../bugs/global_same_slot.s" "$DATA/../../bugs/global_same_slot_ok.s" .
+run 0 test -j 2 --check=race --check-report=r.json global_same_slot.s global_same_slot_ok.s
+python3 -c 'import json; r = json.load(open("r.json")); assert [x["file"] for x in r["results"]] == ["global_same_slot.s", "global_same_slot_ok.s"] and r["races"] == 1' ||
+	no "-j 2 report: $(cat r.json)"
+
+case_ "test --check-report: a file that does not parse has check null"
+printf '.launch grid=bad\n' >c.s
+run 1 test --check-report r.json c.s
+python3 -c 'import json; r = json.load(open("r.json")); assert r["results"][0]["check"] is None and r["results"][0]["ok"] is False' ||
+	no "null report: $(cat r.json)"
+
+case_ "test --check-report naming a test file is refused"
+cp "$DATA/../../bugs/global_same_slot_ok.s" k.s
+keep k.s
+run 1 test k.s --check-report k.s
 same k.s
 
 finish
