@@ -151,6 +151,8 @@ void lw_regalloc(lw_fn *f);
 void lw_frame(lw_fn *f);
 /* regalloc.c: the number of leading operands of a record that it writes */
 int lw_ndefs(const lw_inst *in);
+/* regalloc.c: `ISETP.T.AND q, PT, RZ, RZ, p`, the predicate copy q = p */
+bool lw_pred_copy(const lw_inst *in);
 
 /* lower.c: verifier, dump, helpers */
 bool lw_verify(lw_fn *f, const char *after);

@@ -184,6 +184,114 @@ static void make_copy(lw_fn *f, int i, int p, int w)
 	}
 }
 
+/*
+ * 2. Predicate round trips: `ISETP.NE[.U32].AND Q, PT, r, 0, PT` where r
+ *    holds `SEL r, RZ, 0x1, !P` of the run (P still unchanged: the entry
+ *    is live) is Q = P: the record becomes the predicate copy
+ *    `ISETP.T.AND Q, PT, RZ, RZ, P`, which regalloc's coalescing removes
+ *    like a MOV (nvcc's `selp.u32 %r, 1, 0, %p; setp.ne.u32 %q, %r, 0`
+ *    around `bar.red`, `vote` and bool values).
+ */
+static void pred_round_trip(lw_fn *f, const run *r, lw_inst *in)
+{
+	if (in->guard.kind != LO_NONE || in->n != 5 || in->o[0].kind != LO_PRED ||
+	    in->o[0].neg || in->o[1].kind != LO_PT || in->o[1].neg || in->o[2].kind != LO_VREG ||
+	    in->o[4].kind != LO_PT || in->o[4].neg ||
+	    !(in->o[3].kind == LO_RZ || (in->o[3].kind == LO_IMM && in->o[3].imm == 0)) ||
+	    (strcmp(in->op, "ISETP.NE.AND") && strcmp(in->op, "ISETP.NE.U32.AND")))
+		return;
+	int v = rep_of(r, &in->o[2]);
+	for (int k = r->n - 1; k >= 0; k--) {
+		if (r->tab[k].result != v)
+			continue;
+		const lw_inst *e = &f->insts[r->tab[k].rec];
+		if (strcmp(e->op, "SEL") || e->n != 4 || e->o[1].kind != LO_RZ ||
+		    e->o[2].kind != LO_IMM || e->o[2].imm != 1 || e->o[3].kind != LO_PRED ||
+		    !e->o[3].neg)
+			return;
+		lw_opd q = in->o[0], p = e->o[3];
+		p.neg = false;
+		strcpy(in->op, "ISETP.T.AND");
+		in->o[2] = (lw_opd){.kind = LO_RZ};
+		in->o[3] = (lw_opd){.kind = LO_RZ};
+		in->o[4] = p;
+		in->o[0] = q;
+		return;
+	}
+}
+
+/*
+ * 2b. Predicate copies forward: after a predicate copy q = p of the run
+ *     (while neither is written again), a read of q (a guard, or a
+ *     predicate source: an operand after the record's results) reads p
+ *     instead; the copy itself is left to regalloc, which drops it when q
+ *     is dead after it.  B2R's predicate is a result, not a source.
+ */
+static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
+{
+	(void)f;
+	if (in->guard.kind == LO_PRED && r->rep[in->guard.v] != in->guard.v)
+		in->guard.v = r->rep[in->guard.v];
+	if (!strncmp(in->op, "B2R", 3) || !in->op[0])
+		return;
+	int nd = lw_ndefs(in);
+	if (nd < 2 && (!strncmp(in->op, "ELECT", 5) || !strncmp(in->op, "SHFL", 4) ||
+		       strstr(in->op, "SETP") || !strncmp(in->op, "VOTE", 4) ||
+		       !strncmp(in->op, "MATCH", 5)))
+		nd = 2;
+	for (int k = nd; k < in->n; k++)
+		if (in->o[k].kind == LO_PRED && r->rep[in->o[k].v] != in->o[k].v)
+			in->o[k].v = r->rep[in->o[k].v];
+}
+
+/*
+ * 3. Dead records: a pure record (as in 1) whose result no record reads
+ *    is dropped (its PTX line moves to the next record); repeated until
+ *    nothing changes (the SEL of a round trip, copies whose use went).
+ */
+static void dead_records(lw_fn *f)
+{
+	int *reads = malloc(((size_t)f->nvregs + 1) * sizeof(int));
+	for (bool changed = true; changed;) {
+		changed = false;
+		memset(reads, 0, ((size_t)f->nvregs + 1) * sizeof(int));
+		for (int i = 0; i < f->ninsts; i++) {
+			const lw_inst *in = &f->insts[i];
+			int nd = lw_ndefs(in);
+			for (int k = 0; k < in->n; k++) {
+				const lw_opd *o = &in->o[k];
+				bool reg = o->kind == LO_VREG || o->kind == LO_PRED;
+				bool addr = (o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0;
+				if (addr || (reg && (k >= nd || o->kind == LO_PRED ||
+						     f->vregs[o->v].width != 1)))
+					reads[o->v]++;
+			}
+			if (in->guard.kind == LO_PRED)
+				reads[in->guard.v]++;
+		}
+		int o = 0;
+		for (int i = 0; i < f->ninsts; i++) {
+			lw_inst *in = &f->insts[i];
+			bool dead = in->op[0] && in->guard.kind == LO_NONE && pure(in) &&
+				    one_result(f, in) && f->vregs[in->o[0].v].width == 1 &&
+				    !reads[in->o[0].v] && !f->vregs[in->o[0].v].fixed;
+			if (dead) {
+				if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
+				    !f->insts[i + 1].line) {
+					f->insts[i + 1].line = in->line;
+					f->insts[i + 1].cuda_line = in->cuda_line;
+					f->insts[i + 1].cuda_file = in->cuda_file;
+				}
+				changed = true;
+				continue;
+			}
+			f->insts[o++] = *in;
+		}
+		f->ninsts = o;
+	}
+	free(reads);
+}
+
 void lw_peephole(lw_fn *f)
 {
 	run r = {0};
@@ -195,6 +303,8 @@ void lw_peephole(lw_fn *f)
 			reset(f, &r);
 			continue;
 		}
+		subst_preds(f, &r, in);
+		pred_round_trip(f, &r, in);
 		bool cand = in->guard.kind == LO_NONE && pure(in) && one_result(f, in);
 		int hit = -1;
 		if (cand)
@@ -232,6 +342,10 @@ void lw_peephole(lw_fn *f)
 			r.rep[in->o[0].v] = r.rep[in->o[1].v];
 			continue;
 		}
+		if (lw_pred_copy(in)) {
+			r.rep[in->o[0].v] = r.rep[in->o[4].v];
+			continue;
+		}
 		if (cand) {
 			if (r.n == r.cap) {
 				r.cap = r.cap ? 2 * r.cap : 64;
@@ -248,4 +362,5 @@ void lw_peephole(lw_fn *f)
 	}
 	free(r.tab);
 	free(r.rep);
+	dead_records(f);
 }

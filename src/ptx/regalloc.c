@@ -136,13 +136,19 @@ static void merge(lw_fn *f, int d, int s, int sub)
 	rd->end = -1; /* no longer named */
 }
 
-/* Whether record x writes (any word of) vreg v. */
+/* Whether record x writes (any word of) vreg v; a predicate counts as
+ * written when it is one of the first two operands (conservative: the
+ * results of B2R.RESULT, ELECT, SHFL, the setps). */
 static bool writes(const lw_inst *x, int v)
 {
 	int nd = ndefs(x);
-	for (int q = 0; q < nd && q < x->n; q++)
-		if (x->o[q].kind == LO_VREG && x->o[q].v == v)
+	for (int q = 0; q < x->n; q++) {
+		const lw_opd *o = &x->o[q];
+		if (o->v != v)
+			continue;
+		if ((o->kind == LO_VREG && q < nd) || (o->kind == LO_PRED && (q < nd || q < 2)))
 			return true;
+	}
 	return false;
 }
 
@@ -155,6 +161,47 @@ static bool written_in(const lw_fn *f, int v, int from, int to, int skip0, int s
 			return true;
 	return false;
 }
+
+bool lw_pred_copy(const lw_inst *in)
+{
+	return !strcmp(in->op, "ISETP.T.AND") && in->n == 5 && in->guard.kind == LO_NONE &&
+	       in->o[0].kind == LO_PRED && !in->o[0].neg && in->o[1].kind == LO_PT &&
+	       !in->o[1].neg && in->o[2].kind == LO_RZ && in->o[3].kind == LO_RZ &&
+	       in->o[4].kind == LO_PRED && !in->o[4].neg;
+}
+
+/* Predicate copy propagation: `ISETP.T.AND q, PT, RZ, RZ, p` (q = p)
+ * under the conditions of propagate(): q written only there, its hull
+ * starting there, p not written in q's hull after it.  Every operand and
+ * guard naming q then names p (keeping its own negation). */
+static bool propagate_pred(lw_fn *f, int i)
+{
+	const lw_inst *in = &f->insts[i];
+	if (!lw_pred_copy(in))
+		return false;
+	int d = in->o[0].v, s = in->o[4].v;
+	lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
+	if (d == s || rd->fixed || rs->fixed || rd->start != i || rs->start > i || rd->end < 0 ||
+	    rs->end < 0)
+		return false;
+	if (written_in(f, d, i, rd->end, i, i) || written_in(f, s, i + 1, rd->end, -1, -1))
+		return false;
+	for (int j = 0; j < f->ninsts; j++) {
+		lw_inst *x = &f->insts[j];
+		for (int k = 0; k < x->n; k++)
+			if (x->o[k].kind == LO_PRED && x->o[k].v == d)
+				x->o[k].v = s;
+		if (x->guard.kind == LO_PRED && x->guard.v == d)
+			x->guard.v = s;
+	}
+	if (rd->start < rs->start)
+		rs->start = rd->start;
+	if (rd->end > rs->end)
+		rs->end = rd->end;
+	rd->end = -1;
+	return true;
+}
+
 
 /* Whether an operand of op may name more than one word (a pair or quad
  * operand is named by its first word). */
@@ -260,6 +307,8 @@ static void coalesce(lw_fn *f, int n)
 		}
 	for (int i = 0; i < n; i++) {
 		lw_inst *in = &f->insts[i];
+		if (propagate_pred(f, i))
+			continue;
 		if (!plain_mov(f, in))
 			continue;
 		int d = in->o[0].v, s = in->o[1].v;
@@ -330,9 +379,10 @@ static void drop_self_moves(lw_fn *f)
 	int o = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		bool self = !strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
-			    in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
-			    in->o[0].v == in->o[1].v && in->o[0].sub == in->o[1].sub;
+		bool self = (!strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+			     in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
+			     in->o[0].v == in->o[1].v && in->o[0].sub == in->o[1].sub) ||
+			    (lw_pred_copy(in) && in->o[0].v == in->o[4].v);
 		if (self && in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
 		    !f->insts[i + 1].line) {
 			/* keep the PTX line on the record that follows */
@@ -340,10 +390,46 @@ static void drop_self_moves(lw_fn *f)
 			f->insts[i + 1].cuda_line = in->cuda_line;
 			f->insts[i + 1].cuda_file = in->cuda_file;
 		}
+		if (!in->op[0] && !in->label)
+			continue; /* a record dead_pred_copies emptied */
 		if (!self)
 			f->insts[o++] = *in;
 	}
 	f->ninsts = o;
+}
+
+/* Predicate copies (lw_pred_copy) whose result is dead after them, by
+ * the block liveness: made empty records (no op, no label), which
+ * drop_self_moves removes after allocation (the peephole forwarded their
+ * reads; what is left is the write of a PTX predicate nobody reads). */
+static void dead_pred_copies(lw_fn *f, const mblk *mb, int nb, const uint64_t *out, int words)
+{
+	uint64_t *cur = malloc((size_t)words * 8);
+	for (int b = 0; b < nb; b++) {
+		memcpy(cur, &out[(size_t)b * (size_t)words], (size_t)words * 8);
+		for (int i = mb[b].last - 1; i >= mb[b].first; i--) {
+			lw_inst *in = &f->insts[i];
+			if (lw_pred_copy(in) && !f->vregs[in->o[0].v].fixed &&
+			    !((cur[in->o[0].v / 64] >> (in->o[0].v % 64)) & 1)) {
+				in->op[0] = 0;
+				in->label = NULL;
+				in->n = 0;
+				continue;
+			}
+			int nd = ndefs(in);
+			for (int k = 0; k < nd && k < in->n; k++)
+				if ((in->o[k].kind == LO_PRED || in->o[k].kind == LO_VREG) &&
+				    in->guard.kind == LO_NONE && full_write(f, in, &in->o[k]) &&
+				    !(in->o[k].kind == LO_VREG && f->vregs[in->o[k].v].width > 1))
+					cur[in->o[k].v / 64] &= ~(1ull << (in->o[k].v % 64));
+			for (int k = 0; k < in->n; k++)
+				if (is_reg(&in->o[k]) && (k >= nd || in->o[k].kind == LO_PRED))
+					cur[in->o[k].v / 64] |= 1ull << (in->o[k].v % 64);
+			if (in->guard.kind == LO_PRED)
+				cur[in->guard.v / 64] |= 1ull << (in->guard.v % 64);
+		}
+	}
+	free(cur);
 }
 
 void lw_regalloc(lw_fn *f)
@@ -443,6 +529,7 @@ void lw_regalloc(lw_fn *f)
 			}
 		}
 	}
+	dead_pred_copies(f, mb, nb, out, words);
 	for (int v = 0; v < nv; v++) {
 		f->vregs[v].start = 1 << 30;
 		f->vregs[v].end = -1;
