@@ -214,16 +214,15 @@ static bool multiword(const char *op)
 /*
  * Pack (docs/ptx.md "Registers"): `MOV d.k, s` of a one-word value into
  * a word of a pair or quad, at the end of s's hull (s dead after it),
- * when d's hull starts within s's (d holds nothing before s is made) and
- * no record from the start of d's hull up to the copy names word k of d:
- * s is renamed to d word k, so its defining record writes that word
- * directly (a record that names d's words from an earlier one on
- * counts as naming word k when it may be multi-word: `.64`, `.128`,
- * `WIDE`, the D* float ops) (`cvt.u64.u32`, `mov.b64 %rd, {a, b}`, the words of a vector
- * store, the two halves of a 64-bit result built word by word).  Word k
- * is written only at the copy, so no path through s's hull needs what it
- * held.  s must never be an address (an address operand names a whole
- * register, not a word).
+ * when no record from the earlier of the two hulls' starts up to the copy
+ * names word k of d (a record naming an earlier word of d counts when it
+ * may be multi-word: `.64`, `.128`, `WIDE`, the D* float ops): s is
+ * renamed to d word k, so its defining record writes that word directly
+ * (`cvt.u64.u32`, `mov.b64 %rd, {a, b}`, the words of a vector store, the
+ * two halves of a 64-bit result built word by word).  Word k is written
+ * only at the copy, so nothing live sits in it during s's hull.  Neither
+ * may be an address (an address operand names a whole register, not a
+ * word).
  */
 static bool pack(lw_fn *f, int i, const bool *addr)
 {
