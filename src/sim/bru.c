@@ -344,11 +344,11 @@ void sim_bru_bsync(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t *bmask = &w->breg[i->aux[0]];
 	*bmask &= w->valid;
-	uint32_t arrive = arrive_mask(w);
 	if (w->active & ~pmask) {
 		split_guard(w, pmask);
 		return;
 	}
+	uint32_t arrive = arrive_mask(w);
 	*bmask &= ~w->active;
 	if (*bmask == 0) {
 		bsync_release(w, arrive, arrive);

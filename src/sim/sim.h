@@ -260,11 +260,11 @@ struct sim_warp {
 	uint64_t steps;       /* instructions issued by this warp            */
 	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t timer_cycle; /* expiry of that timer (clears SleepMask)     */
-	uint32_t ur[SIM_NUR];
-	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
-	/* the rest of the BRU state */
+	/* the rest of the BRU state, next to it (convergence reads both) */
 	uint64_t rpc[SIM_LANES];
 	uint32_t breg[SIM_NBREGS];
+	uint32_t ur[SIM_NUR];
+	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
 	/* scheduling */
 	uint64_t wake_cycle;  /* SLEEP: NANOSLEEP timer expiry               */
 	/* BCU state */

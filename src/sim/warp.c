@@ -148,10 +148,16 @@ static uint64_t warp_hash(const sim_warp *w)
 		h = mix(h, w->p[k]);
 	for (int k = 0; k < SIM_NUR; k++)
 		h = mix(h, w->ur[k]);
+	/* the register rows in four independent chains (a row is 16 words),
+	   so that the multiplies overlap instead of waiting on each other */
 	const uint64_t *r = (const uint64_t *)w->r;
 	size_t n = (size_t)w->ctx->rows_used * SIM_LANES / 2;
-	for (size_t k = 0; k < n; k++)
-		h = mix(h, r[k]);
+	uint64_t a[4] = {h, h + 1, h + 2, h + 3};
+	for (size_t k = 0; k + 4 <= n; k += 4)
+		for (int j = 0; j < 4; j++)
+			a[j] = mix(a[j], r[k + j]);
+	for (int j = 0; j < 4; j++)
+		h = mix(h, a[j]);
 	return h;
 }
 
