@@ -334,12 +334,12 @@ static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 	}
 	if (as && as->nev)
 		next = as->ev[0].cycle;
-	for (int k = 0; k < cta->nwarps; k++) {
-		sim_warp *w = &cta->warps[k];
-		if (w->state != SIM_W_MBAR || w->mbar_deadline == UINT64_MAX)
+	for (uint32_t m = cta->in_state[SIM_W_MBAR]; m; m &= m - 1) {
+		sim_warp *w = &cta->warps[sim_ffs(m)];
+		if (w->mbar_deadline == UINT64_MAX)
 			continue;
 		if (w->mbar_deadline <= c->cycle) {
-			w->state = SIM_W_READY;
+			sim_warp_set_state(w, SIM_W_READY);
 			if (w->clock < c->cycle)
 				w->clock = c->cycle;
 		} else if (w->mbar_deadline < next) {
@@ -459,7 +459,7 @@ void sim_as_depbar(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 	}
 	if (until > c->cycle) {
-		w->state = SIM_W_MBAR;
+		sim_warp_set_state(w, SIM_W_MBAR);
 		w->mbar_kind = SIM_MBW_DEPBAR;
 		w->mbar_deadline = until;
 		w->mbar_lanes = pmask;

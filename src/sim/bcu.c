@@ -137,7 +137,7 @@ static void bar_release(sim_ctx *c, sim_cta *cta, sim_barrier *b)
 		sim_warp *o = &cta->warps[sim_ffs(m)];
 		if (c->rx) /* relaxed.c: the barrier orders memory */
 			sim_rx_acquire(o);
-		o->state = SIM_W_READY;
+		sim_warp_set_state(o, SIM_W_READY);
 		if (o->clock < c->cycle + 1)
 			o->clock = c->cycle + 1;
 	}
@@ -229,7 +229,7 @@ static void bar_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		return;
 	}
 	if (block) {
-		w->state = SIM_W_BAR;
+		sim_warp_set_state(w, SIM_W_BAR);
 		w->bar_id = (int)(b - cta->bar);
 		b->waiting |= 1u << w->id;
 	}

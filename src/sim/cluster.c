@@ -306,11 +306,10 @@ static void cb_release(sim_ctx *c, sim_cluster *cl)
 	cl->phase++;
 	cl->any = false;
 	for (uint32_t r = 0; r < cl->n; r++)
-		for (uint32_t j = 0; j < cl->wpc; j++) {
-			sim_warp *o = &cl->cta[r]->warps[j];
-			if (o->state != SIM_W_CLUSTER)
-				continue;
-			o->state = SIM_W_READY;
+		for (uint32_t m = cl->cta[r]->in_state[SIM_W_CLUSTER]; m;
+		     m &= m - 1) {
+			sim_warp *o = &cl->cta[r]->warps[sim_ffs(m)];
+			sim_warp_set_state(o, SIM_W_READY);
 			if (o->clock < c->cycle + 1)
 				o->clock = c->cycle + 1;
 		}
@@ -394,7 +393,7 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 				sim_ll_event(w);
 				return;
 			}
-			w->state = SIM_W_CLUSTER;
+			sim_warp_set_state(w, SIM_W_CLUSTER);
 			return; /* issues the wait again when the phase completes */
 		}
 		if (w->ctx->hb)

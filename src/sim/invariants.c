@@ -13,6 +13,8 @@
  *     ValidMask and are kept there, docs/semantics.md);
  *   - a warp is EXITED exactly when ValidMask is 0; a live warp that may
  *     issue has an active lane; a warp in SLEEP has its timer armed;
+ *   - its CTA's per-state masks (in_state, what the scheduler and the
+ *     wakers visit) list it under its state and under no other;
  *   - a warp that sleeps (or has SleepMask lanes) has its timer armed;
  *     a resident sleeping warp's timer, a parked warp's time limit and a
  *     CTA's next copy completion are no earlier than the scheduler's next
@@ -91,6 +93,11 @@ static bool check_warp(const sim_ctx *c, const sim_cta *cta,
 		if (sub[k].m & ~w->valid)
 			WFAIL("%s 0x%08x is not inside ValidMask 0x%08x",
 			      sub[k].name, sub[k].m, w->valid);
+	for (int k = 0; k < SIM_W_NSTATES; k++)
+		if ((cta->in_state[k] >> w->id & 1) != (k == (int)w->state))
+			WFAIL("state %d but the CTA's mask of state %d %s it",
+			      (int)w->state, k,
+			      k == (int)w->state ? "omits" : "lists");
 	if ((w->state == SIM_W_EXITED) != (w->valid == 0))
 		WFAIL("state %d with ValidMask 0x%08x", (int)w->state, w->valid);
 	if (w->state != SIM_W_EXITED && w->active == 0)

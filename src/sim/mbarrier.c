@@ -19,6 +19,7 @@
 #include "sim/hb.h"
 #include "sim/mbarrier.h"
 #include "sim/mem.h"
+#include "sim/rt.h" /* rt_pack */
 
 enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8 };
 
@@ -139,6 +140,8 @@ static bool mb_addr_ok(sim_warp *w, const sim_inst *i, unsigned lane,
 static sim_cta *mb_target(sim_warp *w, const sim_inst *i, unsigned lane,
 			  uint32_t *addr, const char *why)
 {
+	if (!(*addr >> SIM_CLUSTER_RANK_SHIFT)) /* a shared::cta address */
+		return w->cta;
 	uint64_t off;
 	int bad = 0;
 	sim_cta *t = sim_cluster_shared(w, *addr, &off, &bad);
@@ -205,15 +208,15 @@ bool sim_mb_check_at(sim_warp *w, const sim_inst *i, unsigned lane,
 	return mb_get(w, i, lane, addr, &v, why, &t) != NULL;
 }
 
-/* Wake the warps parked on a phase wait of the object at addr. */
+/* Wake the warps parked on a phase wait of the object at addr (only the
+ * CTA's parked warps are visited). */
 static void mb_wake(sim_ctx *c, sim_cta *cta, uint32_t addr)
 {
-	for (int k = 0; k < cta->nwarps; k++) {
-		sim_warp *o = &cta->warps[k];
-		if (o->state != SIM_W_MBAR || o->mbar_kind != SIM_MBW_PHASE ||
-		    o->mbar_addr != addr)
+	for (uint32_t m = cta->in_state[SIM_W_MBAR]; m; m &= m - 1) {
+		sim_warp *o = &cta->warps[sim_ffs(m)];
+		if (o->mbar_kind != SIM_MBW_PHASE || o->mbar_addr != addr)
 			continue;
-		o->state = SIM_W_READY;
+		sim_warp_set_state(o, SIM_W_READY);
 		if (o->clock < c->cycle + 1)
 			o->clock = c->cycle + 1;
 	}
@@ -386,8 +389,14 @@ static uint32_t lane_addr(const sim_warp *w, const sim_inst *i, unsigned l)
 	return w->r[a->reg][l] + (uint32_t)a->imm;
 }
 
+/* Operand b of lane l (a register row or an immediate read directly). */
 static uint32_t lane_b(sim_warp *w, const sim_inst *i, unsigned l)
 {
+	const sim_opnd *o = &i->op[i->aux[1]];
+	if (o->kind == SIM_O_REG && !o->neg)
+		return w->r[o->reg][l];
+	if (o->kind == SIM_O_IMM)
+		return (uint32_t)o->imm;
 	return sim_src32(w, i, (int)i->aux[1], (int)l);
 }
 
@@ -456,6 +465,103 @@ void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 }
 
+/* Do the lanes of pmask (not 0) hold one value in row r?  Branch-free
+ * over the 32 lanes, so the loop vectorises. */
+static bool row_uniform(const uint32_t *r, uint32_t pmask)
+{
+	uint32_t x = r[sim_ffs(pmask)];
+	uint8_t ne[SIM_LANES];
+	for (int l = 0; l < SIM_LANES; l++)
+		ne[l] = r[l] != x;
+	return (rt_pack(ne) & pmask) == 0;
+}
+
+/*
+ * MBAR.ARRIVE of a warp whose lanes all name one object by a plain shared
+ * address (the common case: a consumer warp arriving on the "empty"
+ * barrier of a pipeline stage), b a register or an immediate, no
+ * .NOCOMPLETE, no race checker.  The lanes still act one after another in
+ * lane order (each sees the word the previous one left and gets it as its
+ * token, a phase may complete between two lanes, the first failing lane
+ * raises the error arrive() would), but the object is looked up once and
+ * its word stored once, after the last lane (or before the error).
+ * false: not this case, nothing done.
+ */
+static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_ctx *c = w->ctx;
+	int f = (int)i->aux[3];
+	const sim_opnd *oa = &i->op[i->aux[0]], *ob = &i->op[i->aux[1]];
+	bool plain_b = (ob->kind == SIM_O_REG && !ob->neg) || ob->kind == SIM_O_IMM;
+	if (c->hb || (f & MBF_NOCOMPLETE) || !plain_b)
+		return false;
+	unsigned first = sim_ffs(pmask);
+	uint32_t addr = lane_addr(w, i, first);
+	if (addr >> SIM_CLUSTER_RANK_SHIFT || !row_uniform(w->r[oa->reg], pmask))
+		return false;
+	uint64_t v;
+	sim_cta *t;
+	sim_mbobj *o = mb_get(w, i, first, addr, &v, "", &t);
+	if (!o)
+		return true;
+	unsigned rd = i->op[i->aux[2]].reg;
+	bool drop = f & MBF_DROP, expect = f & MBF_EXPECT;
+	uint32_t part = MB_PART(v), pend = MB_PEND(v), tt = MB_TX(v);
+	unsigned ph = MB_PHASE(v);
+	const uint32_t *brow = ob->kind == SIM_O_REG ? w->r[ob->reg] : NULL;
+	uint32_t m = pmask;
+	if (!brow && !drop && !expect && rd == SIM_RSINK) {
+		/* every lane arrives with the count n and no token is kept:
+		 * whole runs of lanes at once, up to each phase completion;
+		 * the per-lane loop below takes what is left (an error) */
+		uint32_t n = (uint32_t)ob->imm, left = sim_popc(m);
+		while (left && n >= 1 && n <= MB_MAX && tt == 0 && pend >= n) {
+			uint32_t take = pend / n < left ? pend / n : left;
+			pend -= take * n;
+			left -= take;
+			for (uint32_t k = 0; k < take; k++)
+				m &= m - 1;
+			if (pend == 0) { /* as mb_settle: the phase completes */
+				pend = part;
+				ph ^= 1;
+				mb_wake(c, t, o->addr);
+			}
+		}
+	}
+	for (; m; m &= m - 1) {
+		unsigned l = sim_ffs(m);
+		uint32_t b = brow ? brow[l] : (uint32_t)ob->imm;
+		uint32_t n = expect ? 1 : b, tx = expect ? b : 0;
+		if (n == 0 || n > MB_MAX || tx > MB_MAX - tt ||
+		    (drop && n > part) || n > pend) {
+			v = mb_pack(part, pend, tt, ph);
+			mb_write(c, t, o, v); /* what the earlier lanes did */
+			mb_err(w, i, l, addr, v,
+			       n == 0 || n > MB_MAX ? "arrival count outside 1..2^20-1"
+			       : tx > MB_MAX - tt ? "pending transaction bytes would exceed 2^20-1"
+			       : drop && n > part ? "MBAR.ARRIVE.DROP drops more than the participants"
+			       : "pending arrival count underflow",
+			       n != 0 && n <= MB_MAX && tx > MB_MAX - tt ? tx : n, "");
+			return true;
+		}
+		uint64_t tok = mb_pack(part, pend, tt, ph); /* the word before */
+		w->r[rd][l] = (uint32_t)tok;
+		if (rd + 1 < SIM_RZ)
+			w->r[rd + 1][l] = (uint32_t)(tok >> 32);
+		part -= drop ? n : 0;
+		pend -= n;
+		tt += tx;
+		if (pend == 0 && tt == 0) { /* as mb_settle: the phase completes */
+			pend = part;
+			ph ^= 1;
+			mb_wake(c, t, o->addr);
+		}
+	}
+	c->mem_writes += sim_popc(pmask) - 1; /* one per lane, as arrive() */
+	mb_write(c, t, o, mb_pack(part, pend, tt, ph));
+	return true;
+}
+
 /* relaxed.c: the lanes' arrivals (or completed bytes) release the warp's
  * view to the CTA whose mbarrier each lane names (its own, or another of
  * the cluster through a shared::cluster address). */
@@ -477,6 +583,8 @@ void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	if (w->ctx->rx && pmask) /* relaxed.c: an arrival releases */
 		rx_release(w, i, pmask);
+	if (pmask && arrive_warp(w, i, pmask))
+		return;
 	int f = (int)i->aux[3];
 	unsigned rd = i->op[i->aux[2]].reg;
 	mb_memo memo = {0};
@@ -548,6 +656,48 @@ static unsigned wait_phase(sim_warp *w, const sim_inst *i, unsigned l)
 	return (unsigned)(sim_src64(w, i, (int)i->aux[1], (int)l) >> 63);
 }
 
+/*
+ * wait_done() for a warp whose lanes all name one object, waiting on a
+ * parity in a register or an immediate, without the race checker: one
+ * lookup and a mask computed over the lanes.  false: not this case.
+ */
+static bool wait_warp(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		      bool *ok, uint32_t *done, uint32_t *first_addr,
+		      unsigned *first_want)
+{
+	const sim_opnd *oa = &i->op[i->aux[0]], *ob = &i->op[i->aux[1]];
+	if (w->ctx->hb || !(i->aux[3] & MBF_PARITY) || !pmask ||
+	    !((ob->kind == SIM_O_REG && !ob->neg) || ob->kind == SIM_O_IMM))
+		return false;
+	unsigned first = sim_ffs(pmask);
+	if (!row_uniform(w->r[oa->reg], pmask))
+		return false;
+	uint32_t addr = lane_addr(w, i, first);
+	uint64_t v;
+	sim_cta *t = NULL;
+	if (!mb_local(w, i, first, &addr) ||
+	    !mb_get(w, i, first, addr, &v, "", &t)) {
+		*ok = false;
+		return true;
+	}
+	uint32_t ph = MB_PHASE(v), d = 0;
+	if (ob->kind == SIM_O_IMM) {
+		d = ((uint32_t)ob->imm & 1u) != ph ? pmask : 0;
+	} else {
+		const uint32_t *b = w->r[ob->reg];
+		uint8_t past[SIM_LANES]; /* the awaited parity is not the phase */
+		for (int l = 0; l < SIM_LANES; l++)
+			past[l] = (uint8_t)((b[l] ^ ph) & 1u);
+		d = rt_pack(past) & pmask;
+	}
+	*done = d;
+	if (d != pmask && *first_addr == UINT32_MAX) {
+		*first_addr = addr;
+		*first_want = lane_b(w, i, sim_ffs(pmask & ~d)) & 1u;
+	}
+	return true;
+}
+
 /* Lanes of pmask whose awaited phase has completed; *ok = false after a
  * raise.  *first_addr / *first_want: the first lane still waiting. */
 static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
@@ -557,6 +707,8 @@ static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	uint64_t v = 0;
 	sim_cta *t = NULL;
 	*ok = true;
+	if (wait_warp(w, i, pmask, ok, &done, first_addr, first_want))
+		return done;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
 		uint32_t raw = lane_addr(w, i, l);
@@ -634,7 +786,7 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			w->mbar_addr = addr;
 			w->mbar_want = want;
 			w->mbar_lanes = pmask & ~done;
-			w->state = SIM_W_MBAR;
+			sim_warp_set_state(w, SIM_W_MBAR);
 			sim_async_note(c, deadline);
 			return;
 		}

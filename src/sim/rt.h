@@ -206,6 +206,11 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 			d[l] = v[l];
 		return;
 	}
+	if (sim_popc(pmask) <= 4) { /* a few lanes (one producer thread) */
+		for (; pmask; pmask &= pmask - 1)
+			d[sim_ffs(pmask)] = v[sim_ffs(pmask)];
+		return;
+	}
 	/* partial mask: a select per lane through an all-ones/zero mask, no
 	   branch (the loop vectorises) */
 	for (int l = 0; l < SIM_LANES; l++) {

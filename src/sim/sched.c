@@ -39,6 +39,13 @@
  * (when to leave the burst) and advance() (next event time); the copy
  * engine's (async.c: completions due, keyed on c->async_next) is one.
  * Keep them O(1) per issue.
+ *
+ * Waiting is event-driven: pick(), pick_random(), advance() and
+ * wake_expired() walk each CTA's mask of READY (or SLEEP) warps,
+ * cta->in_state, in the order a scan over every warp would take, so a
+ * warp parked on a barrier, an mbarrier or a cluster barrier costs
+ * nothing here until its waker (bcu.c, mbarrier.c, cluster.c, async.c)
+ * makes it READY again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,22 +88,34 @@ static bool eligible(const sim_warp *w, uint64_t cycle)
 	return w->state == SIM_W_READY && w->clock <= cycle;
 }
 
+/* The ready warps of CTA position p at positions after warp j (first:
+ * j < wpc) or up to and including it (last); a mask over warp ids. */
+static uint32_t ready_after(const sim_cta *cta, int j, bool last)
+{
+	uint32_t upto = (uint32_t)((2ull << j) - 1); /* warps 0..j */
+	return cta->in_state[SIM_W_READY] & (last ? upto : ~upto);
+}
+
+/* Uniform among the eligible warps, in (CTA, warp) order: only the ready
+ * warps are visited. */
 static sim_warp *pick_random(sim_ctx *c, sched *s)
 {
 	uint64_t k = 0;
 	for (int p = 0; p < s->nres; p++)
-		for (int j = 0; j < s->wpc; j++)
-			k += eligible(&s->res[p]->warps[j], c->cycle);
+		for (uint32_t m = s->res[p]->in_state[SIM_W_READY]; m; m &= m - 1)
+			k += s->res[p]->warps[sim_ffs(m)].clock <= c->cycle;
 	if (!k)
 		return NULL;
 	uint64_t r = rng_next(c) % k;
 	for (int p = 0; p < s->nres; p++)
-		for (int j = 0; j < s->wpc; j++)
-			if (eligible(&s->res[p]->warps[j], c->cycle) && r-- == 0) {
+		for (uint32_t m = s->res[p]->in_state[SIM_W_READY]; m; m &= m - 1) {
+			int j = (int)sim_ffs(m);
+			if (s->res[p]->warps[j].clock <= c->cycle && r-- == 0) {
 				s->lp = p;
 				s->lj = j;
 				return &s->res[p]->warps[j];
 			}
+		}
 	return NULL;
 }
 
@@ -110,24 +129,28 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 		return &s->res[s->lp]->warps[s->lj];
 	if (c->launch.policy == SIMT_POLICY_RANDOM)
 		return pick_random(c, s);
-	int p = s->lp, j = s->lj, n = s->nres * s->wpc;
-	if (!n)
+	if (!s->nres)
 		return NULL;
+	int p = s->lp, j = s->lj;
 	if (p < 0) {
 		p = s->nres - 1;
 		j = s->wpc - 1;
 	}
-	sim_warp *base = s->res[p]->warps;
-	for (int k = 0; k < n; k++) {
-		if (++j == s->wpc) {
-			j = 0;
-			p = p + 1 == s->nres ? 0 : p + 1;
-			base = s->res[p]->warps;
-		}
-		if (eligible(&base[j], c->cycle)) {
-			s->lp = p;
-			s->lj = j;
-			return &base[j];
+	/* the warps after (p, j), CTA by CTA, and last CTA p's up to j: the
+	 * order of a scan over every warp, visiting only the ready ones */
+	for (int k = 0; k <= s->nres; k++) {
+		int q = (p + k) % s->nres;
+		sim_cta *cta = s->res[q];
+		uint32_t m = k == 0 ? ready_after(cta, j, false)
+			     : k == s->nres ? ready_after(cta, j, true)
+					    : cta->in_state[SIM_W_READY];
+		for (; m; m &= m - 1) {
+			int x = (int)sim_ffs(m);
+			if (cta->warps[x].clock <= c->cycle) {
+				s->lp = q;
+				s->lj = x;
+				return &cta->warps[x];
+			}
 		}
 	}
 	return NULL;
@@ -137,27 +160,32 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 static void wake_expired(sim_ctx *c, sched *s)
 {
 	c->next_wake = UINT64_MAX;
-	for (int k = 0; k < s->nres * s->wpc; k++) {
-		sim_warp *w = &s->res[k / s->wpc]->warps[k % s->wpc];
-		if (w->state != SIM_W_SLEEP)
-			continue;
-		if (w->timer_cycle <= c->cycle)
-			sim_timer_expire(w);
-		else if (w->timer_cycle < c->next_wake)
-			c->next_wake = w->timer_cycle;
-	}
+	for (int p = 0; p < s->nres; p++)
+		for (uint32_t m = s->res[p]->in_state[SIM_W_SLEEP]; m; m &= m - 1) {
+			sim_warp *w = &s->res[p]->warps[sim_ffs(m)];
+			if (w->timer_cycle <= c->cycle)
+				sim_timer_expire(w);
+			else if (w->timer_cycle < c->next_wake)
+				c->next_wake = w->timer_cycle;
+		}
 }
 
-/* Nothing eligible now: jump to the next event; false when there is none. */
+/* Nothing eligible now: jump to the next event (the earliest clock of a
+ * ready warp, timer, copy completion or wait limit) instead of stepping
+ * cycle by cycle; false when there is none. */
 static bool advance(sim_ctx *c, sched *s)
 {
 	uint64_t next = UINT64_MAX;
-	for (int k = 0; k < s->nres * s->wpc; k++) {
-		sim_warp *w = &s->res[k / s->wpc]->warps[k % s->wpc];
-		if (w->state == SIM_W_READY && w->clock < next)
-			next = w->clock;
-		if (w->state == SIM_W_SLEEP && w->timer_cycle < next)
-			next = w->timer_cycle;
+	for (int p = 0; p < s->nres; p++) {
+		const sim_cta *cta = s->res[p];
+		for (uint32_t m = cta->in_state[SIM_W_READY]; m; m &= m - 1) {
+			const sim_warp *w = &cta->warps[sim_ffs(m)];
+			next = w->clock < next ? w->clock : next;
+		}
+		for (uint32_t m = cta->in_state[SIM_W_SLEEP]; m; m &= m - 1) {
+			const sim_warp *w = &cta->warps[sim_ffs(m)];
+			next = w->timer_cycle < next ? w->timer_cycle : next;
+		}
 	}
 	if (c->async_next < next) /* copy completions, wait limits */
 		next = c->async_next;
@@ -204,7 +232,7 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id,
 		w->rpc[l] = c->code_base;
 	w->p[SIM_PT] = ~0u;
 	w->up[SIM_UPT] = 1;
-	w->state = w->valid ? SIM_W_READY : SIM_W_EXITED;
+	sim_warp_set_state(w, w->valid ? SIM_W_READY : SIM_W_EXITED);
 	w->clock = c->cycle;
 }
 

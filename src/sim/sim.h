@@ -234,6 +234,7 @@ typedef enum sim_wstate {
 	SIM_W_CLUSTER,   /* parked in CGABAR.WAIT (cluster.c)                */
 	SIM_W_EXITED     /* warpExit()                                        */
 } sim_wstate;
+#define SIM_W_NSTATES (SIM_W_EXITED + 1)
 
 /*
  * The per-warp copy of the last completed BAR.RED (B2R.WARP, B2R.RESULT,
@@ -320,6 +321,10 @@ struct sim_cta {
 	struct sim_cluster *cluster; /* its thread-block cluster (cluster.c) */
 	uint32_t crank;     /* its rank in the cluster (x fastest)            */
 	int hb_slot;        /* its slot in the race checker (hb.c), -1 none   */
+	/* bit j of in_state[s]: warps[j].state == s (sim_warp_set_state), so
+	   the scheduler visits only READY warps and a waker only the warps
+	   parked in its state: a parked warp costs nothing until its event */
+	uint32_t in_state[SIM_W_NSTATES];
 };
 
 /* A stop of the run: fault, exception, deadlock, livelock, trap, limit. */
@@ -479,6 +484,16 @@ static inline uint32_t sim_guard(const sim_warp *w, const sim_inst *i)
 	if (i->pg_up)
 		return 0u - sim_upred(w, i->pg, i->pg_not);
 	return sim_pred(w, i->pg, i->pg_not);
+}
+
+/* Every change of w->state goes through here: it keeps the CTA's masks of
+ * warps per state (at most SIMT_MAX_BLOCK_THREADS / 32 = 32 warps). */
+static inline void sim_warp_set_state(sim_warp *w, sim_wstate s)
+{
+	uint32_t bit = 1u << w->id;
+	w->cta->in_state[w->state] &= ~bit;
+	w->cta->in_state[s] |= bit;
+	w->state = s;
 }
 
 /* ---- memory (implemented by the runtime in mem.c) ---------------------- */

@@ -49,7 +49,7 @@ void sim_timer_expire(sim_warp *w)
 	w->sleep = 0;
 	w->timer_armed = false;
 	if (w->state == SIM_W_SLEEP) {
-		w->state = SIM_W_READY;
+		sim_warp_set_state(w, SIM_W_READY);
 		if (w->clock < w->timer_cycle)
 			w->clock = w->timer_cycle;
 	}
@@ -110,14 +110,14 @@ void sim_warp_sleep(sim_warp *w)
 {
 	if (!w->timer_armed)
 		return;
-	w->state = SIM_W_SLEEP;
+	sim_warp_set_state(w, SIM_W_SLEEP);
 	if (w->timer_cycle < w->ctx->next_wake)
 		w->ctx->next_wake = w->timer_cycle;
 }
 
 void sim_warp_exit(sim_warp *w)
 {
-	w->state = SIM_W_EXITED;
+	sim_warp_set_state(w, SIM_W_EXITED);
 	w->valid = w->active = w->yield = w->sleep = w->switch_mask = 0;
 	w->timer_armed = false;
 	w->cta->exited_warps++;
