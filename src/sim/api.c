@@ -943,7 +943,7 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 	case SIMT_REG_UP: *value = index == SIM_UPT ? 1 : w->up[index] & 1; break;
 	case SIMT_REG_B: *value = w->breg[index]; break;
 	case SIMT_REG_PC:
-		*value = (w->active >> l & 1) ? w->active_pc : w->rpc[l];
+		*value = (w->active >> l & 1) ? w->active_pc : sim_rpc(w, (uint32_t)l);
 		break;
 	}
 	return SIMT_OK;

@@ -14,12 +14,6 @@
 
 #define NEXT(w) ((w)->active_pc + SIM_INST_SIZE)
 
-static void set_rpc(sim_warp *w, uint32_t lanes, uint64_t pc)
-{
-	for (; lanes; lanes &= lanes - 1)
-		w->rpc[sim_ffs(lanes)] = pc;
-}
-
 /* arrivemask: active lanes plus valid lanes parked at this very PC. */
 static uint32_t arrive_mask(const sim_warp *w)
 {
@@ -51,7 +45,7 @@ static bool switch_by_mask(sim_warp *w, const sim_inst *i, uint32_t cmask)
 	uint32_t lid = sim_ffs(cmask);
 	if (w->ctx->chooser)
 		lid = sim_choice_group(w, cmask, lid);
-	uint64_t pc = w->rpc[lid];
+	uint64_t pc = sim_rpc(w, lid);
 	w->active = cmask & sim_rpc_eq(w, pc);
 	w->active_pc = pc;
 	sim_ll_event(w);
@@ -61,9 +55,33 @@ static bool switch_by_mask(sim_warp *w, const sim_inst *i, uint32_t cmask)
 /* Lanes with the guard true wait here; the others fall through. */
 static void split_guard(sim_warp *w, uint32_t pmask)
 {
-	set_rpc(w, w->active & pmask, w->active_pc);
+	sim_rpc_set(w, w->active & pmask, w->active_pc);
 	w->active &= ~pmask;
 	w->active_pc = NEXT(w);
+}
+
+/*
+ * RPC of each lane of `lanes` := target[lane], one group per distinct
+ * target, except the lanes whose target is `keep` (when `go_on`): they
+ * are returned instead (the lanes that go on as the active group).
+ */
+static uint32_t park_targets(sim_warp *w, uint32_t lanes,
+			     const uint64_t *target, bool go_on, uint64_t keep)
+{
+	uint32_t kept = 0;
+	while (lanes) {
+		uint64_t t = target[sim_ffs(lanes)];
+		uint32_t same = 0;
+		for (uint32_t m = lanes; m; m &= m - 1)
+			if (target[sim_ffs(m)] == t)
+				same |= 1u << sim_ffs(m);
+		lanes &= ~same;
+		if (go_on && t == keep)
+			kept = same;
+		else
+			sim_rpc_set(w, same, t);
+	}
+	return kept;
 }
 
 /*
@@ -76,22 +94,14 @@ static void do_jump(sim_warp *w, uint32_t b_jump, const uint64_t *target)
 		w->active_pc = NEXT(w);
 	} else if (b_jump == w->active) {
 		uint64_t pc = target[sim_ffs(w->active)];
-		uint32_t same = 0;
-		for (uint32_t m = w->active; m; m &= m - 1) {
-			uint32_t l = sim_ffs(m);
-			if (target[l] == pc)
-				same |= 1u << l;
-			else
-				w->rpc[l] = target[l];
-		}
+		uint32_t same = park_targets(w, w->active, target, true, pc);
 		bool back = pc <= w->active_pc;
 		w->active = same;
 		w->active_pc = pc;
 		if (back)
 			sim_ll_event(w);
 	} else {
-		for (uint32_t m = b_jump; m; m &= m - 1)
-			w->rpc[sim_ffs(m)] = target[sim_ffs(m)];
+		park_targets(w, b_jump, target, false, 0);
 		w->active &= ~b_jump;
 		w->active_pc = NEXT(w);
 	}
@@ -169,7 +179,7 @@ void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		if (back)
 			sim_ll_event(w);
 	} else {
-		set_rpc(w, b, target);
+		sim_rpc_set(w, b, target);
 		w->active &= ~b;
 		w->active_pc = NEXT(w);
 	}
@@ -272,7 +282,7 @@ void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t cmask = w->valid;
 	bool do_sleep = sleep_filter(w, &cmask);
 	uint32_t lid = pick_lane(w, cmask);
-	w->active_pc = w->rpc[lid];
+	w->active_pc = sim_rpc(w, lid);
 	w->active = sim_rpc_eq(w, w->active_pc) & w->valid;
 	sim_ll_event(w);
 	if (do_sleep)
@@ -360,7 +370,7 @@ void sim_bru_bsync(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		return;
 	}
 	uint32_t ny_b = cmask & *bmask, ny_nb = cmask & ~*bmask;
-	set_rpc(w, w->active, w->active_pc);
+	sim_rpc_set(w, w->active, w->active_pc);
 	if (ny_b)
 		switch_by_mask(w, i, ny_b);
 	else if (ny_nb)
@@ -396,8 +406,8 @@ static void yield_switch(sim_warp *w, const sim_inst *i)
 	uint32_t lid = pick_lane(w, cmask);
 	uint32_t others = w->valid ^ w->active;
 	w->yield |= w->active;
-	set_rpc(w, w->active, NEXT(w));
-	w->active_pc = w->rpc[lid];
+	sim_rpc_set(w, w->active, NEXT(w));
+	w->active_pc = sim_rpc(w, lid);
 	w->active = sim_rpc_eq(w, w->active_pc) & others;
 	switch_mask_update(w);
 	sim_ll_event(w);
@@ -471,7 +481,7 @@ static void warpsync_uniform(sim_warp *w, const sim_inst *i, uint32_t mmask,
 	uint32_t cmask = w->valid & ~arrive & mmask;
 	bool do_sleep = sleep_filter(w, &cmask);
 	uint32_t ny = cmask & ~w->yield, y = cmask & w->yield;
-	set_rpc(w, w->active, w->active_pc);
+	sim_rpc_set(w, w->active, w->active_pc);
 	if (switch_by_mask(w, i, ny ? ny : y) && do_sleep)
 		sim_warp_sleep(w);
 }
@@ -523,7 +533,7 @@ static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 		uint32_t amask = mm[sim_ffs(synced)];
 		if (w->ctx->hb)
 			hb_warp_join(w, amask);
-		set_rpc(w, w->active & ~amask, w->active_pc);
+		sim_rpc_set(w, w->active & ~amask, w->active_pc);
 		w->active_pc = NEXT(w);
 		w->active = amask;
 		return;
@@ -536,8 +546,8 @@ static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 		return;
 	}
 	uint32_t lid = pick_lane(w, cmask);
-	set_rpc(w, w->active, w->active_pc);
-	w->active_pc = w->rpc[lid];
+	sim_rpc_set(w, w->active, w->active_pc);
+	w->active_pc = sim_rpc(w, lid);
 	w->active = sim_rpc_eq(w, w->active_pc) & w->valid;
 	sim_ll_event(w);
 	if (do_sleep)

@@ -171,7 +171,7 @@ uint32_t sim_choice_group(sim_warp *w, uint32_t cmask, uint32_t lid)
 	int k = 0, def = 0;
 	while (cls) {
 		uint32_t l = sim_ffs(cls);
-		uint32_t g = cls & sim_rpc_eq(w, w->rpc[l]);
+		uint32_t g = cls & sim_rpc_eq(w, sim_rpc(w, l));
 		if (g >> lid & 1)
 			def = k;
 		what[k++] = l;

@@ -386,9 +386,8 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			uint32_t others = w->valid & ~w->active;
 			uint32_t late = others & ~cl->pend[k];
 			if (late) { /* let a group that has not arrived run */
-				for (uint32_t m = w->active; m; m &= m - 1)
-					w->rpc[sim_ffs(m)] = i->pc;
-				w->active_pc = w->rpc[sim_ffs(late)];
+				sim_rpc_set(w, w->active, i->pc);
+				w->active_pc = sim_rpc(w, sim_ffs(late));
 				w->active = others & sim_rpc_eq(w, w->active_pc);
 				sim_ll_event(w);
 				return;

@@ -147,7 +147,7 @@ static void describe_parked(util_buf *b, const sim_ctx *c, const sim_warp *w)
 {
 	uint32_t rest = w->valid & ~w->active;
 	while (rest) {
-		uint64_t pc = w->rpc[sim_ffs(rest)];
+		uint64_t pc = sim_rpc(w, sim_ffs(rest));
 		uint32_t grp = rest & sim_rpc_eq(w, pc);
 		rest &= ~grp;
 		char text[256], loc[512];
@@ -224,7 +224,7 @@ static bool crossed_waits(util_buf *b, sim_warp *w)
 	uint32_t rest = w->valid;
 	while (rest && n < SIM_LANES) {
 		uint32_t l = sim_ffs(rest);
-		uint64_t pc = w->active >> l & 1 ? w->active_pc : w->rpc[l];
+		uint64_t pc = w->active >> l & 1 ? w->active_pc : sim_rpc(w, l);
 		uint32_t g = lanes_at(w, pc);
 		if (!g)
 			g = 1u << l;
@@ -289,7 +289,7 @@ static bool diverged_barrier(util_buf *b, const sim_warp *w)
 		uint32_t parked = o->valid & ~o->active;
 		if (!parked)
 			continue;
-		uint64_t pc = o->rpc[sim_ffs(parked)];
+		uint64_t pc = sim_rpc(o, sim_ffs(parked));
 		util_buf_printf(b, "warp %d reached a CTA barrier diverged "
 				"(`__syncthreads()` or `bar.sync` in divergent code): lanes "
 				"0x%08x wait at ", o->id, o->active);

@@ -125,6 +125,23 @@ static bool check_warp(const sim_ctx *c, const sim_cta *cta,
 	if (w->state == SIM_W_MBAR && (w->mbar_lanes & ~w->active))
 		WFAIL("mbarrier wait lanes 0x%08x outside ActiveMask 0x%08x",
 		      w->mbar_lanes, w->active);
+	/* RPC groups (sim.h): non-empty, disjoint, every lane in one, one
+	   group per PC */
+	uint32_t seen = 0;
+	if (w->nrg < 1 || w->nrg > SIM_LANES)
+		WFAIL("%d RPC groups", w->nrg);
+	for (int k = 0; k < w->nrg; k++) {
+		if (!w->rg_mask[k] || (w->rg_mask[k] & seen))
+			WFAIL("RPC group %d (lanes 0x%08x) empty or overlapping",
+			      k, w->rg_mask[k]);
+		seen |= w->rg_mask[k];
+		for (int j = 0; j < k; j++)
+			if (w->rg_pc[j] == w->rg_pc[k])
+				WFAIL("RPC groups %d and %d share PC 0x%llx", j,
+				      k, (unsigned long long)w->rg_pc[k]);
+	}
+	if (seen != 0xffffffffu)
+		WFAIL("RPC groups cover lanes 0x%08x, not all lanes", seen);
 	if (!(flags & SIM_INV_PCS) || w->state == SIM_W_EXITED)
 		return true;
 	if (!pc_ok(c, w->active_pc))
@@ -133,9 +150,9 @@ static bool check_warp(const sim_ctx *c, const sim_cta *cta,
 		      (unsigned long long)c->code_base,
 		      (unsigned long long)(c->ncode * SIM_INST_SIZE));
 	for (uint32_t m = w->valid & ~w->active; m; m &= m - 1)
-		if (!pc_ok(c, w->rpc[sim_ffs(m)]))
+		if (!pc_ok(c, sim_rpc(w, sim_ffs(m))))
 			WFAIL("RPC 0x%llx of lane %u outside the text",
-			      (unsigned long long)w->rpc[sim_ffs(m)], sim_ffs(m));
+			      (unsigned long long)sim_rpc(w, sim_ffs(m)), sim_ffs(m));
 #undef WFAIL
 	return true;
 }

@@ -228,8 +228,7 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id,
 	}
 	w->valid = w->active = w->nlanes_mask;
 	w->active_pc = c->code_base;
-	for (int l = 0; l < SIM_LANES; l++)
-		w->rpc[l] = c->code_base;
+	sim_rpc_reset(w, c->code_base);
 	w->p[SIM_PT] = ~0u;
 	w->up[SIM_UPT] = 1;
 	sim_warp_set_state(w, w->valid ? SIM_W_READY : SIM_W_EXITED);

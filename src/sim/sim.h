@@ -260,8 +260,15 @@ struct sim_warp {
 	uint64_t steps;       /* instructions issued by this warp            */
 	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t timer_cycle; /* expiry of that timer (clears SleepMask)     */
-	/* the rest of the BRU state, next to it (convergence reads both) */
-	uint64_t rpc[SIM_LANES];
+	/* the rest of the BRU state, next to it (convergence reads both).
+	   RPC, the per-lane return PC of seed 001, is kept as lane groups:
+	   lanes rg_mask[k] have RPC rg_pc[k], k < nrg; the masks are
+	   disjoint, non-empty and cover all 32 lanes, so "the lanes whose
+	   RPC is pc" is one mask (sim_rpc_eq) and convergence is mask
+	   arithmetic.  Written only through sim_rpc_set (warp.c). */
+	int nrg;
+	uint32_t rg_mask[SIM_LANES];
+	uint64_t rg_pc[SIM_LANES];
 	uint32_t breg[SIM_NBREGS];
 	uint32_t ur[SIM_NUR];
 	uint32_t up[SIM_NPRED];           /* bit 0: uniform predicate value  */
@@ -623,6 +630,10 @@ void sim_trace_step(sim_warp *w, const sim_inst *i);
 /* warp.c: warpSleep(), warpExit() of the seed; livelock sampling event. */
 void sim_warp_sleep(sim_warp *w);
 void sim_timer_expire(sim_warp *w);
+/* RPC of the lanes of `lanes` := pc (the groups of sim_warp kept in step);
+ * sim_rpc_reset: every lane's RPC := pc. */
+void sim_rpc_set(sim_warp *w, uint32_t lanes, uint64_t pc);
+void sim_rpc_reset(sim_warp *w, uint64_t pc);
 void sim_warp_exit(sim_warp *w);
 void sim_ll_sample(sim_warp *w);
 /* A switch between lane groups or a taken backward jump (livelock
@@ -730,13 +741,21 @@ static inline uint32_t sim_popc(uint32_t m) /* SWAR: no libgcc call */
 	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
 	return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
-/* Lanes of w whose RPC equals pc. */
+/* Lanes of w whose RPC equals pc (one lookup among the RPC groups). */
 static inline uint32_t sim_rpc_eq(const sim_warp *w, uint64_t pc)
 {
-	uint32_t m = 0;
-	for (int l = 0; l < SIM_LANES; l++)
-		m |= (uint32_t)(w->rpc[l] == pc) << l;
-	return m;
+	for (int k = 0; k < w->nrg; k++)
+		if (w->rg_pc[k] == pc)
+			return w->rg_mask[k];
+	return 0;
+}
+/* RPC of lane l. */
+static inline uint64_t sim_rpc(const sim_warp *w, uint32_t l)
+{
+	for (int k = 0; k < w->nrg; k++)
+		if (w->rg_mask[k] >> l & 1)
+			return w->rg_pc[k];
+	return 0; /* not reached: the groups cover every lane */
 }
 
 #endif

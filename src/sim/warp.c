@@ -55,6 +55,44 @@ void sim_timer_expire(sim_warp *w)
 	}
 }
 
+/* ---- RPC groups (sim_warp.rg_*) ------------------------------------------ */
+
+void sim_rpc_reset(sim_warp *w, uint64_t pc)
+{
+	w->nrg = 1;
+	w->rg_mask[0] = 0xffffffffu;
+	w->rg_pc[0] = pc;
+}
+
+/*
+ * Move `lanes` into the group of pc: every group loses them, the group of
+ * pc (new if there is none) gains them, emptied groups are dropped.  The
+ * order of the groups is not observable (sim_rpc_eq, sim_rpc).
+ */
+void sim_rpc_set(sim_warp *w, uint32_t lanes, uint64_t pc)
+{
+	if (!lanes)
+		return;
+	int n = 0;
+	bool found = false;
+	for (int k = 0; k < w->nrg; k++) {
+		uint32_t m = w->rg_mask[k] & ~lanes;
+		if (w->rg_pc[k] == pc) {
+			m |= lanes;
+			found = true;
+		}
+		if (m) {
+			w->rg_mask[n] = m;
+			w->rg_pc[n++] = w->rg_pc[k];
+		}
+	}
+	if (!found) {
+		w->rg_mask[n] = lanes;
+		w->rg_pc[n++] = pc;
+	}
+	w->nrg = n;
+}
+
 /* A read-modify-write that can reach global memory: other CTA groups may
  * run the same word on another worker thread at the same time. */
 static bool global_rmw(const sim_inst *i)
@@ -143,7 +181,7 @@ static uint64_t warp_hash(const sim_warp *w)
 	for (int k = 0; k < SIM_NBREGS; k++)
 		h = mix(h, w->breg[k]);
 	for (int l = 0; l < SIM_LANES; l++)
-		h = mix(h, w->valid >> l & 1 ? w->rpc[l] : 0);
+		h = mix(h, w->valid >> l & 1 ? sim_rpc(w, (uint32_t)l) : 0);
 	for (int k = 0; k < SIM_NPRED; k++)
 		h = mix(h, w->p[k]);
 	for (int k = 0; k < SIM_NUR; k++)

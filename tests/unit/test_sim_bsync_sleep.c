@@ -22,8 +22,8 @@ static sim_warp *bsync_state(sp_prog *p, uint32_t sleep, const sim_inst **bs)
 	w->valid = 0xffffffffu;
 	w->active = 0x0000ffffu;
 	w->active_pc = 0x10;
-	for (int l = 0; l < SIM_LANES; l++)
-		w->rpc[l] = l < 16 ? 0x10 : 0x0;
+	sim_rpc_set(w, 0x0000ffffu, 0x10);
+	sim_rpc_set(w, 0xffff0000u, 0x0);
 	w->breg[0] = 0xffffffffu;
 	w->yield = 0x0000ffffu;
 	w->sleep = sleep;
@@ -53,7 +53,7 @@ TEST(sim_rule_bsync_awake_candidate_is_switched_to)
 	sim_bru_bsync(w, bs, 0x0000ffffu);
 	CHECK_EQ(w->active, 0x80000000u); /* switchPCByMask(mask_ny_b) */
 	CHECK_EQ(w->active_pc, 0x0);
-	CHECK_EQ(w->rpc[0], 0x10);        /* the waiting lanes stay at BSYNC */
+	CHECK_EQ(sim_rpc(w, 0), 0x10);        /* the waiting lanes stay at BSYNC */
 	CHECK_EQ(w->yield, 0x0000ffffu);
 	sp_free(&p);
 }

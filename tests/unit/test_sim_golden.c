@@ -180,8 +180,7 @@ TEST(sim_golden_branch_condition_issue)
 		w->active_pc = pc;
 		w->p[0] = c.pg;
 		w->ur[4] = c.ur;
-		for (int l = 0; l < 32; l++)
-			w->rpc[l] = 0x1000;
+		sim_rpc_reset(w, 0x1000);
 		sim_step(w);
 		uint32_t b = golden_mask(&c);
 		uint32_t want_active = b == 0 || b == c.active ? c.active
@@ -189,7 +188,7 @@ TEST(sim_golden_branch_condition_issue)
 		uint64_t want_pc = b == c.active ? 0x200 : pc + 16;
 		bool ok = w->active == want_active && w->active_pc == want_pc;
 		for (int l = 0; l < 32; l++)
-			if (b != c.active && (b >> l & 1) && w->rpc[l] != 0x200)
+			if (b != c.active && (b >> l & 1) && sim_rpc(w, (uint32_t)l) != 0x200)
 				ok = false;
 		if (!ok) {
 			bad++;

@@ -23,7 +23,7 @@ TEST(sim_rule_yield_resumes_at_next)
 	sim_warp *w = sp_warp(&p, 0);
 	CHECK_EQ(w->active, 0x0000ffffu);
 	CHECK_EQ(w->active_pc, 0x30);
-	CHECK_EQ(w->rpc[16], 0x20);
+	CHECK_EQ(sim_rpc(w, 16), 0x20);
 	CHECK_EQ(w->yield, 0xffff0000u);
 	CHECK_EQ(w->switch_mask, 0xffff0000u);
 	sp_free(&p);

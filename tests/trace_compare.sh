@@ -1,0 +1,65 @@
+#!/bin/sh
+# trace_compare.sh OLD NEW [POLICIES] - a fast path changes nothing: every
+# simulator test file (tests/sim, tests/bugs, tests/explore, tests/litmus,
+# the self-checking examples, the PTX corpus of tests/ptx/passing.txt) runs
+# under the OLD and the NEW simt binary with `--threads 1`, once per
+# scheduling policy (default "rr greedy random:1"), and the two runs must
+# agree on the exit status, stdout (every buffer of the file printed),
+# stderr (diagnostics and the counts of --stats, without the times) and the
+# whole --trace.  One line per file and policy that differs, then
+# "N passed, N failed".  Not part of `make check` (it needs two binaries):
+# run it before delivering a change to a simulator hot path, e.g.
+#
+#   cp build/simt /tmp/simt.before && <change> && make &&
+#   sh tests/trace_compare.sh /tmp/simt.before build/simt
+root=$(cd "$(dirname "$0")/.." && pwd)
+abs() { (cd "$(dirname "$1")" && echo "$(pwd)/$(basename "$1")"); }
+OLD=$(abs "$1")
+NEW=$(abs "$2")
+POLICIES=${3:-rr greedy random:1}
+cd "$root" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+p=0
+f=0
+
+files="tests/sim/*.s tests/bugs/*.s tests/explore/*.s tests/litmus/*.s
+	$(grep -l '^\.expect' examples/*.s)"
+for n in $(grep -v '^#' tests/ptx/passing.txt); do
+	archs=$(sed -n 's/^\/\/ Targets: *//p' "tests/ptx/$n.cu" | head -n 1 |
+		tr ' ,' '\n\n' | sed -n 's/^sm_\([0-9][0-9]*\)$/\1/p')
+	[ -n "$archs" ] || archs="75 80 90"
+	for a in $archs; do files="$files tests/ptx/$n.sm_$a.ptx"; done
+done
+
+# run BIN TAG FILE POLICY: outputs of one run into $tmp/TAG.{out,err,rc,trace}
+run() {
+	"$1" run "$3" $prints --threads 1 --policy "$4" --stats \
+		--trace "$tmp/$2.trace" >"$tmp/$2.out" 2>"$tmp/$2.err"
+	echo $? >"$tmp/$2.rc"
+	sed -i -E 's/, run cpu seconds .*//' "$tmp/$2.err"
+}
+
+for file in $files; do
+	[ -f "$file" ] || continue
+	prints=$(sed -n -E 's/^(\/\/! *)?\.buffer +([A-Za-z_][A-Za-z0-9_]*).*/--print \2/p' "$file" | tr '\n' ' ')
+	for pol in $POLICIES; do
+		rm -f "$tmp"/a.* "$tmp"/b.*
+		run "$OLD" a "$file" "$pol"
+		run "$NEW" b "$file" "$pol"
+		bad=""
+		for x in rc out err trace; do
+			[ -f "$tmp/a.$x" ] || : >"$tmp/a.$x"
+			[ -f "$tmp/b.$x" ] || : >"$tmp/b.$x"
+			cmp -s "$tmp/a.$x" "$tmp/b.$x" || bad="$bad $x"
+		done
+		if [ -n "$bad" ]; then
+			echo "FAIL $file ($pol): differs in$bad"
+			f=$((f + 1))
+		else
+			p=$((p + 1))
+		fi
+	done
+done
+echo "$p passed, $f failed"
+[ "$f" -eq 0 ]
