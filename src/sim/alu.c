@@ -30,6 +30,92 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /*
+ * The row plan of IADD3 and IMAD, made once at predecode for their fast
+ * paths: when the sources are GPRs read as they are (RZ too) or
+ * immediates, aux[2] holds PLAN_OK, the destination row and the source
+ * rows (an immediate reads RZ, the zero row, and its value goes to
+ * aux[3]); otherwise aux[2] is 0 and the handler takes its general path.
+ */
+#define PLAN_OK (1ll << 40)
+#define PLAN_BIMM (1ll << 41) /* IMAD: b is the immediate aux[3] & 0xffffffff */
+#define PLAN_ROW(i, n) ((unsigned)((uint64_t)(i)->aux[2] >> (9 * (n)) & 0x1ff))
+enum { PLAN_A, PLAN_B, PLAN_C, PLAN_D };
+
+/* Row of source slot s for a plan (RZ for an immediate, whose value is
+ * added to *k), or -1 when the operand does not fit one. */
+static int plan_src(const sim_inst *i, int s, uint32_t *k)
+{
+	int n = sim_slot(i, s);
+	if (n == RT_NONE)
+		return SIM_RZ;
+	const sim_opnd *o = &i->op[n];
+	if (o->neg)
+		return -1;
+	if (o->kind == SIM_O_REG)
+		return o->reg <= SIM_RZ ? o->reg : -1;
+	if (o->kind == SIM_O_IMM) {
+		*k += (uint32_t)o->imm;
+		return SIM_RZ;
+	}
+	return -1;
+}
+
+static void plan_put(sim_inst *i, int a, int b, int c, int64_t flags)
+{
+	int k = sim_slot(i, RT_D0);
+	unsigned d = k == RT_NONE || i->op[k].reg >= SIM_RZ ? SIM_RSINK
+							      : i->op[k].reg;
+	if (a < 0 || b < 0 || c < 0 ||
+	    (k != RT_NONE && i->op[k].kind != SIM_O_REG))
+		return;
+	i->aux[2] = PLAN_OK | flags | (int64_t)a << (9 * PLAN_A) |
+		    (int64_t)b << (9 * PLAN_B) | (int64_t)c << (9 * PLAN_C) |
+		    (int64_t)d << (9 * PLAN_D);
+}
+
+/* IADD3: a plain sum (no carry in or out) plans its three rows and the
+ * sum of its immediates (aux[3]). */
+simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	if (sim_slot(i, RT_PS0) != RT_NONE || sim_slot(i, RT_PS1) != RT_NONE ||
+	    rt_pred_written(i, RT_PD0) || rt_pred_written(i, RT_PD1))
+		return SIMT_OK;
+	uint32_t k = 0;
+	int ra = plan_src(i, RT_S0, &k), rb = plan_src(i, RT_S1, &k),
+	    rc = plan_src(i, RT_S2, &k);
+	plan_put(i, ra, rb, rc, 0);
+	i->aux[3] = k;
+	return SIMT_OK;
+}
+
+/* IMAD (not .WIDE, .HI): a a GPR; b a GPR or an immediate (PLAN_BIMM,
+ * aux[3] bits 0-31); c a GPR or an immediate (aux[3] bits 32-63). */
+simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	if (rt_has(i, RT_M(WIDE) | RT_M(HI)))
+		return SIMT_OK;
+	uint32_t ka = 0, kb = 0, kc = 0;
+	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb),
+	    rc = plan_src(i, RT_S2, &kc);
+	int kbn = sim_slot(i, RT_S1);
+	bool bimm = kbn != RT_NONE && i->op[kbn].kind == SIM_O_IMM;
+	if (ka || (ra == SIM_RZ && sim_slot(i, RT_S0) != RT_NONE &&
+		   i->op[sim_slot(i, RT_S0)].kind == SIM_O_IMM))
+		return SIMT_OK; /* an immediate a: the general path */
+	plan_put(i, ra, rb, rc, bimm ? PLAN_BIMM : 0);
+	i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
+	return SIMT_OK;
+}
+
+/*
  * IADD3: d = a + b + c (+ carry-in predicates with .X).  The carry
  * k = sum >> 32 is 0, 1 or 2; it leaves as a count in two predicates,
  * Pu = (k >= 1) and Pv = (k >= 2), so that IADD3.X ..., Pu, Pv adds it
@@ -37,6 +123,15 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
  */
 void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	if (i->aux[2] & PLAN_OK) { /* a plain sum of rows and a constant */
+		const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+			       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+			       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+		uint32_t k = (uint32_t)i->aux[3];
+		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask,
+			   pa[l] + pb[l] + pc[l] + k);
+		return;
+	}
 	SRC3;
 	uint32_t k0 = 0, k1 = 0;
 	/* IADD3.X (its own optype) is the only form with source predicates */
@@ -46,8 +141,8 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		k1 = rt_get_pred(w, i, RT_PS1);
 	bool carries = rt_pred_written(i, RT_PD0) || rt_pred_written(i, RT_PD1);
 	if (!carries && !(k0 | k1)) { /* the common case: a plain sum */
-		LANES v[l] = a[l] + b[l] + c[l];
-		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+		RT_ROW_PUT(rt_dst(w, i, sim_slot(i, RT_D0), 0), pmask,
+			   a[l] + b[l] + c[l]);
 		return;
 	}
 	if (!carries) {
@@ -74,6 +169,20 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
  */
 void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	if (i->aux[2] & PLAN_OK) { /* d = a * b + c from rows and constants */
+		const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+			       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+		uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
+		uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
+		if (i->aux[2] & PLAN_BIMM) {
+			uint32_t kb = (uint32_t)i->aux[3];
+			RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
+		} else {
+			const uint32_t *pb = w->r[PLAN_ROW(i, PLAN_B)];
+			RT_ROW_PUT(pd, pmask, pa[l] * pb[l] + pc[l] + kc);
+		}
+		return;
+	}
 	SRC3;
 	bool u = rt_has(i, RT_M(U32));
 	uint32_t *d0 = rt_dst(w, i, sim_slot(i, RT_D0), 0);
@@ -120,14 +229,14 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
 			v[l] = (uint32_t)(p >> 32) + c[l];
 		}
+		rt_put(d0, v, pmask);
 	} else if (sim_slot(i, RT_S1) != RT_NONE &&
 		   i->op[sim_slot(i, RT_S1)].kind == SIM_O_IMM) {
 		uint32_t k = b[0]; /* a constant multiplier: no row to load */
-		LANES v[l] = a[l] * k + c[l];
+		RT_ROW_PUT(d0, pmask, a[l] * k + c[l]);
 	} else {
-		LANES v[l] = a[l] * b[l] + c[l];
+		RT_ROW_PUT(d0, pmask, a[l] * b[l] + c[l]);
 	}
-	rt_put(d0, v, pmask);
 }
 
 /* Lane mask of x[l] OP y[l]; one loop per operator so each vectorises. */
@@ -202,6 +311,17 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	SRC3;
 	int kl = sim_slot(i, RT_S3);
 	uint32_t lut = kl == RT_NONE ? 0 : (uint32_t)i->op[kl].imm & 0xff;
+	if (!rt_pred_written(i, RT_PD0)) { /* no predicate: straight to Rd */
+		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+		switch (lut) { /* the tables compilers emit most */
+		case 0xc0: RT_ROW_PUT(d, pmask, a[l] & b[l]); return;
+		case 0xfc: RT_ROW_PUT(d, pmask, a[l] | b[l]); return;
+		case 0x3c: RT_ROW_PUT(d, pmask, a[l] ^ b[l]); return;
+		case 0x30: RT_ROW_PUT(d, pmask, a[l] & ~b[l]); return;
+		case 0x96: RT_ROW_PUT(d, pmask, a[l] ^ b[l] ^ c[l]); return;
+		default: break;
+		}
+	}
 	switch (lut) { /* the tables compilers emit most, then the general tree */
 	case 0xc0: LANES v[l] = a[l] & b[l]; break;
 	case 0xfc: LANES v[l] = a[l] | b[l]; break;

@@ -13,9 +13,9 @@
 #define SIM_OPS_RUNTIME(X)                                                     \
 	X(NOP, sim_rt_nop, rt_prep, 0)                                         \
 	X(MOV, sim_rt_mov, rt_prep, 0)                                         \
-	X(IADD3, sim_rt_iadd3, rt_prep, 0)                                     \
-	X(IADD3_X, sim_rt_iadd3, rt_prep, 0)                                   \
-	X(IMAD, sim_rt_imad, rt_prep, 0)                                       \
+	X(IADD3, sim_rt_iadd3, sim_rt_prep_iadd3, 0)                           \
+	X(IADD3_X, sim_rt_iadd3, sim_rt_prep_iadd3, 0)                         \
+	X(IMAD, sim_rt_imad, sim_rt_prep_imad, 0)                              \
 	X(ISETP, sim_rt_isetp, rt_prep, 0)                                     \
 	X(LOP3_LUT, sim_rt_lop3, rt_prep, 0)                                   \
 	X(SHF, sim_rt_shf, rt_prep, 0)                                         \
@@ -45,5 +45,6 @@
 
 /* Prep hooks of these rows (sim_prep_fn is declared before this header). */
 sim_prep_fn rt_prep, sim_rt_prep_s2r, rt_prep_ldc, rt_prep_mem;
+sim_prep_fn sim_rt_prep_iadd3, sim_rt_prep_imad;
 
 #endif

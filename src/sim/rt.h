@@ -212,12 +212,50 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 		return;
 	}
 	/* partial mask: a select per lane through an all-ones/zero mask, no
-	   branch (the loop vectorises) */
+	   branch; the lane's bit comes from a table, not a shift by l, so
+	   that the loop vectorises (SSE2 has no per-lane shift count) */
 	for (int l = 0; l < SIM_LANES; l++) {
-		uint32_t keep = (uint32_t)((pmask >> l & 1) - 1);
-		d[l] = (v[l] & ~keep) | (d[l] & keep);
+		uint32_t take = 0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0);
+		d[l] = (v[l] & take) | (d[l] & ~take);
 	}
 }
+
+/*
+ * d[l] = EXPR for the lanes l of pmask, the others unchanged, for a
+ * lane-wise EXPR of l (reads lane l of its source rows only): in blocks
+ * of four lanes whose values are all computed before any is stored, so d
+ * may be one of the source rows (two rows are the same or disjoint) and
+ * no temporary row is needed; the compiler turns each block into vector
+ * instructions.  The lanes outside pmask keep their value through a
+ * select (the lane's bit from sim_lane_bit).
+ */
+#define RT_ROW_PUT(d, pmask, EXPR)                                             \
+	do {                                                                   \
+		uint32_t *d_ = (d), pm_ = (pmask);                             \
+		if (pm_ == 0xffffffffu) {                                      \
+			for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 4) {         \
+				uint32_t x_[4];                                \
+				for (int j_ = 0; j_ < 4; j_++) {               \
+					int l = l0_ + j_;                      \
+					x_[j_] = (EXPR);                       \
+				}                                              \
+				for (int j_ = 0; j_ < 4; j_++)                 \
+					d_[l0_ + j_] = x_[j_];                 \
+			}                                                      \
+			break;                                                 \
+		}                                                              \
+		for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 4) {                 \
+			uint32_t x_[4];                                        \
+			for (int j_ = 0; j_ < 4; j_++) {                       \
+				int l = l0_ + j_;                              \
+				uint32_t t_ = 0u - (uint32_t)((pm_ &           \
+							sim_lane_bit[l]) != 0); \
+				x_[j_] = ((EXPR) & t_) | (d_[l] & ~t_);        \
+			}                                                      \
+			for (int j_ = 0; j_ < 4; j_++)                         \
+				d_[l0_ + j_] = x_[j_];                         \
+		}                                                              \
+	} while (0)
 
 /* Write lane mask bits of a destination predicate slot. */
 static inline void rt_put_pred(sim_warp *w, const sim_inst *i, int slot,

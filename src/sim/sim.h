@@ -741,6 +741,8 @@ static inline uint32_t sim_popc(uint32_t m) /* SWAR: no libgcc call */
 	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
 	return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
+/* 1u << l for each lane l (a table lets lane loops vectorise). */
+extern const uint32_t sim_lane_bit[SIM_LANES];
 /* Lanes of w whose RPC equals pc (one lookup among the RPC groups). */
 static inline uint32_t sim_rpc_eq(const sim_warp *w, uint64_t pc)
 {

@@ -55,6 +55,12 @@ void sim_timer_expire(sim_warp *w)
 	}
 }
 
+const uint32_t sim_lane_bit[SIM_LANES] = {
+#define B4(l) 1u << (l), 1u << ((l) + 1), 1u << ((l) + 2), 1u << ((l) + 3)
+	B4(0), B4(4), B4(8), B4(12), B4(16), B4(20), B4(24), B4(28)
+#undef B4
+};
+
 /* ---- RPC groups (sim_warp.rg_*) ------------------------------------------ */
 
 void sim_rpc_reset(sim_warp *w, uint64_t pc)

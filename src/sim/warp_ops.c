@@ -361,7 +361,12 @@ static bool shfl_fixed(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	if (w->ctx->hb) /* a collective orders its group's lanes */
 		hb_warp_join(w, pmask);
 	const uint32_t *a = w->r[i->op[sim_slot(i, WP_RA)].reg];
-	uint32_t out[SIM_LANES];
+	uint32_t tmp[SIM_LANES];
+	uint32_t *rd = dst_row(w, i, WP_RD);
+	/* the whole warp into a row other than the source: gather straight
+	   into it, else into tmp and merge the pmask lanes */
+	bool direct = pmask == 0xffffffffu && rd != a;
+	uint32_t *out = direct ? rd : tmp;
 	uint64_t aux = (uint64_t)i->aux[3];
 	if (aux & WP_RUNS) { /* two block copies */
 		int n = WP_RUN_N(aux);
@@ -372,13 +377,14 @@ static bool shfl_fixed(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		for (int l = 0; l < SIM_LANES; l++)
 			out[l] = a[j[l]];
 	}
-	uint32_t *rd = dst_row(w, i, WP_RD);
-	if (pmask == 0xffffffffu)
-		memcpy(rd, out, sizeof out);
+	if (direct)
+		;
+	else if (pmask == 0xffffffffu)
+		memcpy(rd, tmp, sizeof tmp);
 	else
 		for (int l = 0; l < SIM_LANES; l++) { /* merge the pmask lanes */
-			uint32_t keep = (uint32_t)((pmask >> l & 1) - 1);
-			rd[l] = (out[l] & ~keep) | (rd[l] & keep);
+			uint32_t take = 0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0);
+			rd[l] = (tmp[l] & take) | (rd[l] & ~take);
 		}
 	put_pred(w, i, WP_PU, (uint32_t)i->aux[3], pmask);
 	return true;
