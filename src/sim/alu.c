@@ -336,7 +336,9 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		LANES v[l] = rt_lut3(e, a[l], b[l], c[l]);
 	}
 	}
-	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+	uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+	if (d != w->r[SIM_RSINK]) /* LOP3.LUT Pu, RZ, ...: a predicate only */
+		rt_put(d, v, pmask);
 	if (rt_pred_written(i, RT_PD0)) {
 		uint8_t nz[SIM_LANES];
 		LANES nz[l] = v[l] != 0;

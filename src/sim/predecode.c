@@ -225,7 +225,15 @@ simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
 	i->exec = row->exec;
 	i->optype = (uint16_t)row->op;
 	i->flags = row->flags;
-	return row->prep ? row->prep(c, i, d) : SIMT_OK;
+	simt_status st = row->prep ? row->prep(c, i, d) : SIMT_OK;
+	/* what every issue would otherwise test again (warp.c, sim_step) */
+	if (i->pg == SIM_PT && !i->pg_not && !i->pg_up && i->pp == SIM_PT &&
+	    !i->pp_not)
+		i->flags |= SIM_F_NOGUARD;
+	if (i->optype == SIM_OP_ATOM || i->optype == SIM_OP_ATOMG ||
+	    i->optype == SIM_OP_RED)
+		i->flags |= SIM_F_GRMW;
+	return st;
 }
 
 simt_status sim_predecode(sim_ctx *c, const uint8_t *code, uint64_t len,

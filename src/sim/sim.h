@@ -103,6 +103,11 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 			    (BAR.RED's reduction input, IADD3.X's carry).  */
 #define SIM_F_STRONG 8u /* a .STRONG.<scope> load/store (ldst.c prep sets it
 			   and its scope) */
+#define SIM_F_NOGUARD 16u /* guard and pp are PT (predecode.c): pmask is
+			     ActiveMask, no predicate to read */
+#define SIM_F_GRMW 32u /* ATOM, ATOMG, RED: a read-modify-write that can
+			  reach global memory (serialised between worker
+			  threads, warp.c) */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */

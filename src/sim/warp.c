@@ -99,14 +99,6 @@ void sim_rpc_set(sim_warp *w, uint32_t lanes, uint64_t pc)
 	w->nrg = n;
 }
 
-/* A read-modify-write that can reach global memory: other CTA groups may
- * run the same word on another worker thread at the same time. */
-static bool global_rmw(const sim_inst *i)
-{
-	return i->optype == SIM_OP_ATOM || i->optype == SIM_OP_ATOMG ||
-	       i->optype == SIM_OP_RED;
-}
-
 void sim_step(sim_warp *w)
 {
 	sim_ctx *c = w->ctx;
@@ -116,8 +108,9 @@ void sim_step(sim_warp *w)
 	const sim_inst *early = c->rx ? sim_rx_reorder(w, i) : NULL;
 	if (early)
 		i = early; /* load buffering: the store goes first */
-	uint32_t pmask = w->active & sim_guard(w, i) &
-			 sim_pred(w, i->pp, i->pp_not);
+	uint32_t pmask = w->active;
+	if (!(i->flags & SIM_F_NOGUARD))
+		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
 	c->thread_insts += sim_popc(w->active);
@@ -125,7 +118,9 @@ void sim_step(sim_warp *w)
 		sim_rec_begin(w, i, pmask);
 	if (i->flags & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
-	} else if (c->par && pmask && global_rmw(i)) {
+	} else if ((i->flags & SIM_F_GRMW) && c->par && pmask) {
+		/* a read-modify-write that can reach global memory: other CTA
+		   groups may run the same word on another worker thread */
 		sim_par_lock(c); /* CTA groups on worker threads (par.c) */
 		i->exec(w, i, pmask);
 		sim_par_unlock(c);
