@@ -22,7 +22,13 @@
 
 #include "ptx/lower.h"
 
-/* Number of leading operands that are written. */
+/* Whether op starts with the literal p (op is a record's op array, so
+ * reading sizeof p - 1 bytes of it stays inside it). */
+#define PFX(op, p) (!memcmp((op), (p), sizeof(p) - 1))
+
+/* Number of leading operands that are written.  By the first letter of
+ * the op: the liveness, coalescing and peephole passes ask this of every
+ * record many times. */
 static int ndefs(const lw_inst *in)
 {
 	const char *op = in->op;
@@ -32,19 +38,61 @@ static int ndefs(const lw_inst *in)
 	 * ARRIVES ...) writes no register */
 	if (in->n > 0 && in->o[0].kind == LO_MEM)
 		return 0;
-	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
-	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
-	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
-	    !strncmp(op, "EXIT", 4) || !strncmp(op, "MEMBAR", 6) ||
-	    !strncmp(op, "BRX", 3) || !strncmp(op, "CALL", 4) || !strncmp(op, "RET", 3))
-		return 0;
-	if (!strncmp(op, "ISETP", 5) || !strncmp(op, "FSETP", 5) ||
-	    !strncmp(op, "SHFL", 4) || !strncmp(op, "VOTE", 4))
-		return 2;
-	if (!strcmp(op, "IADD3"))
-		return in->n - 3;
-	if (!strcmp(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
-		return in->n - 5;
+	switch (op[0]) {
+	case 'S':
+		if (PFX(op, "ST"))
+			return 0;
+		if (PFX(op, "SHFL"))
+			return 2;
+		break;
+	case 'R':
+		if (PFX(op, "RED") || PFX(op, "RET"))
+			return 0;
+		break;
+	case 'B':
+		if (PFX(op, "BAR") || PFX(op, "BSSY") || PFX(op, "BSYNC") || PFX(op, "BRA") ||
+		    PFX(op, "BRX"))
+			return 0;
+		break;
+	case 'W':
+		if (PFX(op, "WARPSYNC"))
+			return 0;
+		break;
+	case 'N':
+		if (PFX(op, "NANOSLEEP"))
+			return 0;
+		break;
+	case 'E':
+		if (PFX(op, "EXIT"))
+			return 0;
+		break;
+	case 'M':
+		if (PFX(op, "MEMBAR"))
+			return 0;
+		break;
+	case 'C':
+		if (PFX(op, "CALL"))
+			return 0;
+		break;
+	case 'I':
+		if (PFX(op, "ISETP"))
+			return 2;
+		if (!strcmp(op, "IADD3"))
+			return in->n - 3;
+		if (!strcmp(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
+			return in->n - 5;
+		break;
+	case 'F':
+		if (PFX(op, "FSETP"))
+			return 2;
+		break;
+	case 'V':
+		if (PFX(op, "VOTE"))
+			return 2;
+		break;
+	default:
+		break;
+	}
 	return 1;
 }
 
