@@ -234,8 +234,15 @@ static void src_line(const ptx_module *m, src_pos *at, int line, util_buf *b)
 	const char *e = p;
 	while (e < end && *e != '\n' && *e != '\r')
 		e++;
-	for (const char *q = p; q < e; q++)
-		util_buf_putc(b, *q == '\t' ? ' ' : *q);
+	while (p < e) { /* the runs between tabs in one piece each */
+		const char *q = p;
+		while (q < e && *q != '\t')
+			q++;
+		util_buf_putn(b, p, (size_t)(q - p));
+		if (q < e)
+			util_buf_putc(b, ' ');
+		p = q + (q < e);
+	}
 }
 
 /* ---- verifier ---------------------------------------------------------------- */
@@ -639,10 +646,13 @@ static void print_records(ptx_module *m, lw_fn *f, util_buf *text, size_t *seen,
 		size_t at = text->len;
 		lw_print_inst(f, in, text);
 		if (in->op[0] && in->line && in->line != last_line) {
+			static const char spaces[48] = "                                                ";
 			size_t w = text->len - at;
-			for (; w < 48; w++)
-				util_buf_putc(text, ' ');
-			util_buf_printf(text, " // %d: ", in->line);
+			if (w < 48)
+				util_buf_putn(text, spaces, 48 - w);
+			util_buf_putn(text, " // ", 4);
+			util_buf_putd(text, in->line);
+			util_buf_putn(text, ": ", 2);
 			src_line(m, &from, in->line, text);
 			last_line = in->line;
 		}
