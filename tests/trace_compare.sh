@@ -7,7 +7,9 @@
 # agree on the exit status, stdout (every buffer of the file printed),
 # stderr (diagnostics and the counts of --stats, without the times) and the
 # whole --trace.  One line per file and policy that differs, then
-# "N passed, N failed".  Not part of `make check` (it needs two binaries):
+# "N passed, N failed".  A run that does not end within TC_TIMEOUT seconds
+# (default 60: a spin-wait under the greedy policy runs to the cycle
+# limit) is reported as TIMEOUT and counted apart, not compared.  Not part of `make check` (it needs two binaries):
 # run it before delivering a change to a simulator hot path, e.g.
 #
 #   cp build/simt /tmp/simt.before && <change> && make &&
@@ -22,6 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 p=0
 f=0
+t=0
 
 files="tests/sim/*.s tests/bugs/*.s tests/explore/*.s tests/litmus/*.s
 	$(grep -l '^\.expect' examples/*.s)"
@@ -34,7 +37,7 @@ done
 
 # run BIN TAG FILE POLICY: outputs of one run into $tmp/TAG.{out,err,rc,trace}
 run() {
-	"$1" run "$3" $prints --threads 1 --policy "$4" --stats \
+	timeout "${TC_TIMEOUT:-60}" "$1" run "$3" $prints --threads 1 --policy "$4" --stats \
 		--trace "$tmp/$2.trace" >"$tmp/$2.out" 2>"$tmp/$2.err"
 	echo $? >"$tmp/$2.rc"
 	sed -i -E 's/, run cpu seconds .*//' "$tmp/$2.err"
@@ -47,6 +50,11 @@ for file in $files; do
 		rm -f "$tmp"/a.* "$tmp"/b.*
 		run "$OLD" a "$file" "$pol"
 		run "$NEW" b "$file" "$pol"
+		if [ "$(cat "$tmp/a.rc")" = 124 ] || [ "$(cat "$tmp/b.rc")" = 124 ]; then
+			echo "TIMEOUT $file ($pol)"
+			t=$((t + 1))
+			continue
+		fi
 		bad=""
 		for x in rc out err trace; do
 			[ -f "$tmp/a.$x" ] || : >"$tmp/a.$x"
@@ -61,5 +69,5 @@ for file in $files; do
 		fi
 	done
 done
-echo "$p passed, $f failed"
+echo "$p passed, $f failed ($t timed out)"
 [ "$f" -eq 0 ]
