@@ -368,11 +368,14 @@ static bool shfl_fixed(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	bool direct = pmask == 0xffffffffu && rd != a;
 	uint32_t *out = direct ? rd : tmp;
 	uint64_t aux = (uint64_t)i->aux[3];
-	if (aux & WP_RUNS) { /* two block copies */
+	if (aux & WP_RUNS) { /* two runs: a copy each */
 		int n = WP_RUN_N(aux);
-		memcpy(out, a + WP_RUN_D0(aux), (size_t)n * sizeof *out);
-		memcpy(out + n, a + n + WP_RUN_D1(aux),
-		       (size_t)(SIM_LANES - n) * sizeof *out);
+		/* through the library's memmove: inlined, a copy of a
+		   variable size becomes `rep movs`, whose start-up costs more
+		   than these few bytes */
+		memmove(out, a + WP_RUN_D0(aux), (size_t)n * sizeof *out);
+		memmove(out + n, a + n + WP_RUN_D1(aux),
+			(size_t)(SIM_LANES - n) * sizeof *out);
 	} else {
 		for (int l = 0; l < SIM_LANES; l++)
 			out[l] = a[j[l]];
