@@ -86,7 +86,10 @@ class _SrcLoc(ctypes.Structure):
 
 class _Stats(ctypes.Structure):
     _fields_ = [("cycles", ctypes.c_uint64), ("steps", ctypes.c_uint64),
-                ("thread_insts", ctypes.c_uint64)]
+                ("thread_insts", ctypes.c_uint64),
+                ("workers", ctypes.c_uint32),
+                ("worker_cpu_max", ctypes.c_double),
+                ("worker_cpu_sum", ctypes.c_double)]
 
 
 class _RegWrite(ctypes.Structure):
@@ -402,6 +405,10 @@ class Stats:
     def __init__(self, s):
         self.cycles, self.steps, self.thread_insts = (
             s.cycles, s.steps, s.thread_insts)
+        # the last run's worker threads (0: sequential) and their CPU
+        # seconds: the busiest one's and all together
+        self.workers, self.worker_cpu_max, self.worker_cpu_sum = (
+            s.workers, s.worker_cpu_max, s.worker_cpu_sum)
 
     def __repr__(self):
         return (f"Stats(cycles={self.cycles}, steps={self.steps}, "

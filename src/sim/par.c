@@ -29,6 +29,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sim/sim.h"
@@ -55,6 +56,7 @@ typedef struct sim_worker {
 	simt_status st;
 	pthread_t tid;
 	bool started;
+	double cpu;           /* CPU seconds the worker's groups took       */
 } sim_worker;
 
 struct sim_par {
@@ -187,10 +189,19 @@ void sim_par_unlock(sim_ctx *w)
 	pthread_mutex_unlock(&w->par->atom);
 }
 
+static double thread_cpu(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static void *worker_main(void *arg)
 {
 	sim_worker *wk = arg;
+	double t0 = thread_cpu();
 	wk->st = sim_sched_worker(&wk->c);
+	wk->cpu = thread_cpu() - t0;
 	return NULL;
 }
 
@@ -302,6 +313,12 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 	for (int k = 0; k < made; k++)
 		if (wk[k].started)
 			pthread_join(wk[k].tid, NULL);
+	for (int k = 0; k < made; k++) { /* simt_sim_stats */
+		c->par_workers++;
+		c->par_cpu_sum += wk[k].cpu;
+		if (wk[k].cpu > c->par_cpu_max)
+			c->par_cpu_max = wk[k].cpu;
+	}
 	simt_status st = merge(c, &p, wk, made);
 	for (int k = 0; k < made; k++)
 		free(wk[k].c.mem);

@@ -423,6 +423,11 @@ struct sim_ctx {
 	   so sim_start may hand its groups to workers. */
 	struct sim_par *par;
 	bool whole_run;
+	/* The last run's workers (par.c; simt_sim_stats): how many (0: the
+	   run was sequential) and the CPU seconds of the busiest one and of
+	   all of them together. */
+	uint32_t par_workers;
+	double par_cpu_max, par_cpu_sum;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
