@@ -21,9 +21,9 @@
  * the join.  When a group stops (fault, deadlock, cycle limit, ...) the
  * groups above it are abandoned and everything of theirs is dropped, as a
  * sequential run would never have run them; the lower ones finish, and
- * the lowest group that stopped is the one reported.  Global
- * read-modify-writes (ATOM, ATOMG, RED) are serialised by one lock, so
- * atomics of different groups stay atomic.
+ * the lowest group that stopped is the one reported.  Atomics (ATOM,
+ * ATOMG, RED) are host atomics on a worker (atomic.c), so atomics of
+ * different groups stay atomic.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -61,7 +61,6 @@ typedef struct sim_worker {
 
 struct sim_par {
 	pthread_mutex_t lock;  /* records' done flags, the trace hand-over  */
-	pthread_mutex_t atom;  /* global read-modify-writes                  */
 	atomic_uint_fast64_t next;  /* next group to take                   */
 	atomic_uint_fast64_t stopped; /* lowest group that stopped           */
 	uint64_t ngroups, flushed;    /* groups whose trace was handed on    */
@@ -179,16 +178,6 @@ bool sim_par_cancelled(const sim_ctx *w, uint64_t g)
 	return g > atomic_load_explicit(&w->par->stopped, memory_order_relaxed);
 }
 
-void sim_par_lock(sim_ctx *w)
-{
-	pthread_mutex_lock(&w->par->atom);
-}
-
-void sim_par_unlock(sim_ctx *w)
-{
-	pthread_mutex_unlock(&w->par->atom);
-}
-
 static double thread_cpu(void)
 {
 	struct timespec t;
@@ -298,7 +287,6 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 		return SIMT_ERR_NOMEM;
 	}
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_mutex_init(&p.atom, NULL);
 	int made = 0;
 	for (int k = 0; k < n; k++)
 		if (worker_init(&wk[k], c, &p, k))
@@ -328,7 +316,6 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 		free(p.grp[k].stop_text);
 	}
 	pthread_mutex_destroy(&p.lock);
-	pthread_mutex_destroy(&p.atom);
 	free(p.grp);
 	free(wk);
 	return st;

@@ -596,9 +596,6 @@ uint64_t sim_par_next(sim_ctx *w);
 void sim_par_stopped(sim_ctx *w, simt_status st);
 /* A lower group stopped: the worker's group g need not finish. */
 bool sim_par_cancelled(const sim_ctx *w, uint64_t g);
-/* Serialise a global read-modify-write on a worker (atomic.c's ops). */
-void sim_par_lock(sim_ctx *w);
-void sim_par_unlock(sim_ctx *w);
 /* retire.c: the record of the issue in progress (only with c->rec): begin
  * before the handler, accesses from mem, end (calls retire_fn) after. */
 void sim_rec_begin(sim_warp *w, const sim_inst *i, uint32_t pmask);
