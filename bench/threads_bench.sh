@@ -15,11 +15,13 @@
 # Wall time is what threads buy, so it is measured too; on a loaded machine
 # it says more about the other processes than about simt (the CPU columns
 # do not).  The 2-thread runs also report their workers' CPU seconds
-# (`--stats`: "worker cpu seconds max M sum S"), which give the serial part
-# of the run (the run's CPU seconds minus S: set-up, thread start, merge)
-# and the Amdahl estimate of the idle-machine speedup, CPU(1 thread) /
-# (serial + M): what the wall speedup is on two otherwise idle cores,
-# measurable under any load.  docs/semantics.md, "CTAs on worker threads".
+# (`--stats`: "worker cpu seconds max M sum S span P"), which give the
+# serial part of the run (its CPU seconds minus S: set-up, thread start,
+# merge) and the Amdahl estimate of the idle-machine speedup, CPU(1 thread)
+# / (serial + P), where the span P lays the groups' measured CPU seconds out
+# in group order on two equally fast workers (src/sim/par.c): the wall
+# speedup on two otherwise idle cores, measurable under any load.
+# docs/semantics.md, "CTAs on worker threads".
 set -e
 cd "$(dirname "$0")/.."
 SIMT=${SIMT:-build/simt}
@@ -46,10 +48,10 @@ bench() {
 			stats=$(grep '^cycles' "$tmp/err")
 			echo "$stats" | sed -E 's/.*run wall seconds ([0-9.]+).*/\1/' >>"$tmp/w$t"
 			echo "$stats" | sed -E 's/.*run cpu seconds ([0-9.]+).*/\1/' >>"$tmp/c$t"
-			# serial seconds and serial + busiest worker (Amdahl)
+			# serial seconds, and serial + span (Amdahl)
 			[ $t = 1 ] || echo "$stats" | sed -E \
-				's/.*run cpu seconds ([0-9.]+).*worker cpu seconds max ([0-9.]+) sum ([0-9.]+).*/\1 \2 \3/' |
-				awk '{ print $1 - $3 >>"'"$tmp/s2"'"; print $1 - $3 + $2 >>"'"$tmp/e2"'" }'
+				's/.*run cpu seconds ([0-9.]+).*worker cpu seconds max [0-9.]+ sum ([0-9.]+) span ([0-9.]+).*/\1 \2 \3/' |
+				awk '{ print $1 - $2 >>"'"$tmp/s2"'"; print $1 - $2 + $3 >>"'"$tmp/e2"'" }'
 			sig="$(cksum <"$tmp/out") $(echo "$stats" | sed -E 's/, run cpu seconds.*//')"
 			[ -n "$first" ] || first=$sig
 			[ "$sig" = "$first" ] || ok=DIFFERENT
@@ -102,7 +104,8 @@ if [ "$1" = "--record" ]; then
 		echo "kernel run alone; \"same\": every run printed the same output and"
 		echo "the same cycle and instruction counts; serial: the 2-thread run's"
 		echo "CPU seconds outside its workers; Amdahl: CPU s, 1 / (serial + the"
-		echo "busiest worker's CPU seconds), the speedup on two idle cores)."
+		echo "span of its groups' CPU seconds on two equally fast workers), the"
+		echo "speedup on two idle cores)."
 		echo
 		echo "$header"
 		printf "%s" "$rows"

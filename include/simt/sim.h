@@ -189,6 +189,9 @@ typedef struct simt_sim_stats {
 	uint32_t workers;      /* threads that ran its groups; 0: sequential  */
 	double worker_cpu_max; /* CPU seconds of the busiest worker           */
 	double worker_cpu_sum; /* CPU seconds of all workers together         */
+	double worker_cpu_span; /* the groups' CPU seconds in group order on
+				   `workers` equally fast threads: the time on
+				   idle cores, measured under any load        */
 } simt_sim_stats;
 
 /* Register files readable after a run (simt_sim_reg). */

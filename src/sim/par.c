@@ -46,6 +46,7 @@ typedef struct sim_grp {
 	util_buf trace;       /* its trace lines, '\n'-separated             */
 	uint64_t steps, thread_insts, mem_writes, cycles;
 	int worker;           /* who ran it: whose slots hold its CTAs       */
+	double cpu;           /* CPU seconds it took (simt_sim_stats)        */
 } sim_grp;
 
 typedef struct sim_worker {
@@ -57,6 +58,7 @@ typedef struct sim_worker {
 	pthread_t tid;
 	bool started;
 	double cpu;           /* CPU seconds the worker's groups took       */
+	double cpu0;          /* the thread's CPU clock at its group's start */
 } sim_worker;
 
 struct sim_par {
@@ -122,6 +124,13 @@ static void flush(struct sim_par *p)
 	}
 }
 
+static double thread_cpu(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 /* Record the worker's group in progress as done. */
 static void record(sim_worker *wk, simt_status st)
 {
@@ -137,6 +146,7 @@ static void record(sim_worker *wk, simt_status st)
 	g->mem_writes = w->mem_writes - wk->mem_writes;
 	g->cycles = w->cycle;
 	g->worker = wk->index;
+	g->cpu = thread_cpu() - wk->cpu0;
 	if (st != SIMT_OK || w->stop != SIM_STOP_NONE) {
 		uint64_t cur = atomic_load(&p->stopped);
 		while (wk->group < cur &&
@@ -163,6 +173,7 @@ uint64_t sim_par_next(sim_ctx *w)
 	wk->thread_insts = w->thread_insts;
 	wk->mem_writes = w->mem_writes;
 	w->diags = &p->grp[g].diags;
+	wk->cpu0 = thread_cpu();
 	return g;
 }
 
@@ -176,13 +187,6 @@ void sim_par_stopped(sim_ctx *w, simt_status st)
 bool sim_par_cancelled(const sim_ctx *w, uint64_t g)
 {
 	return g > atomic_load_explicit(&w->par->stopped, memory_order_relaxed);
-}
-
-static double thread_cpu(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 static void *worker_main(void *arg)
@@ -272,6 +276,33 @@ static simt_status merge(sim_ctx *c, struct sim_par *p, sim_worker *wk,
 	return st;
 }
 
+/*
+ * simt_sim_stats: the workers' CPU seconds, and the span - the groups' CPU
+ * seconds laid out in group order on n equally fast workers, each group
+ * going to the one that is free first (as workers take them): the time
+ * the groups take on n idle cores, whatever else ran on the machine.
+ */
+static void stats(sim_ctx *c, const struct sim_par *p, const sim_worker *wk,
+		  int n)
+{
+	double end[SIMT_MAX_THREADS] = {0};
+	for (int k = 0; k < n; k++) {
+		c->par_workers++;
+		c->par_cpu_sum += wk[k].cpu;
+		if (wk[k].cpu > c->par_cpu_max)
+			c->par_cpu_max = wk[k].cpu;
+	}
+	for (uint64_t g = 0; n && g < p->ngroups && p->grp[g].done; g++) {
+		int k = 0;
+		for (int j = 1; j < n; j++)
+			if (end[j] < end[k])
+				k = j;
+		end[k] += p->grp[g].cpu;
+		if (end[k] > c->par_cpu_span)
+			c->par_cpu_span = end[k];
+	}
+}
+
 simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 {
 	int n = sim_par_threads(c, ngroups);
@@ -301,12 +332,7 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 	for (int k = 0; k < made; k++)
 		if (wk[k].started)
 			pthread_join(wk[k].tid, NULL);
-	for (int k = 0; k < made; k++) { /* simt_sim_stats */
-		c->par_workers++;
-		c->par_cpu_sum += wk[k].cpu;
-		if (wk[k].cpu > c->par_cpu_max)
-			c->par_cpu_max = wk[k].cpu;
-	}
+	stats(c, &p, wk, made);
 	simt_status st = merge(c, &p, wk, made);
 	for (int k = 0; k < made; k++)
 		free(wk[k].c.mem);

@@ -424,10 +424,10 @@ struct sim_ctx {
 	struct sim_par *par;
 	bool whole_run;
 	/* The last run's workers (par.c; simt_sim_stats): how many (0: the
-	   run was sequential) and the CPU seconds of the busiest one and of
-	   all of them together. */
+	   run was sequential), the CPU seconds of the busiest one, of all of
+	   them together, and the span of its groups on idle workers. */
 	uint32_t par_workers;
-	double par_cpu_max, par_cpu_sum;
+	double par_cpu_max, par_cpu_sum, par_cpu_span;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
