@@ -287,6 +287,8 @@ static void stats(sim_ctx *c, const struct sim_par *p, const sim_worker *wk,
 {
 	double end[SIMT_MAX_THREADS] = {0};
 	for (int k = 0; k < n; k++) {
+		if (!wk[k].started)
+			continue;
 		c->par_workers++;
 		c->par_cpu_sum += wk[k].cpu;
 		if (wk[k].cpu > c->par_cpu_max)
@@ -324,12 +326,16 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 			made = k + 1;
 		else
 			break;
-	for (int k = 0; k < made; k++)
+	/* the calling thread is worker 0: one thread fewer to start and to
+	   wait for (a worker that cannot start leaves its groups to others) */
+	for (int k = 1; k < made; k++)
 		wk[k].started = pthread_create(&wk[k].tid, NULL, worker_main,
 					       &wk[k]) == 0;
-	if (made && !wk[0].started) /* no thread at all: run here */
+	if (made) {
+		wk[0].started = true;
 		worker_main(&wk[0]);
-	for (int k = 0; k < made; k++)
+	}
+	for (int k = 1; k < made; k++)
 		if (wk[k].started)
 			pthread_join(wk[k].tid, NULL);
 	stats(c, &p, wk, made);
