@@ -49,8 +49,11 @@ typedef struct sim_grp {
 	double cpu;           /* CPU seconds it took (simt_sim_stats)        */
 } sim_grp;
 
+/* Cache-line aligned (so padded): what one worker writes as it runs - its
+ * context's counters, its group's clock - never shares a line with
+ * another worker's. */
 typedef struct sim_worker {
-	sim_ctx c;            /* first: a worker's context is its worker     */
+	_Alignas(64) sim_ctx c; /* first: a worker's context is its worker   */
 	int index;
 	uint64_t group;       /* in progress, UINT64_MAX: none yet           */
 	uint64_t steps, thread_insts, mem_writes; /* at the group's start   */
@@ -313,7 +316,9 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 	atomic_init(&p.next, 0);
 	atomic_init(&p.stopped, UINT64_MAX);
 	p.grp = calloc(ngroups, sizeof *p.grp);
-	sim_worker *wk = calloc((size_t)n, sizeof *wk);
+	sim_worker *wk = aligned_alloc(64, (size_t)n * sizeof *wk);
+	if (wk)
+		memset(wk, 0, (size_t)n * sizeof *wk);
 	if (!p.grp || !wk || !sim_mem_launch_words(c)) {
 		free(p.grp);
 		free(wk);
