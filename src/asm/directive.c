@@ -65,7 +65,9 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 		c->nomem = true;
 		return -1;
 	}
-	if (!util_grow((void **)&c->syms, &c->csyms, c->nsyms + 1, sizeof *c->syms)) {
+	if ((size_t)(c->nsyms + 1) * sizeof *c->syms > c->csyms &&
+	    !asm_grow((void **)&c->syms, &c->csyms, (size_t)c->nsyms * sizeof *c->syms,
+		      (size_t)(c->nsyms + 1) * sizeof *c->syms)) {
 		c->nomem = true;
 		return -1;
 	}
