@@ -92,10 +92,28 @@ typedef enum fast_kind {
 	FA_CMEM  /* c[bank][off] into a constant-kind field               */
 } fast_kind;
 
+/* One field as the fast path writes it: where, how wide, what it takes,
+ * read from the opcode once when the plan is made. */
+typedef struct fast_field {
+	unsigned char pos, width;
+	bool enc;            /* encoded (a constant field keeps its value) */
+	bool gpr;            /* an R register: counts toward the kernel's */
+	bool sgn;            /* SImm */
+	signed char rk;      /* its Register kind (index), -1 */
+	uint64_t mask;       /* mask_of(width) */
+	uint64_t lim;        /* registers: mask_of(the type's width) (the zero
+			      * register's number); control slots: mask */
+} fast_field;
+
 typedef struct fast_act {
 	unsigned char kind; /* fast_kind */
-	unsigned char e;    /* operand entry of the opcode */
 	unsigned char k;    /* written operand */
+	bool has_f, has_g;
+	fast_field f;       /* REG/INT/CMEM: the field; MEM: the base register */
+	fast_field g;       /* MEM: the offset */
+	/* CMEM: the constant kind's layout */
+	unsigned char bank_pos, off_pos;
+	uint64_t bank_lim, off_lim;
 } fast_act;
 
 typedef struct asm_plan {
@@ -113,6 +131,13 @@ typedef struct asm_plan {
 	int nact;
 	isa_word base;
 	fast_act act[ISA_MAX_OPERANDS];
+	/* what the rest of the fast path needs of the opcode */
+	const isa_opcode *op;
+	const isa_type *guard_type; /* NULL: no guard field */
+	bool has_gmod, has_exc, bar_reg, is_exit, has_barid;
+	fast_field guard, gmod, barid;
+	bool has_ctl[4];            /* stall, yield, req, wsb */
+	fast_field ctl[4];
 } asm_plan;
 
 typedef struct asm_word {
@@ -848,6 +873,22 @@ static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
 static int enum_find(const struct asm_index *ix, const isa_type *t,
 		     const char *s, int len, uint32_t h);
 
+static uint64_t mask_of(int w);
+
+static void fast_field_of(const isa_opcode *op, const asm_opinfo *in, int f,
+			  fast_field *ff)
+{
+	const isa_field *fd = &op->fields[f];
+	ff->pos = (unsigned char)fd->pos;
+	ff->width = (unsigned char)fd->width;
+	ff->enc = in->enc_fields >> f & 1;
+	ff->gpr = in->gpr_fields >> f & 1;
+	ff->sgn = fd->type->cls == ISA_KIND_SIMM;
+	ff->rk = in->freg[f];
+	ff->mask = mask_of(fd->width);
+	ff->lim = mask_of(fd->type->width);
+}
+
 static inline bool numeric_kind(const isa_type *t)
 {
 	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
@@ -909,11 +950,44 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		}
 		if (kind < 0)
 			return false;
-		p->act[p->nact++] = (fast_act){(unsigned char)kind,
-					      (unsigned char)e,
-					      (unsigned char)map[e]};
+		fast_act *a = &p->act[p->nact++];
+		memset(a, 0, sizeof *a);
+		a->kind = (unsigned char)kind;
+		a->k = (unsigned char)map[e];
+		int f = kind == FA_MEM ? d->sub[0] : d->field;
+		int g = kind == FA_MEM ? d->sub[1] : -1;
+		if ((a->has_f = f >= 0))
+			fast_field_of(op, in, f, &a->f);
+		if ((a->has_g = g >= 0))
+			fast_field_of(op, in, g, &a->g);
+		if (kind == FA_CMEM) {
+			a->bank_pos = (unsigned char)t->bank_pos;
+			a->off_pos = (unsigned char)t->off_pos;
+			a->bank_lim = mask_of(t->bank_width);
+			a->off_lim = mask_of(t->off_width);
+		}
 	}
 	p->base = encode(in, fields, touched);
+	p->op = op;
+	p->guard_type = NULL;
+	if (op->guard >= 0) {
+		const isa_field *gd = &op->fields[op->guard];
+		p->guard_type = gd->type;
+		fast_field_of(op, in, op->guard, &p->guard);
+		if ((p->has_gmod = gd->modifier >= 0))
+			fast_field_of(op, in, gd->modifier, &p->gmod);
+	}
+	p->has_exc = op->nexc > 0;
+	p->bar_reg = in->bar_reg;
+	p->is_exit = in->is_exit;
+	if ((p->has_barid = in->barid >= 0))
+		fast_field_of(op, in, in->barid, &p->barid);
+	int ctl[4] = {in->stall, in->yield, in->req, in->wsb};
+	for (int i = 0; i < 4; i++)
+		if ((p->has_ctl[i] = ctl[i] >= 0)) {
+			fast_field_of(op, in, ctl[i], &p->ctl[i]);
+			p->ctl[i].lim = p->ctl[i].mask;
+		}
 	return true;
 }
 
@@ -942,6 +1016,7 @@ static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 			p->plain_reg |= 1u << e;
 	}
 	p->word = w;
+	p->op = op;
 	p->n = it->noperands;
 	p->cand = cand;
 	for (int i = 0; i < it->noperands; i++)
@@ -1645,138 +1720,147 @@ static void update_kernel(asm_ctx *c, const fill_state *s, uint64_t barid)
 		k->exits[k->nexits++] = (uint32_t)s->off;
 }
 
-/* v into field f of w when the field is encoded (encode()'s rule) */
-static inline void put_field(const isa_opcode *op, const asm_opinfo *in,
-			     isa_word *w, int f, uint64_t v)
+/* v into the field when it is encoded (encode()'s rule); mask: the
+ * field's (put_bits without working it out) */
+static inline void fast_put(isa_word *w, const fast_field *f, uint64_t v)
 {
-	if (in->enc_fields >> f & 1)
-		put_bits(w, op->fields[f].pos, op->fields[f].width, v);
+	if (!f->enc)
+		return;
+	int pos = f->pos;
+	uint64_t m = f->mask;
+	v &= m;
+	if (pos >= 64) {
+		w->hi = (w->hi & ~(m << (pos - 64))) | v << (pos - 64);
+		return;
+	}
+	w->lo = (w->lo & ~(m << pos)) | v << pos;
+	if (pos + f->width > 64)
+		w->hi = (w->hi & ~(m >> (64 - pos))) | v >> (64 - pos);
 }
 
-/* The register of o for field f (fill_reg without pairs): false when it
- * is out of range (fill_reg reports it). */
-static inline bool fast_reg(const isa_opcode *op, const asm_opinfo *in,
-			    int f, const asm_operand *o, uint64_t *v,
-			    bool *zero)
+/* The register of o for the field (fill_reg without pairs), counted
+ * toward the kernel's registers: false when it is out of range (fill_reg
+ * reports it). */
+static inline bool fast_reg(const fast_field *f, const asm_operand *o,
+			    int nregs, isa_word *w, uint32_t *maxreg)
 {
-	int rk = in->freg[f];
-	uint64_t lim = mask_of(op->fields[f].type->width);
-	*zero = rk >= 0 && ((o->zeromask >> rk) & 1u);
-	*v = *zero ? lim : o->regnum;
-	return *zero || o->regnum < lim;
-}
-
-static inline void fast_count(const asm_opinfo *in, int f, uint64_t num,
-			      int nregs, uint32_t *maxreg)
-{
-	if ((in->gpr_fields >> f & 1) && num + (uint64_t)nregs > *maxreg)
-		*maxreg = (uint32_t)(num + (uint64_t)nregs);
-}
-
-static inline bool fast_control(const isa_opcode *op, const asm_opinfo *in,
-				isa_word *w, int f, bool given, uint64_t v)
-{
-	if (!given)
+	bool zero = f->rk >= 0 && ((o->zeromask >> f->rk) & 1u);
+	if (zero) {
+		fast_put(w, f, f->lim);
 		return true;
-	if (f < 0 || v > mask_of(op->fields[f].width))
+	}
+	if (o->regnum >= f->lim)
 		return false;
-	put_field(op, in, w, f, v);
+	if (f->gpr && o->regnum + (uint64_t)nregs > *maxreg)
+		*maxreg = (uint32_t)(o->regnum + (uint64_t)nregs);
+	fast_put(w, f, o->regnum);
+	return true;
+}
+
+/* A number (mag, neg) into the field: false when it does not fit. */
+static inline bool fast_num(const fast_field *f, uint64_t mag, bool neg,
+			    isa_word *w)
+{
+	if (!fits(f->sgn, f->width, mag, neg))
+		return false;
+	fast_put(w, f, neg ? 0 - mag : mag);
 	return true;
 }
 
 /*
  * The word of an instruction whose selection has an operand plan: the
  * plan's base word with the guard, the registers, numbers and addresses
- * put over it - what asm_match's filling gives, without its field array.
- * False (nothing done) when some value would be an error: the filling
- * then runs and reports it exactly as before.
+ * put over it - what asm_match's filling gives, without its field array,
+ * reading only the plan.  False (nothing done) when some value would be
+ * an error: the filling then runs and reports it exactly as before.
  */
-static bool fast_fill(asm_ctx *c, const asm_plan *plan, const isa_opcode *op,
+static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg)
 {
-	const asm_opinfo *in = &c->ix->info[op->index];
 	isa_word w = plan->base;
 	uint32_t mr = 0;
 	if (it->has_guard) {
-		if (op->guard < 0)
+		if (!plan->guard_type)
 			return false;
-		const isa_field *g = &op->fields[op->guard];
-		int v = enum_find(c->ix, g->type, it->guard->s, it->guard->len,
+		int v = enum_find(c->ix, plan->guard_type, it->guard->s,
+				  it->guard->len,
 				  hash(it->guard->s, it->guard->len));
-		if (v < 0 || (it->guard_not && g->modifier < 0))
+		if (v < 0 || (it->guard_not && !plan->has_gmod))
 			return false;
-		put_field(op, in, &w, op->guard, (uint64_t)v);
+		fast_put(&w, &plan->guard, (uint64_t)v);
 		if (it->guard_not)
-			put_field(op, in, &w, g->modifier, 1);
+			fast_put(&w, &plan->gmod, 1);
 	}
 	for (int i = 0; i < plan->nact; i++) {
 		const fast_act *a = &plan->act[i];
 		const asm_operand *o = &it->ops[a->k];
-		const isa_operand *d = &op->operands[a->e];
-		int f = d->field;
-		const isa_field *fd = &op->fields[f];
-		uint64_t v;
-		bool zero;
 		switch ((fast_kind)a->kind) {
 		case FA_REG:
-			if (!fast_reg(op, in, f, o, &v, &zero))
+			if (!fast_reg(&a->f, o, 1, &w, &mr))
 				return false;
-			if (!zero)
-				fast_count(in, f, v, 1, &mr);
-			put_field(op, in, &w, f, v);
 			break;
 		case FA_INT:
-			if (!fits(fd->type->cls == ISA_KIND_SIMM, fd->width, o->mag,
-				  o->neg))
+			if (!fast_num(&a->f, o->mag, o->neg, &w))
 				return false;
-			put_field(op, in, &w, f, o->neg ? 0 - o->mag : o->mag);
 			break;
-		case FA_MEM: {
-			int ra = d->sub[0], offf = d->sub[1];
-			if (ra >= 0 && o->has_reg) {
-				if (!fast_reg(op, in, ra, o, &v, &zero))
+		case FA_MEM:
+			if (a->has_f && o->has_reg) {
+				if (!fast_reg(&a->f, o, o->is64 ? 2 : 1, &w, &mr))
 					return false;
-				if (!zero)
-					fast_count(in, ra, v, 1, &mr);
-				if (o->is64)
-					fast_count(in, ra, v, 2, &mr);
-				put_field(op, in, &w, ra, v);
-			} else if (ra >= 0) {
-				put_field(op, in, &w, ra,
-					  mask_of(op->fields[ra].type->width));
+			} else if (a->has_f) {
+				fast_put(&w, &a->f, a->f.lim);
 			}
-			if (offf < 0) {
+			if (!a->has_g) {
 				if (o->mag)
 					return false;
-				break;
+			} else if (!fast_num(&a->g, o->mag, o->neg, &w)) {
+				return false;
 			}
-			const isa_field *of = &op->fields[offf];
-			if (!fits(of->type->cls == ISA_KIND_SIMM, of->width, o->mag,
-				  o->neg))
-				return false;
-			put_field(op, in, &w, offf, o->neg ? 0 - o->mag : o->mag);
 			break;
-		}
-		case FA_CMEM: {
-			const isa_type *t = fd->type;
-			if (o->bank > mask_of(t->bank_width) || o->neg ||
-			    o->mag > mask_of(t->off_width))
+		case FA_CMEM:
+			if (o->bank > a->bank_lim || o->neg || o->mag > a->off_lim)
 				return false;
-			put_field(op, in, &w, f,
-				  (o->bank << t->bank_pos) | (o->mag << t->off_pos));
+			fast_put(&w, &a->f,
+				 (o->bank << a->bank_pos) | (o->mag << a->off_pos));
 			break;
-		}
 		}
 	}
-	if ((it->has_sched || it->has_req || it->has_wsb) &&
-	    (!fast_control(op, in, &w, in->stall, it->has_sched, it->stall) ||
-	     !fast_control(op, in, &w, in->yield, it->has_yield, it->yield) ||
-	     !fast_control(op, in, &w, in->req, it->has_req, it->req) ||
-	     !fast_control(op, in, &w, in->wsb, it->has_wsb, it->wsb)))
-		return false;
+	if (it->has_sched || it->has_req || it->has_wsb) {
+		bool given[4] = {it->has_sched, it->has_yield, it->has_req,
+				 it->has_wsb};
+		uint64_t v[4] = {it->stall, it->yield, it->req, it->wsb};
+		for (int i = 0; i < 4; i++) {
+			if (!given[i])
+				continue;
+			if (!plan->has_ctl[i] || v[i] > plan->ctl[i].lim)
+				return false;
+			fast_put(&w, &plan->ctl[i], v[i]);
+		}
+	}
 	*out = w;
 	*maxreg = mr;
 	return true;
+}
+
+/* update_kernel for a word the fast path made */
+static void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
+			uint32_t maxreg, uint64_t off)
+{
+	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
+		return;
+	asm_kernel *k = &c->kernels[c->secs[c->cur].kernel];
+	if (maxreg > k->maxreg)
+		k->maxreg = maxreg;
+	if (p->bar_reg) {
+		k->nbar = 16;
+	} else if (p->has_barid) {
+		uint64_t barid = get_bits(w, p->barid.pos, p->barid.width);
+		if (barid + 1 > k->nbar)
+			k->nbar = (uint32_t)barid + 1;
+	}
+	if (p->is_exit &&
+	    util_grow((void **)&k->exits, &k->cexits, k->nexits + 1, sizeof *k->exits))
+		k->exits[k->nexits++] = (uint32_t)off;
 }
 
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
@@ -1806,18 +1890,14 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	uint16_t *slot = plan_slot(c->ix, wd, it);
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
-		op = c->ix->ops[ot->first + plan->cand];
+		op = plan->op;
 		res = &wd->res[plan->cand];
 		uint32_t maxreg;
-		if (plan->fast && fast_fill(c, plan, op, it, w, &maxreg)) {
-			const asm_opinfo *in = &c->ix->info[op->index];
-			fill_state s = {op, in, NULL, 0, off, maxreg, false, 0};
+		if (plan->fast && fast_fill(c, plan, it, w, &maxreg)) {
 			*opp = op;
-			ok = asm_check_exceptions(c, op, *w, it->mnem->col);
-			update_kernel(c, &s, in->barid >= 0
-				     ? get_bits(*w, op->fields[in->barid].pos,
-						op->fields[in->barid].width)
-				     : 0);
+			ok = !plan->has_exc ||
+			     asm_check_exceptions(c, op, *w, it->mnem->col);
+			fast_kernel(c, plan, *w, maxreg, off);
 			goto out;
 		}
 		memcpy(map, plan->map, (size_t)op->noperands);
