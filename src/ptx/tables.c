@@ -241,10 +241,23 @@ ptx_opcode ptx_opcode_lookup(const char *s, int len)
 
 const char *ptx_reg_name(const ptx_opd *o, char *buf, size_t size)
 {
-	if (o->index >= 0)
-		snprintf(buf, size, "%s%d", o->reg->name, o->index);
-	else
-		snprintf(buf, size, "%s", o->reg->name);
+	/* what snprintf(buf, size, "%s%d", name, index) writes, without it
+	 * (the lowering names every register operand through here) */
+	if (!size)
+		return buf;
+	size_t n = strnlen(o->reg->name, size - 1);
+	memcpy(buf, o->reg->name, n);
+	if (o->index >= 0) {
+		char t[12];
+		int i = (int)sizeof t;
+		unsigned u = (unsigned)o->index;
+		do
+			t[--i] = (char)('0' + u % 10);
+		while (u /= 10);
+		for (; i < (int)sizeof t && n + 1 < size; i++)
+			buf[n++] = t[i];
+	}
+	buf[n] = '\0';
 	return buf;
 }
 
