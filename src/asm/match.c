@@ -89,7 +89,8 @@ typedef enum fast_kind {
 	FA_REG,  /* a plain register: its number (or the zero register)  */
 	FA_INT,  /* a number into a UImm/SImm field                       */
 	FA_MEM,  /* [Ra{.64}{+off}]: the base register and the offset     */
-	FA_CMEM  /* c[bank][off] into a constant-kind field               */
+	FA_CMEM, /* c[bank][off] into a constant-kind field               */
+	FA_SYM   /* a label (`(name) or a branch target): a fixup         */
 } fast_kind;
 
 /* One field as the fast path writes it: where, how wide, what it takes,
@@ -108,6 +109,8 @@ typedef struct fast_field {
 typedef struct fast_act {
 	unsigned char kind; /* fast_kind */
 	unsigned char k;    /* written operand */
+	unsigned char e;    /* FA_SYM: the operand entry (the fixup's) */
+	unsigned char fi;   /* FA_SYM: the field */
 	bool has_f, has_g;
 	fast_field f;       /* REG/INT/CMEM: the field; MEM: the base register */
 	fast_field g;       /* MEM: the offset */
@@ -935,6 +938,11 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 			if (o->kind == ASM_O_MEM && !o->expr &&
 			    (d->sub[1] < 0 || numeric_kind(op->fields[d->sub[1]].type)))
 				kind = FA_MEM;
+		} else if (d->fmt != ISA_FMT_CADDR &&
+			   (o->kind == ASM_O_EXPR ||
+			    (o->kind == ASM_O_NAME && (d->fmt == ISA_FMT_PCREL ||
+						       d->fmt == ISA_FMT_SHIFT)))) {
+			kind = FA_SYM; /* fill_operand's defer_expr */
 		} else if (d->fmt != ISA_FMT_PLAIN || o->kind == ASM_O_EXPR) {
 			kind = -1;
 		} else if (t->cls == ISA_KIND_ENUM && o->kind == ASM_O_NAME) {
@@ -954,6 +962,10 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		memset(a, 0, sizeof *a);
 		a->kind = (unsigned char)kind;
 		a->k = (unsigned char)map[e];
+		a->e = (unsigned char)e;
+		a->fi = (unsigned char)d->field;
+		if (kind == FA_SYM)
+			continue; /* the word keeps the field's default */
 		int f = kind == FA_MEM ? d->sub[0] : d->field;
 		int g = kind == FA_MEM ? d->sub[1] : -1;
 		if ((a->has_f = f >= 0))
@@ -1775,10 +1787,12 @@ static inline bool fast_num(const fast_field *f, uint64_t mag, bool neg,
  * an error: the filling then runs and reports it exactly as before.
  */
 static bool fast_fill(asm_ctx *c, const asm_plan *plan,
-		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg)
+		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg,
+		      int *nsym)
 {
 	isa_word w = plan->base;
 	uint32_t mr = 0;
+	*nsym = 0;
 	if (it->has_guard) {
 		if (!plan->guard_type)
 			return false;
@@ -1823,6 +1837,13 @@ static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 			fast_put(&w, &a->f,
 				 (o->bank << a->bank_pos) | (o->mag << a->off_pos));
 			break;
+		case FA_SYM: /* a symbol: '.' (evaluated now) is not ours */
+			if (c->single ||
+			    (o->kind == ASM_O_EXPR ? o->expr->op != 's'
+			     : o->nlen == 1 && o->name[0] == '.'))
+				return false;
+			++*nsym;
+			break;
 		}
 	}
 	if (it->has_sched || it->has_req || it->has_wsb) {
@@ -1840,6 +1861,36 @@ static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 	*out = w;
 	*maxreg = mr;
 	return true;
+}
+
+/* The fixups of the labels of a line fast_fill took (defer_expr's, with
+ * the expression node fill_operand makes of a plain branch target). */
+static bool fast_syms(asm_ctx *c, const asm_plan *plan,
+		      const asm_inst_text *it, uint64_t off)
+{
+	bool ok = true;
+	for (int i = 0; i < plan->nact; i++) {
+		const fast_act *a = &plan->act[i];
+		if (a->kind != FA_SYM)
+			continue;
+		const asm_operand *o = &it->ops[a->k];
+		asm_expr *x = o->expr;
+		if (o->kind != ASM_O_EXPR) {
+			if (!(x = asm_alloc(c, sizeof *x))) {
+				ok = false;
+				continue;
+			}
+			x->op = 's';
+			x->name = o->name;
+			x->len = o->nlen;
+			x->col = o->col;
+		}
+		asm_fixup fx = {ASM_FIX_FIELD, c->cur, off, 0, plan->op, a->e,
+				a->fi, x, c->line, o->col, c->line_start};
+		x->sym = asm_sym_lookup(c, x->name, x->len, false) + 1;
+		ok &= asm_add_fixup(c, &fx);
+	}
+	return ok;
 }
 
 /* update_kernel for a word the fast path made */
@@ -1893,10 +1944,14 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		op = plan->op;
 		res = &wd->res[plan->cand];
 		uint32_t maxreg;
-		if (plan->fast && fast_fill(c, plan, it, w, &maxreg)) {
+		int nsym;
+		if (plan->fast && fast_fill(c, plan, it, w, &maxreg, &nsym)) {
 			*opp = op;
-			ok = !plan->has_exc ||
-			     asm_check_exceptions(c, op, *w, it->mnem->col);
+			if (nsym) /* the rules run when the fixups are resolved */
+				ok = fast_syms(c, plan, it, off);
+			else
+				ok = !plan->has_exc ||
+				     asm_check_exceptions(c, op, *w, it->mnem->col);
 			fast_kernel(c, plan, *w, maxreg, off);
 			goto out;
 		}
