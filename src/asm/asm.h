@@ -277,6 +277,8 @@ typedef struct asm_ctx {
 	struct asm_symslot {
 		uint32_t hash;
 		int sym;
+		int len;
+		uint64_t head; /* the name's first 8 bytes, zero-padded */
 	} *symhash;
 	int symhash_cap;
 	int nfix;
