@@ -28,7 +28,7 @@
 
 /* Results of the __Exception rules of one opcode, keyed by the values of
  * the (few) fields the rules read: most instructions repeat them. */
-#define EXC_SLOTS 64
+#define EXC_SLOTS 256
 #define EXC_KEYS 4
 typedef struct exc_cache {
 	bool usable;
@@ -39,7 +39,7 @@ typedef struct exc_cache {
 } exc_cache;
 
 typedef struct asm_opinfo {
-	exc_cache *exc;               /* NULL: no rules */
+	exc_cache *exc;               /* NULL: no rules (or not used yet) */
 	/* encoding: the constants and the defaults of the other fields
 	 * pre-encoded (base); an instruction puts the fields it wrote over it */
 	isa_word base;
@@ -426,11 +426,6 @@ static void exc_fields(const isa_opcode *op, const isa_expr *e, exc_cache *x)
 static void info_init(const struct asm_index *ix, const isa_opcode *op,
 		      asm_opinfo *in)
 {
-	if (op->nexc && (in->exc = calloc(1, sizeof *in->exc))) {
-		in->exc->usable = true;
-		for (int i = 0; i < op->nexc; i++)
-			exc_fields(op, op->exc[i]->cond, in->exc);
-	}
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
@@ -878,6 +873,52 @@ static int enum_find(const struct asm_index *ix, const isa_type *t,
 
 static uint64_t mask_of(int w);
 
+/* Does e read only fields outside unknown (a field the opcode lacks makes
+ * the rule fail, which is as good as known)? */
+static bool reads_known(const isa_opcode *op, const isa_expr *e,
+			uint64_t unknown)
+{
+	if (!e)
+		return true;
+	if (e->op == ISA_E_FIELD) {
+		int f = isa_field_find(op, e->str);
+		return f < 0 || !(unknown >> f & 1);
+	}
+	return reads_known(op, e->a, unknown) && reads_known(op, e->b, unknown);
+}
+
+/* Is the __Exception condition e false (or failing) whatever the unknown
+ * fields hold?  A conjunction is when one side is (isa_expr_eval: an AND
+ * is true only when both sides evaluate and are true); any other node
+ * only when it reads known fields alone and evaluates so. */
+static bool never_fires(const isa_opcode *op, const isa_expr *e,
+			const uint64_t *vals, uint64_t unknown)
+{
+	if (e->op == ISA_E_AND)
+		return never_fires(op, e->a, vals, unknown) ||
+		       never_fires(op, e->b, vals, unknown);
+	if (!reads_known(op, e, unknown))
+		return false;
+	int64_t r = 0;
+	return !isa_expr_eval(op, e, vals, &r) || !r;
+}
+
+/* Can a rule of op fire on a word that is base but for the unknown
+ * fields?  IMAD's rule for .WIDE, IADD3's for its carry predicates...
+ * cannot on the plans of most lines, which then skip asm_check_exceptions
+ * (its cache misses on every new register number). */
+static bool exc_possible(const isa_opcode *op, isa_word base, uint64_t unknown)
+{
+	uint64_t vals[ISA_MAX_FIELDS];
+	for (int f = 0; f < op->nfields; f++)
+		vals[f] = util_bits_get(base.lo, base.hi, op->fields[f].pos,
+					op->fields[f].width);
+	for (int i = 0; i < op->nexc; i++)
+		if (!never_fires(op, op->exc[i]->cond, vals, unknown))
+			return true;
+	return false;
+}
+
 static void fast_field_of(const isa_opcode *op, const asm_opinfo *in, int f,
 			  fast_field *ff)
 {
@@ -918,6 +959,7 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 	if (in->barid >= 0 && !(in->enc_fields >> in->barid & 1))
 		return false; /* update_kernel reads barid from the word */
 	p->nact = 0;
+	uint64_t unknown = 0; /* fields a line of this plan writes */
 	for (int e = 0; e < op->noperands; e++) {
 		if (map[e] < 0)
 			continue;
@@ -958,6 +1000,11 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		}
 		if (kind < 0)
 			return false;
+		for (int k = 0; k < 3; k++) {
+			int uf = k == 0 ? d->field : d->sub[k - 1];
+			if (uf >= 0)
+				unknown |= UINT64_C(1) << uf;
+		}
 		fast_act *a = &p->act[p->nact++];
 		memset(a, 0, sizeof *a);
 		a->kind = (unsigned char)kind;
@@ -989,7 +1036,12 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		if ((p->has_gmod = gd->modifier >= 0))
 			fast_field_of(op, in, gd->modifier, &p->gmod);
 	}
-	p->has_exc = op->nexc > 0;
+	int slots[6] = {op->guard, op->guard >= 0 ? op->fields[op->guard].modifier : -1,
+			in->stall, in->yield, in->req, in->wsb};
+	for (int i = 0; i < 6; i++)
+		if (slots[i] >= 0)
+			unknown |= UINT64_C(1) << slots[i];
+	p->has_exc = exc_possible(op, p->base, unknown);
 	p->bar_reg = in->bar_reg;
 	p->is_exit = in->is_exit;
 	if ((p->has_barid = in->barid >= 0))
@@ -1676,6 +1728,12 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	if (!op->nexc)
 		return true;
 	exc_cache *x = c->ix->info[op->index].exc;
+	if (!x && (x = c->ix->info[op->index].exc = calloc(1, sizeof *x))) {
+		/* made on first use: most opcodes never are */
+		x->usable = true;
+		for (int i = 0; i < op->nexc; i++)
+			exc_fields(op, op->exc[i]->cond, x);
+	}
 	uint64_t key[EXC_KEYS] = {0};
 	unsigned slot = 0;
 	if (x && x->usable) {
@@ -1686,7 +1744,7 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
 		}
 		/* the high bits: constant offsets step by 4 or 8 */
-		slot = (unsigned)(h >> 58) % EXC_SLOTS;
+		slot = (unsigned)(h >> 56) % EXC_SLOTS;
 		if (x->valid[slot]) {
 			bool same_key = true;
 			for (int i = 0; i < EXC_KEYS; i++)
