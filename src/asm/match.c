@@ -177,7 +177,7 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
 /*
  * What classify and shape_sig find out about an operand name, kept per
  * name: a listing names the same few hundred registers and predicates on
- * every line.  Direct-mapped by the name's bytes (names of up to 16).
+ * every line.  Two-way, by the name's bytes (names of up to 16).
  * (Working a numbered register out from its bytes instead costs more:
  * 351 M against 324 M instructions on build/bench/simt.s.)
  */
@@ -603,16 +603,50 @@ static void split_word(const struct asm_index *ix, asm_word *w)
 	}
 }
 
+/* Are the len (< 8) bytes at a and b, both in the source text that ends
+ * at end, the same?  One masked 8-byte compare when both have 8 bytes
+ * before the end (little-endian: the first bytes are the low ones). */
+static inline bool same_short(const char *a, const char *b, int len,
+			      const char *end)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (end - a >= 8 && end - b >= 8)
+		return !((load8(a) ^ load8(b)) &
+			 ((UINT64_C(1) << (8 * len)) - 1));
+#else
+	(void)end;
+#endif
+	return same(a, b, len);
+}
+
+/* The cached word spelled s (hv: its asm_hash), or NULL. */
+static inline asm_word *find_word(const asm_ctx *c, const char *s, int len,
+				  uint32_t hv)
+{
+	const struct asm_index *ix = c->ix;
+	const char *end = c->text + c->len;
+	for (uint32_t i = hv & (uint32_t)(ix->wcap - 1); ix->wh[i].word;
+	     i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
+		asm_word *w = &ix->words[ix->wh[i].word - 1];
+		if (ix->wh[i].hash == hv && w->len == len &&
+		    (len < 8 ? same_short(w->s, s, len, end) : same(w->s, s, len)))
+			return w;
+	}
+	return NULL;
+}
+
+/* The word spelled s: the cached one, else split now (and cached when
+ * there is room; else in *tmp, which the caller frees). */
 static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			     uint32_t hv, asm_word *tmp)
 {
 	struct asm_index *ix = c->ix;
+	asm_word *found = find_word(c, s, len, hv);
+	if (found)
+		return found;
 	uint32_t i = hv & (uint32_t)(ix->wcap - 1);
-	for (; ix->wh[i].word; i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
-		asm_word *w = &ix->words[ix->wh[i].word - 1];
-		if (ix->wh[i].hash == hv && w->len == len && same(w->s, s, len))
-			return w;
-	}
+	while (ix->wh[i].word)
+		i = (i + 1) & (uint32_t)(ix->wcap - 1);
 	memset(tmp, 0, sizeof *tmp);
 	tmp->s = s;
 	tmp->len = len;
@@ -805,6 +839,11 @@ static inline void name_key(const asm_operand *o, const char *end,
 	}
 }
 
+static inline bool name_is(const name_slot *n, int len, const uint64_t k[2])
+{
+	return n->len == len && n->k[0] == k[0] && n->k[1] == k[1];
+}
+
 /* classify() and shape_sig() of an operand, through the name cache */
 static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 			     const char *end)
@@ -823,17 +862,26 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 	name_key(o, end, k);
 	uint64_t h = (k[0] * UINT64_C(0x9e3779b97f4a7c15) ^ k[1]) *
 		     UINT64_C(0xff51afd7ed558ccd);
-	name_slot *n = &ix->names[(h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS)];
-	if (n->len != o->nlen || n->k[0] != k[0] || n->k[1] != k[1]) {
-		classify(ix, o);
-		*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask, o->zeromask,
-				 o->hash, o->regnum, name_sig(ix, o)};
-	} else {
-		o->regmask = n->regmask;
-		o->zeromask = n->zeromask;
-		o->regnum = n->regnum;
-		o->hash = n->hash;
+	/* two ways: the slot and its neighbour (the newest name first) */
+	size_t i = (size_t)((h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS));
+	name_slot *n = &ix->names[i];
+	if (!name_is(n, o->nlen, k)) {
+		name_slot *n2 = &ix->names[i ^ 1];
+		if (name_is(n2, o->nlen, k)) {
+			n = n2;
+		} else {
+			if (n->len)
+				*n2 = *n;
+			classify(ix, o);
+			*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask,
+					 o->zeromask, o->hash, o->regnum,
+					 name_sig(ix, o)};
+		}
 	}
+	o->regmask = n->regmask;
+	o->zeromask = n->zeromask;
+	o->regnum = n->regnum;
+	o->hash = n->hash;
 	s |= (uint64_t)o->regmask << 9;
 	return o->kind == ASM_O_NAME ? s | n->sig : s;
 }
@@ -1976,8 +2024,10 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp)
 {
 	asm_word tmp;
-	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, it->mnem_hash,
-				   &tmp);
+	asm_word *wd = find_word(c, it->mnem->s, it->mnem->len, it->mnem_hash);
+	if (!wd)
+		wd = lookup_word(c, it->mnem->s, it->mnem->len, it->mnem_hash,
+				 &tmp);
 	bool ok = false;
 	if (wd->optype < 0) {
 		asm_error(c, it->mnem->col, "unknown instruction '%.*s'",
