@@ -2,6 +2,7 @@
  * tables.c - the PTX vocabulary tables generated from ops.h, their lookups,
  * the module arena and the name map.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,9 +232,34 @@ ptx_sreg_id ptx_sreg_lookup(const char *s, int len)
 	return PTX_SREG_NONE;
 }
 
+/* The opcodes chained by (first letter, length): the parser looks up every
+ * dotted prefix of every instruction, longest first.  Built once. */
+#define OP_BUCKETS 256
+static short op_head[OP_BUCKETS], op_next[PTX_OP_COUNT];
+static pthread_once_t op_once = PTHREAD_ONCE_INIT;
+
+static unsigned op_bucket(const char *s, int len)
+{
+	return ((unsigned char)s[0] * 31u + (unsigned)len) % OP_BUCKETS;
+}
+
+static void op_index(void)
+{
+	for (int b = 0; b < OP_BUCKETS; b++)
+		op_head[b] = 0;
+	for (int t = PTX_OP_COUNT - 1; t >= 1; t--) { /* lowest first in a chain */
+		unsigned b = op_bucket(ptx_opcodes[t].name, opcode_len[t]);
+		op_next[t] = op_head[b];
+		op_head[b] = (short)t;
+	}
+}
+
 ptx_opcode ptx_opcode_lookup(const char *s, int len)
 {
-	for (int t = 1; t < PTX_OP_COUNT; t++)
+	if (len <= 0)
+		return PTX_OP_NONE;
+	pthread_once(&op_once, op_index);
+	for (int t = op_head[op_bucket(s, len)]; t; t = op_next[t])
 		if (opcode_len[t] == len && !memcmp(ptx_opcodes[t].name, s, (size_t)len))
 			return (ptx_opcode)t;
 	return PTX_OP_NONE;
