@@ -84,8 +84,15 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	bool sign;
 	unsigned size = rt_size(i, &sign);
 	addresses(w, i, pmask, addr);
-	uint8_t *ptr[SIM_LANES];
-	/* fast path; with retire records the general one, which reports */
+	uint8_t *ptr[SIM_LANES], *row;
+	/* fast paths; with retire records the general one, which reports */
+	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
+	    (row = sim_mem_resolve_row(w, sp, pmask, addr)) != NULL) {
+		memcpy(rt_dst(w, i, sim_slot(i, RT_D0), 0), row, 4 * SIM_LANES);
+		if (w->ctx->hb)
+			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
+		return;
+	}
 	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
@@ -114,7 +121,15 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	addresses(w, i, pmask, addr);
-	uint8_t *ptr[SIM_LANES];
+	uint8_t *ptr[SIM_LANES], *row;
+	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
+	    (row = sim_mem_resolve_row(w, sp, pmask, addr)) != NULL) {
+		memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
+		w->ctx->mem_writes++;
+		if (w->ctx->hb)
+			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
+		return;
+	}
 	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		/* lanes in ascending order: the highest lane wins a race */

@@ -399,6 +399,30 @@ static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
 	return true;
 }
 
+uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint32_t lanes,
+			    const uint64_t addr[SIM_LANES])
+{
+	if (lanes != 0xffffffffu || w->ctx->fp)
+		return NULL;
+	uint64_t a = addr[0], d = a & 3;
+	for (int l = 0; l < SIM_LANES; l++) /* branch-free: it vectorises */
+		d |= addr[l] ^ (a + 4u * (uint64_t)l);
+	if (d)
+		return NULL;
+	const uint64_t span = 4 * SIM_LANES;
+	if (sp == SIM_SPACE_SHARED) {
+		uint64_t len = w->cta->shared_size; /* else: the cluster window */
+		return a < len && len - a >= span ? w->cta->shared + a : NULL;
+	}
+	if (sp != SIM_SPACE_GLOBAL ||
+	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
+		return NULL;
+	sim_fault why;
+	sim_gmem *g = &w->ctx->mem->g;
+	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
+	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+}
+
 /* sim_mem_resolve with a footprint: lane by lane, global words noted. */
 static bool resolve_noting(sim_warp *w, sim_space sp, uint32_t lanes,
 			   const uint64_t addr[SIM_LANES], unsigned size,
