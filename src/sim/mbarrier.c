@@ -469,6 +469,12 @@ void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * over the 32 lanes, so the loop vectorises. */
 static bool row_uniform(const uint32_t *r, uint32_t pmask)
 {
+	if (pmask == 0xffffffffu) { /* every lane: one OR of differences */
+		uint32_t d = 0;
+		for (int l = 0; l < SIM_LANES; l++)
+			d |= r[l] ^ r[0];
+		return d == 0;
+	}
 	uint32_t x = r[sim_ffs(pmask)];
 	uint8_t ne[SIM_LANES];
 	for (int l = 0; l < SIM_LANES; l++)

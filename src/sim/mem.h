@@ -238,14 +238,13 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     const uint64_t addr[SIM_LANES], unsigned size,
 		     uint8_t *ptr[SIM_LANES]);
 /*
- * The coalesced row: all 32 lanes access consecutive 32-bit words from
- * addr[0] (aligned) inside the CTA's shared memory or one page of global
- * memory.  Returns the host pointer of lane 0's word (lane l's is 4 l bytes
- * further), or NULL when the access is not that, would fault (the caller's
+ * The coalesced row: the 32 lanes access the consecutive 32-bit words from
+ * address a (aligned) inside the CTA's shared memory or one page of global
+ * memory.  Returns the host pointer of a (lane l's word is 4 l bytes
+ * further), or NULL when that is not so, a lane would fault (the caller's
  * general path reports it) or exploration notes every global word.
  */
-uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint32_t lanes,
-			     const uint64_t addr[SIM_LANES]);
+uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
 
 
 #endif

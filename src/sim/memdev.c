@@ -399,17 +399,11 @@ static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
 	return true;
 }
 
-uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint32_t lanes,
-			    const uint64_t addr[SIM_LANES])
+uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 {
-	if (lanes != 0xffffffffu || w->ctx->fp)
-		return NULL;
-	uint64_t a = addr[0], d = a & 3;
-	for (int l = 0; l < SIM_LANES; l++) /* branch-free: it vectorises */
-		d |= addr[l] ^ (a + 4u * (uint64_t)l);
-	if (d)
-		return NULL;
 	const uint64_t span = 4 * SIM_LANES;
+	if ((a & 3) || w->ctx->fp)
+		return NULL;
 	if (sp == SIM_SPACE_SHARED) {
 		uint64_t len = w->cta->shared_size; /* else: the cluster window */
 		return a < len && len - a >= span ? w->cta->shared + a : NULL;
