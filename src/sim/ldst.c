@@ -78,17 +78,20 @@ static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 }
 
 /*
- * The host pointer of the coalesced row (sim_mem_resolve_row) when every
- * lane is active and the address registers step by 4 from lane 0 (a pair's
- * high word the same in every lane, no carry out of the low word): found
- * from the registers, without the per-lane address array.  NULL: the
+ * The host pointer of the coalesced row (sim_mem_resolve_row) when the
+ * address registers of all 32 lanes step by 4 from lane 0 (a pair's high
+ * word the same in every lane, no carry out of the low word): found from
+ * the registers, without the per-lane address array.  The lanes of pmask
+ * then access their words of the row; lanes outside it only widen the
+ * range that must be mapped (a row that would not be is left to the
+ * per-lane paths, which decide for the pmask lanes alone).  NULL: the
  * per-lane paths decide.
  */
 static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		       sim_space sp)
 {
 	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
-	if (pmask != 0xffffffffu || ka == RT_NONE)
+	if (!pmask || ka == RT_NONE)
 		return NULL;
 	const sim_opnd *o = &i->op[ka];
 	bool wide = o->width == 64;
@@ -119,7 +122,14 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	/* fast paths; with retire records the general one, which reports */
 	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
-		memcpy(rt_dst(w, i, sim_slot(i, RT_D0), 0), row, 4 * SIM_LANES);
+		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+		if (pmask == 0xffffffffu)
+			memcpy(d, row, 4 * SIM_LANES);
+		else
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], row + 4 * l, 4);
+			}
 		if (w->ctx->hb) {
 			addresses(w, i, pmask, addr);
 			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
@@ -157,7 +167,13 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	uint8_t *ptr[SIM_LANES], *row;
 	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
-		memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
+		if (pmask == 0xffffffffu)
+			memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
+		else /* only the pmask lanes' words are written */
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(row + 4 * l, &w->r[r][l], 4);
+			}
 		w->ctx->mem_writes++;
 		if (w->ctx->hb) {
 			addresses(w, i, pmask, addr);
