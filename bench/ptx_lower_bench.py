@@ -14,8 +14,16 @@ Three measures, each in the same run:
    simt pads the same way, so both counts include their padding);
 3. simulation rate: `simt run F --stats` with the file's own `//!` launch;
    thread instructions per CPU second of the run (the simulator's own
-   count and clock), in total over the corpus.
+   count and clock), in total over the corpus;
+4. simulation rate of scaled-up launches (a second measure, closer to the
+   full-size runs GPGPU-Sim's figures come from): the vector add of
+   bench/ptx/vector_add.cu (2^20 elements) and the corpus's shared-memory
+   reduction (tests/ptx/reduce_smem_tree.sm_80.ptx without its `//!`
+   lines, 1024 CTAs of 256 threads), each over 10 M thread instructions,
+   their outputs checked against a reference computed here.
 
+SIMT_BEFORE=path/to/an/older/simt adds that binary to measures 1, 3 and 4,
+interleaved with SIMT run by run, for before/after ratios in one run.
 ptxas and readelf must be on PATH; nothing of this runs in `make check`.
 --record appends the tables to bench/RESULTS.md.
 """
@@ -30,6 +38,8 @@ from datetime import datetime, timezone
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIMT = os.environ.get("SIMT", os.path.join(ROOT, "build", "simt"))
+BEFORE = os.environ.get("SIMT_BEFORE")
+GPGPU_SIM_VADD, GPGPU_SIM_RED = 4.6e6, 9.1e6  # thread instructions/s (issue 11)
 ARCHS = ("75", "80", "90")
 
 
@@ -70,6 +80,65 @@ def text_sizes(path):
     return sizes
 
 
+STATS = r"thread instructions (\d+), run cpu seconds ([0-9.]+)"
+
+
+def corpus_rate(simt, files):
+    """(thread instructions, run CPU seconds) over the files' own launches."""
+    thr = cpu = 0.0
+    for n, a, f in files:
+        out = subprocess.run([simt, "run", f, "--stats"], capture_output=True, text=True).stderr
+        m = re.search(STATS, out)
+        if m:
+            thr += int(m.group(1))
+            cpu += float(m.group(2))
+    return thr, cpu
+
+
+def printed(text, name):
+    """The values `--print name` wrote."""
+    m = re.search(r"^%s = \{([^}]*)\}" % re.escape(name), text, re.M)
+    return [int(float(x)) for x in m.group(1).split(",")] if m else None
+
+
+VADD_N = 1 << 20
+RED_GRID = 1024
+
+
+def scaled_runs(simt, tmp):
+    """[(name, thread instructions, run CPU s, outputs checked)] of the
+    scaled-up vector add and reduction."""
+    res = []
+    n = VADD_N
+    p = subprocess.run([simt, "run", os.path.join(ROOT, "bench", "ptx", "vector_add.sm_80.ptx"),
+                        "--grid", str(n // 256), "--block", "256",
+                        "--buffer", "a=f32[%d]:iota" % n, "--buffer", "b=f32[%d]:iota" % n,
+                        "--buffer", "c=f32[%d]:zero" % n, "--param", "a", "--param", "b",
+                        "--param", "c", "--param", "u32:%d" % n, "--print", "c", "--stats"],
+                       capture_output=True, text=True)
+    m = re.search(STATS, p.stderr)
+    ok = printed(p.stdout, "c") == [2 * i for i in range(n)]
+    res.append(("vector add, 2^20 elements (bench/ptx/vector_add.sm_80.ptx)",
+                int(m.group(1)) if m else 0, float(m.group(2)) if m else 0.0, ok))
+    # the corpus reduction without its own launch directives
+    src = os.path.join(ROOT, "tests", "ptx", "reduce_smem_tree.sm_80.ptx")
+    bare = os.path.join(tmp, "reduce_smem_tree.sm_80.ptx")
+    with open(src) as f, open(bare, "w") as o:
+        o.writelines(l for l in f if not l.startswith("//!"))
+    g = RED_GRID
+    p = subprocess.run([simt, "run", bare, "--grid", str(g), "--block", "256",
+                        "--buffer", "in=u32[%d]:iota" % (g * 256), "--buffer", "out=u32[%d]:zero" % g,
+                        "--param", "in", "--param", "out", "--print", "out", "--stats"],
+                       capture_output=True, text=True)
+    m = re.search(STATS, p.stderr)
+    want = [sum((x * x + 1) & 0xffffffff for x in range(b * 256, b * 256 + 256)) & 0xffffffff
+            for b in range(g)]
+    ok = printed(p.stdout, "out") == want
+    res.append(("shared-memory reduction, 1024 CTAs x 256 (tests/ptx/reduce_smem_tree.sm_80.ptx)",
+                int(m.group(1)) if m else 0, float(m.group(2)) if m else 0.0, ok))
+    return res
+
+
 def main():
     record = "--record" in sys.argv
     runs = 5
@@ -85,12 +154,19 @@ def main():
         simt_cmds.append([SIMT, "ptx", f, "-o", os.path.join(tmp, "%s.%s.o" % (n, a))])
         ptxas_cmds.append(["ptxas", "-O3", "-arch=sm_" + a, f, "-o", os.path.join(tmp, "%s.%s.cubin" % (n, a))])
 
-    # 1. compile time, interleaved so both see the same machine
-    st, pt = [], []
+    before_cmds = [[BEFORE] + c[1:-1] + [c[-1] + ".before"] for c in simt_cmds] if BEFORE else []
+
+    # 1. compile time, interleaved so both (all three) see the same machine
+    st, pt, bt = [], [], []
     for _ in range(runs):
         st.append(cpu_of(simt_cmds))
         pt.append(cpu_of(ptxas_cmds))
+        if BEFORE:
+            bt.append(cpu_of(before_cmds))
     ms, mp = statistics.median(st), statistics.median(pt)
+    mb = statistics.median(bt) if bt else 0.0
+    same = all(open(c[-1], "rb").read() == open(b[-1], "rb").read()
+               for c, b in zip(simt_cmds, before_cmds))
 
     # 2. code size
     rows = []
@@ -108,16 +184,23 @@ def main():
             worst = max(worst, r)
             rows.append((n, a, k, s[k], p[k], r))
 
-    # 3. simulation rate
-    thr = cpu = 0.0
-    for n, a, f in files:
-        out = subprocess.run([SIMT, "run", f, "--stats"], capture_output=True, text=True).stderr
-        out += subprocess.run([SIMT, "run", f, "--stats"], capture_output=True, text=True).stdout
-        m = re.search(r"thread instructions (\d+), run cpu seconds ([0-9.]+)", out)
-        if m:
-            thr += int(m.group(1))
-            cpu += float(m.group(2))
+    # 3. simulation rate over the corpus, 4. scaled-up launches: the rate of
+    # the run with the median CPU time of N (interleaved with SIMT_BEFORE)
+    sims = [SIMT] + ([BEFORE] if BEFORE else [])
+    corpus = {b: [] for b in sims}
+    scaled = {b: [] for b in sims}
+    for _ in range(runs):
+        for b in sims:
+            corpus[b].append(corpus_rate(b, files))
+            scaled[b].append(scaled_runs(b, tmp))
+
+    def med(rows):  # by CPU seconds: (thr, cpu) or (name, thr, cpu, ok)
+        return sorted(rows, key=lambda r: r[-1] if len(r) == 2 else r[2])[len(rows) // 2]
+
+    thr, cpu = med(corpus[SIMT])
     rate = thr / cpu if cpu else 0.0
+    scaled_med = [med([r[k] for r in scaled[SIMT]]) for k in range(2)]
+    scaled_ok = all(x[3] for r in scaled[SIMT] for x in r)
 
     now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     over = [r for r in rows if r[5] > 1.5]
@@ -132,6 +215,10 @@ def main():
         "| measure | simt ptx | ptxas -O3 | ratio |",
         "|---|---:|---:|---:|",
         "| compile, CPU s for all files | %.3f | %.3f | %.1fx faster |" % (ms, mp, mp / ms if ms else 0),
+    ] + ([
+        "| compile, CPU s, SIMT_BEFORE (%s) | %.3f | | %.2fx of before; objects %s |" % (
+            BEFORE, mb, ms / mb if mb else 0, "identical" if same else "DIFFER"),
+    ] if BEFORE else []) + [
         "| instructions (.text / 16), total | %d | %d | %.2fx of ptxas |" % (tot_s, tot_p, tot_s / tot_p if tot_p else 0),
         "| worst kernel, instructions vs ptxas | | | %.2fx |" % worst,
         "",
@@ -140,6 +227,28 @@ def main():
         " instructions/s**, %.0fx GPGPU-Sim's functional mode as the issue measured"
         " it on this machine kind (4.6 M/s vector add, 9.1 M/s reduction; GPGPU-Sim"
         " is not packaged for Debian, so it is not rerun here)." % (thr, cpu, rate, rate / 9.1e6),
+        "",
+    ] + ([
+        "Same with SIMT_BEFORE: %.3g thread instructions/s." % (
+            (lambda t, c: t / c if c else 0)(*med(corpus[BEFORE]))),
+        "",
+    ] if BEFORE else []) + [
+        "Second measure, scaled-up launches (`simt run` with --grid/--buffer/--param on the"
+        " command line; run CPU seconds of the median run of %d; outputs %s):" % (
+            runs, "checked against the reference, all equal" if scaled_ok else "WRONG in some run"),
+        "",
+        "| launch | thread instructions | run CPU s | thread instructions/s | x GPGPU-Sim |%s" % (
+            " before, instructions/s |" if BEFORE else ""),
+        "|---|---:|---:|---:|---:|%s" % ("---:|" if BEFORE else ""),
+    ] + [
+        "| %s | %d | %.4f | %.3g | %.0fx of %.1f M/s |%s" % (
+            r[0], r[1], r[2], r[1] / r[2] if r[2] else 0,
+            (r[1] / r[2] if r[2] else 0) / (GPGPU_SIM_VADD if k == 0 else GPGPU_SIM_RED),
+            (GPGPU_SIM_VADD if k == 0 else GPGPU_SIM_RED) / 1e6,
+            (" %.3g |" % (lambda x: x[1] / x[2] if x[2] else 0)(med([q[k] for q in scaled[BEFORE]])))
+            if BEFORE else "")
+        for k, r in enumerate(scaled_med)
+    ] + [
         "",
         "Kernels above 1.5x of ptxas's instruction count: %s." % (
             ", ".join("%s sm_%s %.2fx (%d vs %d)" % (r[0], r[1], r[5], r[3], r[4]) for r in over) or "none"),

@@ -81,7 +81,8 @@ lw_inst *lw_emit(lw_fn *f, const char *op)
 	}
 	lw_inst *in = &f->insts[f->ninsts++];
 	memset(in, 0, sizeof *in);
-	snprintf(in->op, sizeof in->op, "%s", op);
+	size_t n = strnlen(op, sizeof in->op - 1); /* snprintf's truncation */
+	memcpy(in->op, op, n);
 	in->line = f->cur_line;
 	in->cuda_line = f->cur_cuda;
 	in->cuda_file = f->cur_cuda_file;
@@ -96,20 +97,25 @@ const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n)
 
 static void print_reg(lw_fn *f, int v, int sub, util_buf *b)
 {
-	if (f->allocated && f->vregs[v].phys >= 0)
-		util_buf_printf(b, "R%d", f->vregs[v].phys + sub);
-	else if (sub)
-		util_buf_printf(b, "%%v%d.%d", v, sub);
-	else
-		util_buf_printf(b, "%%v%d", v);
+	if (f->allocated && f->vregs[v].phys >= 0) {
+		util_buf_putc(b, 'R');
+		util_buf_putd(b, f->vregs[v].phys + sub);
+		return;
+	}
+	util_buf_putn(b, "%v", 2);
+	util_buf_putd(b, v);
+	if (sub) {
+		util_buf_putc(b, '.');
+		util_buf_putd(b, sub);
+	}
 }
 
 static void print_imm(int64_t x, util_buf *b)
 {
 	if (x < 0)
-		util_buf_printf(b, "-0x%llx", (unsigned long long)-x);
-	else
-		util_buf_printf(b, "0x%llx", (unsigned long long)x);
+		util_buf_putc(b, '-');
+	util_buf_putn(b, "0x", 2);
+	util_buf_putx(b, x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x);
 }
 
 static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
@@ -121,15 +127,25 @@ static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
 	case LO_PRED:
 		if (o->neg)
 			util_buf_putc(b, '!');
-		if (f->allocated && f->vregs[o->v].phys >= 0)
-			util_buf_printf(b, "P%d", f->vregs[o->v].phys);
-		else
-			util_buf_printf(b, "%%p%d", o->v);
+		if (f->allocated && f->vregs[o->v].phys >= 0) {
+			util_buf_putc(b, 'P');
+			util_buf_putd(b, f->vregs[o->v].phys);
+		} else {
+			util_buf_putn(b, "%p", 2);
+			util_buf_putd(b, o->v);
+		}
 		break;
 	case LO_IMM: print_imm(o->imm, b); break;
 	case LO_TEXT: util_buf_puts(b, o->text); break;
-	case LO_LABEL: util_buf_printf(b, "`(%s)", o->text); break;
-	case LO_BREG: util_buf_printf(b, "B%d", (int)o->imm); break;
+	case LO_LABEL:
+		util_buf_putn(b, "`(", 2);
+		util_buf_puts(b, o->text);
+		util_buf_putc(b, ')');
+		break;
+	case LO_BREG:
+		util_buf_putc(b, 'B');
+		util_buf_putd(b, (int)o->imm);
+		break;
 	case LO_CMEM:
 		util_buf_printf(b, "c[0x%x][", (unsigned)o->imm);
 		print_reg(f, o->v, 0, b);
@@ -159,7 +175,8 @@ static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
 void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 {
 	if (!in->op[0]) {
-		util_buf_printf(b, "%s:", in->label ? in->label : "?");
+		util_buf_puts(b, in->label ? in->label : "?");
+		util_buf_putc(b, ':');
 		return;
 	}
 	util_buf_puts(b, "        ");
@@ -183,8 +200,10 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 			o.imm = (int64_t)(uint32_t)o.imm;
 		print_opd(f, &o, b);
 	}
-	if (in->note)
-		util_buf_printf(b, " %s", in->note);
+	if (in->note) {
+		util_buf_putc(b, ' ');
+		util_buf_puts(b, in->note);
+	}
 	util_buf_puts(b, " ;");
 }
 
@@ -215,8 +234,15 @@ static void src_line(const ptx_module *m, src_pos *at, int line, util_buf *b)
 	const char *e = p;
 	while (e < end && *e != '\n' && *e != '\r')
 		e++;
-	for (const char *q = p; q < e; q++)
-		util_buf_putc(b, *q == '\t' ? ' ' : *q);
+	while (p < e) { /* the runs between tabs in one piece each */
+		const char *q = p;
+		while (q < e && *q != '\t')
+			q++;
+		util_buf_putn(b, p, (size_t)(q - p));
+		if (q < e)
+			util_buf_putc(b, ' ');
+		p = q + (q < e);
+	}
 }
 
 /* ---- verifier ---------------------------------------------------------------- */
@@ -620,10 +646,13 @@ static void print_records(ptx_module *m, lw_fn *f, util_buf *text, size_t *seen,
 		size_t at = text->len;
 		lw_print_inst(f, in, text);
 		if (in->op[0] && in->line && in->line != last_line) {
+			static const char spaces[48] = "                                                ";
 			size_t w = text->len - at;
-			for (; w < 48; w++)
-				util_buf_putc(text, ' ');
-			util_buf_printf(text, " // %d: ", in->line);
+			if (w < 48)
+				util_buf_putn(text, spaces, 48 - w);
+			util_buf_putn(text, " // ", 4);
+			util_buf_putd(text, in->line);
+			util_buf_putn(text, ": ", 2);
 			src_line(m, &from, in->line, text);
 			last_line = in->line;
 		}

@@ -88,7 +88,20 @@ typedef struct run {
 	vn *tab;
 	int n, cap;
 	int *rep; /* per vreg: the vreg it is a copy of (itself when none) */
+	/* the vregs whose rep may differ from themselves, each once (inlist):
+	 * clobber and reset visit these, not every vreg of the function */
+	int *alias, nalias;
+	bool *inlist;
 } run;
+
+static void set_rep(run *r, int u, int rep)
+{
+	r->rep[u] = rep;
+	if (!r->inlist[u]) {
+		r->inlist[u] = true;
+		r->alias[r->nalias++] = u;
+	}
+}
 
 static int rep_of(const run *r, const lw_opd *o)
 {
@@ -142,16 +155,28 @@ static void clobber(lw_fn *f, run *r, int v)
 			r->tab[o++] = r->tab[i];
 	}
 	r->n = o;
-	for (int u = 0; u < f->nvregs; u++)
+	/* what is not in the list is its own rep: only list members change */
+	o = 0;
+	for (int i = 0; i < r->nalias; i++) {
+		int u = r->alias[i];
 		if (r->rep[u] == v || u == v)
 			r->rep[u] = u;
+		if (r->rep[u] != u)
+			r->alias[o++] = u;
+		else
+			r->inlist[u] = false;
+	}
+	r->nalias = o;
 }
 
 static void reset(lw_fn *f, run *r)
 {
 	r->n = 0;
-	for (int u = 0; u < f->nvregs; u++)
-		r->rep[u] = u;
+	for (int i = 0; i < r->nalias; i++) {
+		r->rep[r->alias[i]] = r->alias[i];
+		r->inlist[r->alias[i]] = false;
+	}
+	r->nalias = 0;
 }
 
 static bool ends_run(const lw_inst *in)
@@ -296,7 +321,11 @@ void lw_peephole(lw_fn *f)
 {
 	run r = {0};
 	r.rep = malloc(((size_t)f->nvregs + 1) * sizeof(int));
-	reset(f, &r);
+	r.alias = lw_realloc(NULL, ((size_t)f->nvregs + 1) * sizeof(int));
+	r.inlist = lw_realloc(NULL, ((size_t)f->nvregs + 1) * sizeof(bool));
+	memset(r.inlist, 0, ((size_t)f->nvregs + 1) * sizeof(bool));
+	for (int u = 0; u < f->nvregs; u++)
+		r.rep[u] = u;
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
 		if (!in->op[0]) {
@@ -318,7 +347,7 @@ void lw_peephole(lw_fn *f)
 			int d = in->o[0].v, p = r.tab[hit].result, w = f->vregs[d].width;
 			clobber(f, &r, d);
 			make_copy(f, i, p, w);
-			r.rep[d] = r.rep[p];
+			set_rep(&r, d, r.rep[p]);
 			i += w - 1;
 			continue;
 		}
@@ -339,11 +368,11 @@ void lw_peephole(lw_fn *f)
 		    in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG && !in->o[0].sub &&
 		    !in->o[1].sub && f->vregs[in->o[0].v].width == 1 &&
 		    f->vregs[in->o[1].v].width == 1) {
-			r.rep[in->o[0].v] = r.rep[in->o[1].v];
+			set_rep(&r, in->o[0].v, r.rep[in->o[1].v]);
 			continue;
 		}
 		if (lw_pred_copy(in)) {
-			r.rep[in->o[0].v] = r.rep[in->o[4].v];
+			set_rep(&r, in->o[0].v, r.rep[in->o[4].v]);
 			continue;
 		}
 		if (cand) {
@@ -362,5 +391,7 @@ void lw_peephole(lw_fn *f)
 	}
 	free(r.tab);
 	free(r.rep);
+	free(r.alias);
+	free(r.inlist);
 	dead_records(f);
 }

@@ -22,7 +22,13 @@
 
 #include "ptx/lower.h"
 
-/* Number of leading operands that are written. */
+/* Whether op starts with the literal p (op is a record's op array, so
+ * reading sizeof p - 1 bytes of it stays inside it). */
+#define PFX(op, p) (!memcmp((op), (p), sizeof(p) - 1))
+
+/* Number of leading operands that are written.  By the first letter of
+ * the op: the liveness, coalescing and peephole passes ask this of every
+ * record many times. */
 static int ndefs(const lw_inst *in)
 {
 	const char *op = in->op;
@@ -32,19 +38,61 @@ static int ndefs(const lw_inst *in)
 	 * ARRIVES ...) writes no register */
 	if (in->n > 0 && in->o[0].kind == LO_MEM)
 		return 0;
-	if (!strncmp(op, "ST", 2) || !strncmp(op, "RED", 3) || !strncmp(op, "BAR", 3) ||
-	    !strncmp(op, "WARPSYNC", 8) || !strncmp(op, "BSSY", 4) ||
-	    !strncmp(op, "BSYNC", 5) || !strncmp(op, "BRA", 3) || !strncmp(op, "NANOSLEEP", 9) ||
-	    !strncmp(op, "EXIT", 4) || !strncmp(op, "MEMBAR", 6) ||
-	    !strncmp(op, "BRX", 3) || !strncmp(op, "CALL", 4) || !strncmp(op, "RET", 3))
-		return 0;
-	if (!strncmp(op, "ISETP", 5) || !strncmp(op, "FSETP", 5) ||
-	    !strncmp(op, "SHFL", 4) || !strncmp(op, "VOTE", 4))
-		return 2;
-	if (!strcmp(op, "IADD3"))
-		return in->n - 3;
-	if (!strcmp(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
-		return in->n - 5;
+	switch (op[0]) {
+	case 'S':
+		if (PFX(op, "ST"))
+			return 0;
+		if (PFX(op, "SHFL"))
+			return 2;
+		break;
+	case 'R':
+		if (PFX(op, "RED") || PFX(op, "RET"))
+			return 0;
+		break;
+	case 'B':
+		if (PFX(op, "BAR") || PFX(op, "BSSY") || PFX(op, "BSYNC") || PFX(op, "BRA") ||
+		    PFX(op, "BRX"))
+			return 0;
+		break;
+	case 'W':
+		if (PFX(op, "WARPSYNC"))
+			return 0;
+		break;
+	case 'N':
+		if (PFX(op, "NANOSLEEP"))
+			return 0;
+		break;
+	case 'E':
+		if (PFX(op, "EXIT"))
+			return 0;
+		break;
+	case 'M':
+		if (PFX(op, "MEMBAR"))
+			return 0;
+		break;
+	case 'C':
+		if (PFX(op, "CALL"))
+			return 0;
+		break;
+	case 'I':
+		if (PFX(op, "ISETP"))
+			return 2;
+		if (!strcmp(op, "IADD3"))
+			return in->n - 3;
+		if (!strcmp(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
+			return in->n - 5;
+		break;
+	case 'F':
+		if (PFX(op, "FSETP"))
+			return 2;
+		break;
+	case 'V':
+		if (PFX(op, "VOTE"))
+			return 2;
+		break;
+	default:
+		break;
+	}
 	return 1;
 }
 
@@ -97,23 +145,87 @@ static bool ends_block(const char *op)
 
 /* ---- copy coalescing ------------------------------------------------------ */
 
-/* Rename every operand naming vreg d (any word) to vreg s, word sub+k. */
-static void rename_vreg(lw_fn *f, int d, int s, int sub)
+/*
+ * Where each vreg is named while coalescing: the operand slots that name
+ * it (value operands, addresses, predicate operands and guards), linked
+ * per vreg.  A merge renames the slots of the vreg it removes and moves
+ * them to the other's list, and the "is v written in [from, to]" and "is
+ * word k of d named before i" questions walk the slots of v, so the pass
+ * costs about the number of operands, not copies x records.  Slot
+ * i * OCC_W + k is operand k of record i; k == LW_MAX_OPDS is its guard.
+ * Kinds never change while coalescing, so a slot of a tracked kind is
+ * always in the list of the vreg it names.
+ */
+#define OCC_W (LW_MAX_OPDS + 1)
+
+typedef struct occ {
+	int *head; /* per vreg: first slot, -1 */
+	int *next; /* per slot */
+} occ;
+
+static lw_opd *occ_opd(lw_fn *f, int slot)
 {
-	for (int i = 0; i < f->ninsts; i++) {
-		lw_inst *in = &f->insts[i];
-		for (int k = 0; k < in->n; k++) {
-			lw_opd *o = &in->o[k];
-			if (o->v != d || !(o->kind == LO_VREG || o->kind == LO_MEM || o->kind == LO_CMEM))
+	lw_inst *in = &f->insts[slot / OCC_W];
+	int k = slot % OCC_W;
+	return k == LW_MAX_OPDS ? &in->guard : &in->o[k];
+}
+
+static void occ_build(lw_fn *f, int n, occ *oc)
+{
+	oc->head = lw_realloc(NULL, ((size_t)f->nvregs + 1) * sizeof(int));
+	oc->next = lw_realloc(NULL, ((size_t)n * OCC_W + 1) * sizeof(int));
+	for (int v = 0; v <= f->nvregs; v++)
+		oc->head[v] = -1;
+	for (int i = n - 1; i >= 0; i--) {
+		const lw_inst *in = &f->insts[i];
+		for (int k = LW_MAX_OPDS; k >= 0; k--) {
+			const lw_opd *o = k == LW_MAX_OPDS ? &in->guard : &in->o[k];
+			if (k < LW_MAX_OPDS && k >= in->n)
 				continue;
-			if (o->kind == LO_VREG && o->v == d) {
-				o->v = s;
-				o->sub += sub;
-			} else if (o->v == d) {
-				o->v = s; /* same width and word 0 (checked by the caller) */
-			}
+			bool named = k == LW_MAX_OPDS ? o->kind == LO_PRED
+				     : o->kind == LO_VREG || o->kind == LO_PRED ||
+				       o->kind == LO_MEM || o->kind == LO_CMEM;
+			if (!named || o->v < 0 || o->v >= f->nvregs)
+				continue;
+			int slot = i * OCC_W + k;
+			oc->next[slot] = oc->head[o->v];
+			oc->head[o->v] = slot;
 		}
 	}
+}
+
+/* Rename the slots of vreg d that `pred` selects (predicate operands and
+ * guards) or else the value ones (LO_VREG, word + sub; LO_MEM, LO_CMEM:
+ * same width and word 0, checked by the caller) to vreg s; the others
+ * stay on d's list. */
+static void occ_rename(lw_fn *f, occ *oc, int d, int s, int sub, bool pred)
+{
+	int keep = -1, *tail = &keep;
+	for (int slot = oc->head[d], nx; slot >= 0; slot = nx) {
+		nx = oc->next[slot];
+		lw_opd *o = occ_opd(f, slot);
+		bool guard = slot % OCC_W == LW_MAX_OPDS;
+		bool sel = pred ? o->kind == LO_PRED
+			   : !guard && (o->kind == LO_VREG || o->kind == LO_MEM || o->kind == LO_CMEM);
+		if (!sel) {
+			*tail = slot;
+			tail = &oc->next[slot];
+			continue;
+		}
+		o->v = s;
+		if (o->kind == LO_VREG)
+			o->sub += sub;
+		oc->next[slot] = oc->head[s];
+		oc->head[s] = slot;
+	}
+	*tail = -1;
+	oc->head[d] = keep;
+}
+
+/* Rename every operand naming vreg d (any word) to vreg s, word sub+k. */
+static void rename_vreg(lw_fn *f, occ *oc, int d, int s, int sub)
+{
+	occ_rename(f, oc, d, s, sub, false);
 }
 
 static bool plain_mov(const lw_fn *f, const lw_inst *in)
@@ -125,9 +237,9 @@ static bool plain_mov(const lw_fn *f, const lw_inst *in)
 }
 
 /* Merge d into s (d -> s word `sub`) and the hulls. */
-static void merge(lw_fn *f, int d, int s, int sub)
+static void merge(lw_fn *f, occ *oc, int d, int s, int sub)
 {
-	rename_vreg(f, d, s, sub);
+	rename_vreg(f, oc, d, s, sub);
 	lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
 	if (rd->start < rs->start)
 		rs->start = rd->start;
@@ -153,12 +265,18 @@ static bool writes(const lw_inst *x, int v)
 }
 
 /* Whether any record in [from, to] writes vreg v, other than those in
- * [skip0, skip1]. */
-static bool written_in(const lw_fn *f, int v, int from, int to, int skip0, int skip1)
+ * [skip0, skip1] (writes() of the records whose operands name v). */
+static bool written_in(const lw_fn *f, const occ *oc, int v, int from, int to, int skip0,
+		       int skip1)
 {
-	for (int j = from; j <= to && j < f->ninsts; j++)
-		if ((j < skip0 || j > skip1) && writes(&f->insts[j], v))
+	for (int slot = oc->head[v]; slot >= 0; slot = oc->next[slot]) {
+		int j = slot / OCC_W;
+		if (slot % OCC_W == LW_MAX_OPDS || j < from || j > to || j >= f->ninsts ||
+		    (j >= skip0 && j <= skip1))
+			continue;
+		if (writes(&f->insts[j], v))
 			return true;
+	}
 	return false;
 }
 
@@ -174,7 +292,7 @@ bool lw_pred_copy(const lw_inst *in)
  * under the conditions of propagate(): q written only there, its hull
  * starting there, p not written in q's hull after it.  Every operand and
  * guard naming q then names p (keeping its own negation). */
-static bool propagate_pred(lw_fn *f, int i)
+static bool propagate_pred(lw_fn *f, occ *oc, int i)
 {
 	const lw_inst *in = &f->insts[i];
 	if (!lw_pred_copy(in))
@@ -184,16 +302,9 @@ static bool propagate_pred(lw_fn *f, int i)
 	if (d == s || rd->fixed || rs->fixed || rd->start != i || rs->start > i || rd->end < 0 ||
 	    rs->end < 0)
 		return false;
-	if (written_in(f, d, i, rd->end, i, i) || written_in(f, s, i + 1, rd->end, -1, -1))
+	if (written_in(f, oc, d, i, rd->end, i, i) || written_in(f, oc, s, i + 1, rd->end, -1, -1))
 		return false;
-	for (int j = 0; j < f->ninsts; j++) {
-		lw_inst *x = &f->insts[j];
-		for (int k = 0; k < x->n; k++)
-			if (x->o[k].kind == LO_PRED && x->o[k].v == d)
-				x->o[k].v = s;
-		if (x->guard.kind == LO_PRED && x->guard.v == d)
-			x->guard.v = s;
-	}
+	occ_rename(f, oc, d, s, 0, true);
 	if (rd->start < rs->start)
 		rs->start = rd->start;
 	if (rd->end > rs->end)
@@ -224,7 +335,7 @@ static bool multiword(const char *op)
  * may be an address (an address operand names a whole register, not a
  * word).
  */
-static bool pack(lw_fn *f, int i, const bool *addr)
+static bool pack(lw_fn *f, occ *oc, int i, const bool *addr)
 {
 	const lw_inst *in = &f->insts[i];
 	int d = in->o[0].v, s = in->o[1].v, k = in->o[0].sub;
@@ -233,16 +344,14 @@ static bool pack(lw_fn *f, int i, const bool *addr)
 	    addr[s] || addr[d] || rd->start > i || rs->start >= i)
 		return false;
 	int lo = rd->start < rs->start ? rd->start : rs->start;
-	for (int j = lo; j < i; j++) {
-		const lw_inst *x = &f->insts[j];
-		for (int q = 0; q < x->n; q++) {
-			const lw_opd *o = &x->o[q];
-			if (o->kind == LO_VREG && o->v == d &&
-			    (o->sub == k || (o->sub < k && multiword(x->op))))
-				return false;
-		}
+	for (int slot = oc->head[d]; slot >= 0; slot = oc->next[slot]) {
+		int j = slot / OCC_W;
+		const lw_opd *o = occ_opd(f, slot);
+		if (j >= lo && j < i && slot % OCC_W != LW_MAX_OPDS && o->kind == LO_VREG &&
+		    (o->sub == k || (o->sub < k && multiword(f->insts[j].op))))
+			return false;
 	}
-	merge(f, s, d, k);
+	merge(f, oc, s, d, k);
 	return true;
 }
 
@@ -256,7 +365,7 @@ static bool pack(lw_fn *f, int i, const bool *addr)
  * position where d is live, so no path from the copy to a read of d
  * writes s.
  */
-static bool propagate(lw_fn *f, int i, bool *addr)
+static bool propagate(lw_fn *f, occ *oc, int i, bool *addr)
 {
 	const lw_inst *in = &f->insts[i];
 	int d = in->o[0].v, s = in->o[1].v;
@@ -275,10 +384,11 @@ static bool propagate(lw_fn *f, int i, bool *addr)
 			return false;
 		last = i + 1;
 	}
-	if (written_in(f, d, i, rd->end, i, last) || written_in(f, s, last + 1, rd->end, -1, -1))
+	if (written_in(f, oc, d, i, rd->end, i, last) ||
+	    written_in(f, oc, s, last + 1, rd->end, -1, -1))
 		return false;
 	addr[s] = addr[s] || addr[d];
-	merge(f, d, s, 0);
+	merge(f, oc, d, s, 0);
 	return true;
 }
 
@@ -304,9 +414,11 @@ static void coalesce(lw_fn *f, int n)
 			if ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0)
 				addr[o->v] = true;
 		}
+	occ oc;
+	occ_build(f, n, &oc);
 	for (int i = 0; i < n; i++) {
 		lw_inst *in = &f->insts[i];
-		if (propagate_pred(f, i))
+		if (propagate_pred(f, &oc, i))
 			continue;
 		if (!plain_mov(f, in))
 			continue;
@@ -314,14 +426,14 @@ static void coalesce(lw_fn *f, int n)
 		lw_vreg *rd = &f->vregs[d], *rs = &f->vregs[s];
 		if (rd->end < 0 || rs->end < 0)
 			continue;
-		if (pack(f, i, addr))
+		if (pack(f, &oc, i, addr))
 			continue;
 		if (rd->start != i)
 			continue;
 		int wd = rd->width, ws = rs->width;
 		if (wd == 1 && ws == 1 && rs->end == i && in->o[0].sub == 0 && in->o[1].sub == 0) {
 			addr[s] = addr[s] || addr[d];
-			merge(f, d, s, 0);
+			merge(f, &oc, d, s, 0);
 			continue;
 		}
 		if (wd == 2 && ws == 2 && i + 1 < n && in->o[0].sub == 0 && in->o[1].sub == 0) {
@@ -329,7 +441,7 @@ static void coalesce(lw_fn *f, int n)
 			if (plain_mov(f, nx) && nx->o[0].v == d && nx->o[1].v == s &&
 			    nx->o[0].sub == 1 && nx->o[1].sub == 1 && rs->end <= i + 1) {
 				addr[s] = addr[s] || addr[d];
-				merge(f, d, s, 0);
+				merge(f, &oc, d, s, 0);
 				continue;
 			}
 		}
@@ -363,12 +475,14 @@ static void coalesce(lw_fn *f, int n)
 				ok = reads && !ends_block(e->op);
 			}
 			if (ok) {
-				merge(f, d, s, k);
+				merge(f, &oc, d, s, k);
 				continue;
 			}
 		}
-		propagate(f, i, addr);
+		propagate(f, &oc, i, addr);
 	}
+	free(oc.head);
+	free(oc.next);
 	free(addr);
 }
 
@@ -429,6 +543,18 @@ static void dead_pred_copies(lw_fn *f, const mblk *mb, int nb, const uint64_t *o
 		}
 	}
 	free(cur);
+}
+
+typedef struct start_key {
+	int start, v;
+} start_key;
+
+static int by_start(const void *a, const void *b)
+{
+	const start_key *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->v > y->v) - (x->v < y->v);
 }
 
 void lw_regalloc(lw_fn *f)
@@ -536,14 +662,20 @@ void lw_regalloc(lw_fn *f)
 			f->vregs[v].phys = -1;
 	}
 #define TOUCH(v, pos) touch(&f->vregs[v], pos)
-	for (int b = 0; b < nb; b++) {
-		for (int v = 0; v < nv; v++) {
-			if (HAS(&in_[(size_t)b * (size_t)words], v))
-				TOUCH(v, mb[b].first);
-			if (HAS(&out[(size_t)b * (size_t)words], v))
-				TOUCH(v, mb[b].last - 1);
+	/* the set bits of each block's live-in and live-out sets */
+	for (int b = 0; b < nb; b++)
+		for (int w = 0; w < words; w++) {
+			for (uint64_t m = in_[(size_t)b * (size_t)words + (size_t)w]; m; m &= m - 1) {
+				int v = w * 64 + __builtin_ctzll(m);
+				if (v < nv)
+					TOUCH(v, mb[b].first);
+			}
+			for (uint64_t m = out[(size_t)b * (size_t)words + (size_t)w]; m; m &= m - 1) {
+				int v = w * 64 + __builtin_ctzll(m);
+				if (v < nv)
+					TOUCH(v, mb[b].last - 1);
+			}
 		}
-	}
 	for (int i = 0; i < n; i++) {
 		const lw_inst *in = &f->insts[i];
 		for (int k = 0; k < in->n; k++)
@@ -559,10 +691,15 @@ void lw_regalloc(lw_fn *f)
 	for (int v = 0; v < nv; v++)
 		if (f->vregs[v].end >= 0 && !f->vregs[v].fixed)
 			order[no++] = v;
-	for (int i = 1; i < no; i++)
-		for (int k = i; k > 0 && f->vregs[order[k]].start < f->vregs[order[k - 1]].start; k--) {
-			int t = order[k]; order[k] = order[k - 1]; order[k - 1] = t;
-		}
+	/* by start, ties by vreg number (what a stable sort of the vregs in
+	 * number order gives) */
+	start_key *keys = lw_realloc(NULL, ((size_t)no + 1) * sizeof *keys);
+	for (int i = 0; i < no; i++)
+		keys[i] = (start_key){f->vregs[order[i]].start, order[i]};
+	qsort(keys, (size_t)no, sizeof *keys, by_start);
+	for (int i = 0; i < no; i++)
+		order[i] = keys[i].v;
+	free(keys);
 	int rbusy[255], pbusy[7]; /* vreg holding it, -1 free, -2 reserved */
 	for (int i = 0; i < 255; i++)
 		rbusy[i] = -1;

@@ -2,6 +2,7 @@
  * tables.c - the PTX vocabulary tables generated from ops.h, their lookups,
  * the module arena and the name map.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,9 +232,34 @@ ptx_sreg_id ptx_sreg_lookup(const char *s, int len)
 	return PTX_SREG_NONE;
 }
 
+/* The opcodes chained by (first letter, length): the parser looks up every
+ * dotted prefix of every instruction, longest first.  Built once. */
+#define OP_BUCKETS 256
+static short op_head[OP_BUCKETS], op_next[PTX_OP_COUNT];
+static pthread_once_t op_once = PTHREAD_ONCE_INIT;
+
+static unsigned op_bucket(const char *s, int len)
+{
+	return ((unsigned char)s[0] * 31u + (unsigned)len) % OP_BUCKETS;
+}
+
+static void op_index(void)
+{
+	for (int b = 0; b < OP_BUCKETS; b++)
+		op_head[b] = 0;
+	for (int t = PTX_OP_COUNT - 1; t >= 1; t--) { /* lowest first in a chain */
+		unsigned b = op_bucket(ptx_opcodes[t].name, opcode_len[t]);
+		op_next[t] = op_head[b];
+		op_head[b] = (short)t;
+	}
+}
+
 ptx_opcode ptx_opcode_lookup(const char *s, int len)
 {
-	for (int t = 1; t < PTX_OP_COUNT; t++)
+	if (len <= 0)
+		return PTX_OP_NONE;
+	pthread_once(&op_once, op_index);
+	for (int t = op_head[op_bucket(s, len)]; t; t = op_next[t])
 		if (opcode_len[t] == len && !memcmp(ptx_opcodes[t].name, s, (size_t)len))
 			return (ptx_opcode)t;
 	return PTX_OP_NONE;
@@ -241,10 +267,23 @@ ptx_opcode ptx_opcode_lookup(const char *s, int len)
 
 const char *ptx_reg_name(const ptx_opd *o, char *buf, size_t size)
 {
-	if (o->index >= 0)
-		snprintf(buf, size, "%s%d", o->reg->name, o->index);
-	else
-		snprintf(buf, size, "%s", o->reg->name);
+	/* what snprintf(buf, size, "%s%d", name, index) writes, without it
+	 * (the lowering names every register operand through here) */
+	if (!size)
+		return buf;
+	size_t n = strnlen(o->reg->name, size - 1);
+	memcpy(buf, o->reg->name, n);
+	if (o->index >= 0) {
+		char t[12];
+		int i = (int)sizeof t;
+		unsigned u = (unsigned)o->index;
+		do
+			t[--i] = (char)('0' + u % 10);
+		while (u /= 10);
+		for (; i < (int)sizeof t && n + 1 < size; i++)
+			buf[n++] = t[i];
+	}
+	buf[n] = '\0';
 	return buf;
 }
 

@@ -565,6 +565,11 @@ simt_status simt_sim_set_inits(simt_sim *s, const simt_reg_init *v, int n,
 				      t->value};
 	}
 	bool ok = sim_mem_set_inits(s->c.mem, r, n);
+	/* a row an init writes is cleared with the named ones (sched.c,
+	 * warp_init) and read back by simt_sim_reg */
+	for (int k = 0; ok && k < n; k++)
+		if (r[k].file == SIM_INIT_R && r[k].reg + 1 > s->c.rows_dirty)
+			s->c.rows_dirty = r[k].reg + 1;
 	free(r);
 	return ok ? SIMT_OK : SIMT_ERR_NOMEM;
 }
@@ -937,7 +942,10 @@ simt_status simt_sim_reg(const simt_sim *s, const uint32_t cta[3],
 		return SIMT_ERR_ARG;
 	}
 	switch (rf) {
-	case SIMT_REG_R: *value = w->r[index][l]; break;
+	case SIMT_REG_R: /* rows no operand or init names: never written,
+			  * not cleared (sched.c, warp_init) */
+		*value = index < (unsigned)s->c.rows_dirty || index >= SIM_RZ ? w->r[index][l] : 0;
+		break;
 	case SIMT_REG_P: *value = index == 7 ? 1 : (w->p[index] >> l) & 1; break;
 	case SIMT_REG_UR: *value = w->ur[index]; break;
 	case SIMT_REG_UP: *value = index == SIM_UPT ? 1 : w->up[index] & 1; break;

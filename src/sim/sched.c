@@ -197,21 +197,21 @@ static bool advance(sim_ctx *c, sched *s)
 }
 
 /*
- * Set up warp id of cta at the current cycle.  A slot that held a warp
- * before (`reused`) is cleared only where a run can have written it: the
- * register rows up to c->rows_dirty (every row an operand of the code can
- * reach) and the control state after the register file; the other rows are
- * still zero from the slot's calloc.  This keeps a launch from touching
- * ~33 KB of register file per warp when the code uses a few rows.
+ * Set up warp id of cta at the current cycle.  A slot (fresh from malloc,
+ * or one that held a warp before) is cleared only where a run can read
+ * it: the register rows up to c->rows_dirty (every row an operand of the
+ * code can reach, and the rows a register init names), RZ and the sink,
+ * and the control state after the register file.  The rows above
+ * rows_dirty are never written nor read by the run; simt_sim_reg reads
+ * them as zero (api.c).  This keeps a launch from zeroing and touching
+ * ~33 KB of register file per warp when the code uses a few rows: calloc
+ * zeroes all of it whenever the heap already holds the memory.
  */
-static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id,
-		      bool reused)
+static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 {
-	if (reused) {
-		memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
-		memset(w->r[SIM_RSINK], 0, sizeof w->r[SIM_RSINK]);
-		memset((char *)w + sizeof w->r, 0, sizeof *w - sizeof w->r);
-	}
+	memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
+	memset(w->r[SIM_RZ], 0, sizeof w->r[0] * (SIM_NROWS - SIM_RZ)); /* RZ, sink */
+	memset((char *)w + sizeof w->r, 0, sizeof *w - sizeof w->r);
 	const uint32_t *bd = c->launch.block;
 	w->id = id;
 	w->cta = cta;
@@ -248,15 +248,14 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	cta->nthreads = c->launch.block[0] * c->launch.block[1] * c->launch.block[2];
 	cta->nwarps = (int)((cta->nthreads + SIM_LANES - 1) / SIM_LANES);
 	cta->warps = keepn == cta->nwarps ? keep : NULL;
-	bool reused = cta->warps != NULL;
 	if (!cta->warps) {
 		free(keep);
-		cta->warps = calloc((size_t)cta->nwarps, sizeof *cta->warps);
+		cta->warps = malloc((size_t)cta->nwarps * sizeof *cta->warps);
 		if (!cta->warps)
 			return SIMT_ERR_NOMEM;
 	}
 	for (int j = 0; j < cta->nwarps; j++)
-		warp_init(c, cta, &cta->warps[j], j, reused);
+		warp_init(c, cta, &cta->warps[j], j);
 	cta->hb_slot = -1;
 	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
 	if (st == SIMT_OK && c->hb)

@@ -96,16 +96,50 @@ void util_buf_puts(util_buf *b, const char *s)
 	util_buf_putn(b, s, strlen(s));
 }
 
+/* One vsnprintf into the room the buffer has; a second, after growing it,
+ * only when the text did not fit. */
 void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap)
 {
+	size_t room = b->data && !b->failed ? b->cap - b->len : 0;
 	va_list aq;
 	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, aq);
+	int n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, aq);
 	va_end(aq);
+	if (n >= 0 && (size_t)n < room) {
+		b->len += (size_t)n;
+		return;
+	}
+	if (room)
+		b->data[b->len] = '\0'; /* a truncated attempt leaves nothing */
 	if (n < 0 || !buf_reserve(b, (size_t)n))
 		return;
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
 	b->len += (size_t)n;
+}
+
+/* Decimal and hexadecimal numbers without the printf machinery (the
+ * lowering prints a register name or an immediate per operand). */
+void util_buf_putd(util_buf *b, long long x)
+{
+	char t[24];
+	int i = (int)sizeof t;
+	unsigned long long u = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
+	do
+		t[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (x < 0)
+		t[--i] = '-';
+	util_buf_putn(b, t + i, sizeof t - (size_t)i);
+}
+
+void util_buf_putx(util_buf *b, unsigned long long x)
+{
+	char t[16];
+	int i = (int)sizeof t;
+	do
+		t[--i] = "0123456789abcdef"[x & 15];
+	while (x >>= 4);
+	util_buf_putn(b, t + i, sizeof t - (size_t)i);
 }
 
 void util_buf_printf(util_buf *b, const char *fmt, ...)

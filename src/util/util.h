@@ -46,6 +46,8 @@ void util_buf_puts(util_buf *b, const char *s);
 void util_buf_putn(util_buf *b, const char *s, size_t n);
 void util_buf_printf(util_buf *b, const char *fmt, ...) SIMT_PRINTF(2, 3);
 void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap);
+void util_buf_putd(util_buf *b, long long x);           /* %lld */
+void util_buf_putx(util_buf *b, unsigned long long x);  /* %llx */
 char *util_buf_take(util_buf *b); /* caller frees; buffer reset */
 void util_buf_free(util_buf *b);
 
