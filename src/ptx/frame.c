@@ -12,7 +12,8 @@
  *   kernel entry   MOV R1, <static .local bytes rounded up to 16>
  *   .func entry    STL.64 [R1+ra], R2        (only when it calls)
  *   each call      STL [R1+slot], Rk         every register live across it
- *                  SEL R2, RZ, 0x1, !Pk      every predicate live across it
+ *                                            that the callee may change
+ *                  SEL R2, RZ, 0x1, !Pk      every such predicate
  *                  STL [R1+pslot], R2
  *                  IADD3 R1, R1, F, RZ       the callee's frame follows ours
  *                  LEPC R2, `(.Lret - .)
@@ -26,8 +27,10 @@
  *
  * and every LW_MEM_OUT offset (the .param variables of call sequences) is
  * moved by F into the callee's frame.  Live across a call: live after it,
- * by a liveness over 32-bit words (below).  The callee keeps no register
- * of its caller: caller-saved, every register but R1.
+ * by a liveness over 32-bit words (below).  Caller-saved, but only what the
+ * callee's clobber set names (lw_call_clobber: every register the callee
+ * and its callees name; all of them for a recursive call); regalloc keeps
+ * values that live across a call out of that set when it can.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +52,16 @@ static bool is_call(const lw_inst *in) { return !strcmp(in->op, "CALL.REL"); }
  * dead before it is built.  A read of a register reads all its words
  * (conservative).  Result: per call record, the vregs live after it. */
 
+typedef struct call_clob {
+	uint64_t r[4];   /* R registers the callee may change */
+	uint8_t p;       /* predicates */
+} call_clob;
+
 typedef struct live {
 	int *unit;       /* first unit of each vreg */
 	int nunits, words;
 	uint64_t *after; /* per call record (indexed by ordinal): live units */
+	call_clob *clob; /* per call record: what its callee clobbers */
 } live;
 
 #define BIT(s, u) (((s)[(u) / 64] >> ((u) % 64)) & 1)
@@ -161,15 +170,24 @@ static void liveness(const lw_fn *f, live *lv, int ncall)
 	free(bra);
 }
 
-/* Whether vreg v lives across call number c. */
+/* Whether vreg v lives across call number c and the callee may change
+ * its register (clobber set r/p of that call). */
 static bool live_across(const lw_fn *f, const live *lv, int v, int c)
 {
 	const lw_vreg *r = &f->vregs[v];
 	if (r->fixed || r->phys < 0)
 		return false;
 	const uint64_t *s = &lv->after[(size_t)c * (size_t)lv->words];
+	bool live_ = false;
 	for (int j = 0; j < (r->width ? r->width : 1); j++)
-		if (BIT(s, lv->unit[v] + j))
+		live_ |= BIT(s, lv->unit[v] + j);
+	if (!live_)
+		return false;
+	const call_clob *cc = &lv->clob[c];
+	if (r->width == 0)
+		return r->phys < 7 && ((cc->p >> r->phys) & 1);
+	for (int j = 0; j < r->width; j++)
+		if (r->phys + j < 256 && BIT(cc->r, r->phys + j))
 			return true;
 	return false;
 }
@@ -236,6 +254,12 @@ void lw_frame(lw_fn *f)
 		ncall += f->insts[i].op[0] && is_call(&f->insts[i]);
 	live lv = {0};
 	liveness(f, &lv, ncall);
+	lv.clob = calloc((size_t)ncall + 1, sizeof *lv.clob);
+	for (int i = 0, c = 0; i < f->ninsts; i++)
+		if (f->insts[i].op[0] && is_call(&f->insts[i])) {
+			lw_call_clobber(f, &f->insts[i], lv.clob[c].r, &lv.clob[c].p);
+			c++;
+		}
 	frame fr = {0};
 	layout(f, &lv, ncall, &fr);
 	f->frame_bytes = fr.size;
@@ -309,6 +333,7 @@ void lw_frame(lw_fn *f)
 	f->cur_line = f->cur_cuda = 0;
 	free(lv.unit);
 	free(lv.after);
+	free(lv.clob);
 	free(f->insts);
 	f->insts = out;
 	f->ninsts = n;

@@ -984,27 +984,15 @@ static void sel_vote(isel *s, int blk)
 }
 
 
-/* brev: five swap steps, each x = (x >> k & m) | (x << k & ~m) */
+/* brev.b32: the BREV companion (isa/alu.isa); .b64 is isel_int.c's */
 static void sel_brev(isel *s)
 {
-	lw_fn *f = s->f;
 	ptx_insn *in = s->in;
 	if (is64(in->type[0])) {
 		unsupported(s, "64-bit");
 		return;
 	}
-	static const uint32_t masks[5] = {0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff};
-	lw_opd x = isel_rsrc(s, in->opd[1], 0);
-	for (int i = 0; i < 5; i++) {
-		int k = 1 << i;
-		int t1 = lw_vreg_new(f, 1), t2 = lw_vreg_new(f, 1), r = lw_vreg_new(f, 1);
-		E(s, "SHF.R.U32.HI", 4, V(t1), RZ(), I(k), x);
-		E(s, "SHF.L.U32", 4, V(t2), x, I(k), RZ());
-		/* (a & b) | (c & ~b), a = t1, b = mask, c = t2 */
-		E(s, "LOP3.LUT", 6, V(r), V(t1), I((int64_t)(int32_t)masks[i]), V(t2), I(0xe2), NPT());
-		x = V(r);
-	}
-	E(s, "MOV", 2, V(isel_dstv(s, in->opd[0])), x);
+	E(s, "BREV", 2, V(isel_dstv(s, in->opd[0])), isel_src(s, in->opd[1], 0));
 }
 
 static void sel_bits(isel *s)

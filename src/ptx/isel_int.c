@@ -286,19 +286,13 @@ static void sel_mulhi64(isel *s)
 
 /* ---- bits ------------------------------------------------------------------------ */
 
-/* brev of one word: five swaps, x = (x >> k & m) | (x << k & ~m). */
+/* brev of one word: one BREV (isa/alu.isa, a companion; before it, five
+ * shift/mask rounds per word). */
 static int brev32(isel *s, lw_opd x)
 {
-	static const uint32_t masks[5] = {0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff};
-	for (int i = 0; i < 5; i++) {
-		int k = 1 << i;
-		int t1 = nv(s), t2 = nv(s), r = nv(s);
-		E(s, "SHF.R.U32.HI", 4, V(t1), RZ(), I(k), x);
-		E(s, "SHF.L.U32", 4, V(t2), x, I(k), RZ());
-		E(s, "LOP3.LUT", 6, V(r), V(t1), I((int64_t)(int32_t)masks[i]), V(t2), I(0xe2), NPT());
-		x = V(r);
-	}
-	return x.v;
+	int r = nv(s);
+	E(s, "BREV", 2, V(r), x);
+	return r;
 }
 
 static bool sel_bits64(isel *s)
@@ -307,7 +301,7 @@ static bool sel_bits64(isel *s)
 	const ptx_opd *a = in->opd[1];
 	switch (in->op) {
 	case PTX_OP_BREV: {
-		int lo = brev32(s, isel_rsrc(s, a, 1)), hi = brev32(s, isel_rsrc(s, a, 0));
+		int lo = brev32(s, isel_src(s, a, 1)), hi = brev32(s, isel_src(s, a, 0));
 		put(s, in->opd[0], lo, hi);
 		return true;
 	}

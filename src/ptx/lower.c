@@ -621,6 +621,107 @@ static uint32_t stack_need(ptx_module *m, lw_fn *fs, int nf, int i, uint8_t *on,
 	return fs[i].frame_bytes + deepest;
 }
 
+/* The index of the function lowered into fs that defines g, -1. */
+static int peer_of(lw_fn *fs, int nf, const ptx_fn *g)
+{
+	for (int j = 0; j < nf; j++)
+		if (fs[j].fn == g)
+			return j;
+	return -1;
+}
+
+/* fs indices reachable from i, callees first (a call back into a function
+ * on the current chain is skipped: that callee's set is not known at the
+ * call, which then counts as clobbering everything). */
+static void post_order(ptx_module *m, lw_fn *fs, int nf, int i, uint8_t *state, int *order,
+		       int *n)
+{
+	state[i] = 1;
+	ptx_fn **cs = NULL;
+	int nc = 0;
+	callees(m, fs[i].fn, &cs, &nc);
+	for (int c = 0; c < nc; c++) {
+		int j = peer_of(fs, nf, cs[c]);
+		if (j >= 0 && !state[j])
+			post_order(m, fs, nf, j, state, order, n);
+	}
+	free(cs);
+	state[i] = 2;
+	order[(*n)++] = i;
+}
+
+static void set_bits(uint64_t r[4], int first, int width)
+{
+	for (int j = 0; j < width; j++)
+		if (first + j >= 0 && first + j < 256)
+			r[(first + j) / 64] |= 1ull << ((first + j) % 64);
+}
+
+static uint8_t pbit(const lw_fn *f, int v)
+{
+	int k = f->vregs[v].phys;
+	return k >= 0 && k < 7 ? (uint8_t)(1u << k) : 0;
+}
+
+/*
+ * Function f's clobber set, after its passes: every R and P register any
+ * of its records names, joined with its callees' sets.  Naming is enough:
+ * a .func reads no register of its caller but R1 and R2:R3 (parameters
+ * and results go through the stack), and those are reserved in every
+ * function that calls.  A callee not lowered yet (recursion) clobbers
+ * everything.  docs/ptx.md "Calls and the stack".
+ */
+static void clobber_set(lw_fn *f)
+{
+	memset(f->clob, 0, sizeof f->clob);
+	f->pclob = 0;
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		if (in->guard.kind == LO_PRED)
+			f->pclob |= pbit(f, in->guard.v);
+		for (int k = 0; k < in->n; k++) {
+			const lw_opd *o = &in->o[k];
+			if (o->kind == LO_PRED)
+				f->pclob |= pbit(f, o->v);
+			else if (o->kind == LO_VREG ||
+				 ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0))
+				set_bits(f->clob, f->vregs[o->v].phys,
+					 f->vregs[o->v].width ? f->vregs[o->v].width : 1);
+		}
+	}
+	ptx_fn **cs = NULL;
+	int nc = 0;
+	callees(f->m, f->fn, &cs, &nc);
+	for (int c = 0; c < nc; c++) {
+		int j = peer_of(f->peers, f->npeers, cs[c]);
+		const lw_fn *g = j >= 0 ? &f->peers[j] : NULL;
+		for (int w = 0; w < 4; w++)
+			f->clob[w] |= g && g->clob_done ? g->clob[w] : ~0ull;
+		f->pclob |= g && g->clob_done ? g->pclob : 0x7f;
+	}
+	free(cs);
+	f->clob_done = true;
+}
+
+void lw_call_clobber(const lw_fn *f, const lw_inst *call, uint64_t r[4], uint8_t *p)
+{
+	for (int w = 0; w < 4; w++)
+		r[w] = ~0ull;
+	*p = 0x7f;
+	if (call->n < 1 || call->o[0].kind != LO_LABEL || !call->o[0].text)
+		return;
+	for (int j = 0; j < f->npeers; j++) {
+		const lw_fn *g = &f->peers[j];
+		if (!g->clob_done || g->fn->is_entry)
+			continue;
+		if (!strcmp(lw_fn_label(f->m, f->kidx, g->fn), call->o[0].text)) {
+			memcpy(r, g->clob, sizeof g->clob);
+			*p = g->pclob;
+			return;
+		}
+	}
+}
+
 static bool run_passes(lw_fn *f, const ptx_lower_opts *o, util_buf *dump)
 {
 	layout_shared(f);
@@ -683,15 +784,26 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 		int nf = 1 + nreach;
 		lw_fn *fs = calloc((size_t)nf, sizeof *fs);
 		bool ok = true;
-		for (int i = 0; i < nf; i++) {
-			lw_fn *f = &fs[i];
-			*f = (lw_fn){.m = m, .fn = i ? reach[i - 1] : fn, .d = d, .kidx = kidx,
-				     .lbl_counter = i ? 1000 * (kidx + 1) + i : kidx};
+		for (int i = 0; i < nf; i++)
+			fs[i] = (lw_fn){.m = m, .fn = i ? reach[i - 1] : fn, .d = d, .kidx = kidx,
+					.lbl_counter = i ? 1000 * (kidx + 1) + i : kidx, .peers = fs,
+					.npeers = nf};
+		/* callees before their callers, so that a call site knows what
+		 * the callee clobbers */
+		uint8_t *state = calloc((size_t)nf, 1);
+		int *order = malloc((size_t)nf * sizeof(int)), norder = 0;
+		post_order(m, fs, nf, 0, state, order, &norder);
+		for (int x = 0; x < norder; x++) {
+			lw_fn *f = &fs[order[x]];
 			if (!run_passes(f, o, dump)) {
 				errors += f->errors ? f->errors : 1;
 				ok = false;
+				continue;
 			}
+			clobber_set(f);
 		}
+		free(state);
+		free(order);
 		free(reach);
 		uint32_t cdims[3] = {0, 0, 0};
 		if (ok && fn->nreqnctapercluster > 0) {

@@ -137,6 +137,12 @@ typedef struct lw_fn {
 	lw_jtab *jtabs;
 	int njtabs;
 	int nbrk;             /* BREAK trampolines of jump-table entries */
+	/* the callee clobber sets (lower.c; docs/ptx.md "Calls and the stack") */
+	struct lw_fn *peers;  /* the functions lowered into the same kernel text */
+	int npeers;
+	bool clob_done;       /* clob/pclob hold this function's set */
+	uint64_t clob[4];     /* R registers it or its callees may write */
+	uint8_t pclob;        /* predicates likewise */
 } lw_fn;
 
 void *lw_realloc(void *p, size_t n); /* asserts on failure */
@@ -173,6 +179,10 @@ const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n);
  * (`.nv.constant3.<kernel>`), and (kernel NULL, once per module) its
  * .global variables as `.nv.global.init` (docs/ptx.md) */
 void lw_module_consts(ptx_module *m, const char *kernel, struct util_buf *b);
+/* The registers (R bit set, 256 bits) and predicates a CALL.REL record of f
+ * may change: the callee's clobber set, every register when the callee is
+ * not lowered yet (recursion) (lower.c). */
+void lw_call_clobber(const lw_fn *f, const lw_inst *call, uint64_t r[4], uint8_t *p);
 /* The label of .func fn in the text of kernel kidx (lower.c). */
 const char *lw_fn_label(ptx_module *m, int kidx, const ptx_fn *fn);
 

@@ -54,7 +54,7 @@ static bool pure(const lw_inst *in)
 	if (!strcmp(op, "IADD3"))
 		return in->n == 4; /* no carry out */
 	static const char *const ok[] = {
-		"MOV", "LOP3.LUT", "SHF.", "IMAD", "LDC", "SEL", "FLO", "POPC", "PRMT",
+		"MOV", "LOP3.LUT", "SHF.", "IMAD", "LDC", "SEL", "FLO", "POPC", "BREV", "PRMT",
 		"IMNMX", "IABS",
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {

@@ -545,6 +545,26 @@ static void dead_pred_copies(lw_fn *f, const mblk *mb, int nb, const uint64_t *o
 	free(cur);
 }
 
+/* The registers that the callees of the calls strictly inside r's live
+ * interval may change (docs/ptx.md "Calls and the stack"): a value there
+ * in another register needs no save around the call. */
+static void crossed_clobbers(const lw_fn *f, const lw_vreg *r, uint64_t avoid[4])
+{
+	memset(avoid, 0, 4 * sizeof *avoid);
+	if (!f->ncalls)
+		return;
+	for (int i = r->start + 1; i < r->end && i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		if (strcmp(in->op, "CALL.REL"))
+			continue;
+		uint64_t c[4];
+		uint8_t p;
+		lw_call_clobber(f, in, c, &p);
+		for (int w = 0; w < 4; w++)
+			avoid[w] |= c[w];
+	}
+}
+
 typedef struct start_key {
 	int start, v;
 } start_key;
@@ -743,13 +763,23 @@ void lw_regalloc(lw_fn *f)
 			continue;
 		}
 		int w = r->width, k = 0;
+		uint64_t avoid[4];
+		crossed_clobbers(f, r, avoid);
 		for (; k + w <= 255; k += w) {
 			bool ok = true;
 			for (int j = 0; j < w; j++)
-				ok &= rbusy[k + j] == -1;
+				ok &= rbusy[k + j] == -1 && !((avoid[(k + j) / 64] >> ((k + j) % 64)) & 1);
 			if (ok)
 				break;
 		}
+		if (k + w > 255) /* every free register is clobbered: frame saves it */
+			for (k = 0; k + w <= 255; k += w) {
+				bool ok = true;
+				for (int j = 0; j < w; j++)
+					ok &= rbusy[k + j] == -1;
+				if (ok)
+					break;
+			}
 		if (k + w > 255) {
 			lw_err(f, f->fn->pos, "kernel %s: more than 255 registers live at once "
 			       "(spilling is not implemented)", f->fn->name);

@@ -1,6 +1,6 @@
 /*
  * alu.c - integer companion instructions: MOV, IADD3, IMAD, ISETP,
- * LOP3.LUT, SHF, SEL, POPC, FLO, IABS, IMNMX, PRMT, NOP.
+ * LOP3.LUT, SHF, SEL, POPC, BREV, FLO, IABS, IMNMX, PRMT, NOP.
  *
  * Requires: rt_prep() ran (operand roles and modifiers in aux, rt.h).
  * Each handler reads like the rule in docs/semantics.md ("Companion
@@ -293,6 +293,22 @@ void sim_rt_popc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
 	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
 	LANES v[l] = sim_popc(a[l]);
+	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+}
+
+/* BREV: bit i of d is bit 31 - i of a. */
+void sim_rt_brev(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint32_t ta[SIM_LANES], v[SIM_LANES];
+	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
+	LANES {
+		uint32_t x = a[l];
+		x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+		x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+		x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
+		x = (x >> 8 & 0x00ff00ffu) | (x & 0x00ff00ffu) << 8;
+		v[l] = x >> 16 | x << 16;
+	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 

@@ -66,7 +66,7 @@ static bool warp_local(const sim_inst *i)
 	case SIM_OP_NOP: case SIM_OP_MOV: case SIM_OP_IADD3:
 	case SIM_OP_IADD3_X: case SIM_OP_IMAD: case SIM_OP_ISETP:
 	case SIM_OP_LOP3_LUT: case SIM_OP_SHF: case SIM_OP_SEL:
-	case SIM_OP_POPC: case SIM_OP_FLO: case SIM_OP_IABS:
+	case SIM_OP_POPC: case SIM_OP_FLO: case SIM_OP_IABS: case SIM_OP_BREV:
 	case SIM_OP_IMNMX: case SIM_OP_PRMT: case SIM_OP_FADD:
 	case SIM_OP_FMUL: case SIM_OP_FFMA: case SIM_OP_FSETP:
 	case SIM_OP_MUFU: case SIM_OP_I2F: case SIM_OP_F2I: case SIM_OP_S2R:

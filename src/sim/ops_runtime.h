@@ -21,6 +21,7 @@
 	X(SHF, sim_rt_shf, rt_prep, 0)                                         \
 	X(SEL, sim_rt_sel, rt_prep, 0)                                         \
 	X(POPC, sim_rt_popc, rt_prep, 0)                                       \
+	X(BREV, sim_rt_brev, rt_prep, 0)                                       \
 	X(FLO, sim_rt_flo, rt_prep, 0)                                         \
 	X(IABS, sim_rt_iabs, rt_prep, 0)                                       \
 	X(IMNMX, sim_rt_imnmx, rt_prep, 0)                                     \

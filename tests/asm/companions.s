@@ -63,13 +63,17 @@ SHF.R.U32.HI R0, RZ, R5, R4 ;
 SHF.R.S64 R2, R2, c[0x0][0x160], R3 ;
 SHF.L.U32.LO R4, R4, 0x1, RZ ;               // => SHF.L.U32 R4, R4, 0x1, RZ
 
-// ---- SEL / POPC / FLO / IABS / IMNMX ----------------------------------------------------
+// ---- SEL / POPC / BREV / FLO / IABS / IMNMX ------------------------------------------------
 SEL R0, R1, R2, P0 ;
 SEL R3, RZ, 0x1, !P1 ;
 SEL R4, R5, c[0x0][0x10], PT ;
 POPC R0, R1 ;
 POPC R2, c[0x0][0x160] ;
 POPC R3, 0xff ;
+BREV R0, R1 ;
+BREV R2, c[0x0][0x160] ;
+BREV R3, 0x1 ;
+@!P1 BREV R4, 0x80000000 ;
 FLO.U32 R0, R1 ;
 FLO.U32.SH R2, R3 ;
 FLO R4, R5 ;
