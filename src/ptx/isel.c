@@ -797,13 +797,22 @@ static void sel_ldst(isel *s, bool load)
 					E(s, "MOV", 2, VS(dv, 1), VS(r, 2 * i + 1));
 				} else {
 					/* extend element i of the packed words */
+					/* (a shift by 0 and a mask of bits the shift
+					 * already cleared are left out) */
 					int word = i * tb / 32, sh = i * tb % 32;
 					if (tsigned(t)) {
-						E(s, "SHF.L.U32", 4, V(dv), VS(r, word), I(32 - tb - sh), RZ());
-						E(s, "SHF.R.S32.HI", 4, V(dv), RZ(), I(32 - tb), V(dv));
+						lw_opd x = VS(r, word);
+						if (32 - tb - sh) {
+							E(s, "SHF.L.U32", 4, V(dv), x, I(32 - tb - sh), RZ());
+							x = V(dv);
+						}
+						E(s, "SHF.R.S32.HI", 4, V(dv), RZ(), I(32 - tb), x);
+					} else if (!sh) {
+						E(s, "LOP3.LUT", 6, V(dv), VS(r, word), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
 					} else {
 						E(s, "SHF.R.U32.HI", 4, V(dv), RZ(), I(sh), VS(r, word));
-						E(s, "LOP3.LUT", 6, V(dv), V(dv), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
+						if (sh + tb < 32)
+							E(s, "LOP3.LUT", 6, V(dv), V(dv), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
 					}
 				}
 			}

@@ -317,6 +317,79 @@ static void dead_records(lw_fn *f)
 	free(reads);
 }
 
+/*
+ * 4. Known zero bits: within a run, the bits a one-word result is known to
+ *    have clear (an AND with a constant, a logical right shift by a
+ *    constant, a constant, a zero-extending narrow load, copies).  An AND
+ *    with a constant that clears only bits already known clear is a copy:
+ *    `LOP3.LUT d, a, 0xffff, RZ, 0xc0, !PT` after `a = x & 0xff` (nvcc's
+ *    `cvt.u32.u16` of an unpacked byte) becomes `MOV d, a`.  Facts carry
+ *    the number of their run (`at`), so a new run forgets them at no cost.
+ */
+typedef struct kzero {
+	uint32_t *z;
+	int *at;
+	int run;
+} kzero;
+
+static bool is_vreg1(const lw_fn *f, const lw_opd *o)
+{
+	return o->kind == LO_VREG && !o->sub && f->vregs[o->v].width == 1;
+}
+
+static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
+{
+	if (o->kind == LO_RZ)
+		return 0xffffffffu;
+	if (o->kind == LO_IMM)
+		return ~(uint32_t)o->imm;
+	return is_vreg1(f, o) && kz->at[o->v] == kz->run ? kz->z[o->v] : 0;
+}
+
+static bool and_imm(const lw_fn *f, const lw_inst *in)
+{
+	return !strcmp(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
+	       is_vreg1(f, &in->o[0]) && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
+	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
+}
+
+static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
+{
+	if (and_imm(f, in) && is_vreg1(f, &in->o[1]) &&
+	    !(~(uint32_t)in->o[2].imm & ~zeros_of(f, kz, &in->o[1]))) {
+		lw_opd d = in->o[0], a = in->o[1];
+		strcpy(in->op, "MOV");
+		in->n = 2;
+		in->o[0] = d;
+		in->o[1] = a;
+	}
+	int nd = lw_ndefs(in);
+	uint32_t z = 0;
+	const char *op = in->op;
+	if (in->guard.kind == LO_NONE && nd == 1 && is_vreg1(f, &in->o[0])) {
+		if (and_imm(f, in))
+			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
+		else if (!strcmp(op, "MOV") && in->n == 2)
+			z = zeros_of(f, kz, &in->o[1]);
+		else if (!strcmp(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
+			 in->o[2].kind == LO_IMM && in->o[2].imm > 0 && in->o[2].imm < 32)
+			z = ~(0xffffffffu >> in->o[2].imm);
+		else if (!strncmp(op, "LD", 2) && strstr(op, ".U8"))
+			z = 0xffffff00u;
+		else if (!strncmp(op, "LD", 2) && strstr(op, ".U16"))
+			z = 0xffff0000u;
+		else if (!strcmp(op, "SEL") && in->n == 4)
+			z = zeros_of(f, kz, &in->o[1]) & zeros_of(f, kz, &in->o[2]);
+	}
+	for (int k = 0; k < in->n; k++)
+		if (in->o[k].kind == LO_VREG && (k < nd || !strcmp(op, "ELECT")))
+			kz->at[in->o[k].v] = -1;
+	if (z) {
+		kz->z[in->o[0].v] = z;
+		kz->at[in->o[0].v] = kz->run;
+	}
+}
+
 void lw_peephole(lw_fn *f)
 {
 	run r = {0};
@@ -326,12 +399,18 @@ void lw_peephole(lw_fn *f)
 	memset(r.inlist, 0, ((size_t)f->nvregs + 1) * sizeof(bool));
 	for (int u = 0; u < f->nvregs; u++)
 		r.rep[u] = u;
+	kzero kz = {calloc((size_t)f->nvregs + 1, sizeof(uint32_t)),
+		    malloc(((size_t)f->nvregs + 1) * sizeof(int)), 0};
+	for (int u = 0; u <= f->nvregs; u++)
+		kz.at[u] = -1;
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
 		if (!in->op[0]) {
 			reset(f, &r);
+			kz.run++;
 			continue;
 		}
+		known_zeros(f, &kz, in);
 		subst_preds(f, &r, in);
 		pred_round_trip(f, &r, in);
 		bool cand = in->guard.kind == LO_NONE && pure(in) && one_result(f, in);
@@ -361,6 +440,7 @@ void lw_peephole(lw_fn *f)
 				clobber(f, &r, in->o[k].v);
 		if (ends_run(in)) {
 			reset(f, &r);
+			kz.run++;
 			continue;
 		}
 		/* a plain copy: its result stands for the source's value */
@@ -391,6 +471,8 @@ void lw_peephole(lw_fn *f)
 	}
 	free(r.tab);
 	free(r.rep);
+	free(kz.z);
+	free(kz.at);
 	free(r.alias);
 	free(r.inlist);
 	dead_records(f);
