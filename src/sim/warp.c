@@ -76,7 +76,8 @@ void sim_step(sim_warp *w)
 			 sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
-	c->thread_insts += sim_popc(w->active);
+	c->thread_insts += w->active == 0xffffffffu ? SIM_LANES
+						    : sim_popc(w->active);
 	if (c->rec)
 		sim_rec_begin(w, i, pmask);
 	if (i->flags & SIM_F_CTRL) {
