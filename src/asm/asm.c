@@ -15,6 +15,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "asm/asm.h"
 #include "obj/elf.h"
@@ -71,12 +74,21 @@ void *asm_alloc(asm_ctx *c, size_t n)
 	n = (n + 15) & ~(size_t)15;
 	asm_arena_block *b = c->arena;
 	if (!b || b->used + n > b->cap) {
-		size_t cap = n > 65536 ? n : 65536;
-		b = malloc(sizeof *b + cap);
-		if (!b) {
+		/* 64 KiB, then doubling up to 2 MiB blocks (huge pages) */
+		const size_t huge = (size_t)1 << 21;
+		size_t cap = b ? 2 * (b->cap + sizeof *b) : 65536;
+		if (cap > huge)
+			cap = huge;
+		cap -= sizeof *b;
+		if (cap < n)
+			cap = n;
+		void *m = NULL;
+		size_t had = 0;
+		if (!asm_grow(&m, &had, 0, sizeof *b + cap)) {
 			c->nomem = true;
 			return NULL;
 		}
+		b = m;
 		b->next = c->arena;
 		b->used = 0;
 		b->cap = cap;
@@ -86,6 +98,48 @@ void *asm_alloc(asm_ctx *c, size_t n)
 	b->used += n;
 	memset(p, 0, n);
 	return p;
+}
+
+/*
+ * Grow a buffer to hold need bytes (*cap bytes now, the first used of them
+ * in use).  Small buffers double through realloc.  A buffer of a megabyte
+ * or more (the code, the line rows, the fixups of a big listing) is
+ * allocated 2 MiB-aligned, in whole 2 MiB, and marked for transparent huge
+ * pages: the kernel then fills it with one fault per 2 MiB instead of one
+ * per 4 KiB page (page faults were a quarter of `simt as`'s time on a
+ * 200,000-line file, bench/RESULTS.md "Assembler speed, session 7").
+ * The block is an ordinary allocation (free/realloc take it); the hint is
+ * only a hint (other systems, THP off: nothing changes).
+ */
+bool asm_grow(void **p, size_t *cap, size_t used, size_t need)
+{
+	if (need <= *cap)
+		return true;
+	size_t n = *cap ? *cap : 256;
+	while (n < need)
+		n *= 2;
+	const size_t huge = (size_t)1 << 21;
+	if (n < huge / 2) {
+		void *q = realloc(*p, n);
+		if (!q)
+			return false;
+		*p = q;
+		*cap = n;
+		return true;
+	}
+	n = (n + huge - 1) & ~(huge - 1);
+	void *q = aligned_alloc(huge, n);
+	if (!q)
+		return false;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	(void)madvise(q, n, MADV_HUGEPAGE);
+#endif
+	if (used)
+		memcpy(q, *p, used);
+	free(*p);
+	*p = q;
+	*cap = n;
+	return true;
 }
 
 /* ---- sections -------------------------------------------------------------- */
@@ -116,13 +170,10 @@ bool asm_emit(asm_ctx *c, const void *bytes, size_t n)
 			c->text_guessed = true;
 		while (cap < s->size + n)
 			cap *= 2;
-		uint8_t *p = realloc(s->data, cap);
-		if (!p) {
+		if (!asm_grow((void **)&s->data, &s->cap, s->size, cap)) {
 			c->nomem = true;
 			return false;
 		}
-		s->data = p;
-		s->cap = cap;
 	}
 	if (bytes)
 		memcpy(s->data + s->size, bytes, n);
@@ -213,7 +264,9 @@ int asm_default_section(asm_ctx *c, const char *kernel, size_t len)
 
 bool asm_add_fixup(asm_ctx *c, const asm_fixup *f)
 {
-	if (!util_grow((void **)&c->fix, &c->cfix, c->nfix + 1, sizeof *c->fix)) {
+	size_t used = (size_t)c->nfix * sizeof *c->fix;
+	if (used + sizeof *c->fix > c->cfix &&
+	    !asm_grow((void **)&c->fix, &c->cfix, used, used + sizeof *c->fix)) {
 		c->nomem = true;
 		return false;
 	}
@@ -246,13 +299,15 @@ static void add_line(asm_ctx *c, asm_section *s, uint64_t off, int col0)
 	int n = s->nlines;
 	if (n && s->lines[n - 1].line == row.line && s->lines[n - 1].col == row.col)
 		return;
-	if (n == 0 || (n >= 16 && !(n & (n - 1)))) {
-		obj_line *r = realloc(s->lines, (n ? 2 * (size_t)n : 16) * sizeof *r);
-		if (!r) {
+	size_t used = (size_t)n * sizeof row;
+	if (used + sizeof row > s->clines) {
+		/* a row per instruction: as many as the code reserved holds */
+		size_t want = s->cap / 16 * sizeof row;
+		if (!asm_grow((void **)&s->lines, &s->clines, used,
+			      want > used ? want : used + sizeof row)) {
 			c->nomem = true;
 			return;
 		}
-		s->lines = r;
 	}
 	s->lines[s->nlines++] = row;
 }
@@ -659,6 +714,7 @@ static bool build_lines(asm_ctx *c, asm_section *text, obj_kernel *ok)
 		for (int i = 0; f && i < text->nlines; i++)
 			text->lines[i].file = (uint16_t)f;
 		text->lines = NULL;
+		text->clines = 0;
 		text->nlines = 0;
 		return true;
 	}

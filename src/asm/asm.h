@@ -194,8 +194,9 @@ typedef struct asm_section {
 	obj_reloc *relocs;
 	/* TEXT: where each instruction was written, as the rows of the
 	 * kernel's line table (obj/lines.h; file 0, the source), handed to
-	 * the object as they are; capacity a power of two >= 16 */
+	 * the object as they are; clines: the capacity in bytes */
 	int nlines;
+	size_t clines;
 	obj_line *lines;
 } asm_section;
 
@@ -269,15 +270,19 @@ typedef struct asm_ctx {
 	int nkernels, ckernels;
 	asm_kernel *kernels;
 	asm_sym *syms;
-	int nsyms, csyms;
+	int nsyms;
+	size_t csyms;      /* bytes */
 	/* open addressing (sym -1: empty); the hash beside the index, so a
 	 * probe reads a symbol only when its hash is the one looked for */
 	struct asm_symslot {
 		uint32_t hash;
 		int sym;
+		int len;
+		uint64_t head; /* the name's first 8 bytes, zero-padded */
 	} *symhash;
 	int symhash_cap;
-	int nfix, cfix;
+	int nfix;
+	size_t cfix;       /* bytes */
 	asm_fixup *fix;
 	int nannots, cannots;
 	asm_annot *annots;
@@ -293,6 +298,7 @@ void asm_diag_at(asm_ctx *c, simt_severity sev, int line,
 		 const char *line_start, int col, const char *fmt, ...)
 	SIMT_PRINTF(6, 7);
 void *asm_alloc(asm_ctx *c, size_t n); /* arena; zeroed; NULL = out of memory */
+bool asm_grow(void **p, size_t *cap, size_t used, size_t need); /* bytes */
 bool asm_emit(asm_ctx *c, const void *bytes, size_t n);
 uint64_t asm_here(const asm_ctx *c);   /* offset in the current section */
 int asm_section_open(asm_ctx *c, const char *name, size_t len, int col);

@@ -25,6 +25,15 @@ static uint32_t sym_hash(const char *s, int len)
 	return h;
 }
 
+/* The first (up to) 8 bytes of a name, zero-padded: a lookup compares
+ * the slot, not the symbol and its name far back in the source. */
+static uint64_t name_head(const char *s, int len)
+{
+	uint64_t v = 0;
+	memcpy(&v, s, (size_t)(len < 8 ? len : 8));
+	return v;
+}
+
 static bool rehash(asm_ctx *c)
 {
 	int cap = c->symhash_cap ? c->symhash_cap * 2 : 1024;
@@ -37,7 +46,8 @@ static bool rehash(asm_ctx *c)
 		uint32_t i = c->syms[s].hash & (uint32_t)(cap - 1);
 		while (h[i].sym >= 0)
 			i = (i + 1) & (uint32_t)(cap - 1);
-		h[i] = (struct asm_symslot){c->syms[s].hash, s};
+		h[i] = (struct asm_symslot){c->syms[s].hash, s, c->syms[s].len,
+					    name_head(c->syms[s].name, c->syms[s].len)};
 	}
 	free(c->symhash);
 	c->symhash = h;
@@ -48,15 +58,17 @@ static bool rehash(asm_ctx *c)
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 {
 	uint32_t h = sym_hash(name, len);
+	uint64_t head = name_head(name, len);
 	if (c->symhash_cap) {
 		uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 		for (; c->symhash[i].sym >= 0;
 		     i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
-			if (c->symhash[i].hash != h)
+			const struct asm_symslot *sl = &c->symhash[i];
+			if (sl->hash != h || sl->len != len || sl->head != head)
 				continue;
-			const asm_sym *y = &c->syms[c->symhash[i].sym];
-			if (y->len == len && !memcmp(y->name, name, (size_t)len))
-				return c->symhash[i].sym;
+			if (len <= 8 ||
+			    !memcmp(c->syms[sl->sym].name + 8, name + 8, (size_t)len - 8))
+				return sl->sym;
 		}
 	}
 	if (!create)
@@ -65,7 +77,9 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 		c->nomem = true;
 		return -1;
 	}
-	if (!util_grow((void **)&c->syms, &c->csyms, c->nsyms + 1, sizeof *c->syms)) {
+	if ((size_t)(c->nsyms + 1) * sizeof *c->syms > c->csyms &&
+	    !asm_grow((void **)&c->syms, &c->csyms, (size_t)c->nsyms * sizeof *c->syms,
+		      (size_t)(c->nsyms + 1) * sizeof *c->syms)) {
 		c->nomem = true;
 		return -1;
 	}
@@ -81,7 +95,7 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 	uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 	while (c->symhash[i].sym >= 0)
 		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
-	c->symhash[i] = (struct asm_symslot){h, c->nsyms};
+	c->symhash[i] = (struct asm_symslot){h, c->nsyms, len, head};
 	return c->nsyms++;
 }
 

@@ -28,7 +28,7 @@
 
 /* Results of the __Exception rules of one opcode, keyed by the values of
  * the (few) fields the rules read: most instructions repeat them. */
-#define EXC_SLOTS 64
+#define EXC_SLOTS 256
 #define EXC_KEYS 4
 typedef struct exc_cache {
 	bool usable;
@@ -39,7 +39,7 @@ typedef struct exc_cache {
 } exc_cache;
 
 typedef struct asm_opinfo {
-	exc_cache *exc;               /* NULL: no rules */
+	exc_cache *exc;               /* NULL: no rules (or not used yet) */
 	/* encoding: the constants and the defaults of the other fields
 	 * pre-encoded (base); an instruction puts the fields it wrote over it */
 	isa_word base;
@@ -89,13 +89,34 @@ typedef enum fast_kind {
 	FA_REG,  /* a plain register: its number (or the zero register)  */
 	FA_INT,  /* a number into a UImm/SImm field                       */
 	FA_MEM,  /* [Ra{.64}{+off}]: the base register and the offset     */
-	FA_CMEM  /* c[bank][off] into a constant-kind field               */
+	FA_CMEM, /* c[bank][off] into a constant-kind field               */
+	FA_SYM   /* a label (`(name) or a branch target): a fixup         */
 } fast_kind;
+
+/* One field as the fast path writes it: where, how wide, what it takes,
+ * read from the opcode once when the plan is made. */
+typedef struct fast_field {
+	unsigned char pos, width;
+	bool enc;            /* encoded (a constant field keeps its value) */
+	bool gpr;            /* an R register: counts toward the kernel's */
+	bool sgn;            /* SImm */
+	signed char rk;      /* its Register kind (index), -1 */
+	uint64_t mask;       /* mask_of(width) */
+	uint64_t lim;        /* registers: mask_of(the type's width) (the zero
+			      * register's number); control slots: mask */
+} fast_field;
 
 typedef struct fast_act {
 	unsigned char kind; /* fast_kind */
-	unsigned char e;    /* operand entry of the opcode */
 	unsigned char k;    /* written operand */
+	unsigned char e;    /* FA_SYM: the operand entry (the fixup's) */
+	unsigned char fi;   /* FA_SYM: the field */
+	bool has_f, has_g;
+	fast_field f;       /* REG/INT/CMEM: the field; MEM: the base register */
+	fast_field g;       /* MEM: the offset */
+	/* CMEM: the constant kind's layout */
+	unsigned char bank_pos, off_pos;
+	uint64_t bank_lim, off_lim;
 } fast_act;
 
 typedef struct asm_plan {
@@ -113,6 +134,13 @@ typedef struct asm_plan {
 	int nact;
 	isa_word base;
 	fast_act act[ISA_MAX_OPERANDS];
+	/* what the rest of the fast path needs of the opcode */
+	const isa_opcode *op;
+	const isa_type *guard_type; /* NULL: no guard field */
+	bool has_gmod, has_exc, bar_reg, is_exit, has_barid;
+	fast_field guard, gmod, barid;
+	bool has_ctl[4];            /* stall, yield, req, wsb */
+	fast_field ctl[4];
 } asm_plan;
 
 typedef struct asm_word {
@@ -149,7 +177,7 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
 /*
  * What classify and shape_sig find out about an operand name, kept per
  * name: a listing names the same few hundred registers and predicates on
- * every line.  Direct-mapped by the name's bytes (names of up to 16).
+ * every line.  Two-way, by the name's bytes (names of up to 16).
  * (Working a numbered register out from its bytes instead costs more:
  * 351 M against 324 M instructions on build/bench/simt.s.)
  */
@@ -398,11 +426,6 @@ static void exc_fields(const isa_opcode *op, const isa_expr *e, exc_cache *x)
 static void info_init(const struct asm_index *ix, const isa_opcode *op,
 		      asm_opinfo *in)
 {
-	if (op->nexc && (in->exc = calloc(1, sizeof *in->exc))) {
-		in->exc->usable = true;
-		for (int i = 0; i < op->nexc; i++)
-			exc_fields(op, op->exc[i]->cond, in->exc);
-	}
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
@@ -580,16 +603,50 @@ static void split_word(const struct asm_index *ix, asm_word *w)
 	}
 }
 
+/* Are the len (< 8) bytes at a and b, both in the source text that ends
+ * at end, the same?  One masked 8-byte compare when both have 8 bytes
+ * before the end (little-endian: the first bytes are the low ones). */
+static inline bool same_short(const char *a, const char *b, int len,
+			      const char *end)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (end - a >= 8 && end - b >= 8)
+		return !((load8(a) ^ load8(b)) &
+			 ((UINT64_C(1) << (8 * len)) - 1));
+#else
+	(void)end;
+#endif
+	return same(a, b, len);
+}
+
+/* The cached word spelled s (hv: its asm_hash), or NULL. */
+static inline asm_word *find_word(const asm_ctx *c, const char *s, int len,
+				  uint32_t hv)
+{
+	const struct asm_index *ix = c->ix;
+	const char *end = c->text + c->len;
+	for (uint32_t i = hv & (uint32_t)(ix->wcap - 1); ix->wh[i].word;
+	     i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
+		asm_word *w = &ix->words[ix->wh[i].word - 1];
+		if (ix->wh[i].hash == hv && w->len == len &&
+		    (len < 8 ? same_short(w->s, s, len, end) : same(w->s, s, len)))
+			return w;
+	}
+	return NULL;
+}
+
+/* The word spelled s: the cached one, else split now (and cached when
+ * there is room; else in *tmp, which the caller frees). */
 static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 			     uint32_t hv, asm_word *tmp)
 {
 	struct asm_index *ix = c->ix;
+	asm_word *found = find_word(c, s, len, hv);
+	if (found)
+		return found;
 	uint32_t i = hv & (uint32_t)(ix->wcap - 1);
-	for (; ix->wh[i].word; i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
-		asm_word *w = &ix->words[ix->wh[i].word - 1];
-		if (ix->wh[i].hash == hv && w->len == len && same(w->s, s, len))
-			return w;
-	}
+	while (ix->wh[i].word)
+		i = (i + 1) & (uint32_t)(ix->wcap - 1);
 	memset(tmp, 0, sizeof *tmp);
 	tmp->s = s;
 	tmp->len = len;
@@ -782,6 +839,11 @@ static inline void name_key(const asm_operand *o, const char *end,
 	}
 }
 
+static inline bool name_is(const name_slot *n, int len, const uint64_t k[2])
+{
+	return n->len == len && n->k[0] == k[0] && n->k[1] == k[1];
+}
+
 /* classify() and shape_sig() of an operand, through the name cache */
 static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 			     const char *end)
@@ -800,17 +862,26 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 	name_key(o, end, k);
 	uint64_t h = (k[0] * UINT64_C(0x9e3779b97f4a7c15) ^ k[1]) *
 		     UINT64_C(0xff51afd7ed558ccd);
-	name_slot *n = &ix->names[(h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS)];
-	if (n->len != o->nlen || n->k[0] != k[0] || n->k[1] != k[1]) {
-		classify(ix, o);
-		*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask, o->zeromask,
-				 o->hash, o->regnum, name_sig(ix, o)};
-	} else {
-		o->regmask = n->regmask;
-		o->zeromask = n->zeromask;
-		o->regnum = n->regnum;
-		o->hash = n->hash;
+	/* two ways: the slot and its neighbour (the newest name first) */
+	size_t i = (size_t)((h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS));
+	name_slot *n = &ix->names[i];
+	if (!name_is(n, o->nlen, k)) {
+		name_slot *n2 = &ix->names[i ^ 1];
+		if (name_is(n2, o->nlen, k)) {
+			n = n2;
+		} else {
+			if (n->len)
+				*n2 = *n;
+			classify(ix, o);
+			*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask,
+					 o->zeromask, o->hash, o->regnum,
+					 name_sig(ix, o)};
+		}
 	}
+	o->regmask = n->regmask;
+	o->zeromask = n->zeromask;
+	o->regnum = n->regnum;
+	o->hash = n->hash;
 	s |= (uint64_t)o->regmask << 9;
 	return o->kind == ASM_O_NAME ? s | n->sig : s;
 }
@@ -848,6 +919,68 @@ static isa_word encode(const asm_opinfo *in, const uint64_t *fields,
 static int enum_find(const struct asm_index *ix, const isa_type *t,
 		     const char *s, int len, uint32_t h);
 
+static uint64_t mask_of(int w);
+
+/* Does e read only fields outside unknown (a field the opcode lacks makes
+ * the rule fail, which is as good as known)? */
+static bool reads_known(const isa_opcode *op, const isa_expr *e,
+			uint64_t unknown)
+{
+	if (!e)
+		return true;
+	if (e->op == ISA_E_FIELD) {
+		int f = isa_field_find(op, e->str);
+		return f < 0 || !(unknown >> f & 1);
+	}
+	return reads_known(op, e->a, unknown) && reads_known(op, e->b, unknown);
+}
+
+/* Is the __Exception condition e false (or failing) whatever the unknown
+ * fields hold?  A conjunction is when one side is (isa_expr_eval: an AND
+ * is true only when both sides evaluate and are true); any other node
+ * only when it reads known fields alone and evaluates so. */
+static bool never_fires(const isa_opcode *op, const isa_expr *e,
+			const uint64_t *vals, uint64_t unknown)
+{
+	if (e->op == ISA_E_AND)
+		return never_fires(op, e->a, vals, unknown) ||
+		       never_fires(op, e->b, vals, unknown);
+	if (!reads_known(op, e, unknown))
+		return false;
+	int64_t r = 0;
+	return !isa_expr_eval(op, e, vals, &r) || !r;
+}
+
+/* Can a rule of op fire on a word that is base but for the unknown
+ * fields?  IMAD's rule for .WIDE, IADD3's for its carry predicates...
+ * cannot on the plans of most lines, which then skip asm_check_exceptions
+ * (its cache misses on every new register number). */
+static bool exc_possible(const isa_opcode *op, isa_word base, uint64_t unknown)
+{
+	uint64_t vals[ISA_MAX_FIELDS];
+	for (int f = 0; f < op->nfields; f++)
+		vals[f] = util_bits_get(base.lo, base.hi, op->fields[f].pos,
+					op->fields[f].width);
+	for (int i = 0; i < op->nexc; i++)
+		if (!never_fires(op, op->exc[i]->cond, vals, unknown))
+			return true;
+	return false;
+}
+
+static void fast_field_of(const isa_opcode *op, const asm_opinfo *in, int f,
+			  fast_field *ff)
+{
+	const isa_field *fd = &op->fields[f];
+	ff->pos = (unsigned char)fd->pos;
+	ff->width = (unsigned char)fd->width;
+	ff->enc = in->enc_fields >> f & 1;
+	ff->gpr = in->gpr_fields >> f & 1;
+	ff->sgn = fd->type->cls == ISA_KIND_SIMM;
+	ff->rk = in->freg[f];
+	ff->mask = mask_of(fd->width);
+	ff->lim = mask_of(fd->type->width);
+}
+
 static inline bool numeric_kind(const isa_type *t)
 {
 	return t->cls == ISA_KIND_UIMM || t->cls == ISA_KIND_SIMM;
@@ -874,6 +1007,7 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 	if (in->barid >= 0 && !(in->enc_fields >> in->barid & 1))
 		return false; /* update_kernel reads barid from the word */
 	p->nact = 0;
+	uint64_t unknown = 0; /* fields a line of this plan writes */
 	for (int e = 0; e < op->noperands; e++) {
 		if (map[e] < 0)
 			continue;
@@ -894,6 +1028,11 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 			if (o->kind == ASM_O_MEM && !o->expr &&
 			    (d->sub[1] < 0 || numeric_kind(op->fields[d->sub[1]].type)))
 				kind = FA_MEM;
+		} else if (d->fmt != ISA_FMT_CADDR &&
+			   (o->kind == ASM_O_EXPR ||
+			    (o->kind == ASM_O_NAME && (d->fmt == ISA_FMT_PCREL ||
+						       d->fmt == ISA_FMT_SHIFT)))) {
+			kind = FA_SYM; /* fill_operand's defer_expr */
 		} else if (d->fmt != ISA_FMT_PLAIN || o->kind == ASM_O_EXPR) {
 			kind = -1;
 		} else if (t->cls == ISA_KIND_ENUM && o->kind == ASM_O_NAME) {
@@ -909,11 +1048,58 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		}
 		if (kind < 0)
 			return false;
-		p->act[p->nact++] = (fast_act){(unsigned char)kind,
-					      (unsigned char)e,
-					      (unsigned char)map[e]};
+		for (int k = 0; k < 3; k++) {
+			int uf = k == 0 ? d->field : d->sub[k - 1];
+			if (uf >= 0)
+				unknown |= UINT64_C(1) << uf;
+		}
+		fast_act *a = &p->act[p->nact++];
+		memset(a, 0, sizeof *a);
+		a->kind = (unsigned char)kind;
+		a->k = (unsigned char)map[e];
+		a->e = (unsigned char)e;
+		a->fi = (unsigned char)d->field;
+		if (kind == FA_SYM)
+			continue; /* the word keeps the field's default */
+		int f = kind == FA_MEM ? d->sub[0] : d->field;
+		int g = kind == FA_MEM ? d->sub[1] : -1;
+		if ((a->has_f = f >= 0))
+			fast_field_of(op, in, f, &a->f);
+		if ((a->has_g = g >= 0))
+			fast_field_of(op, in, g, &a->g);
+		if (kind == FA_CMEM) {
+			a->bank_pos = (unsigned char)t->bank_pos;
+			a->off_pos = (unsigned char)t->off_pos;
+			a->bank_lim = mask_of(t->bank_width);
+			a->off_lim = mask_of(t->off_width);
+		}
 	}
 	p->base = encode(in, fields, touched);
+	p->op = op;
+	p->guard_type = NULL;
+	if (op->guard >= 0) {
+		const isa_field *gd = &op->fields[op->guard];
+		p->guard_type = gd->type;
+		fast_field_of(op, in, op->guard, &p->guard);
+		if ((p->has_gmod = gd->modifier >= 0))
+			fast_field_of(op, in, gd->modifier, &p->gmod);
+	}
+	int slots[6] = {op->guard, op->guard >= 0 ? op->fields[op->guard].modifier : -1,
+			in->stall, in->yield, in->req, in->wsb};
+	for (int i = 0; i < 6; i++)
+		if (slots[i] >= 0)
+			unknown |= UINT64_C(1) << slots[i];
+	p->has_exc = exc_possible(op, p->base, unknown);
+	p->bar_reg = in->bar_reg;
+	p->is_exit = in->is_exit;
+	if ((p->has_barid = in->barid >= 0))
+		fast_field_of(op, in, in->barid, &p->barid);
+	int ctl[4] = {in->stall, in->yield, in->req, in->wsb};
+	for (int i = 0; i < 4; i++)
+		if ((p->has_ctl[i] = ctl[i] >= 0)) {
+			fast_field_of(op, in, ctl[i], &p->ctl[i]);
+			p->ctl[i].lim = p->ctl[i].mask;
+		}
 	return true;
 }
 
@@ -942,6 +1128,7 @@ static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 			p->plain_reg |= 1u << e;
 	}
 	p->word = w;
+	p->op = op;
 	p->n = it->noperands;
 	p->cand = cand;
 	for (int i = 0; i < it->noperands; i++)
@@ -1589,6 +1776,12 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	if (!op->nexc)
 		return true;
 	exc_cache *x = c->ix->info[op->index].exc;
+	if (!x && (x = c->ix->info[op->index].exc = calloc(1, sizeof *x))) {
+		/* made on first use: most opcodes never are */
+		x->usable = true;
+		for (int i = 0; i < op->nexc; i++)
+			exc_fields(op, op->exc[i]->cond, x);
+	}
 	uint64_t key[EXC_KEYS] = {0};
 	unsigned slot = 0;
 	if (x && x->usable) {
@@ -1599,7 +1792,7 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 			h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
 		}
 		/* the high bits: constant offsets step by 4 or 8 */
-		slot = (unsigned)(h >> 58) % EXC_SLOTS;
+		slot = (unsigned)(h >> 56) % EXC_SLOTS;
 		if (x->valid[slot]) {
 			bool same_key = true;
 			for (int i = 0; i < EXC_KEYS; i++)
@@ -1645,146 +1838,196 @@ static void update_kernel(asm_ctx *c, const fill_state *s, uint64_t barid)
 		k->exits[k->nexits++] = (uint32_t)s->off;
 }
 
-/* v into field f of w when the field is encoded (encode()'s rule) */
-static inline void put_field(const isa_opcode *op, const asm_opinfo *in,
-			     isa_word *w, int f, uint64_t v)
+/* v into the field when it is encoded (encode()'s rule); mask: the
+ * field's (put_bits without working it out) */
+static inline void fast_put(isa_word *w, const fast_field *f, uint64_t v)
 {
-	if (in->enc_fields >> f & 1)
-		put_bits(w, op->fields[f].pos, op->fields[f].width, v);
+	if (!f->enc)
+		return;
+	int pos = f->pos;
+	uint64_t m = f->mask;
+	v &= m;
+	if (pos >= 64) {
+		w->hi = (w->hi & ~(m << (pos - 64))) | v << (pos - 64);
+		return;
+	}
+	w->lo = (w->lo & ~(m << pos)) | v << pos;
+	if (pos + f->width > 64)
+		w->hi = (w->hi & ~(m >> (64 - pos))) | v >> (64 - pos);
 }
 
-/* The register of o for field f (fill_reg without pairs): false when it
- * is out of range (fill_reg reports it). */
-static inline bool fast_reg(const isa_opcode *op, const asm_opinfo *in,
-			    int f, const asm_operand *o, uint64_t *v,
-			    bool *zero)
+/* The register of o for the field (fill_reg without pairs), counted
+ * toward the kernel's registers: false when it is out of range (fill_reg
+ * reports it). */
+static inline bool fast_reg(const fast_field *f, const asm_operand *o,
+			    int nregs, isa_word *w, uint32_t *maxreg)
 {
-	int rk = in->freg[f];
-	uint64_t lim = mask_of(op->fields[f].type->width);
-	*zero = rk >= 0 && ((o->zeromask >> rk) & 1u);
-	*v = *zero ? lim : o->regnum;
-	return *zero || o->regnum < lim;
-}
-
-static inline void fast_count(const asm_opinfo *in, int f, uint64_t num,
-			      int nregs, uint32_t *maxreg)
-{
-	if ((in->gpr_fields >> f & 1) && num + (uint64_t)nregs > *maxreg)
-		*maxreg = (uint32_t)(num + (uint64_t)nregs);
-}
-
-static inline bool fast_control(const isa_opcode *op, const asm_opinfo *in,
-				isa_word *w, int f, bool given, uint64_t v)
-{
-	if (!given)
+	bool zero = f->rk >= 0 && ((o->zeromask >> f->rk) & 1u);
+	if (zero) {
+		fast_put(w, f, f->lim);
 		return true;
-	if (f < 0 || v > mask_of(op->fields[f].width))
+	}
+	if (o->regnum >= f->lim)
 		return false;
-	put_field(op, in, w, f, v);
+	if (f->gpr && o->regnum + (uint64_t)nregs > *maxreg)
+		*maxreg = (uint32_t)(o->regnum + (uint64_t)nregs);
+	fast_put(w, f, o->regnum);
+	return true;
+}
+
+/* A number (mag, neg) into the field: false when it does not fit. */
+static inline bool fast_num(const fast_field *f, uint64_t mag, bool neg,
+			    isa_word *w)
+{
+	if (!fits(f->sgn, f->width, mag, neg))
+		return false;
+	fast_put(w, f, neg ? 0 - mag : mag);
 	return true;
 }
 
 /*
  * The word of an instruction whose selection has an operand plan: the
  * plan's base word with the guard, the registers, numbers and addresses
- * put over it - what asm_match's filling gives, without its field array.
- * False (nothing done) when some value would be an error: the filling
- * then runs and reports it exactly as before.
+ * put over it - what asm_match's filling gives, without its field array,
+ * reading only the plan.  False (nothing done) when some value would be
+ * an error: the filling then runs and reports it exactly as before.
  */
-static bool fast_fill(asm_ctx *c, const asm_plan *plan, const isa_opcode *op,
-		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg)
+static bool fast_fill(asm_ctx *c, const asm_plan *plan,
+		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg,
+		      int *nsym)
 {
-	const asm_opinfo *in = &c->ix->info[op->index];
 	isa_word w = plan->base;
 	uint32_t mr = 0;
+	*nsym = 0;
 	if (it->has_guard) {
-		if (op->guard < 0)
+		if (!plan->guard_type)
 			return false;
-		const isa_field *g = &op->fields[op->guard];
-		int v = enum_find(c->ix, g->type, it->guard->s, it->guard->len,
+		int v = enum_find(c->ix, plan->guard_type, it->guard->s,
+				  it->guard->len,
 				  hash(it->guard->s, it->guard->len));
-		if (v < 0 || (it->guard_not && g->modifier < 0))
+		if (v < 0 || (it->guard_not && !plan->has_gmod))
 			return false;
-		put_field(op, in, &w, op->guard, (uint64_t)v);
+		fast_put(&w, &plan->guard, (uint64_t)v);
 		if (it->guard_not)
-			put_field(op, in, &w, g->modifier, 1);
+			fast_put(&w, &plan->gmod, 1);
 	}
 	for (int i = 0; i < plan->nact; i++) {
 		const fast_act *a = &plan->act[i];
 		const asm_operand *o = &it->ops[a->k];
-		const isa_operand *d = &op->operands[a->e];
-		int f = d->field;
-		const isa_field *fd = &op->fields[f];
-		uint64_t v;
-		bool zero;
 		switch ((fast_kind)a->kind) {
 		case FA_REG:
-			if (!fast_reg(op, in, f, o, &v, &zero))
+			if (!fast_reg(&a->f, o, 1, &w, &mr))
 				return false;
-			if (!zero)
-				fast_count(in, f, v, 1, &mr);
-			put_field(op, in, &w, f, v);
 			break;
 		case FA_INT:
-			if (!fits(fd->type->cls == ISA_KIND_SIMM, fd->width, o->mag,
-				  o->neg))
+			if (!fast_num(&a->f, o->mag, o->neg, &w))
 				return false;
-			put_field(op, in, &w, f, o->neg ? 0 - o->mag : o->mag);
 			break;
-		case FA_MEM: {
-			int ra = d->sub[0], offf = d->sub[1];
-			if (ra >= 0 && o->has_reg) {
-				if (!fast_reg(op, in, ra, o, &v, &zero))
+		case FA_MEM:
+			if (a->has_f && o->has_reg) {
+				if (!fast_reg(&a->f, o, o->is64 ? 2 : 1, &w, &mr))
 					return false;
-				if (!zero)
-					fast_count(in, ra, v, 1, &mr);
-				if (o->is64)
-					fast_count(in, ra, v, 2, &mr);
-				put_field(op, in, &w, ra, v);
-			} else if (ra >= 0) {
-				put_field(op, in, &w, ra,
-					  mask_of(op->fields[ra].type->width));
+			} else if (a->has_f) {
+				fast_put(&w, &a->f, a->f.lim);
 			}
-			if (offf < 0) {
+			if (!a->has_g) {
 				if (o->mag)
 					return false;
-				break;
+			} else if (!fast_num(&a->g, o->mag, o->neg, &w)) {
+				return false;
 			}
-			const isa_field *of = &op->fields[offf];
-			if (!fits(of->type->cls == ISA_KIND_SIMM, of->width, o->mag,
-				  o->neg))
-				return false;
-			put_field(op, in, &w, offf, o->neg ? 0 - o->mag : o->mag);
 			break;
-		}
-		case FA_CMEM: {
-			const isa_type *t = fd->type;
-			if (o->bank > mask_of(t->bank_width) || o->neg ||
-			    o->mag > mask_of(t->off_width))
+		case FA_CMEM:
+			if (o->bank > a->bank_lim || o->neg || o->mag > a->off_lim)
 				return false;
-			put_field(op, in, &w, f,
-				  (o->bank << t->bank_pos) | (o->mag << t->off_pos));
+			fast_put(&w, &a->f,
+				 (o->bank << a->bank_pos) | (o->mag << a->off_pos));
 			break;
-		}
+		case FA_SYM: /* a symbol: '.' (evaluated now) is not ours */
+			if (c->single ||
+			    (o->kind == ASM_O_EXPR ? o->expr->op != 's'
+			     : o->nlen == 1 && o->name[0] == '.'))
+				return false;
+			++*nsym;
+			break;
 		}
 	}
-	if ((it->has_sched || it->has_req || it->has_wsb) &&
-	    (!fast_control(op, in, &w, in->stall, it->has_sched, it->stall) ||
-	     !fast_control(op, in, &w, in->yield, it->has_yield, it->yield) ||
-	     !fast_control(op, in, &w, in->req, it->has_req, it->req) ||
-	     !fast_control(op, in, &w, in->wsb, it->has_wsb, it->wsb)))
-		return false;
+	if (it->has_sched || it->has_req || it->has_wsb) {
+		bool given[4] = {it->has_sched, it->has_yield, it->has_req,
+				 it->has_wsb};
+		uint64_t v[4] = {it->stall, it->yield, it->req, it->wsb};
+		for (int i = 0; i < 4; i++) {
+			if (!given[i])
+				continue;
+			if (!plan->has_ctl[i] || v[i] > plan->ctl[i].lim)
+				return false;
+			fast_put(&w, &plan->ctl[i], v[i]);
+		}
+	}
 	*out = w;
 	*maxreg = mr;
 	return true;
+}
+
+/* The fixups of the labels of a line fast_fill took (defer_expr's, with
+ * the expression node fill_operand makes of a plain branch target). */
+static bool fast_syms(asm_ctx *c, const asm_plan *plan,
+		      const asm_inst_text *it, uint64_t off)
+{
+	bool ok = true;
+	for (int i = 0; i < plan->nact; i++) {
+		const fast_act *a = &plan->act[i];
+		if (a->kind != FA_SYM)
+			continue;
+		const asm_operand *o = &it->ops[a->k];
+		asm_expr *x = o->expr;
+		if (o->kind != ASM_O_EXPR) {
+			if (!(x = asm_alloc(c, sizeof *x))) {
+				ok = false;
+				continue;
+			}
+			x->op = 's';
+			x->name = o->name;
+			x->len = o->nlen;
+			x->col = o->col;
+		}
+		asm_fixup fx = {ASM_FIX_FIELD, c->cur, off, 0, plan->op, a->e,
+				a->fi, x, c->line, o->col, c->line_start};
+		x->sym = asm_sym_lookup(c, x->name, x->len, false) + 1;
+		ok &= asm_add_fixup(c, &fx);
+	}
+	return ok;
+}
+
+/* update_kernel for a word the fast path made */
+static void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
+			uint32_t maxreg, uint64_t off)
+{
+	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
+		return;
+	asm_kernel *k = &c->kernels[c->secs[c->cur].kernel];
+	if (maxreg > k->maxreg)
+		k->maxreg = maxreg;
+	if (p->bar_reg) {
+		k->nbar = 16;
+	} else if (p->has_barid) {
+		uint64_t barid = get_bits(w, p->barid.pos, p->barid.width);
+		if (barid + 1 > k->nbar)
+			k->nbar = (uint32_t)barid + 1;
+	}
+	if (p->is_exit &&
+	    util_grow((void **)&k->exits, &k->cexits, k->nexits + 1, sizeof *k->exits))
+		k->exits[k->nexits++] = (uint32_t)off;
 }
 
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp)
 {
 	asm_word tmp;
-	asm_word *wd = lookup_word(c, it->mnem->s, it->mnem->len, it->mnem_hash,
-				   &tmp);
+	asm_word *wd = find_word(c, it->mnem->s, it->mnem->len, it->mnem_hash);
+	if (!wd)
+		wd = lookup_word(c, it->mnem->s, it->mnem->len, it->mnem_hash,
+				 &tmp);
 	bool ok = false;
 	if (wd->optype < 0) {
 		asm_error(c, it->mnem->col, "unknown instruction '%.*s'",
@@ -1806,18 +2049,18 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	uint16_t *slot = plan_slot(c->ix, wd, it);
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
-		op = c->ix->ops[ot->first + plan->cand];
+		op = plan->op;
 		res = &wd->res[plan->cand];
 		uint32_t maxreg;
-		if (plan->fast && fast_fill(c, plan, op, it, w, &maxreg)) {
-			const asm_opinfo *in = &c->ix->info[op->index];
-			fill_state s = {op, in, NULL, 0, off, maxreg, false, 0};
+		int nsym;
+		if (plan->fast && fast_fill(c, plan, it, w, &maxreg, &nsym)) {
 			*opp = op;
-			ok = asm_check_exceptions(c, op, *w, it->mnem->col);
-			update_kernel(c, &s, in->barid >= 0
-				     ? get_bits(*w, op->fields[in->barid].pos,
-						op->fields[in->barid].width)
-				     : 0);
+			if (nsym) /* the rules run when the fixups are resolved */
+				ok = fast_syms(c, plan, it, off);
+			else
+				ok = !plan->has_exc ||
+				     asm_check_exceptions(c, op, *w, it->mnem->col);
+			fast_kernel(c, plan, *w, maxreg, off);
 			goto out;
 		}
 		memcpy(map, plan->map, (size_t)op->noperands);

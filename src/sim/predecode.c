@@ -230,9 +230,6 @@ simt_status sim_predecode_one(sim_ctx *c, sim_inst *i, const uint8_t *word,
 	if (i->pg == SIM_PT && !i->pg_not && !i->pg_up && i->pp == SIM_PT &&
 	    !i->pp_not)
 		i->flags |= SIM_F_NOGUARD;
-	if (i->optype == SIM_OP_ATOM || i->optype == SIM_OP_ATOMG ||
-	    i->optype == SIM_OP_RED)
-		i->flags |= SIM_F_GRMW;
 	return st;
 }
 

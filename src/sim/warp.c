@@ -113,18 +113,12 @@ void sim_step(sim_warp *w)
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
-	c->thread_insts += sim_popc(w->active);
+	c->thread_insts += w->active == 0xffffffffu ? SIM_LANES
+						    : sim_popc(w->active);
 	if (c->rec)
 		sim_rec_begin(w, i, pmask);
 	if (i->flags & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
-	} else if ((i->flags & SIM_F_GRMW) && c->par && pmask) {
-		/* a read-modify-write that can reach global memory: other CTA
-		   groups may run the same word on another worker thread */
-		sim_par_lock(c); /* CTA groups on worker threads (par.c) */
-		i->exec(w, i, pmask);
-		sim_par_unlock(c);
-		w->active_pc += SIM_INST_SIZE;
 	} else {
 		if (pmask)
 			i->exec(w, i, pmask);
