@@ -91,7 +91,29 @@ lw_inst *lw_emit(lw_fn *f, const char *op)
 
 const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n)
 {
-	snprintf(buf, n, ".L_k%d_b%d", f->lbl_counter, blk);
+	/* snprintf(buf, n, ".L_k%d_b%d", f->lbl_counter, blk) without printf */
+	char t[48];
+	size_t k = 0;
+	int parts[2] = {f->lbl_counter, blk};
+	for (int j = 0; j < 2; j++) {
+		memcpy(t + k, j ? "_b" : ".L_k", j ? 2 : 4);
+		k += j ? 2 : 4;
+		char d[12];
+		int i = (int)sizeof d;
+		unsigned u = parts[j] < 0 ? 0u - (unsigned)parts[j] : (unsigned)parts[j];
+		do
+			d[--i] = (char)('0' + u % 10);
+		while (u /= 10);
+		if (parts[j] < 0)
+			d[--i] = '-';
+		memcpy(t + k, d + i, sizeof d - (size_t)i);
+		k += sizeof d - (size_t)i;
+	}
+	if (n) {
+		k = k < n - 1 ? k : n - 1;
+		memcpy(buf, t, k);
+		buf[k] = '\0';
+	}
 	return buf;
 }
 
@@ -225,9 +247,12 @@ static void src_line(const ptx_module *m, src_pos *at, int line, util_buf *b)
 		p = m->src;
 		l = 1;
 	}
-	for (; l < line && p < end; p++)
-		if (*p == '\n')
+	while (l < line && p < end) { /* the next line start, by memchr */
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+		if (nl)
 			l++;
+	}
 	*at = (src_pos){p, l};
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
@@ -542,9 +567,12 @@ static void map_lines(const util_buf *text, size_t *seen, util_buf *lines, ptx_t
 {
 	if (!lines)
 		return;
-	for (; *seen < text->len; (*seen)++)
-		if (text->data[*seen] == '\n')
-			util_buf_putn(lines, (const char *)&tl, sizeof tl);
+	const char *p = text->data + *seen, *end = text->data + text->len;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		util_buf_putn(lines, (const char *)&tl, sizeof tl);
+		p++;
+	}
+	*seen = text->len;
 }
 
 /* ---- functions reached by calls -------------------------------------------- */

@@ -127,13 +127,52 @@ typedef struct mblk {
 	int *jsucc, njsucc; /* a BRX: the blocks of its jump table */
 } mblk;
 
-/* Block of the label record named l, -1. */
-static int label_block(const lw_fn *f, const int *blk_of, const char *l)
+/* The label records of a function sorted by name, then position: the
+ * block of a branch target is a binary search, not a scan of the records
+ * per branch. */
+typedef struct label_ix {
+	const char *name;
+	int rec;
+} label_ix;
+
+static int by_label(const void *a, const void *b)
 {
+	const label_ix *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->rec > y->rec) - (x->rec < y->rec);
+}
+
+static label_ix *labels_sorted(const lw_fn *f, int *n)
+{
+	label_ix *ix = lw_realloc(NULL, ((size_t)f->ninsts + 1) * sizeof *ix);
+	int k = 0;
 	for (int i = 0; i < f->ninsts; i++)
-		if (!f->insts[i].op[0] && f->insts[i].label && !strcmp(f->insts[i].label, l))
-			return blk_of[i];
-	return -1;
+		if (!f->insts[i].op[0] && f->insts[i].label)
+			ix[k++] = (label_ix){f->insts[i].label, i};
+	qsort(ix, (size_t)k, sizeof *ix, by_label);
+	*n = k;
+	return ix;
+}
+
+/* The first label record named l (in record order), -1. */
+static int label_rec(const label_ix *ix, int n, const char *l)
+{
+	int lo = 0, hi = n; /* leftmost entry >= l */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(ix[mid].name, l) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(ix[lo].name, l) ? ix[lo].rec : -1;
+}
+
+/* Block of the label record named l, -1. */
+static int label_block(const label_ix *ix, int n, const int *blk_of, const char *l)
+{
+	int i = label_rec(ix, n, l);
+	return i >= 0 ? blk_of[i] : -1;
 }
 
 /* Records after which control does not fall through unless guarded. */
@@ -594,23 +633,21 @@ void lw_regalloc(lw_fn *f)
 		mb[nb - 1].last = i + 1;
 		blk_of[i] = nb - 1;
 	}
+	int nlab;
+	label_ix *labs = labels_sorted(f, &nlab);
 	for (int b = 0; b < nb; b++) {
 		const lw_inst *last = &f->insts[mb[b].last - 1];
 		bool falls = true;
 		if (!strncmp(last->op, "BRA", 3)) {
-			const char *t = last->o[0].text;
-			for (int i = 0; i < n; i++)
-				if (!f->insts[i].op[0] && f->insts[i].label &&
-				    !strcmp(f->insts[i].label, t)) {
-					mb[b].succ[mb[b].nsucc++] = blk_of[i];
-					break;
-				}
+			int t = last->o[0].text ? label_block(labs, nlab, blk_of, last->o[0].text) : -1;
+			if (t >= 0)
+				mb[b].succ[mb[b].nsucc++] = t;
 			falls = last->guard.kind != LO_NONE;
 		} else if (last->jtab > 0 && last->jtab <= f->njtabs) {
 			const lw_jtab *jt = &f->jtabs[last->jtab - 1];
 			mb[b].jsucc = malloc(((size_t)jt->n + 1) * sizeof(int));
 			for (int k = 0; k < jt->n; k++) {
-				int t = label_block(f, blk_of, jt->targets[k]);
+				int t = label_block(labs, nlab, blk_of, jt->targets[k]);
 				if (t >= 0)
 					mb[b].jsucc[mb[b].njsucc++] = t;
 			}
@@ -621,6 +658,7 @@ void lw_regalloc(lw_fn *f)
 		if (falls && b + 1 < nb)
 			mb[b].succ[mb[b].nsucc++] = b + 1;
 	}
+	free(labs);
 	/* liveness: bit sets per block */
 	int words = (nv + 63) / 64 + 1;
 	uint64_t *in_ = calloc((size_t)nb * (size_t)words, 8);
@@ -741,7 +779,7 @@ void lw_regalloc(lw_fn *f)
 	for (int i = 0; i < no; i++) {
 		int v = order[i];
 		lw_vreg *r = &f->vregs[v];
-		for (int k = 0; k < 255; k++)
+		for (int k = 0; k < f->nregs && k < 255; k++) /* none busy above nregs */
 			if (rbusy[k] >= 0 && f->vregs[rbusy[k]].end < r->start)
 				rbusy[k] = -1;
 		for (int k = 0; k < 7; k++)

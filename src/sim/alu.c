@@ -239,7 +239,26 @@ void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	int kb = sim_slot(i, RT_S1);
 	bool uniform = kb != RT_NONE && i->op[kb].kind == SIM_O_IMM;
 	const uint32_t n = b[0];
-	switch (rt_shf_kind((uint64_t)i->aux[1])) {
+	unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
+	if (uniform && n > 0 && n < 32) {
+		/* a count below 32 keeps every kind inside 32-bit lanes: the
+		   result word is a pair of word shifts (what rt_shf_by
+		   computes on the 64-bit c:a) */
+		switch (kind & 3) { /* bit 0 left, bit 1 high word */
+		case 0: LANES v[l] = a[l] >> n | c[l] << (32 - n); break;
+		case 1: LANES v[l] = a[l] << n; break;
+		case 2:
+			if (kind & 8) /* signed: the high word shifts in signs */
+				LANES v[l] = (uint32_t)((int32_t)c[l] >> n);
+			else
+				LANES v[l] = c[l] >> n;
+			break;
+		default: LANES v[l] = c[l] << n | a[l] >> (32 - n); break;
+		}
+		rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+		return;
+	}
+	switch (kind) {
 #define SHF_KIND(k)                                                            \
 	case k:                                                                \
 		if (uniform)                                                   \

@@ -77,15 +77,66 @@ static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	}
 }
 
+/*
+ * The host pointer of the coalesced row (sim_mem_resolve_row) when the
+ * address registers of all 32 lanes step by 4 from lane 0 (a pair's high
+ * word the same in every lane, no carry out of the low word): found from
+ * the registers, without the per-lane address array.  The lanes of pmask
+ * then access their words of the row; lanes outside it only widen the
+ * range that must be mapped (a row that would not be is left to the
+ * per-lane paths, which decide for the pmask lanes alone).  NULL: the
+ * per-lane paths decide.
+ */
+static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		       sim_space sp)
+{
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	if (!pmask || ka == RT_NONE)
+		return NULL;
+	const sim_opnd *o = &i->op[ka];
+	bool wide = o->width == 64;
+	unsigned r = o->reg;
+	if (r >= SIM_RZ || (wide && r + 1 >= SIM_RZ))
+		return NULL;
+	const uint32_t *lo = w->r[r], *hi = w->r[wide ? r + 1 : r];
+	const uint32_t b = lo[0], h = hi[0];
+	uint32_t d = b > UINT32_MAX - 4 * (SIM_LANES - 1);
+	for (int l = 0; l < SIM_LANES; l++) /* branch-free: they vectorise */
+		d |= lo[l] ^ (b + 4u * (uint32_t)l);
+	for (int l = 0; wide && l < SIM_LANES; l++)
+		d |= hi[l] ^ h;
+	if (d)
+		return NULL;
+	uint64_t a = wide ? (uint64_t)h << 32 | b : b;
+	return sim_mem_resolve_row(w, sp, a + (ko == RT_NONE ? 0
+						 : (uint64_t)i->op[ko].imm));
+}
+
 static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	uint64_t addr[SIM_LANES];
 	uint8_t data[SIM_LANES][16];
 	bool sign;
 	unsigned size = rt_size(i, &sign);
+	uint8_t *ptr[SIM_LANES], *row;
+	/* fast paths; with retire records the general one, which reports */
+	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
+	    (row = row_of(w, i, pmask, sp)) != NULL) {
+		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+		if (pmask == 0xffffffffu)
+			memcpy(d, row, 4 * SIM_LANES);
+		else
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], row + 4 * l, 4);
+			}
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
+		}
+		return;
+	}
 	addresses(w, i, pmask, addr);
-	uint8_t *ptr[SIM_LANES];
-	/* fast path; with retire records the general one, which reports */
 	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
@@ -113,8 +164,24 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	unsigned size = rt_size(i, &sign);
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
+	uint8_t *ptr[SIM_LANES], *row;
+	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
+	    (row = row_of(w, i, pmask, sp)) != NULL) {
+		if (pmask == 0xffffffffu)
+			memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
+		else /* only the pmask lanes' words are written */
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(row + 4 * l, &w->r[r][l], 4);
+			}
+		w->ctx->mem_writes++;
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
+		}
+		return;
+	}
 	addresses(w, i, pmask, addr);
-	uint8_t *ptr[SIM_LANES];
 	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
 		/* lanes in ascending order: the highest lane wins a race */

@@ -175,10 +175,18 @@ static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
 			 uint32_t addr, uint64_t *v, const char *why,
 			 sim_cta **tc)
 {
-	sim_cta *t = mb_target(w, i, lane, &addr, why);
-	sim_async *as = t ? async_of(w, i, t) : NULL;
-	if (!as || !mb_addr_ok(w, i, lane, t, addr, why))
-		return NULL;
+	sim_cta *t = w->cta;
+	sim_async *as = t->async;
+	/* the common case inline: an aligned shared::cta address inside the
+	   CTA's shared memory, whose mbarrier state exists; else the checks
+	   one by one (they raise) */
+	if (!as || addr >> SIM_CLUSTER_RANK_SHIFT || addr % 8 ||
+	    (uint64_t)addr + 8 > t->shared_size) {
+		t = mb_target(w, i, lane, &addr, why);
+		as = t ? async_of(w, i, t) : NULL;
+		if (!as || !mb_addr_ok(w, i, lane, t, addr, why))
+			return NULL;
+	}
 	*tc = t;
 	sim_mbobj *o = mb_find(as, addr);
 	if (!o || o->state != MB_VALID) {
@@ -469,6 +477,14 @@ void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * over the 32 lanes, so the loop vectorises. */
 static bool row_uniform(const uint32_t *r, uint32_t pmask)
 {
+	if (!(pmask & (pmask - 1))) /* one lane */
+		return true;
+	if (pmask == 0xffffffffu) { /* every lane: one OR of differences */
+		uint32_t d = 0;
+		for (int l = 0; l < SIM_LANES; l++)
+			d |= r[l] ^ r[0];
+		return d == 0;
+	}
 	uint32_t x = r[sim_ffs(pmask)];
 	uint8_t ne[SIM_LANES];
 	for (int l = 0; l < SIM_LANES; l++)
@@ -675,7 +691,7 @@ static bool wait_warp(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	uint32_t addr = lane_addr(w, i, first);
 	uint64_t v;
 	sim_cta *t = NULL;
-	if (!mb_local(w, i, first, &addr) ||
+	if ((addr >> SIM_CLUSTER_RANK_SHIFT && !mb_local(w, i, first, &addr)) ||
 	    !mb_get(w, i, first, addr, &v, "", &t)) {
 		*ok = false;
 		return true;
@@ -683,6 +699,8 @@ static bool wait_warp(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	uint32_t ph = MB_PHASE(v), d = 0;
 	if (ob->kind == SIM_O_IMM) {
 		d = ((uint32_t)ob->imm & 1u) != ph ? pmask : 0;
+	} else if (!(pmask & (pmask - 1))) { /* one lane */
+		d = ((w->r[ob->reg][first] ^ ph) & 1u) ? pmask : 0;
 	} else {
 		const uint32_t *b = w->r[ob->reg];
 		uint8_t past[SIM_LANES]; /* the awaited parity is not the phase */

@@ -237,6 +237,14 @@ const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank);
 bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     const uint64_t addr[SIM_LANES], unsigned size,
 		     uint8_t *ptr[SIM_LANES]);
+/*
+ * The coalesced row: the 32 lanes (those of the caller's mask) access the
+ * consecutive 32-bit words from address a (aligned), all inside the CTA's
+ * shared memory or one page of global memory.  Returns the host pointer of a (lane l's word is 4 l bytes
+ * further), or NULL when that is not so, a lane would fault (the caller's
+ * general path reports it) or exploration notes every global word.
+ */
+uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
 
 
 #endif

@@ -399,6 +399,24 @@ static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
 	return true;
 }
 
+uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
+{
+	const uint64_t span = 4 * SIM_LANES;
+	if ((a & 3) || w->ctx->fp)
+		return NULL;
+	if (sp == SIM_SPACE_SHARED) {
+		uint64_t len = w->cta->shared_size; /* else: the cluster window */
+		return a < len && len - a >= span ? w->cta->shared + a : NULL;
+	}
+	if (sp != SIM_SPACE_GLOBAL ||
+	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
+		return NULL;
+	sim_fault why;
+	sim_gmem *g = &w->ctx->mem->g;
+	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
+	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+}
+
 /* sim_mem_resolve with a footprint: lane by lane, global words noted. */
 static bool resolve_noting(sim_warp *w, sim_space sp, uint32_t lanes,
 			   const uint64_t addr[SIM_LANES], unsigned size,

@@ -138,8 +138,7 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 	}
 	/* the warps after (p, j), CTA by CTA, and last CTA p's up to j: the
 	 * order of a scan over every warp, visiting only the ready ones */
-	for (int k = 0; k <= s->nres; k++) {
-		int q = (p + k) % s->nres;
+	for (int k = 0, q = p; k <= s->nres; k++, q = q + 1 == s->nres ? 0 : q + 1) {
 		sim_cta *cta = s->res[q];
 		uint32_t m = k == 0 ? ready_after(cta, j, false)
 			     : k == s->nres ? ready_after(cta, j, true)
@@ -440,17 +439,20 @@ static bool sync_inst(const sim_inst *i)
 }
 
 /*
- * Issue w and then, under round-robin, the following warps of the same CTA
- * while each is eligible (exactly what pick() would choose, without its
- * set-up per issue; `one`: w only, the stepping API's pause points fall
- * between issues).  Returns false when the run must end (*st says how).
+ * Issue w and then, under round-robin, the warps after it in the order
+ * (CTA, warp), on into the next resident CTAs, while each is eligible:
+ * the next warp in the order, when eligible, is exactly what pick() would
+ * choose, so the burst saves its set-up per issue.  A burst goes once
+ * around the resident CTAs at most (the top of run_grid runs between
+ * bursts).  `one`: w only, the stepping API's pause points fall between
+ * issues.  Returns false when the run must end (*st says how).
  */
 static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			bool one)
 {
 	const uint64_t limit = c->launch.max_cycles;
 	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one && !c->chooser;
-	sim_warp *end = w - s->lj + s->wpc;
+	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
 		const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
 		sim_step(w);
@@ -476,10 +478,21 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			stop_limit(c, s, w);
 			return false;
 		}
-		if (!rr || ++w == end || !eligible(w, c->cycle) ||
-		    c->cycle >= c->next_wake || c->cycle >= c->async_next)
+		if (!rr || c->cycle >= c->next_wake || c->cycle >= c->async_next)
 			return true;
-		s->lj++;
+		int p = s->lp, j = s->lj + 1;
+		if (j == s->wpc) { /* the next resident CTA's warp 0 */
+			if (++hops > s->nres)
+				return true;
+			p = p + 1 == s->nres ? 0 : p + 1;
+			j = 0;
+		}
+		sim_warp *next = &s->res[p]->warps[j];
+		if (!eligible(next, c->cycle))
+			return true;
+		w = next;
+		s->lp = p;
+		s->lj = j;
 	}
 }
 
@@ -651,6 +664,8 @@ simt_status sim_start(sim_ctx *c)
 	c->stop = SIM_STOP_NONE;
 	c->sync_event = false;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
+	c->par_workers = 0;
+	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
 	c->next_wake = c->async_next = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
