@@ -13,8 +13,15 @@
 #   sh bench/threads_bench.sh --record   also append it to bench/RESULTS.md
 #
 # Wall time is what threads buy, so it is measured too; on a loaded machine
-# it says more about the other processes than about simt (the CPU column
-# does not).  docs/semantics.md, "CTAs on worker threads".
+# it says more about the other processes than about simt (the CPU columns
+# do not).  The 2-thread runs also report their workers' CPU seconds
+# (`--stats`: "worker cpu seconds max M sum S span P"), which give the
+# serial part of the run (its CPU seconds minus S: set-up, thread start,
+# merge) and the Amdahl estimate of the idle-machine speedup, CPU(1 thread)
+# / (serial + P), where the span P lays the groups' measured CPU seconds out
+# in group order on two equally fast workers (src/sim/par.c): the wall
+# speedup on two otherwise idle cores, measurable under any load.
+# docs/semantics.md, "CTAs on worker threads".
 set -e
 cd "$(dirname "$0")/.."
 SIMT=${SIMT:-build/simt}
@@ -32,6 +39,7 @@ bench() {
 	shift 3
 	ok=same
 	: >"$tmp/w1"; : >"$tmp/w2"; : >"$tmp/c1"; : >"$tmp/c2"
+	: >"$tmp/s2"; : >"$tmp/e2"
 	r=0
 	while [ $r -lt "$RUNS" ]; do
 		for t in 1 2; do
@@ -40,6 +48,10 @@ bench() {
 			stats=$(grep '^cycles' "$tmp/err")
 			echo "$stats" | sed -E 's/.*run wall seconds ([0-9.]+).*/\1/' >>"$tmp/w$t"
 			echo "$stats" | sed -E 's/.*run cpu seconds ([0-9.]+).*/\1/' >>"$tmp/c$t"
+			# serial seconds, and serial + span (Amdahl)
+			[ $t = 1 ] || echo "$stats" | sed -E \
+				's/.*run cpu seconds ([0-9.]+).*worker cpu seconds max [0-9.]+ sum ([0-9.]+) span ([0-9.]+).*/\1 \2 \3/' |
+				awk '{ print $1 - $2 >>"'"$tmp/s2"'"; print $1 - $2 + $3 >>"'"$tmp/e2"'" }'
 			sig="$(cksum <"$tmp/out") $(echo "$stats" | sed -E 's/, run cpu seconds.*//')"
 			[ -n "$first" ] || first=$sig
 			[ "$sig" = "$first" ] || ok=DIFFERENT
@@ -49,15 +61,17 @@ bench() {
 	first=""
 	w1=$(median <"$tmp/w1") w2=$(median <"$tmp/w2")
 	c1=$(median <"$tmp/c1") c2=$(median <"$tmp/c2")
-	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v c1="$c1" -v c2="$c2" -v ok="$ok" 'BEGIN {
-		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, ok }')
+	s2=$(median <"$tmp/s2") e2=$(median <"$tmp/e2")
+	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v c1="$c1" -v c2="$c2" -v ok="$ok" \
+		-v s2="$s2" -v e2="$e2" 'BEGIN {
+		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %.4f (%.1f%%) | %.2fx | %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, s2, 100 * s2 / c2, c1 / e2, ok }')
 	echo "$row"
 	rows="$rows$row
 "
 }
 
-header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | outputs and counts |
-|---|---:|---:|---:|---:|---:|---:|---|"
+header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | serial CPU s, 2 (of CPU s, 2) | Amdahl: idle speedup | outputs and counts |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 echo "$header"
 G="--grid 4096"
 bench "(a) ALU loop, 256 threads, 60 iterations" sim_alu.s out \
@@ -83,12 +97,15 @@ bench "(i) mbarrier + bulk-copy pipeline, 96 threads, 2 tiles" mbar_pipeline.s o
 if [ "$1" = "--record" ]; then
 	{
 		echo
-		echo "## CTAs on worker threads, session 6 ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
+		echo "## CTAs on worker threads, session 7 ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
 		echo
 		echo "Command: \`sh bench/threads_bench.sh --record\` (medians of $RUNS runs"
 		echo "of each, 1 and 2 threads alternating; wall and CPU seconds of the"
 		echo "kernel run alone; \"same\": every run printed the same output and"
-		echo "the same cycle and instruction counts)."
+		echo "the same cycle and instruction counts; serial: the 2-thread run's"
+		echo "CPU seconds outside its workers; Amdahl: CPU s, 1 / (serial + the"
+		echo "span of its groups' CPU seconds on two equally fast workers), the"
+		echo "speedup on two idle cores)."
 		echo
 		echo "$header"
 		printf "%s" "$rows"

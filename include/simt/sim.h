@@ -184,6 +184,14 @@ typedef struct simt_sim_stats {
 	uint64_t cycles;       /* final value of the cycle counter           */
 	uint64_t steps;        /* warp instructions issued                    */
 	uint64_t thread_insts; /* sum over issues of active lanes             */
+	/* the last simt_sim_run's worker threads (docs/semantics.md, "CTAs on
+	   worker threads"; how far it is from a 2x speedup: bench/RESULTS.md) */
+	uint32_t workers;      /* threads that ran its groups; 0: sequential  */
+	double worker_cpu_max; /* CPU seconds of the busiest worker           */
+	double worker_cpu_sum; /* CPU seconds of all workers together         */
+	double worker_cpu_span; /* the groups' CPU seconds in group order on
+				   `workers` equally fast threads: the time on
+				   idle cores, measured under any load        */
 } simt_sim_stats;
 
 /* Register files readable after a run (simt_sim_reg). */

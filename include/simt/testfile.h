@@ -199,6 +199,8 @@ typedef struct simt_test_result {
 	uint64_t cycles, steps, thread_insts;
 	double run_seconds;   /* CPU time of the kernel run alone (no set-up) */
 	double run_wall;      /* its wall-clock time (worker threads)          */
+	uint32_t workers;     /* simt_sim_stats: the run's worker threads and */
+	double worker_cpu_max, worker_cpu_sum, worker_cpu_span; /* CPU s     */
 	int nbuffers;         /* final contents of tf->buffers[i] (malloc'ed) */
 	uint8_t **final;
 } simt_test_result;

@@ -86,7 +86,11 @@ class _SrcLoc(ctypes.Structure):
 
 class _Stats(ctypes.Structure):
     _fields_ = [("cycles", ctypes.c_uint64), ("steps", ctypes.c_uint64),
-                ("thread_insts", ctypes.c_uint64)]
+                ("thread_insts", ctypes.c_uint64),
+                ("workers", ctypes.c_uint32),
+                ("worker_cpu_max", ctypes.c_double),
+                ("worker_cpu_sum", ctypes.c_double),
+                ("worker_cpu_span", ctypes.c_double)]
 
 
 class _RegWrite(ctypes.Structure):
@@ -402,6 +406,12 @@ class Stats:
     def __init__(self, s):
         self.cycles, self.steps, self.thread_insts = (
             s.cycles, s.steps, s.thread_insts)
+        # the last run's worker threads (0: sequential) and their CPU
+        # seconds: the busiest one's, all together, and the span of the
+        # groups on equally fast workers (simt_sim_stats)
+        self.workers, self.worker_cpu_max, self.worker_cpu_sum = (
+            s.workers, s.worker_cpu_max, s.worker_cpu_sum)
+        self.worker_cpu_span = s.worker_cpu_span
 
     def __repr__(self):
         return (f"Stats(cycles={self.cycles}, steps={self.steps}, "

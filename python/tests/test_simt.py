@@ -148,6 +148,12 @@ class Binding(unittest.TestCase):
             words = struct.unpack("<9600I", sim.read(out, 4 * 9600))
             got.append((words, stats.steps, stats.cycles, lines,
                         sim.reg("R", 1, cta=(299, 0, 0))))
+            # how the run used the threads (simt_sim_stats): none with
+            # one; two workers, whose CPU seconds add up, with two
+            self.assertEqual(stats.workers, 0 if threads == 1 else 2)
+            self.assertLessEqual(stats.worker_cpu_max, stats.worker_cpu_sum)
+            self.assertLessEqual(stats.worker_cpu_span,
+                                 stats.worker_cpu_sum + 1e-9)
         self.assertEqual(got[0], got[1])
         self.assertEqual(got[0][0][32 * 299], 299)
         self.assertEqual(got[0][4], 299)

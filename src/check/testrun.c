@@ -428,6 +428,10 @@ static void execute(run *u, const simt_isa *isa)
 	u->r->cycles = st.cycles;
 	u->r->steps = st.steps;
 	u->r->thread_insts = st.thread_insts;
+	u->r->workers = st.workers;
+	u->r->worker_cpu_max = st.worker_cpu_max;
+	u->r->worker_cpu_sum = st.worker_cpu_sum;
+	u->r->worker_cpu_span = st.worker_cpu_span;
 	if (u->tf->expect_error) {
 		judge_error(u, failed);
 		return;

@@ -378,10 +378,13 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		if (o->stats)
 			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu, "
 				"run cpu seconds %.4f, run wall seconds %.4f, total cpu seconds %.4f "
-				"(with assembly and set-up), %.3g thread instructions/s\n",
+				"(with assembly and set-up), %.3g thread instructions/s, "
+				"workers %u, worker cpu seconds max %.4f sum %.4f span %.4f\n",
 				(unsigned long long)r.cycles, (unsigned long long)r.steps,
 				(unsigned long long)r.thread_insts, r.run_seconds, r.run_wall, secs,
-				r.run_seconds > 0 ? (double)r.thread_insts / r.run_seconds : 0.0);
+				r.run_seconds > 0 ? (double)r.thread_insts / r.run_seconds : 0.0,
+				(unsigned)r.workers, r.worker_cpu_max, r.worker_cpu_sum,
+				r.worker_cpu_span);
 	} else {
 		cli_print_diags(d);
 	}

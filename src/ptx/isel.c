@@ -377,6 +377,12 @@ static void sel_mul(isel *s, bool mad)
 		lw_opd x[2];
 		const ptx_opd *ab[2] = {a, b};
 		for (int k = 0; k < 2; k++) {
+			if (k == 1 && ab[k]->kind == PTX_OPD_IMM && !ab[k]->is_float) {
+				/* a constant factor is extended here */
+				uint32_t v = (uint32_t)ab[k]->ival & 0xffff;
+				x[k] = I(tsigned(t) ? (int64_t)(int16_t)v : (int64_t)v);
+				continue;
+			}
 			int e = lw_vreg_new(f, 1);
 			if (tsigned(t)) {
 				E(s, "SHF.L.U32", 4, V(e), isel_rsrc(s, ab[k], 0), I(16), RZ());
@@ -791,13 +797,22 @@ static void sel_ldst(isel *s, bool load)
 					E(s, "MOV", 2, VS(dv, 1), VS(r, 2 * i + 1));
 				} else {
 					/* extend element i of the packed words */
+					/* (a shift by 0 and a mask of bits the shift
+					 * already cleared are left out) */
 					int word = i * tb / 32, sh = i * tb % 32;
 					if (tsigned(t)) {
-						E(s, "SHF.L.U32", 4, V(dv), VS(r, word), I(32 - tb - sh), RZ());
-						E(s, "SHF.R.S32.HI", 4, V(dv), RZ(), I(32 - tb), V(dv));
+						lw_opd x = VS(r, word);
+						if (32 - tb - sh) {
+							E(s, "SHF.L.U32", 4, V(dv), x, I(32 - tb - sh), RZ());
+							x = V(dv);
+						}
+						E(s, "SHF.R.S32.HI", 4, V(dv), RZ(), I(32 - tb), x);
+					} else if (!sh) {
+						E(s, "LOP3.LUT", 6, V(dv), VS(r, word), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
 					} else {
 						E(s, "SHF.R.U32.HI", 4, V(dv), RZ(), I(sh), VS(r, word));
-						E(s, "LOP3.LUT", 6, V(dv), V(dv), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
+						if (sh + tb < 32)
+							E(s, "LOP3.LUT", 6, V(dv), V(dv), I((1 << tb) - 1), RZ(), I(0xc0), NPT());
 					}
 				}
 			}
@@ -1346,6 +1361,19 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_BFI: {
 		/* d = (b & ~m) | (a << pos & m), m = ((1 << len) - 1) << pos */
 		if (is64(in->type[0])) { unsupported(s, "64-bit"); break; }
+		if (in->opd[3]->kind == PTX_OPD_IMM && in->opd[4]->kind == PTX_OPD_IMM) {
+			/* constant position and length: the mask is a constant
+			 * (the shifts clamp to 32 as SHF.L.U32 does) */
+			uint64_t pos = in->opd[3]->ival & 0xff, len = in->opd[4]->ival & 0xff;
+			pos = pos > 32 ? 32 : pos;
+			uint64_t mk = len >= 32 ? 0xffffffffull : (1ull << len) - 1;
+			mk = (mk << pos) & 0xffffffffull;
+			int t = lw_vreg_new(f, 1);
+			E(s, "SHF.L.U32", 4, V(t), isel_rsrc(s, in->opd[1], 0), I((int64_t)pos), RZ());
+			E(s, "LOP3.LUT", 6, V(isel_dstv(s, in->opd[0])), V(t), I((int64_t)(int32_t)(uint32_t)mk),
+			  isel_rsrc(s, in->opd[2], 0), I(0xe2), NPT());
+			break;
+		}
 		int one = lw_vreg_new(f, 1), m = lw_vreg_new(f, 1), t = lw_vreg_new(f, 1);
 		lw_opd pos = isel_src(s, in->opd[3], 0), len = isel_src(s, in->opd[4], 0);
 		E(s, "MOV", 2, V(one), I(1));

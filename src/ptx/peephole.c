@@ -277,6 +277,7 @@ static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
 static void dead_records(lw_fn *f)
 {
 	int *reads = malloc(((size_t)f->nvregs + 1) * sizeof(int));
+	int *wide_reads = malloc(((size_t)f->nvregs + 1) * sizeof(int));
 	for (bool changed = true; changed;) {
 		changed = false;
 		memset(reads, 0, ((size_t)f->nvregs + 1) * sizeof(int));
@@ -294,12 +295,29 @@ static void dead_records(lw_fn *f)
 			if (in->guard.kind == LO_PRED)
 				reads[in->guard.v]++;
 		}
+		/* reads proper of pairs and quads (a write of a word counts
+		 * above): a MOV into one that nothing reads is dead too */
+		memset(wide_reads, 0, ((size_t)f->nvregs + 1) * sizeof(int));
+		for (int i = 0; i < f->ninsts; i++) {
+			const lw_inst *in = &f->insts[i];
+			int nd = lw_ndefs(in);
+			for (int k = 0; k < in->n; k++) {
+				const lw_opd *o = &in->o[k];
+				if (((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0) ||
+				    (o->kind == LO_VREG && (k >= nd || !strcmp(in->op, "ELECT"))))
+					wide_reads[o->v]++;
+			}
+		}
 		int o = 0;
 		for (int i = 0; i < f->ninsts; i++) {
 			lw_inst *in = &f->insts[i];
 			bool dead = in->op[0] && in->guard.kind == LO_NONE && pure(in) &&
 				    one_result(f, in) && f->vregs[in->o[0].v].width == 1 &&
 				    !reads[in->o[0].v] && !f->vregs[in->o[0].v].fixed;
+			dead |= in->op[0] && !strcmp(in->op, "MOV") && in->n == 2 &&
+				in->guard.kind == LO_NONE && in->o[0].kind == LO_VREG &&
+				f->vregs[in->o[0].v].width > 1 && !f->vregs[in->o[0].v].fixed &&
+				!wide_reads[in->o[0].v];
 			if (dead) {
 				if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
 				    !f->insts[i + 1].line) {
@@ -315,6 +333,180 @@ static void dead_records(lw_fn *f)
 		f->ninsts = o;
 	}
 	free(reads);
+	free(wide_reads);
+}
+
+/*
+ * 4. Known zero bits: within a run, the bits a one-word result is known to
+ *    have clear (an AND with a constant, a logical right shift by a
+ *    constant, a constant, a zero-extending narrow load, copies).  An AND
+ *    with a constant that clears only bits already known clear is a copy:
+ *    `LOP3.LUT d, a, 0xffff, RZ, 0xc0, !PT` after `a = x & 0xff` (nvcc's
+ *    `cvt.u32.u16` of an unpacked byte) becomes `MOV d, a`.  Facts carry
+ *    the number of their run (`at`), so a new run forgets them at no cost.
+ */
+typedef struct kzero {
+	uint32_t *z;
+	int *at;
+	int run;
+} kzero;
+
+static bool is_vreg1(const lw_fn *f, const lw_opd *o)
+{
+	return o->kind == LO_VREG && !o->sub && f->vregs[o->v].width == 1;
+}
+
+static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
+{
+	if (o->kind == LO_RZ)
+		return 0xffffffffu;
+	if (o->kind == LO_IMM)
+		return ~(uint32_t)o->imm;
+	return is_vreg1(f, o) && kz->at[o->v] == kz->run ? kz->z[o->v] : 0;
+}
+
+static bool and_imm(const lw_fn *f, const lw_inst *in)
+{
+	return !strcmp(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
+	       is_vreg1(f, &in->o[0]) && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
+	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
+}
+
+static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
+{
+	if (and_imm(f, in) && is_vreg1(f, &in->o[1]) &&
+	    !(~(uint32_t)in->o[2].imm & ~zeros_of(f, kz, &in->o[1]))) {
+		lw_opd d = in->o[0], a = in->o[1];
+		strcpy(in->op, "MOV");
+		in->n = 2;
+		in->o[0] = d;
+		in->o[1] = a;
+	}
+	int nd = lw_ndefs(in);
+	uint32_t z = 0;
+	const char *op = in->op;
+	if (in->guard.kind == LO_NONE && nd == 1 && is_vreg1(f, &in->o[0])) {
+		if (and_imm(f, in))
+			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
+		else if (!strcmp(op, "MOV") && in->n == 2)
+			z = zeros_of(f, kz, &in->o[1]);
+		else if (!strcmp(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
+			 in->o[2].kind == LO_IMM && in->o[2].imm > 0 && in->o[2].imm < 32)
+			z = ~(0xffffffffu >> in->o[2].imm);
+		else if (!strncmp(op, "LD", 2) && strstr(op, ".U8"))
+			z = 0xffffff00u;
+		else if (!strncmp(op, "LD", 2) && strstr(op, ".U16"))
+			z = 0xffff0000u;
+		else if (!strcmp(op, "SEL") && in->n == 4)
+			z = zeros_of(f, kz, &in->o[1]) & zeros_of(f, kz, &in->o[2]);
+	}
+	for (int k = 0; k < in->n; k++)
+		if (in->o[k].kind == LO_VREG && (k < nd || !strcmp(op, "ELECT")))
+			kz->at[in->o[k].v] = -1;
+	if (z) {
+		kz->z[in->o[0].v] = z;
+		kz->at[in->o[0].v] = kz->run;
+	}
+}
+
+/*
+ * 5. Word copies forward: after `MOV d, p.k` (d one word, p a pair or quad
+ *    or one word; unguarded) and while neither d nor p is written again in
+ *    the run, a plain source read of d in a MOV, an ALU or float record or
+ *    a store's data reads p.k instead.  The copy is then often dead (3
+ *    drops it) and a vector built from the words of a vector load is a
+ *    copy of that load (regalloc coalesces the two): nvcc's
+ *    `ld.v4 {%r1..%r4}` then `st.v4 {%r1..%r4}`, and `cvt.u32.u64`.
+ *    Stamps: wr[v] the record that last wrote v, from[d] the copy.
+ */
+typedef struct wcopy {
+	int *wr, *at, *src, *sub;
+	int start; /* first record of the run */
+} wcopy;
+
+static bool fwd_consumer(const char *op)
+{
+	static const char *const ok[] = {
+		"MOV", "IADD3", "IMAD", "LOP3.LUT", "SHF.", "I2F", "ISETP.", "SEL", "FADD", "FMUL",
+		"FFMA", "FSETP.", "POPC", "BREV", "FLO", "IMNMX", "PRMT", "STG", "STS", "STL", "ST.",
+		"F2F", "MUFU",
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		size_t l = strlen(ok[i]);
+		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
+static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
+{
+	int nd = lw_ndefs(in);
+	if (fwd_consumer(in->op) && strcmp(in->op, "IADD3.X"))
+		for (int k = nd; k < in->n; k++) {
+			lw_opd *o = &in->o[k];
+			if (!is_vreg1(f, o))
+				continue;
+			int u = o->v, i0 = w->at[u];
+			if (i0 < w->start || w->wr[u] != i0 || w->wr[w->src[u]] >= i0)
+				continue;
+			o->v = w->src[u];
+			o->sub = w->sub[u];
+		}
+	for (int k = 0; k < in->n; k++)
+		if (in->o[k].kind == LO_VREG && (k < nd || !strcmp(in->op, "ELECT")))
+			w->wr[in->o[k].v] = i;
+	if (!strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+	    is_vreg1(f, &in->o[0]) && in->o[1].kind == LO_VREG && in->o[1].v != in->o[0].v) {
+		int d = in->o[0].v;
+		w->at[d] = i;
+		w->src[d] = in->o[1].v;
+		w->sub[d] = in->o[1].sub;
+	}
+}
+
+/*
+ * 6. Vector copies forward: a store's data operand q (a pair or quad) whose
+ *    words the run wrote last with `MOV q.k, p.k` from one vreg p of the
+ *    same width, p not written since the first of them, stores p instead;
+ *    the copies are then dead (3).  nvcc's `ld.v4 {%r1..%r4}` then
+ *    `st.v4 {%r1..%r4}` (cuda_pipeline, cuda_barrier_memcpy).  Looks back
+ *    at most 32 records.
+ */
+static void vector_forward(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
+{
+	if (strncmp(in->op, "ST", 2) || in->guard.kind != LO_NONE)
+		return;
+	for (int k = 0; k < in->n; k++) {
+		lw_opd *o = &in->o[k];
+		if (o->kind != LO_VREG || o->sub || f->vregs[o->v].width < 2)
+			continue;
+		int q = o->v, wd = f->vregs[q].width, p = -1, first = i;
+		unsigned seen = 0, full = (1u << wd) - 1;
+		bool bad = false;
+		for (int j = i - 1; j >= w->start && j >= i - 32 && seen != full && !bad; j--) {
+			const lw_inst *e = &f->insts[j];
+			int nd = lw_ndefs(e);
+			bool wq = false;
+			for (int t = 0; t < e->n; t++)
+				wq |= e->o[t].kind == LO_VREG && e->o[t].v == q &&
+				      (t < nd || !strcmp(e->op, "ELECT"));
+			if (!wq)
+				continue;
+			if (strcmp(e->op, "MOV") || e->n != 2 || e->guard.kind != LO_NONE ||
+			    e->o[1].kind != LO_VREG || e->o[1].sub != e->o[0].sub ||
+			    f->vregs[e->o[1].v].width != wd || (p >= 0 && e->o[1].v != p)) {
+				bad = true;
+				break;
+			}
+			p = e->o[1].v;
+			seen |= 1u << e->o[0].sub;
+			first = j;
+		}
+		if (bad || seen != full || p < 0 || p == q || w->wr[p] >= first)
+			continue;
+		o->v = p;
+	}
 }
 
 void lw_peephole(lw_fn *f)
@@ -326,12 +518,25 @@ void lw_peephole(lw_fn *f)
 	memset(r.inlist, 0, ((size_t)f->nvregs + 1) * sizeof(bool));
 	for (int u = 0; u < f->nvregs; u++)
 		r.rep[u] = u;
+	kzero kz = {calloc((size_t)f->nvregs + 1, sizeof(uint32_t)),
+		    malloc(((size_t)f->nvregs + 1) * sizeof(int)), 0};
+	for (int u = 0; u <= f->nvregs; u++)
+		kz.at[u] = -1;
+	size_t nb = ((size_t)f->nvregs + 1) * sizeof(int);
+	wcopy wc = {malloc(nb), malloc(nb), malloc(nb), malloc(nb), 0};
+	for (int u = 0; u <= f->nvregs; u++)
+		wc.wr[u] = wc.at[u] = -1;
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
 		if (!in->op[0]) {
 			reset(f, &r);
+			kz.run++;
+			wc.start = i + 1;
 			continue;
 		}
+		known_zeros(f, &kz, in);
+		vector_forward(f, &wc, in, i);
+		word_forward(f, &wc, in, i);
 		subst_preds(f, &r, in);
 		pred_round_trip(f, &r, in);
 		bool cand = in->guard.kind == LO_NONE && pure(in) && one_result(f, in);
@@ -361,6 +566,8 @@ void lw_peephole(lw_fn *f)
 				clobber(f, &r, in->o[k].v);
 		if (ends_run(in)) {
 			reset(f, &r);
+			kz.run++;
+			wc.start = i + 1;
 			continue;
 		}
 		/* a plain copy: its result stands for the source's value */
@@ -391,6 +598,12 @@ void lw_peephole(lw_fn *f)
 	}
 	free(r.tab);
 	free(r.rep);
+	free(kz.z);
+	free(kz.at);
+	free(wc.wr);
+	free(wc.at);
+	free(wc.src);
+	free(wc.sub);
 	free(r.alias);
 	free(r.inlist);
 	dead_records(f);

@@ -782,6 +782,10 @@ void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out)
 	out->cycles = s->c.cycle;
 	out->steps = s->c.steps;
 	out->thread_insts = s->c.thread_insts;
+	out->workers = s->c.par_workers;
+	out->worker_cpu_max = s->c.par_cpu_max;
+	out->worker_cpu_sum = s->c.par_cpu_sum;
+	out->worker_cpu_span = s->c.par_cpu_span;
 }
 
 /* The state of CTA cta after a run or during a launch, or NULL (no run,

@@ -201,6 +201,14 @@ static void add32(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	int k = sim_slot(i, 2);
 	unsigned r = k == SIM_SLOT_NONE ? SIM_RZ : i->op[k].reg;
 	const uint32_t *b = r < SIM_RZ ? w->r[r] : zero;
+	if (w->ctx->par) { /* other workers' atomics: host atomics (par.c) */
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			old[l] = __atomic_fetch_add((uint32_t *)(void *)ptr[l],
+						    b[l], __ATOMIC_SEQ_CST);
+		}
+		return;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		uint32_t v;
@@ -209,6 +217,59 @@ static void add32(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		v += b[l];
 		memcpy(ptr[l], &v, 4);
 	}
+}
+
+/*
+ * One lane's read-modify-write as a host atomic, for CTA groups on worker
+ * threads (par.c): no other worker's atomic on the word comes between its
+ * read and its write.  The operation is apply()'s, retried until the word
+ * did not change under it (ADD on integers, AND, OR, XOR and EXCH are
+ * single host instructions).  Sequentially consistent, as the simulator's
+ * memory is: the stores before it are visible to whoever sees its result.
+ * p is aligned to size (sim_mem_resolve faults misaligned addresses).
+ */
+static uint64_t rmw_host(uint8_t *p, unsigned size, int op, int type,
+			 uint64_t b, uint64_t c)
+{
+	const int mo = __ATOMIC_SEQ_CST;
+	bool integer = type != AT_F32 && type != AT_F64 && type != AT_F16x2;
+	if (size == 4) {
+		uint32_t *q = (uint32_t *)(void *)p, x = (uint32_t)b;
+		switch (op) {
+		case AT_ADD:
+			if (integer)
+				return __atomic_fetch_add(q, x, mo);
+			break;
+		case AT_AND: return __atomic_fetch_and(q, x, mo);
+		case AT_OR: return __atomic_fetch_or(q, x, mo);
+		case AT_XOR: return __atomic_fetch_xor(q, x, mo);
+		case AT_EXCH: return __atomic_exchange_n(q, x, mo);
+		default: break;
+		}
+		uint32_t old = __atomic_load_n(q, __ATOMIC_RELAXED);
+		while (!__atomic_compare_exchange_n(
+			q, &old, (uint32_t)apply(op, type, old, b, c), true, mo,
+			__ATOMIC_RELAXED))
+			;
+		return old;
+	}
+	uint64_t *q = (uint64_t *)(void *)p;
+	switch (op) {
+	case AT_ADD:
+		if (integer)
+			return __atomic_fetch_add(q, b, mo);
+		break;
+	case AT_AND: return __atomic_fetch_and(q, b, mo);
+	case AT_OR: return __atomic_fetch_or(q, b, mo);
+	case AT_XOR: return __atomic_fetch_xor(q, b, mo);
+	case AT_EXCH: return __atomic_exchange_n(q, b, mo);
+	default: break;
+	}
+	uint64_t old = __atomic_load_n(q, __ATOMIC_RELAXED);
+	while (!__atomic_compare_exchange_n(q, &old, apply(op, type, old, b, c),
+					    true, mo, __ATOMIC_RELAXED))
+		;
+	return old;
 }
 
 static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
@@ -235,6 +296,13 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		int l = (int)sim_ffs(m);
 		b[l] = reg_val(w, i, sim_slot(i, 2), l, wide);
 		c[l] = reg_val(w, i, sim_slot(i, 3), l, wide);
+	}
+	if (w->ctx->par) { /* worker threads: lane by lane, host atomics */
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			old[l] = rmw_host(ptr[l], size, op, type, b[l], c[l]);
+		}
+		goto done;
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) { /* one lane at a time */
 		int l = (int)sim_ffs(m);

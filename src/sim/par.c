@@ -21,14 +21,15 @@
  * the join.  When a group stops (fault, deadlock, cycle limit, ...) the
  * groups above it are abandoned and everything of theirs is dropped, as a
  * sequential run would never have run them; the lower ones finish, and
- * the lowest group that stopped is the one reported.  Global
- * read-modify-writes (ATOM, ATOMG, RED) are serialised by one lock, so
- * atomics of different groups stay atomic.
+ * the lowest group that stopped is the one reported.  Atomics (ATOM,
+ * ATOMG, RED) are host atomics on a worker (atomic.c), so atomics of
+ * different groups stay atomic.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sim/sim.h"
@@ -45,21 +46,26 @@ typedef struct sim_grp {
 	util_buf trace;       /* its trace lines, '\n'-separated             */
 	uint64_t steps, thread_insts, mem_writes, cycles;
 	int worker;           /* who ran it: whose slots hold its CTAs       */
+	double cpu;           /* CPU seconds it took (simt_sim_stats)        */
 } sim_grp;
 
+/* Cache-line aligned (so padded): what one worker writes as it runs - its
+ * context's counters, its group's clock - never shares a line with
+ * another worker's. */
 typedef struct sim_worker {
-	sim_ctx c;            /* first: a worker's context is its worker     */
+	_Alignas(64) sim_ctx c; /* first: a worker's context is its worker   */
 	int index;
 	uint64_t group;       /* in progress, UINT64_MAX: none yet           */
 	uint64_t steps, thread_insts, mem_writes; /* at the group's start   */
 	simt_status st;
 	pthread_t tid;
 	bool started;
+	double cpu;           /* CPU seconds the worker's groups took       */
+	double cpu0;          /* the thread's CPU clock at its group's start */
 } sim_worker;
 
 struct sim_par {
 	pthread_mutex_t lock;  /* records' done flags, the trace hand-over  */
-	pthread_mutex_t atom;  /* global read-modify-writes                  */
 	atomic_uint_fast64_t next;  /* next group to take                   */
 	atomic_uint_fast64_t stopped; /* lowest group that stopped           */
 	uint64_t ngroups, flushed;    /* groups whose trace was handed on    */
@@ -121,6 +127,13 @@ static void flush(struct sim_par *p)
 	}
 }
 
+static double thread_cpu(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 /* Record the worker's group in progress as done. */
 static void record(sim_worker *wk, simt_status st)
 {
@@ -136,6 +149,7 @@ static void record(sim_worker *wk, simt_status st)
 	g->mem_writes = w->mem_writes - wk->mem_writes;
 	g->cycles = w->cycle;
 	g->worker = wk->index;
+	g->cpu = thread_cpu() - wk->cpu0;
 	if (st != SIMT_OK || w->stop != SIM_STOP_NONE) {
 		uint64_t cur = atomic_load(&p->stopped);
 		while (wk->group < cur &&
@@ -162,6 +176,7 @@ uint64_t sim_par_next(sim_ctx *w)
 	wk->thread_insts = w->thread_insts;
 	wk->mem_writes = w->mem_writes;
 	w->diags = &p->grp[g].diags;
+	wk->cpu0 = thread_cpu();
 	return g;
 }
 
@@ -177,20 +192,12 @@ bool sim_par_cancelled(const sim_ctx *w, uint64_t g)
 	return g > atomic_load_explicit(&w->par->stopped, memory_order_relaxed);
 }
 
-void sim_par_lock(sim_ctx *w)
-{
-	pthread_mutex_lock(&w->par->atom);
-}
-
-void sim_par_unlock(sim_ctx *w)
-{
-	pthread_mutex_unlock(&w->par->atom);
-}
-
 static void *worker_main(void *arg)
 {
 	sim_worker *wk = arg;
+	double t0 = thread_cpu();
 	wk->st = sim_sched_worker(&wk->c);
+	wk->cpu = thread_cpu() - t0;
 	return NULL;
 }
 
@@ -272,6 +279,35 @@ static simt_status merge(sim_ctx *c, struct sim_par *p, sim_worker *wk,
 	return st;
 }
 
+/*
+ * simt_sim_stats: the workers' CPU seconds, and the span - the groups' CPU
+ * seconds laid out in group order on n equally fast workers, each group
+ * going to the one that is free first (as workers take them): the time
+ * the groups take on n idle cores, whatever else ran on the machine.
+ */
+static void stats(sim_ctx *c, const struct sim_par *p, const sim_worker *wk,
+		  int n)
+{
+	double end[SIMT_MAX_THREADS] = {0};
+	for (int k = 0; k < n; k++) {
+		if (!wk[k].started)
+			continue;
+		c->par_workers++;
+		c->par_cpu_sum += wk[k].cpu;
+		if (wk[k].cpu > c->par_cpu_max)
+			c->par_cpu_max = wk[k].cpu;
+	}
+	for (uint64_t g = 0; n && g < p->ngroups && p->grp[g].done; g++) {
+		int k = 0;
+		for (int j = 1; j < n; j++)
+			if (end[j] < end[k])
+				k = j;
+		end[k] += p->grp[g].cpu;
+		if (end[k] > c->par_cpu_span)
+			c->par_cpu_span = end[k];
+	}
+}
+
 simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 {
 	int n = sim_par_threads(c, ngroups);
@@ -280,28 +316,34 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 	atomic_init(&p.next, 0);
 	atomic_init(&p.stopped, UINT64_MAX);
 	p.grp = calloc(ngroups, sizeof *p.grp);
-	sim_worker *wk = calloc((size_t)n, sizeof *wk);
+	sim_worker *wk = aligned_alloc(64, (size_t)n * sizeof *wk);
+	if (wk)
+		memset(wk, 0, (size_t)n * sizeof *wk);
 	if (!p.grp || !wk || !sim_mem_launch_words(c)) {
 		free(p.grp);
 		free(wk);
 		return SIMT_ERR_NOMEM;
 	}
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_mutex_init(&p.atom, NULL);
 	int made = 0;
 	for (int k = 0; k < n; k++)
 		if (worker_init(&wk[k], c, &p, k))
 			made = k + 1;
 		else
 			break;
-	for (int k = 0; k < made; k++)
+	/* the calling thread is worker 0: one thread fewer to start and to
+	   wait for (a worker that cannot start leaves its groups to others) */
+	for (int k = 1; k < made; k++)
 		wk[k].started = pthread_create(&wk[k].tid, NULL, worker_main,
 					       &wk[k]) == 0;
-	if (made && !wk[0].started) /* no thread at all: run here */
+	if (made) {
+		wk[0].started = true;
 		worker_main(&wk[0]);
-	for (int k = 0; k < made; k++)
+	}
+	for (int k = 1; k < made; k++)
 		if (wk[k].started)
 			pthread_join(wk[k].tid, NULL);
+	stats(c, &p, wk, made);
 	simt_status st = merge(c, &p, wk, made);
 	for (int k = 0; k < made; k++)
 		free(wk[k].c.mem);
@@ -311,7 +353,6 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 		free(p.grp[k].stop_text);
 	}
 	pthread_mutex_destroy(&p.lock);
-	pthread_mutex_destroy(&p.atom);
 	free(p.grp);
 	free(wk);
 	return st;

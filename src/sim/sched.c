@@ -664,6 +664,8 @@ simt_status sim_start(sim_ctx *c)
 	c->stop = SIM_STOP_NONE;
 	c->sync_event = false;
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
+	c->par_workers = 0;
+	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
 	c->next_wake = c->async_next = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);

@@ -423,6 +423,11 @@ struct sim_ctx {
 	   so sim_start may hand its groups to workers. */
 	struct sim_par *par;
 	bool whole_run;
+	/* The last run's workers (par.c; simt_sim_stats): how many (0: the
+	   run was sequential), the CPU seconds of the busiest one, of all of
+	   them together, and the span of its groups on idle workers. */
+	uint32_t par_workers;
+	double par_cpu_max, par_cpu_sum, par_cpu_span;
 };
 
 /* ---- services the handlers call ------------------------------------------- */
@@ -591,9 +596,6 @@ uint64_t sim_par_next(sim_ctx *w);
 void sim_par_stopped(sim_ctx *w, simt_status st);
 /* A lower group stopped: the worker's group g need not finish. */
 bool sim_par_cancelled(const sim_ctx *w, uint64_t g);
-/* Serialise a global read-modify-write on a worker (atomic.c's ops). */
-void sim_par_lock(sim_ctx *w);
-void sim_par_unlock(sim_ctx *w);
 /* retire.c: the record of the issue in progress (only with c->rec): begin
  * before the handler, accesses from mem, end (calls retire_fn) after. */
 void sim_rec_begin(sim_warp *w, const sim_inst *i, uint32_t pmask);

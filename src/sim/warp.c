@@ -55,14 +55,6 @@ void sim_timer_expire(sim_warp *w)
 	}
 }
 
-/* A read-modify-write that can reach global memory: other CTA groups may
- * run the same word on another worker thread at the same time. */
-static bool global_rmw(const sim_inst *i)
-{
-	return i->optype == SIM_OP_ATOM || i->optype == SIM_OP_ATOMG ||
-	       i->optype == SIM_OP_RED;
-}
-
 void sim_step(sim_warp *w)
 {
 	sim_ctx *c = w->ctx;
@@ -82,11 +74,6 @@ void sim_step(sim_warp *w)
 		sim_rec_begin(w, i, pmask);
 	if (i->flags & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
-	} else if (c->par && pmask && global_rmw(i)) {
-		sim_par_lock(c); /* CTA groups on worker threads (par.c) */
-		i->exec(w, i, pmask);
-		sim_par_unlock(c);
-		w->active_pc += SIM_INST_SIZE;
 	} else {
 		if (pmask)
 			i->exec(w, i, pmask);
