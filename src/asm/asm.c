@@ -15,9 +15,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include "asm/asm.h"
 #include "obj/elf.h"
@@ -107,9 +104,8 @@ void *asm_alloc(asm_ctx *c, size_t n)
  * allocated 2 MiB-aligned, in whole 2 MiB, and marked for transparent huge
  * pages: the kernel then fills it with one fault per 2 MiB instead of one
  * per 4 KiB page (page faults were a quarter of `simt as`'s time on a
- * 200,000-line file, bench/RESULTS.md "Assembler speed, session 7").
- * The block is an ordinary allocation (free/realloc take it); the hint is
- * only a hint (other systems, THP off: nothing changes).
+ * 200,000-line file, bench/RESULTS.md "Assembler speed, session 7"):
+ * util_alloc_big.
  */
 bool asm_grow(void **p, size_t *cap, size_t used, size_t need)
 {
@@ -118,8 +114,7 @@ bool asm_grow(void **p, size_t *cap, size_t used, size_t need)
 	size_t n = *cap ? *cap : 256;
 	while (n < need)
 		n *= 2;
-	const size_t huge = (size_t)1 << 21;
-	if (n < huge / 2) {
+	if (n < UTIL_BIG) {
 		void *q = realloc(*p, n);
 		if (!q)
 			return false;
@@ -127,13 +122,11 @@ bool asm_grow(void **p, size_t *cap, size_t used, size_t need)
 		*cap = n;
 		return true;
 	}
+	const size_t huge = (size_t)1 << 21;
 	n = (n + huge - 1) & ~(huge - 1);
-	void *q = aligned_alloc(huge, n);
+	void *q = util_alloc_big(n);
 	if (!q)
 		return false;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-	(void)madvise(q, n, MADV_HUGEPAGE);
-#endif
 	if (used)
 		memcpy(q, *p, used);
 	free(*p);

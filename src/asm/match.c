@@ -40,6 +40,7 @@ typedef struct exc_cache {
 
 typedef struct asm_opinfo {
 	exc_cache *exc;               /* NULL: no rules (or not used yet) */
+	bool ready;                   /* info_fields done */
 	/* encoding: the constants and the defaults of the other fields
 	 * pre-encoded (base); an instruction puts the fields it wrote over it */
 	isa_word base;
@@ -423,9 +424,15 @@ static void exc_fields(const isa_opcode *op, const isa_expr *e, exc_cache *x)
 	exc_fields(op, e->b, x);
 }
 
-static void info_init(const struct asm_index *ix, const isa_opcode *op,
-		      asm_opinfo *in)
+/* The field part of an opcode's info (registers, positions, defaults,
+ * the pre-encoded word), made when the opcode is first a candidate: a
+ * process assembling a few lines does not pay for every opcode. */
+static void info_fields(const struct asm_index *ix, const isa_opcode *op,
+			asm_opinfo *in)
 {
+	if (in->ready)
+		return;
+	in->ready = true;
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
@@ -446,6 +453,12 @@ static void info_init(const struct asm_index *ix, const isa_opcode *op,
 					!strcmp(op->mnemonic, "BAR.RED"));
 	codec_defaults(op, in->defaults);
 	in->base = codec_encode(op, in->defaults);
+}
+
+/* The operand part of an opcode's info (which entries are written, how
+ * many may be), made for every opcode when the index is built. */
+static void info_init(const isa_opcode *op, asm_opinfo *in)
+{
 	for (int e = 0; e < op->noperands; e++) {
 		const isa_operand *o = &op->operands[e];
 		if (o->field == op->guard)
@@ -520,7 +533,7 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 				continue;
 			done[j] = true;
 			asm_opinfo *in = &ix->info[m->opcodes[j]->index];
-			info_init(ix, m->opcodes[j], in);
+			info_init(m->opcodes[j], in);
 			ix->nent[k] = (short)in->nentries;
 			ix->nmin[k] = (short)in->nmin;
 			ix->ops[k++] = m->opcodes[j];
@@ -2070,7 +2083,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
 			continue;
 		const isa_opcode *cand = c->ix->ops[ot->first + i];
-		const asm_opinfo *in = &c->ix->info[cand->index];
+		asm_opinfo *in = &c->ix->info[cand->index];
+		info_fields(c->ix, cand, in);
 		if (!match_from(c->ix, cand, in, it, 0, 0, map))
 			continue;
 		asm_modres *r = &wd->res[i];

@@ -358,7 +358,7 @@ int obj_lines_decode(obj_linetab *t, const uint8_t *p, size_t n,
 	for (int k = 0; k < OBJ_LINES_NTABLES; k++) {
 		if (!count[k])
 			continue;
-		t->rows[k] = malloc(count[k] * sizeof(obj_line));
+		t->rows[k] = util_alloc_big(count[k] * sizeof(obj_line));
 		if (!t->rows[k]) {
 			obj_lines_free(t);
 			return -1;

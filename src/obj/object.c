@@ -123,7 +123,16 @@ int64_t obj_section_append(obj_section *s, const void *data, size_t n)
 		return -1;
 	if (s->sh_type != ELF_SHT_NOBITS && n) {
 		size_t cap = s->data ? byte_cap(at) : 0;
-		if (at + n > cap) {
+		if (at + n > cap && byte_cap(at + n) >= UTIL_BIG) {
+			/* a big section (a read object's code): huge pages */
+			uint8_t *p = util_alloc_big(byte_cap(at + n));
+			if (!p)
+				return -1;
+			if (at)
+				memcpy(p, s->data, at);
+			free(s->data);
+			s->data = p;
+		} else if (at + n > cap) {
 			uint8_t *p = realloc(s->data, byte_cap(at + n));
 			if (!p)
 				return -1;

@@ -509,6 +509,131 @@ static void vector_forward(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 	}
 }
 
+/*
+ * 7. A zero test into the LOP3 before it: `ISETP.NE|EQ[.U32].AND q, PT, r,
+ *    0, PT` where r is the result of an unguarded `LOP3.LUT r, ...` of the
+ *    run (r not written since, q not read in between) and q is written by
+ *    nothing else in the function: the LOP3 gets the predicate output
+ *    (`LOP3.LUT Pu, r, ...`, Pu = r != 0) and the ISETP goes.  For EQ, Pu
+ *    is a new predicate and every read of q reads !Pu.  nvcc tests bits
+ *    with `and.b32` + `setp.eq.s32 ..., 0` (cg_binary_partition: two per
+ *    bit of a 32-bit mask).
+ */
+static bool zero_test(const lw_inst *in)
+{
+	return in->guard.kind == LO_NONE && in->n == 5 && in->o[0].kind == LO_PRED &&
+	       !in->o[0].neg && in->o[1].kind == LO_PT && !in->o[1].neg &&
+	       in->o[2].kind == LO_VREG && !in->o[2].sub && in->o[4].kind == LO_PT &&
+	       !in->o[4].neg &&
+	       (in->o[3].kind == LO_RZ || (in->o[3].kind == LO_IMM && in->o[3].imm == 0)) &&
+	       (!strcmp(in->op, "ISETP.NE.AND") || !strcmp(in->op, "ISETP.NE.U32.AND") ||
+		!strcmp(in->op, "ISETP.EQ.AND") || !strcmp(in->op, "ISETP.EQ.U32.AND"));
+}
+
+/* Reads of predicate q in record in: the guard and predicate operands after
+ * its outputs (as subst_preds counts them). */
+static bool reads_pred(const lw_inst *in, int q)
+{
+	if (in->guard.kind == LO_PRED && in->guard.v == q)
+		return true;
+	int nd = lw_ndefs(in);
+	if (nd < 2 && (!strncmp(in->op, "ELECT", 5) || !strncmp(in->op, "SHFL", 4) ||
+		       strstr(in->op, "SETP") || !strncmp(in->op, "VOTE", 4) ||
+		       !strncmp(in->op, "MATCH", 5)))
+		nd = 2;
+	if (!strncmp(in->op, "B2R", 3))
+		return false;
+	for (int k = nd; k < in->n; k++)
+		if (in->o[k].kind == LO_PRED && in->o[k].v == q)
+			return true;
+	return false;
+}
+
+static void fuse_zero_tests(lw_fn *f)
+{
+	int nv = f->nvregs;
+	int *pw = calloc((size_t)nv + 1, sizeof(int)); /* appearances as a possible output */
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		int nd = lw_ndefs(in);
+		for (int k = 0; k < in->n; k++)
+			if (in->o[k].kind == LO_PRED && (k < nd || k < 2 || !strncmp(in->op, "B2R", 3)))
+				pw[in->o[k].v]++;
+	}
+	bool *gone = calloc((size_t)f->ninsts + 1, 1);
+	int start = 0;
+	for (int i = 0; i < f->ninsts; i++) {
+		lw_inst *in = &f->insts[i];
+		if (!in->op[0] || ends_run(in)) {
+			start = i + 1;
+			continue;
+		}
+		if (!zero_test(in) || pw[in->o[0].v] != 1 || f->vregs[in->o[2].v].width != 1)
+			continue;
+		int q = in->o[0].v, r = in->o[2].v, j = i - 1;
+		bool ok = true;
+		for (; j >= start; j--) {
+			const lw_inst *e = &f->insts[j];
+			if (gone[j])
+				continue;
+			if (reads_pred(e, q)) {
+				ok = false;
+				break;
+			}
+			int nd = lw_ndefs(e);
+			bool wr = false;
+			for (int k = 0; k < e->n; k++)
+				wr |= e->o[k].kind == LO_VREG && e->o[k].v == r &&
+				      (k < nd || !strcmp(e->op, "ELECT"));
+			if (wr)
+				break;
+		}
+		if (!ok || j < start)
+			continue;
+		lw_inst *e = &f->insts[j];
+		if (strcmp(e->op, "LOP3.LUT") || e->n != 6 || e->guard.kind != LO_NONE ||
+		    e->o[0].kind != LO_VREG || e->o[0].v != r || e->o[0].sub)
+			continue;
+		bool eq = strstr(in->op, ".EQ.") != NULL;
+		int pu = eq ? lw_vreg_new(f, 0) : q;
+		memmove(&e->o[1], &e->o[0], 6 * sizeof e->o[0]);
+		e->o[0] = (lw_opd){.kind = LO_PRED, .v = pu};
+		e->n = 7;
+		gone[i] = true;
+		if (eq)
+			for (int x = 0; x < f->ninsts; x++) {
+				lw_inst *u = &f->insts[x];
+				if (u->guard.kind == LO_PRED && u->guard.v == q) {
+					u->guard.v = pu;
+					u->guard.neg = !u->guard.neg;
+				}
+				if (x != j) /* every other mention of q reads it (pw[q] == 1) */
+					for (int k = 0; k < u->n; k++)
+						if (u->o[k].kind == LO_PRED && u->o[k].v == q) {
+							u->o[k].v = pu;
+							u->o[k].neg = !u->o[k].neg;
+						}
+			}
+	}
+	int o = 0;
+	for (int i = 0; i < f->ninsts; i++) {
+		if (gone[i]) {
+			lw_inst *in = &f->insts[i];
+			if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
+			    !f->insts[i + 1].line) {
+				f->insts[i + 1].line = in->line;
+				f->insts[i + 1].cuda_line = in->cuda_line;
+				f->insts[i + 1].cuda_file = in->cuda_file;
+			}
+			continue;
+		}
+		f->insts[o++] = f->insts[i];
+	}
+	f->ninsts = o;
+	free(gone);
+	free(pw);
+}
+
 void lw_peephole(lw_fn *f)
 {
 	run r = {0};
@@ -606,5 +731,6 @@ void lw_peephole(lw_fn *f)
 	free(wc.sub);
 	free(r.alias);
 	free(r.inlist);
+	fuse_zero_tests(f);
 	dead_records(f);
 }

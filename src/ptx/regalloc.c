@@ -86,6 +86,10 @@ static int ndefs(const lw_inst *in)
 		if (PFX(op, "FSETP"))
 			return 2;
 		break;
+	case 'L':
+		if (!strcmp(op, "LOP3.LUT") && in->n == 7) /* Pu, Rd */
+			return 2;
+		break;
 	case 'V':
 		if (PFX(op, "VOTE"))
 			return 2;

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 void util_assert_fail(const char *what, const char *file, int line)
 {
@@ -56,6 +59,20 @@ bool util_grow(void **items, int *capacity, int need, size_t elem)
 	*items = p;
 	*capacity = cap;
 	return true;
+}
+
+void *util_alloc_big(size_t n)
+{
+	const size_t huge = (size_t)1 << 21;
+	if (n < UTIL_BIG || n > SIZE_MAX - huge)
+		return malloc(n ? n : 1);
+	n = (n + huge - 1) & ~(huge - 1);
+	void *p = aligned_alloc(huge, n);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	if (p)
+		(void)madvise(p, n, MADV_HUGEPAGE);
+#endif
+	return p;
 }
 
 static bool buf_reserve(util_buf *b, size_t extra)

@@ -34,6 +34,12 @@ char *util_format(const char *fmt, ...) SIMT_PRINTF(1, 2);
 /* Grow *items (element size elem) so it holds at least need elements. */
 bool util_grow(void **items, int *capacity, int need, size_t elem);
 
+/* malloc(n), except that a block of UTIL_BIG bytes or more is 2 MiB-aligned,
+ * holds whole 2 MiB and asks for transparent huge pages (one page fault
+ * per 2 MiB when it is first written).  free/realloc take it. */
+#define UTIL_BIG ((size_t)1 << 20)
+void *util_alloc_big(size_t n);
+
 /* Growable NUL-terminated text buffer. */
 typedef struct util_buf {
 	char *data;
