@@ -38,7 +38,7 @@ $(1)/obj/gen/isa_snap.o: build/gen/isa_snap.c $(HDRS) Makefile
 $(1)/libsimt.a: $(patsubst %.c,$(1)/obj/%.o,$(LIB_SRC)) $(1)/obj/gen/isa_builtin.o $(1)/obj/gen/isa_snap.o
 	rm -f $$@ && ar rcs $$@ $$^
 $(1)/simt: $(patsubst %.c,$(1)/obj/%.o,$(CLI_SRC)) $(1)/libsimt.a
-	$(CC) $(2) $(EXE_LDFLAGS) -pthread -o $$@ $$^ -lm
+	$(CC) $(2) $(EXE_LDFLAGS) $(3) -pthread -o $$@ $$^ -lm
 $(1)/unit_tests: $(patsubst %.c,$(1)/obj/%.o,$(TEST_SRC)) $(1)/libsimt.a
 	$(CC) $(2) $(EXE_LDFLAGS) -pthread -o $$@ $$^ -lm
 endef
@@ -65,10 +65,18 @@ build/gen/isa_snap.c: build/isa_snap
 # and copy every page of the snapshot that holds one at each start (about
 # 1.5 ms of the 2-4 ms a process took; bench/RESULTS.md, session 6).
 EXE_LDFLAGS ?= -no-pie
+# build/simt is also linked statically when the C library allows it: no
+# dynamic loader, symbol lookup or mapping of libc/libm at each start (the
+# corpus's 168 `simt ptx -o` processes: 285 -> 241 page faults each, about
+# 20% less CPU; bench/RESULTS.md, session 7).  Not the sanitizer variants
+# (ASan and TSan need the dynamic runtime); EXE_STATIC= turns it off.
+ifndef EXE_STATIC
+EXE_STATIC := $(shell printf 'int main(void){return 0;}\n' | $(CC) -x c -static -o /dev/null - 2>/dev/null && echo -static)
+endif
 
 # The normal variant is position-independent with hidden visibility, so the
 # same objects make libsimt.a and libsimt.so; only SIMT_API symbols export.
-$(eval $(call variant,build,$(CFLAGS) -fPIC -fvisibility=hidden))
+$(eval $(call variant,build,$(CFLAGS) -fPIC -fvisibility=hidden,$(EXE_STATIC)))
 $(eval $(call variant,build/san,$(SANFLAGS)))
 # ThreadSanitizer variant (CTA groups on worker threads, src/sim/par.c):
 # `make build/tsan/simt`, then tests/threads.sh or `simt test` with it.

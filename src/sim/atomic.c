@@ -14,6 +14,9 @@
  * ascending lane order, each a whole read-modify-write, so lanes (and
  * warps, which issue one instruction at a time) that hit one word see each
  * other's updates: every atomic is indivisible and the result is exact.
+ * On a worker thread (CTA groups, par.c) each lane's read-modify-write is a
+ * host atomic (rmw_host), so the atomics of groups on other threads on the
+ * same word stay indivisible from it.
  * The simulator's memory is sequentially consistent, so orderings, scopes
  * and fences need no action here (the ISA validates their spelling).
  */
