@@ -594,9 +594,13 @@ static bool sel_modvar_addr(isel *s)
 		unsupported(s, "32-bit address of a .global variable");
 		return true;
 	}
+	if (!off) { /* the variable at the base: the base itself */
+		E(s, "LDC.64", 2, V(d), T(cbank(s->f, 0x30)));
+		return true;
+	}
 	int base = lw_vreg_new(s->f, 2), p = np(s);
 	E(s, "LDC.64", 2, V(base), T(cbank(s->f, 0x30)));
-	E(s, "IADD3", 5, VS(d, 0), P(p, false), VS(base, 0), off ? I(off) : RZ(), RZ());
+	E(s, "IADD3", 5, VS(d, 0), P(p, false), VS(base, 0), I(off), RZ());
 	E(s, "IADD3.X", 6, VS(d, 1), VS(base, 1), RZ(), RZ(), P(p, false), NPT());
 	return true;
 }
