@@ -70,13 +70,7 @@ for b in "$@"; do
 		# all three architectures (tests/ptx/passing.txt), or of those
 		# its .cu names on a "// Targets: sm_90" line (clusters).
 		echo "== $b: PTX corpus (tests/ptx/passing.txt)"
-		files=""
-		for n in $(grep -v '^#' tests/ptx/passing.txt); do
-			archs=$(sed -n 's/^\/\/ Targets: *//p' "tests/ptx/$n.cu" | head -n 1 |
-				tr ' ,' '\n\n' | sed -n 's/^sm_\([0-9][0-9]*\)$/\1/p')
-			[ -n "$archs" ] || archs="75 80 90"
-			for a in $archs; do files="$files tests/ptx/$n.sm_$a.ptx"; done
-		done
+		files=$(sh tests/ptx_files.sh)
 		"$b/simt" test $files >"$log" 2>&1 || status=1
 		grep -v '^ok ' "$log" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
 		count "$b ptx"

@@ -26,12 +26,7 @@ p=0
 f=0
 
 files="tests/sim/*.s $(grep -l '^\.expect' examples/*.s) tests/bugs/*.s"
-for n in $(grep -v '^#' tests/ptx/passing.txt); do
-	archs=$(sed -n 's/^\/\/ Targets: *//p' "tests/ptx/$n.cu" | head -n 1 |
-		tr ' ,' '\n\n' | sed -n 's/^sm_\([0-9][0-9]*\)$/\1/p')
-	[ -n "$archs" ] || archs="75 80 90"
-	for a in $archs; do files="$files tests/ptx/$n.sm_$a.ptx"; done
-done
+files="$files $(sh tests/ptx_files.sh)"
 
 # run FILE TAG ARGS...: outputs of one run into $tmp/TAG.{out,err,rc}
 run() {

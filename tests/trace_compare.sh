@@ -28,12 +28,7 @@ t=0
 
 files="tests/sim/*.s tests/bugs/*.s tests/explore/*.s tests/litmus/*.s
 	$(grep -l '^\.expect' examples/*.s)"
-for n in $(grep -v '^#' tests/ptx/passing.txt); do
-	archs=$(sed -n 's/^\/\/ Targets: *//p' "tests/ptx/$n.cu" | head -n 1 |
-		tr ' ,' '\n\n' | sed -n 's/^sm_\([0-9][0-9]*\)$/\1/p')
-	[ -n "$archs" ] || archs="75 80 90"
-	for a in $archs; do files="$files tests/ptx/$n.sm_$a.ptx"; done
-done
+files="$files $(sh tests/ptx_files.sh)"
 
 # run BIN TAG FILE POLICY: outputs of one run into $tmp/TAG.{out,err,rc,trace}
 run() {
