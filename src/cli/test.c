@@ -238,17 +238,12 @@ static int write_junit(const char *path, const result *res, int n, int fail,
 /* A JSON string. */
 static void json_str(cli_out *f, const char *s)
 {
-	cli_out_puts(f, "\"");
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			cli_out_printf(f, "\\%c", c);
-		else if (c < 0x20)
-			cli_out_printf(f, "\\u%04x", c);
-		else
-			cli_out_write(f, (const char *)&c, 1);
-	}
-	cli_out_puts(f, "\"");
+	util_buf b = {0};
+	util_buf_putc(&b, '"');
+	util_buf_json(&b, s);
+	util_buf_putc(&b, '"');
+	cli_out_write(f, b.data, b.len);
+	util_buf_free(&b);
 }
 
 /* The count after "KEY": in a check report (hb.c writes them as plain

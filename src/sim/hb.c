@@ -1985,15 +1985,7 @@ void hb_finish(sim_ctx *c)
 static void json_str(util_buf *b, const char *s)
 {
 	util_buf_putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			util_buf_printf(b, "\\%c", ch);
-		else if (ch < 0x20)
-			util_buf_printf(b, "\\u%04x", ch);
-		else
-			util_buf_putc(b, (char)ch);
-	}
+	util_buf_json(b, s);
 	util_buf_putc(b, '"');
 }
 

@@ -10,20 +10,6 @@
 
 #include "sim/sim.h"
 
-/* Append s as a JSON string body (quotes and control characters escaped). */
-static void json_str(util_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			util_buf_printf(b, "\\%c", ch);
-		else if (ch < 0x20)
-			util_buf_printf(b, "\\u%04x", ch);
-		else
-			util_buf_putc(b, (char)ch);
-	}
-}
-
 void sim_trace_step(sim_warp *w, const sim_inst *i)
 {
 	sim_ctx *c = w->ctx;
@@ -37,17 +23,17 @@ void sim_trace_step(sim_warp *w, const sim_inst *i)
 			(unsigned long long)(c->steps - 1 - c->step_base),
 			(unsigned long long)c->cycle, t->id[0], t->id[1],
 			t->id[2], w->id, (unsigned long long)i->pc);
-	json_str(&b, text);
+	util_buf_json(&b, text);
 	const obj_line *site, *orig;
 	sim_loc_rows(c, i->pc, &site, &orig);
 	if (site) {
 		util_buf_puts(&b, "\",\"src\":\"");
-		json_str(&b, c->lines.files[site->file]);
+		util_buf_json(&b, c->lines.files[site->file]);
 		util_buf_printf(&b, ":%u", site->line);
 	}
 	if (orig) {
 		util_buf_puts(&b, "\",\"orig\":\"");
-		json_str(&b, c->lines.files[orig->file]);
+		util_buf_json(&b, c->lines.files[orig->file]);
 		util_buf_printf(&b, ":%u", orig->line);
 	}
 	util_buf_printf(&b,

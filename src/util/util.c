@@ -108,6 +108,19 @@ void util_buf_putc(util_buf *b, char c)
 	util_buf_putn(b, &c, 1);
 }
 
+void util_buf_json(util_buf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			util_buf_printf(b, "\\%c", ch);
+		else if (ch < 0x20)
+			util_buf_printf(b, "\\u%04x", ch);
+		else
+			util_buf_putc(b, (char)ch);
+	}
+}
+
 void util_buf_puts(util_buf *b, const char *s)
 {
 	util_buf_putn(b, s, strlen(s));

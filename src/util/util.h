@@ -54,6 +54,9 @@ void util_buf_printf(util_buf *b, const char *fmt, ...) SIMT_PRINTF(2, 3);
 void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap);
 void util_buf_putd(util_buf *b, long long x);           /* %lld */
 void util_buf_putx(util_buf *b, unsigned long long x);  /* %llx */
+/* s (NULL: nothing) as the body of a JSON string: quote, backslash and
+ * control characters escaped, no surrounding quotes. */
+void util_buf_json(util_buf *b, const char *s);
 char *util_buf_take(util_buf *b); /* caller frees; buffer reset */
 void util_buf_free(util_buf *b);
 
