@@ -417,10 +417,11 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
 }
 
-/* sim_mem_resolve with a footprint: lane by lane, global words noted. */
-static bool resolve_noting(sim_warp *w, sim_space sp, uint32_t lanes,
-			   const uint64_t addr[SIM_LANES], unsigned size,
-			   uint8_t *ptr[SIM_LANES])
+/* Lane by lane through lane_ptr; under exploration (a footprint) every
+ * global word is noted. */
+static bool resolve_lanes(sim_warp *w, sim_space sp, uint32_t lanes,
+			  const uint64_t addr[SIM_LANES], unsigned size,
+			  uint8_t *ptr[SIM_LANES])
 {
 	for (uint32_t m = lanes; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
@@ -428,7 +429,7 @@ static bool resolve_noting(sim_warp *w, sim_space sp, uint32_t lanes,
 		sim_fault why;
 		if (!(ptr[l] = lane_ptr(w, &s, addr[l], l, size, &why)))
 			return false;
-		if (s == SIM_SPACE_GLOBAL)
+		if (w->ctx->fp && s == SIM_SPACE_GLOBAL)
 			sim_fp_note(w, addr[l], size);
 	}
 	return true;
@@ -439,7 +440,7 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     uint8_t *ptr[SIM_LANES])
 {
 	if (w->ctx->fp) /* exploration: every global word is noted */
-		return resolve_noting(w, sp, lanes, addr, size, ptr);
+		return resolve_lanes(w, sp, lanes, addr, size, ptr);
 	if (sp == SIM_SPACE_GLOBAL && lanes == 0xffffffffu &&
 	    resolve_one_page(&w->ctx->mem->g, addr, size, ptr))
 		return true;
@@ -467,12 +468,5 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		}
 		return true;
 	}
-	for (uint32_t m = lanes; m; m &= m - 1) {
-		int l = (int)sim_ffs(m);
-		sim_space s = sp;
-		sim_fault why;
-		if (!(ptr[l] = lane_ptr(w, &s, addr[l], l, size, &why)))
-			return false;
-	}
-	return true;
+	return resolve_lanes(w, sp, lanes, addr, size, ptr);
 }
