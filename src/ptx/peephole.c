@@ -476,6 +476,8 @@ typedef struct kzero {
 	uint32_t *z;
 	int *at;
 	int run;
+	uint32_t *c; /* the word's value, when isc (same stamp as z) */
+	bool *isc;
 } kzero;
 
 static bool is_vreg1(const lw_fn *f, const lw_opd *o)
@@ -508,6 +510,101 @@ static bool and_imm(const lw_fn *f, const lw_inst *in)
 	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
 }
 
+/* Whether o is a word whose value the run knows: *v. */
+static bool known_const(const lw_fn *f, const kzero *kz, const lw_opd *o, uint32_t *v)
+{
+	if (o->kind == LO_RZ) {
+		*v = 0;
+		return true;
+	}
+	int key = word_key(f, o);
+	if (key < 0 || kz->at[key] != kz->run || !kz->isc[key])
+		return false;
+	*v = o->neg ? -kz->c[key] : kz->c[key];
+	return true;
+}
+
+static bool plain_reg(const lw_opd *o) { return o->kind == LO_RZ || o->kind == LO_VREG; }
+
+/* Operand k becomes the immediate its known value is, when form allows it:
+ * 's' any (printed signed), 'u' any (unsigned), '5' 0..31, 'c' SHFL's
+ * clamp/segment (bits 0-4 and 8-12).  A zero becomes RZ. */
+static bool to_imm(const lw_fn *f, const kzero *kz, lw_inst *in, int k, char form)
+{
+	uint32_t v;
+	if (k >= in->n || in->o[k].kind != LO_VREG || !known_const(f, kz, &in->o[k], &v))
+		return false;
+	if ((form == '5' && v > 31) || (form == 'c' && (v & ~0x1f1fu)))
+		return false;
+	if (!v)
+		in->o[k] = (lw_opd){.kind = LO_RZ};
+	else
+		in->o[k] = (lw_opd){.kind = LO_IMM, .imm = form == 's' ? (int64_t)(int32_t)v : (int64_t)v};
+	return true;
+}
+
+static void swap_opd(lw_inst *in, int a, int b)
+{
+	lw_opd t = in->o[a];
+	in->o[a] = in->o[b];
+	in->o[b] = t;
+}
+
+/*
+ * 4b. Constants into operands: a source register whose value the run knows
+ *     (`MOV r, imm` earlier in the run, r unchanged; RZ) becomes the
+ *     immediate in an operand that can hold one (the ISA's immediate forms:
+ *     b of IADD3, IMAD, LOP3, SEL, IMNMX, ISETP, SHF; IMAD's c when b is a
+ *     register; SHFL's lane, clamp and membermask; the membermask of VOTE,
+ *     WARPSYNC); IADD3's sources and IMAD's factors commute into b.  The
+ *     MOV is then often dead (3).  Why: nvcc's PTX moves constants into
+ *     registers (`mov.u32 %r6, 31; shfl.sync.bfly.b32 ..., %r7, %r6, %r8`,
+ *     `sad`, `dp4a` addends, `WARPSYNC` masks); ptxas encodes them.
+ */
+static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
+{
+	const char *op = in->op;
+	int nd = lw_ndefs(in);
+	uint32_t v;
+	if (!strcmp(op, "IADD3") && in->n == nd + 3) {
+		int b = nd + 1;
+		if (!plain_reg(&in->o[b]))
+			return;
+		bool b_const = in->o[b].kind == LO_VREG && known_const(f, kz, &in->o[b], &v);
+		for (int k = nd; k < nd + 3 && !b_const && !in->o[b].neg; k += 2)
+			if (in->o[k].kind == LO_VREG && known_const(f, kz, &in->o[k], &v)) {
+				swap_opd(in, k, b);
+				break;
+			}
+		to_imm(f, kz, in, b, 's');
+	} else if (!strcmp(op, "IMAD") && in->n == 4) {
+		bool c_reg = plain_reg(&in->o[3]);
+		if (c_reg && plain_reg(&in->o[2]) && !to_imm(f, kz, in, 2, 's') &&
+		    in->o[1].kind == LO_VREG && !in->o[1].neg && known_const(f, kz, &in->o[1], &v)) {
+			swap_opd(in, 1, 2);
+			to_imm(f, kz, in, 2, 's');
+		}
+		if (plain_reg(&in->o[2]) && in->o[2].kind == LO_VREG)
+			to_imm(f, kz, in, 3, 's');
+	} else if (!strncmp(op, "ISETP.", 6) && in->n == 5) {
+		to_imm(f, kz, in, 3, 's');
+	} else if ((!strcmp(op, "SEL") && in->n == 4) || (!strncmp(op, "IMNMX", 5) && in->n == 4)) {
+		to_imm(f, kz, in, 2, 's');
+	} else if (!strcmp(op, "LOP3.LUT") && in->n == nd + 5) {
+		to_imm(f, kz, in, nd + 1, 'u');
+	} else if (!strncmp(op, "SHF.", 4) && in->n == 4) {
+		to_imm(f, kz, in, 2, 'u');
+	} else if (!strncmp(op, "SHFL.", 5) && in->n == 6) {
+		to_imm(f, kz, in, 3, '5');
+		to_imm(f, kz, in, 4, 'c');
+		to_imm(f, kz, in, 5, 'u');
+	} else if (!strncmp(op, "VOTE.", 5) && in->n == 4) {
+		to_imm(f, kz, in, 3, 'u');
+	} else if (!strcmp(op, "WARPSYNC") && in->n == 1) {
+		to_imm(f, kz, in, 0, 'u');
+	}
+}
+
 static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 {
 	if (and_imm(f, in) && word_key(f, &in->o[1]) >= 0 &&
@@ -518,6 +615,7 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 		in->o[0] = d;
 		in->o[1] = a;
 	}
+	const_operands(f, kz, in);
 	int nd = lw_ndefs(in);
 	const char *op = in->op;
 	if (!strcmp(op, "IADD3") || !strcmp(op, "IADD3.X")) {
@@ -526,8 +624,17 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 				in->o[k] = (lw_opd){.kind = LO_RZ};
 		add_to_copy(in);
 	}
-	uint32_t z = 0;
+	uint32_t z = 0, cv = 0;
+	bool isc = false;
 	int key = nd == 1 && in->n >= 1 ? word_key(f, &in->o[0]) : -1;
+	if (in->guard.kind == LO_NONE && key >= 0 && !strcmp(op, "MOV") && in->n == 2) {
+		if (in->o[1].kind == LO_IMM) {
+			isc = true;
+			cv = (uint32_t)in->o[1].imm;
+		} else {
+			isc = known_const(f, kz, &in->o[1], &cv);
+		}
+	}
 	if (in->guard.kind == LO_NONE && key >= 0) {
 		if (and_imm(f, in))
 			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
@@ -548,8 +655,12 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 			for (int w = 0; w < 4; w++)
 				if (lw_opd_words(f, in, k) >> w & 1)
 					kz->at[in->o[k].v * 4 + w] = -1;
-	if (z) {
+	if (isc)
+		z = ~cv;
+	if (z || isc) {
 		kz->z[key] = z;
+		kz->c[key] = cv;
+		kz->isc[key] = isc;
 		kz->at[key] = kz->run;
 	}
 }
@@ -789,7 +900,8 @@ void lw_peephole(lw_fn *f)
 	for (int u = 0; u < f->nvregs; u++)
 		r.rep[u] = u;
 	size_t nk = ((size_t)f->nvregs + 1) * 4; /* one fact per word */
-	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0};
+	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0,
+		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool))};
 	for (size_t u = 0; u < nk; u++)
 		kz.at[u] = -1;
 	size_t nb = ((size_t)f->nvregs + 1) * sizeof(int);
@@ -870,6 +982,8 @@ void lw_peephole(lw_fn *f)
 	free(r.rep);
 	free(kz.z);
 	free(kz.at);
+	free(kz.c);
+	free(kz.isc);
 	free(wc.wr);
 	free(wc.at);
 	free(wc.src);
