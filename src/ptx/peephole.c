@@ -528,13 +528,15 @@ static bool plain_reg(const lw_opd *o) { return o->kind == LO_RZ || o->kind == L
 
 /* Operand k becomes the immediate its known value is, when form allows it:
  * 's' any (printed signed), 'u' any (unsigned), '5' 0..31, 'c' SHFL's
- * clamp/segment (bits 0-4 and 8-12).  A zero becomes RZ. */
+ * clamp/segment (bits 0-4 and 8-12), 'b' a barrier id 0..15, 'n' a barrier
+ * thread count (a multiple of 32 below 4096, not 0).  A zero becomes RZ. */
 static bool to_imm(const lw_fn *f, const kzero *kz, lw_inst *in, int k, char form)
 {
 	uint32_t v;
 	if (k >= in->n || in->o[k].kind != LO_VREG || !known_const(f, kz, &in->o[k], &v))
 		return false;
-	if ((form == '5' && v > 31) || (form == 'c' && (v & ~0x1f1fu)))
+	if ((form == '5' && v > 31) || (form == 'c' && (v & ~0x1f1fu)) ||
+	    (form == 'b' && v > 15) || (form == 'n' && (!v || v % 32 || v >= 4096)))
 		return false;
 	if (!v)
 		in->o[k] = (lw_opd){.kind = LO_RZ};
@@ -556,7 +558,8 @@ static void swap_opd(lw_inst *in, int a, int b)
  *     immediate in an operand that can hold one (the ISA's immediate forms:
  *     b of IADD3, IMAD, LOP3, SEL, IMNMX, ISETP, SHF; IMAD's c when b is a
  *     register; SHFL's lane, clamp and membermask; the membermask of VOTE,
- *     WARPSYNC); IADD3's sources and IMAD's factors commute into b.  The
+ *     WARPSYNC; BAR.SYNC/ARV's id and count); IADD3's sources and IMAD's
+ *     factors commute into b.  The
  *     MOV is then often dead (3).  Why: nvcc's PTX moves constants into
  *     registers (`mov.u32 %r6, 31; shfl.sync.bfly.b32 ..., %r7, %r6, %r8`,
  *     `sad`, `dp4a` addends, `WARPSYNC` masks); ptxas encodes them.
@@ -602,6 +605,9 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 		to_imm(f, kz, in, 3, 'u');
 	} else if (!strcmp(op, "WARPSYNC") && in->n == 1) {
 		to_imm(f, kz, in, 0, 'u');
+	} else if ((!strcmp(op, "BAR.SYNC") || !strcmp(op, "BAR.ARV")) && in->n == 2) {
+		to_imm(f, kz, in, 0, 'b');
+		to_imm(f, kz, in, 1, 'n');
 	}
 }
 
@@ -718,6 +724,59 @@ static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
 		w->at[d] = i;
 		w->src[d] = in->o[1].v;
 		w->sub[d] = in->o[1].sub;
+	}
+}
+
+/*
+ * 5b. Constant offsets into addresses: a 32-bit address register (shared
+ *     memory, `LDC c[0x3][R]`) that the run last wrote with
+ *     `IADD3 v, x, imm, RZ` (x a register's first word unchanged since;
+ *     the IADD3 may have a carry out, which 3 drops when unread)
+ *     addresses `[x+imm]` instead, the offsets added (the result within
+ *     -0x8000..0x7fff, what LDC's and LDS/STS's offset fields hold); the
+ *     IADD3 is then often dead (3).  Why: the address of a `.shared` or
+ *     `.const` variable at a non-zero offset plus an index (`mov.u32 %r,
+ *     smem2; add.s32 %r2, %r, %r1; ld.shared [%r2]`; const_table's cscale).
+ */
+/* Whether record e writes a word of v among words. */
+static bool writes_words(const lw_fn *f, const lw_inst *e, int v, unsigned words)
+{
+	int nd = lw_ndefs(e);
+	for (int t = 0; t < e->n; t++)
+		if (e->o[t].kind == LO_VREG && e->o[t].v == v && (t < nd || !strcmp(e->op, "ELECT")) &&
+		    (lw_opd_words(f, e, t) & words))
+			return true;
+	return false;
+}
+
+static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
+{
+	if (strncmp(in->op, "LDS", 3) && strncmp(in->op, "STS", 3) && strncmp(in->op, "LDC", 3) &&
+	    strncmp(in->op, "ATOMS", 5))
+		return;
+	for (int k = 0; k < in->n; k++) {
+		lw_opd *o = &in->o[k];
+		if (o->kind != LO_MEM || o->v < 0 || o->wide || o->sub)
+			continue;
+		/* the record of the run that last wrote the address's first word */
+		int j = i - 1;
+		while (j >= w->start && j >= i - 32 && !writes_words(f, &f->insts[j], o->v, 1))
+			j--;
+		if (j < w->start || j < i - 32)
+			continue;
+		const lw_inst *e = &f->insts[j];
+		int a = lw_ndefs(e); /* after a carry out, if any */
+		if (strcmp(e->op, "IADD3") || e->n != a + 3 || e->guard.kind != LO_NONE ||
+		    e->o[0].kind != LO_VREG || e->o[0].v != o->v || e->o[0].sub ||
+		    e->o[a].kind != LO_VREG || e->o[a].sub || e->o[a].neg ||
+		    e->o[a + 1].kind != LO_IMM || e->o[a + 2].kind != LO_RZ ||
+		    w->wr[e->o[a].v] >= j)
+			continue;
+		int64_t off = o->imm + e->o[a + 1].imm;
+		if (off < -0x8000 || off > 0x7fff)
+			continue;
+		o->v = e->o[a].v;
+		o->imm = off;
 	}
 }
 
@@ -917,6 +976,7 @@ void lw_peephole(lw_fn *f)
 			continue;
 		}
 		known_zeros(f, &kz, in);
+		fold_offsets(f, &wc, in, i);
 		vector_forward(f, &wc, in, i);
 		word_forward(f, &wc, in, i);
 		subst_preds(f, &r, in);
