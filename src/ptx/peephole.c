@@ -529,7 +529,8 @@ static bool plain_reg(const lw_opd *o) { return o->kind == LO_RZ || o->kind == L
 /* Operand k becomes the immediate its known value is, when form allows it:
  * 's' any (printed signed), 'u' any (unsigned), '5' 0..31, 'c' SHFL's
  * clamp/segment (bits 0-4 and 8-12), 'b' a barrier id 0..15, 'n' a barrier
- * thread count (a multiple of 32 below 4096, not 0).  A zero becomes RZ. */
+ * thread count (a multiple of 32 below 4096, not 0).  A zero becomes RZ
+ * (a barrier id 0x0). */
 static bool to_imm(const lw_fn *f, const kzero *kz, lw_inst *in, int k, char form)
 {
 	uint32_t v;
@@ -538,7 +539,7 @@ static bool to_imm(const lw_fn *f, const kzero *kz, lw_inst *in, int k, char for
 	if ((form == '5' && v > 31) || (form == 'c' && (v & ~0x1f1fu)) ||
 	    (form == 'b' && v > 15) || (form == 'n' && (!v || v % 32 || v >= 4096)))
 		return false;
-	if (!v)
+	if (!v && form != 'b')
 		in->o[k] = (lw_opd){.kind = LO_RZ};
 	else
 		in->o[k] = (lw_opd){.kind = LO_IMM, .imm = form == 's' ? (int64_t)(int32_t)v : (int64_t)v};
