@@ -478,6 +478,8 @@ typedef struct kzero {
 	int run;
 	uint32_t *c; /* the word's value, when isc (same stamp as z) */
 	bool *isc;
+	uint32_t *gv; /* the word's value in the whole function, when gc */
+	bool *gc;
 } kzero;
 
 static bool is_vreg1(const lw_fn *f, const lw_opd *o)
@@ -500,6 +502,8 @@ static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
 	if (o->kind == LO_IMM)
 		return ~(uint32_t)o->imm;
 	int key = word_key(f, o);
+	if (key >= 0 && kz->gc[key])
+		return ~kz->gv[key];
 	return key >= 0 && kz->at[key] == kz->run ? kz->z[key] : 0;
 }
 
@@ -518,10 +522,52 @@ static bool known_const(const lw_fn *f, const kzero *kz, const lw_opd *o, uint32
 		return true;
 	}
 	int key = word_key(f, o);
+	if (key >= 0 && kz->gc[key]) {
+		*v = o->neg ? -kz->gv[key] : kz->gv[key];
+		return true;
+	}
 	if (key < 0 || kz->at[key] != kz->run || !kz->isc[key])
 		return false;
 	*v = o->neg ? -kz->c[key] : kz->c[key];
 	return true;
+}
+
+/* Words written by exactly one record in the function, an unguarded
+ * `MOV r, imm` (or RZ): the value holds wherever the word is read (a read
+ * the write does not reach would read an undefined register), so 4 and 4b
+ * use it outside the MOV's run too: the zero base of a `.shared` variable
+ * set in the entry block and read in a loop. */
+static void global_consts(const lw_fn *f, kzero *kz)
+{
+	size_t nk = ((size_t)f->nvregs + 1) * 4;
+	int *ndef = calloc(nk, sizeof(int)), *rec = malloc(nk * sizeof(int));
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		int nd = lw_ndefs(in);
+		for (int k = 0; k < in->n; k++) {
+			if (in->o[k].kind != LO_VREG || !(k < nd || !strcmp(in->op, "ELECT")))
+				continue;
+			unsigned m = lw_opd_words(f, in, k);
+			for (int w = 0; w < 4; w++)
+				if (m >> w & 1) {
+					ndef[in->o[k].v * 4 + w]++;
+					rec[in->o[k].v * 4 + w] = i;
+				}
+		}
+	}
+	for (size_t u = 0; u < nk; u++) {
+		if (ndef[u] != 1)
+			continue;
+		const lw_inst *in = &f->insts[rec[u]];
+		if (strcmp(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
+		    f->vregs[in->o[0].v].fixed || (size_t)word_key(f, &in->o[0]) != u ||
+		    (in->o[1].kind != LO_IMM && in->o[1].kind != LO_RZ))
+			continue;
+		kz->gc[u] = true;
+		kz->gv[u] = in->o[1].kind == LO_IMM ? (uint32_t)in->o[1].imm : 0;
+	}
+	free(ndef);
+	free(rec);
 }
 
 static bool plain_reg(const lw_opd *o) { return o->kind == LO_RZ || o->kind == LO_VREG; }
@@ -1112,7 +1158,9 @@ void lw_peephole(lw_fn *f)
 		r.rep[u] = u;
 	size_t nk = ((size_t)f->nvregs + 1) * 4; /* one fact per word */
 	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0,
+		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool)),
 		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool))};
+	global_consts(f, &kz);
 	for (size_t u = 0; u < nk; u++)
 		kz.at[u] = -1;
 	size_t nb = ((size_t)f->nvregs + 1) * sizeof(int);
@@ -1196,6 +1244,8 @@ void lw_peephole(lw_fn *f)
 	free(kz.at);
 	free(kz.c);
 	free(kz.isc);
+	free(kz.gv);
+	free(kz.gc);
 	free(wc.wr);
 	free(wc.at);
 	free(wc.src);
