@@ -38,9 +38,19 @@ typedef struct exc_cache {
 	uint64_t key[EXC_SLOTS][EXC_KEYS];
 } exc_cache;
 
+/* What the index knows of every opcode from the start: which operand
+ * entries are written in text and how many may be (info_shape). */
+typedef struct asm_opshape {
+	int nentries;                 /* operand entries written in text */
+	int nmin;                     /* of which not optional */
+	bool skip[ISA_MAX_OPERANDS];  /* guard, sub-operands of [..] / c[][] */
+	bool addr64[ISA_MAX_OPERANDS];
+} asm_opshape;
+
+/* The rest, made when the opcode is first a candidate (info_get): a
+ * process assembling a few lines touches the info of a few opcodes. */
 typedef struct asm_opinfo {
-	exc_cache *exc;               /* NULL: no rules (or not used yet) */
-	bool ready;                   /* info_fields done */
+	asm_opshape sh;
 	/* encoding: the constants and the defaults of the other fields
 	 * pre-encoded (base); an instruction puts the fields it wrote over it */
 	isa_word base;
@@ -52,10 +62,6 @@ typedef struct asm_opinfo {
 	int barid;                    /* field "barid" or -1 */
 	bool bar_reg;                 /* BAR/BAR.RED form with a register id */
 	bool is_exit;
-	int nentries;                 /* operand entries written in text */
-	int nmin;                     /* of which not optional */
-	bool skip[ISA_MAX_OPERANDS];  /* guard, sub-operands of [..] / c[][] */
-	bool addr64[ISA_MAX_OPERANDS];
 	uint64_t defaults[ISA_MAX_FIELDS];
 } asm_opinfo;
 
@@ -205,7 +211,9 @@ struct asm_index {
 	asm_optype *optypes;
 	const isa_opcode **ops;
 	short *nent, *nmin;   /* per entry of ops: operand counts (max, min) */
-	asm_opinfo *info;     /* by opcode index */
+	asm_opshape *shape;   /* by opcode index */
+	asm_opinfo **info;    /* by opcode index, NULL until info_get */
+	exc_cache **exc;      /* by opcode index, NULL until first used */
 	int hcap;
 	hslot *h;             /* mnemonic -> optype */
 	int wcap, wcount;
@@ -426,13 +434,17 @@ static void exc_fields(const isa_opcode *op, const isa_expr *e, exc_cache *x)
 
 /* The field part of an opcode's info (registers, positions, defaults,
  * the pre-encoded word), made when the opcode is first a candidate: a
- * process assembling a few lines does not pay for every opcode. */
-static void info_fields(const struct asm_index *ix, const isa_opcode *op,
-			asm_opinfo *in)
+ * process assembling a few lines does not pay for every opcode.  NULL:
+ * out of memory. */
+static asm_opinfo *info_get(struct asm_index *ix, const isa_opcode *op)
 {
-	if (in->ready)
-		return;
-	in->ready = true;
+	asm_opinfo *in = ix->info[op->index];
+	if (in)
+		return in;
+	if (!(in = calloc(1, sizeof *in)))
+		return NULL;
+	ix->info[op->index] = in;
+	in->sh = ix->shape[op->index];
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
@@ -453,11 +465,12 @@ static void info_fields(const struct asm_index *ix, const isa_opcode *op,
 					!strcmp(op->mnemonic, "BAR.RED"));
 	codec_defaults(op, in->defaults);
 	in->base = codec_encode(op, in->defaults);
+	return in;
 }
 
-/* The operand part of an opcode's info (which entries are written, how
- * many may be), made for every opcode when the index is built. */
-static void info_init(const isa_opcode *op, asm_opinfo *in)
+/* The operand shape of an opcode (which entries are written, how many
+ * may be), made for every opcode when the index is built. */
+static void info_shape(const isa_opcode *op, asm_opshape *in)
 {
 	for (int e = 0; e < op->noperands; e++) {
 		const isa_operand *o = &op->operands[e];
@@ -484,6 +497,61 @@ static void info_init(const isa_opcode *op, asm_opinfo *in)
 	}
 }
 
+/*
+ * ix->ops: the opcodes grouped by optype, the groups in the order of their
+ * first opcode, file order inside each group; ix->optypes: the groups.
+ * One pass to number the groups (a small table keyed by the optype), one to
+ * count, one to place.  False: out of memory.
+ */
+static bool group_optypes(struct asm_index *ix)
+{
+	const isa_model *m = ix->m;
+	int n = m->nopcodes, cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	const isa_class **key = calloc((size_t)cap, sizeof *key);
+	int *val = malloc((size_t)cap * sizeof *val);
+	int *group = malloc(((size_t)n + 1) * sizeof *group);
+	int *at = calloc((size_t)n + 1, sizeof *at);
+	bool ok = key && val && group && at;
+	for (int i = 0; ok && i < n; i++) {
+		const isa_class *t = m->opcodes[i]->optype;
+		uint32_t h = (uint32_t)((uintptr_t)t >> 4) * 2654435761u;
+		uint32_t k = h & (uint32_t)(cap - 1);
+		while (key[k] && key[k] != t)
+			k = (k + 1) & (uint32_t)(cap - 1);
+		if (!key[k]) {
+			key[k] = t;
+			val[k] = ix->noptypes;
+			asm_optype *g = &ix->optypes[ix->noptypes++];
+			g->mnem = m->opcodes[i]->mnemonic;
+			g->len = (int)strlen(g->mnem);
+		}
+		group[i] = val[k];
+		ix->optypes[group[i]].count++;
+	}
+	for (int g = 0, first = 0; ok && g < ix->noptypes; g++) {
+		ix->optypes[g].first = first;
+		at[g] = first;
+		first += ix->optypes[g].count;
+	}
+	for (int i = 0; ok && i < n; i++) {
+		const isa_opcode *op = m->opcodes[i];
+		int k = at[group[i]]++;
+		info_shape(op, &ix->shape[op->index]);
+		ix->nent[k] = (short)ix->shape[op->index].nentries;
+		ix->nmin[k] = (short)ix->shape[op->index].nmin;
+		ix->ops[k] = op;
+	}
+	for (int g = 0; ok && g < ix->noptypes; g++)
+		hput(ix->h, ix->hcap, ix->optypes[g].mnem, ix->optypes[g].len, g);
+	free(key);
+	free(val);
+	free(group);
+	free(at);
+	return ok;
+}
+
 simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 {
 	struct asm_index *ix = calloc(1, sizeof *ix);
@@ -495,7 +563,9 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->ops = calloc((size_t)n + 1, sizeof *ix->ops);
 	ix->nent = calloc((size_t)n + 1, sizeof *ix->nent);
 	ix->nmin = calloc((size_t)n + 1, sizeof *ix->nmin);
+	ix->shape = calloc((size_t)n + 1, sizeof *ix->shape);
 	ix->info = calloc((size_t)n + 1, sizeof *ix->info);
+	ix->exc = calloc((size_t)n + 1, sizeof *ix->exc);
 	ix->optypes = calloc((size_t)n + 1, sizeof *ix->optypes);
 	ix->hcap = 16;
 	while (ix->hcap < 2 * (n + m->naliases) + 16)
@@ -504,45 +574,12 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->wcap = 4096;
 	ix->words = calloc((size_t)ix->wcap / 2, sizeof *ix->words);
 	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
-	if (!ix->ops || !ix->nent || !ix->nmin || !ix->info || !ix->optypes ||
-	    !ix->h || !ix->words ||
-	    !ix->wh) {
+	if (!ix->ops || !ix->nent || !ix->nmin || !ix->shape || !ix->info ||
+	    !ix->exc || !ix->optypes || !ix->h || !ix->words || !ix->wh ||
+	    !enums_build(ix) || !group_optypes(ix)) {
 		asm_index_free(ix);
 		return SIMT_ERR_NOMEM;
 	}
-	if (!enums_build(ix)) {
-		asm_index_free(ix);
-		return SIMT_ERR_NOMEM;
-	}
-	/* group opcodes by optype, keeping file order inside each group */
-	bool *done = calloc((size_t)n + 1, 1);
-	if (!done) {
-		asm_index_free(ix);
-		return SIMT_ERR_NOMEM;
-	}
-	int k = 0;
-	for (int i = 0; i < n; i++) {
-		if (done[i])
-			continue;
-		asm_optype *t = &ix->optypes[ix->noptypes];
-		t->mnem = m->opcodes[i]->mnemonic;
-		t->len = (int)strlen(t->mnem);
-		t->first = k;
-		for (int j = i; j < n; j++) {
-			if (done[j] || m->opcodes[j]->optype != m->opcodes[i]->optype)
-				continue;
-			done[j] = true;
-			asm_opinfo *in = &ix->info[m->opcodes[j]->index];
-			info_init(m->opcodes[j], in);
-			ix->nent[k] = (short)in->nentries;
-			ix->nmin[k] = (short)in->nmin;
-			ix->ops[k++] = m->opcodes[j];
-		}
-		t->count = k - t->first;
-		hput(ix->h, ix->hcap, t->mnem, t->len, ix->noptypes);
-		ix->noptypes++;
-	}
-	free(done);
 	for (int a = 0; a < m->naliases; a++) {
 		for (int t = 0; t < ix->noptypes; t++) {
 			if (ix->ops[ix->optypes[t].first]->optype ==
@@ -574,8 +611,12 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->nent);
 	free(ix->nmin);
 	for (int i = 0; ix->info && i < ix->m->nopcodes; i++)
-		free(ix->info[i].exc);
+		free(ix->info[i]);
+	for (int i = 0; ix->exc && i < ix->m->nopcodes; i++)
+		free(ix->exc[i]);
 	free(ix->info);
+	free(ix->exc);
+	free(ix->shape);
 	free(ix->ops);
 	free(ix);
 }
@@ -1009,7 +1050,7 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		      const asm_inst_text *it, const signed char *map,
 		      const isa_opcode *op, const asm_modres *res)
 {
-	const asm_opinfo *in = &ix->info[op->index];
+	const asm_opinfo *in = ix->info[op->index];
 	uint64_t fields[ISA_MAX_FIELDS];
 	uint64_t touched = 0;
 	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
@@ -1170,7 +1211,7 @@ static bool shape_ok(const struct asm_index *ix, const isa_opcode *op,
 	case ISA_FMT_ADDR:
 		return o->kind == ASM_O_MEM &&
 		       (!o->has_reg || (reg_ok(in, d->sub[0], o) &&
-					o->is64 == in->addr64[e]));
+					o->is64 == in->sh.addr64[e]));
 	case ISA_FMT_CADDR:
 		return o->kind == ASM_O_CMEM && !o->is64 &&
 		       (!o->has_reg || reg_ok(in, d->sub[0], o));
@@ -1211,7 +1252,7 @@ static bool match_from(const struct asm_index *ix, const isa_opcode *op,
 		       const asm_opinfo *in, const asm_inst_text *it, int e,
 		       int k, signed char *map)
 {
-	while (e < op->noperands && in->skip[e])
+	while (e < op->noperands && in->sh.skip[e])
 		map[e++] = -1;
 	if (e == op->noperands)
 		return k == it->noperands;
@@ -1656,7 +1697,8 @@ static const char *shape_name(const struct asm_index *ix, const asm_operand *o)
 	return "label";
 }
 
-static void form_text(const isa_opcode *op, const asm_opinfo *in, util_buf *b)
+static void form_text(const isa_opcode *op, const asm_opshape *in,
+		      util_buf *b)
 {
 	util_buf_puts(b, op->mnemonic);
 	for (int k = 0; k < op->nmods; k++) {
@@ -1710,7 +1752,7 @@ static void no_form_error(asm_ctx *c, const asm_optype *ot,
 		const isa_opcode *op = c->ix->ops[ot->first + i];
 		if (i)
 			util_buf_puts(&b, " | ");
-		form_text(op, &c->ix->info[op->index], &b);
+		form_text(op, &c->ix->shape[op->index], &b);
 	}
 	int col = it->noperands ? it->ops[0].col : it->mnem->col;
 	asm_error(c, col, "%s", b.data ? b.data : "no form matches");
@@ -1788,8 +1830,8 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 {
 	if (!op->nexc)
 		return true;
-	exc_cache *x = c->ix->info[op->index].exc;
-	if (!x && (x = c->ix->info[op->index].exc = calloc(1, sizeof *x))) {
+	exc_cache *x = c->ix->exc[op->index];
+	if (!x && (x = c->ix->exc[op->index] = calloc(1, sizeof *x))) {
 		/* made on first use: most opcodes never are */
 		x->usable = true;
 		for (int i = 0; i < op->nexc; i++)
@@ -2083,8 +2125,11 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
 			continue;
 		const isa_opcode *cand = c->ix->ops[ot->first + i];
-		asm_opinfo *in = &c->ix->info[cand->index];
-		info_fields(c->ix, cand, in);
+		asm_opinfo *in = info_get(c->ix, cand);
+		if (!in) {
+			c->nomem = true;
+			continue;
+		}
 		if (!match_from(c->ix, cand, in, it, 0, 0, map))
 			continue;
 		asm_modres *r = &wd->res[i];
@@ -2112,7 +2157,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		goto out;
 	}
-	const asm_opinfo *in = &c->ix->info[op->index];
+	const asm_opinfo *in = c->ix->info[op->index];
 	uint64_t fields[ISA_MAX_FIELDS];
 	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
 	fill_state s = {op, in, fields, 0, off, 0, false, 0};
