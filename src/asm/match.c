@@ -184,17 +184,23 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
 /*
  * What classify and shape_sig find out about an operand name, kept per
  * name: a listing names the same few hundred registers and predicates on
- * every line.  Two-way, by the name's bytes (names of up to 16).
+ * every line.  Two-way, by the name's bytes (names of up to 16); 32 bytes
+ * a slot, so that the table (32 KiB) stays in the first-level cache: the
+ * name's enum hash is not kept (operand_hashes works it out for the lines
+ * that need it), and names that are neither a register, an enum value nor
+ * a float (labels: thousands, each named a few times) are not kept, so
+ * they do not push the registers out.
  * (Working a numbered register out from its bytes instead costs more:
  * 351 M against 324 M instructions on build/bench/simt.s.)
  */
 #define NAME_BITS 10
 typedef struct name_slot {
 	uint64_t k[2];     /* the name, zero-padded */
-	int len;           /* 0: empty slot */
-	uint32_t regmask, zeromask, hash;
-	uint64_t regnum;
-	uint64_t sig;      /* shape_sig's bits of the name (float, enum id) */
+	uint32_t regnum;   /* reg_masks: at most 9 digits */
+	uint32_t enum_id;  /* name_sig's enum id + 1 (0: none) */
+	uint16_t regmask, zeromask; /* MAX_REGKINDS bits */
+	uint8_t len;       /* 0: empty slot */
+	bool special;      /* INF, QNAN, NAN */
 } name_slot;
 
 struct asm_index {
@@ -898,6 +904,26 @@ static inline bool name_is(const name_slot *n, int len, const uint64_t k[2])
 	return n->len == len && n->k[0] == k[0] && n->k[1] == k[1];
 }
 
+/* A name not in the cache (slot n, its two-way set): classify it, keep it
+ * in n (the older name moving to the other way) unless it is a label;
+ * the bits classify_sig adds for it. */
+static uint64_t name_miss(const struct asm_index *ix, asm_operand *o,
+			  name_slot *n, const uint64_t k[2])
+{
+	classify(ix, o);
+	uint64_t ns = name_sig(ix, o);
+	if (o->regmask || ns) {
+		name_slot *n2 = &ix->names[(n - ix->names) ^ 1];
+		if (n->len)
+			*n2 = *n;
+		*n = (name_slot){{k[0], k[1]}, (uint32_t)o->regnum,
+				 (uint32_t)(ns >> 32), (uint16_t)o->regmask,
+				 (uint16_t)o->zeromask, (uint8_t)o->nlen,
+				 (ns >> 8 & 1) != 0};
+	}
+	return (uint64_t)o->regmask << 9 | (o->kind == ASM_O_NAME ? ns : 0);
+}
+
 /* classify() and shape_sig() of an operand, through the name cache */
 static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 			     const char *end)
@@ -924,20 +950,30 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 		if (name_is(n2, o->nlen, k)) {
 			n = n2;
 		} else {
-			if (n->len)
-				*n2 = *n;
-			classify(ix, o);
-			*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask,
-					 o->zeromask, o->hash, o->regnum,
-					 name_sig(ix, o)};
+			return s | name_miss(ix, o, n, k);
 		}
 	}
 	o->regmask = n->regmask;
 	o->zeromask = n->zeromask;
 	o->regnum = n->regnum;
-	o->hash = n->hash;
 	s |= (uint64_t)o->regmask << 9;
-	return o->kind == ASM_O_NAME ? s | n->sig : s;
+	return o->kind == ASM_O_NAME
+		       ? s | (uint64_t)n->special << 8 | (uint64_t)n->enum_id << 32
+		       : s;
+}
+
+/* The enum hash of each name operand that can be an enum value (what
+ * classify gives it; a name found in the name cache has none): every
+ * step after fast_fill may look enum values up. */
+static void operand_hashes(const struct asm_index *ix, asm_inst_text *it)
+{
+	for (int k = 0; k < it->noperands; k++) {
+		asm_operand *o = &it->ops[k];
+		bool named = o->kind == ASM_O_NAME ||
+			     (o->kind != ASM_O_PAIR && o->has_reg);
+		if (named && maybe_enum(ix, o))
+			o->hash = hash(o->name, o->nlen);
+	}
 }
 
 /* The slot of (word, signatures) in the selection table. */
@@ -1437,7 +1473,7 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 			c->line, col, c->line_start};
 	s->deferred = true;
 	if (expr->op == 's') /* a label seen before: its index, while the name is at hand */
-		expr->sym = asm_sym_lookup(c, expr->name, expr->len, false) + 1;
+		asm_sym_note(c, expr);
 	return asm_add_fixup(c, &fx);
 }
 
@@ -2048,7 +2084,7 @@ static bool fast_syms(asm_ctx *c, const asm_plan *plan,
 		}
 		asm_fixup fx = {ASM_FIX_FIELD, c->cur, off, 0, plan->op, a->e,
 				a->fi, x, c->line, o->col, c->line_start};
-		x->sym = asm_sym_lookup(c, x->name, x->len, false) + 1;
+		asm_sym_note(c, x);
 		ok &= asm_add_fixup(c, &fx);
 	}
 	return ok;
@@ -2120,6 +2156,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		memcpy(map, plan->map, (size_t)op->noperands);
 	}
+	operand_hashes(c->ix, (asm_inst_text *)it);
 	for (int i = 0; i < ot->count && !op; i++) {
 		int n = it->noperands;
 		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
