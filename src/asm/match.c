@@ -127,27 +127,31 @@ typedef struct fast_act {
 } fast_act;
 
 typedef struct asm_plan {
+	/* what every line that uses the plan reads, first: the key, then
+	 * the fast path's fields, the operand actions last (a line reads its
+	 * plan from the start on, a few cache lines) */
 	const struct asm_word *word; /* NULL: empty slot */
 	int n;               /* written operands */
-	int cand;            /* index among the optype's candidates */
-	uint64_t sig[ASM_MAX_OPERANDS];
-	signed char map[ISA_MAX_OPERANDS];
-	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
+	int nact;
+	bool fast;
+	/* what the rest of the fast path needs of the opcode */
+	bool has_gmod, has_exc, bar_reg, is_exit, has_barid;
+	const isa_opcode *op;
 	/* the operand plan: when every entry is a register, a number, an
 	 * address, a constant or an enum value, the word of the opcode with
 	 * its modifiers and enum operands in place (base) and what each
 	 * other entry puts over it (act) */
-	bool fast;
-	int nact;
 	isa_word base;
-	fast_act act[ISA_MAX_OPERANDS];
-	/* what the rest of the fast path needs of the opcode */
-	const isa_opcode *op;
+	uint64_t sig[ASM_MAX_OPERANDS];
 	const isa_type *guard_type; /* NULL: no guard field */
-	bool has_gmod, has_exc, bar_reg, is_exit, has_barid;
 	fast_field guard, gmod, barid;
+	fast_act act[ISA_MAX_OPERANDS];
 	bool has_ctl[4];            /* stall, yield, req, wsb */
 	fast_field ctl[4];
+	/* the selection, for lines the fast path does not take */
+	int cand;            /* index among the optype's candidates */
+	signed char map[ISA_MAX_OPERANDS];
+	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
 } asm_plan;
 
 typedef struct asm_word {
@@ -205,7 +209,13 @@ typedef struct name_slot {
 
 struct asm_index {
 	const isa_model *m;
-	name_slot *names;     /* 1 << NAME_BITS, allocated on use */
+	/* the name cache: 1 << NAME_BITS slots, each the index + 1 of its name
+	 * (0: empty) in names, which are dense in the order they came (the
+	 * few hundred names of a listing on few cache lines; a page is
+	 * touched when a name is first kept in it) */
+	uint16_t *name_ix;
+	name_slot *names;
+	int nnamed;
 	int nreg;
 	regkind reg[MAX_REGKINDS];
 	int ecap;
@@ -580,7 +590,10 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->wcap = 4096;
 	ix->words = calloc((size_t)ix->wcap / 2, sizeof *ix->words);
 	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
-	if (!ix->ops || !ix->nent || !ix->nmin || !ix->shape || !ix->info ||
+	ix->name_ix = calloc((size_t)1 << NAME_BITS, sizeof *ix->name_ix);
+	ix->names = malloc(((size_t)1 << NAME_BITS) * sizeof *ix->names);
+	if (!ix->name_ix || !ix->names ||
+	    !ix->ops || !ix->nent || !ix->nmin || !ix->shape || !ix->info ||
 	    !ix->exc || !ix->optypes || !ix->h || !ix->words || !ix->wh ||
 	    !enums_build(ix) || !group_optypes(ix)) {
 		asm_index_free(ix);
@@ -609,6 +622,7 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->plans);
 	free(ix->plan_ix);
 	free(ix->names);
+	free(ix->name_ix);
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -899,39 +913,49 @@ static inline void name_key(const asm_operand *o, const char *end,
 	}
 }
 
-static inline bool name_is(const name_slot *n, int len, const uint64_t k[2])
-{
-	return n->len == len && n->k[0] == k[0] && n->k[1] == k[1];
-}
-
-/* A name not in the cache (slot n, its two-way set): classify it, keep it
- * in n (the older name moving to the other way) unless it is a label;
+/* A name not in the cache (its two-way set: slots i and i ^ 1): classify
+ * it, keep it in slot i (the older name moving to the other way, whose
+ * name is dropped and its place in names reused) unless it is a label;
  * the bits classify_sig adds for it. */
-static uint64_t name_miss(const struct asm_index *ix, asm_operand *o,
-			  name_slot *n, const uint64_t k[2])
+static uint64_t name_miss(struct asm_index *ix, asm_operand *o, size_t i,
+			  const uint64_t k[2])
 {
 	classify(ix, o);
 	uint64_t ns = name_sig(ix, o);
 	if (o->regmask || ns) {
-		name_slot *n2 = &ix->names[(n - ix->names) ^ 1];
-		if (n->len)
-			*n2 = *n;
-		*n = (name_slot){{k[0], k[1]}, (uint32_t)o->regnum,
-				 (uint32_t)(ns >> 32), (uint16_t)o->regmask,
-				 (uint16_t)o->zeromask, (uint8_t)o->nlen,
-				 (ns >> 8 & 1) != 0};
+		uint16_t *x = ix->name_ix;
+		uint16_t at = x[i] && x[i ^ 1] ? x[i ^ 1] : (uint16_t)++ix->nnamed;
+		if (x[i])
+			x[i ^ 1] = x[i];
+		x[i] = at;
+		ix->names[at - 1] = (name_slot){{k[0], k[1]}, (uint32_t)o->regnum,
+						(uint32_t)(ns >> 32),
+						(uint16_t)o->regmask,
+						(uint16_t)o->zeromask,
+						(uint8_t)o->nlen, (ns >> 8 & 1) != 0};
 	}
 	return (uint64_t)o->regmask << 9 | (o->kind == ASM_O_NAME ? ns : 0);
 }
 
-/* classify() and shape_sig() of an operand, through the name cache */
-static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
+/* The cache's name at slot i when it is the one of length len and bytes k */
+static inline const name_slot *name_at(const struct asm_index *ix, size_t i,
+				       int len, const uint64_t k[2])
+{
+	const name_slot *n = ix->name_ix[i] ? &ix->names[ix->name_ix[i] - 1] : NULL;
+	return n && n->len == len && n->k[0] == k[0] && n->k[1] == k[1] ? n : NULL;
+}
+
+/* classify() and shape_sig() of an operand, through the name cache
+ * (inlined into its one caller, asm_match: called for every operand, the
+ * call costs ~4% of the instructions of a listing) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 			     const char *end)
 {
 	bool named = o->kind == ASM_O_NAME || (o->kind != ASM_O_PAIR && o->has_reg);
-	if (!named || o->nlen > 16 ||
-	    (!ix->names && !(ix->names = calloc((size_t)1 << NAME_BITS,
-						sizeof *ix->names)))) {
+	if (!named || o->nlen > 16) {
 		classify(ix, o);
 		return shape_sig(ix, o);
 	}
@@ -944,15 +968,9 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 		     UINT64_C(0xff51afd7ed558ccd);
 	/* two ways: the slot and its neighbour (the newest name first) */
 	size_t i = (size_t)((h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS));
-	name_slot *n = &ix->names[i];
-	if (!name_is(n, o->nlen, k)) {
-		name_slot *n2 = &ix->names[i ^ 1];
-		if (name_is(n2, o->nlen, k)) {
-			n = n2;
-		} else {
-			return s | name_miss(ix, o, n, k);
-		}
-	}
+	const name_slot *n = name_at(ix, i, o->nlen, k);
+	if (!n && !(n = name_at(ix, i ^ 1, o->nlen, k)))
+		return s | name_miss(ix, o, i, k);
 	o->regmask = n->regmask;
 	o->zeromask = n->zeromask;
 	o->regnum = n->regnum;
