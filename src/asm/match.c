@@ -2159,7 +2159,6 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = plan->op;
-		res = &wd->res[plan->cand];
 		uint32_t maxreg;
 		int nsym;
 		if (plan->fast && fast_fill(c, plan, it, w, &maxreg, &nsym)) {
@@ -2172,6 +2171,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 			fast_kernel(c, plan, *w, maxreg, off);
 			goto out;
 		}
+		res = &wd->res[plan->cand];
 		memcpy(map, plan->map, (size_t)op->noperands);
 	}
 	operand_hashes(c->ix, (asm_inst_text *)it);
