@@ -317,10 +317,10 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* symbols (directive.c) */
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);
-/* The symbol node e ('s') names: its index + 1 into e->sym (0: not known
- * yet) and the name's lookup key into e, so that looking it up again at
- * the end (a forward reference) does not read the source text again. */
-void asm_sym_note(asm_ctx *c, asm_expr *e);
+/* The name's lookup key into the symbol node e ('s'), so that looking it
+ * up at the end does not read the source text again; with lookup, also
+ * its index + 1 into e->sym when the symbol is known now (0: not yet). */
+void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup);
 /* The symbol node e names (its index), -1 when it is not in the table */
 int asm_sym_of(asm_ctx *c, const asm_expr *e);
 bool asm_define_label(asm_ctx *c, const asm_tok *t);

@@ -105,12 +105,13 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 			    name_head(name, len), create);
 }
 
-void asm_sym_note(asm_ctx *c, asm_expr *e)
+void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup)
 {
 	e->hash = sym_hash(e->name, e->len);
 	e->head = name_head(e->name, e->len);
 	e->keyed = true;
-	e->sym = lookup_keyed(c, e->name, e->len, e->hash, e->head, false) + 1;
+	if (lookup)
+		e->sym = lookup_keyed(c, e->name, e->len, e->hash, e->head, false) + 1;
 }
 
 /* The symbol of node e ('s') or -1 (expr.c: through its key when noted) */

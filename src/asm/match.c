@@ -1491,7 +1491,7 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 			c->line, col, c->line_start};
 	s->deferred = true;
 	if (expr->op == 's') /* a label seen before: its index, while the name is at hand */
-		asm_sym_note(c, expr);
+		asm_sym_note(c, expr, true);
 	return asm_add_fixup(c, &fx);
 }
 
@@ -2102,7 +2102,9 @@ static bool fast_syms(asm_ctx *c, const asm_plan *plan,
 		}
 		asm_fixup fx = {ASM_FIX_FIELD, c->cur, off, 0, plan->op, a->e,
 				a->fi, x, c->line, o->col, c->line_start};
-		asm_sym_note(c, x);
+		/* looked up once, when the fixups are resolved (a lookup now
+		 * misses for every forward reference and is made again) */
+		asm_sym_note(c, x, false);
 		ok &= asm_add_fixup(c, &fx);
 	}
 	return ok;
