@@ -220,6 +220,15 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 	}
 }
 
+/* d[l] = v for the lanes of pmask (one value for the warp). */
+static inline void rt_fill(uint32_t *d, uint32_t v, uint32_t pmask)
+{
+	for (int l = 0; l < SIM_LANES; l++) {
+		uint32_t take = 0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0);
+		d[l] = (v & take) | (d[l] & ~take);
+	}
+}
+
 /*
  * d[l] = EXPR for the lanes l of pmask, the others unchanged, for a
  * lane-wise EXPR of l (reads lane l of its source rows only): in blocks
