@@ -164,26 +164,44 @@ simt_status sim_rt_prep_mov(sim_ctx *c, sim_inst *i, simt_diags *d)
 
 /* IADD3 (.X) with carries: the sum of rows A B C, the constant aux[3] and
  * the carry-in predicates PS0 PS1 (absent: 0); the carry count leaves in
- * PD0 (>= 1) and PD1 (>= 2), as sim_rt_iadd3 says. */
+ * PD0 (>= 1) and PD1 (>= 2), as sim_rt_iadd3 says.  In 32-bit words, one
+ * addend at a time, counting the wrap-arounds (at most 2: the addends are
+ * three words and two bits), so that the lanes stay vector lanes. */
 static void iadd3_carry(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
 		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
 		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-	uint64_t k = (uint64_t)i->aux[3];
+	uint32_t k = (uint32_t)i->aux[3];
 	uint32_t k0 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0),
 		 k1 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS1), 0);
-	uint32_t hi[SIM_LANES], v[SIM_LANES];
+	uint32_t n[SIM_LANES], v[SIM_LANES];
+	if (PLAN_CODE(i)) { /* the 64-bit add idiom: A + B + PS0, one carry */
+		LANES {
+			uint32_t s = pa[l] + pb[l], c = s < pa[l];
+			uint32_t t = s + ((k0 & sim_lane_bit[l]) != 0);
+			v[l] = t;
+			n[l] = c | (t < s);
+		}
+		uint32_t c0;
+		LANE_MASK(c0, n[l] != 0);
+		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
+		plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
+		plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), 0, pmask);
+		return;
+	}
 	LANES {
-		uint64_t s = (uint64_t)pa[l] + pb[l] + pc[l] + k +
-			     ((k0 & sim_lane_bit[l]) != 0) +
-			     ((k1 & sim_lane_bit[l]) != 0);
-		v[l] = (uint32_t)s;
-		hi[l] = (uint32_t)(s >> 32);
+		uint32_t s = pa[l] + pb[l], t, c = s < pa[l];
+		t = s + pc[l], c += t < s, s = t;
+		t = s + k, c += t < s, s = t;
+		t = s + ((k0 & sim_lane_bit[l]) != 0), c += t < s, s = t;
+		t = s + ((k1 & sim_lane_bit[l]) != 0), c += t < s, s = t;
+		v[l] = s;
+		n[l] = c;
 	}
 	uint32_t c0, c1;
-	LANE_MASK(c0, hi[l] >= 1);
-	LANE_MASK(c1, hi[l] >= 2);
+	LANE_MASK(c0, n[l] >= 1);
+	LANE_MASK(c1, n[l] >= 2);
 	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
 	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
 	plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), c1, pmask);
@@ -213,8 +231,15 @@ simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 					   plan_pred(i, RT_PD1, PLAN_PD1)
 					 : (int64_t)((uint64_t)(PLAN_NOPRED | PLAN_NOPRED << 5)
 						     << (44 + 5 * PLAN_PD0)));
-		if (plan_put(i, ra, rb, rc, preds)) {
-			i->aux[3] = (int64_t)((uint64_t)ka + kb + kc);
+		uint64_t k = (uint64_t)ka + kb + kc; /* one word in iadd3_carry */
+		/* code 1: no C, no constant, no second carry-in (!PT) */
+		int kp = sim_slot(i, RT_PS1);
+		bool one = rc == SIM_RZ && k == 0 &&
+			   (kp == RT_NONE || (i->op[kp].reg == SIM_PT && i->op[kp].neg));
+		if (one)
+			preds |= 1ll << 36;
+		if (k <= 0xffffffffu && plan_put(i, ra, rb, rc, preds)) {
+			i->aux[3] = (int64_t)k;
 			i->exec = iadd3_carry;
 		}
 		return SIMT_OK;
@@ -235,12 +260,15 @@ static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint64_t k = (uint64_t)i->aux[3];
 	const uint32_t *ch = w->r[k >> 32 & 0x1ff];
 	uint32_t *dl = w->r[PLAN_ROW(i, PLAN_D)], *dh = w->r[k >> 41 & 0x1ff];
-	uint32_t kb = (uint32_t)k;
 	uint32_t lo[SIM_LANES], hi[SIM_LANES];
-	bool bimm = (i->aux[2] & PLAN_BIMM) != 0;
+	uint32_t tb[SIM_LANES];
+	if (i->aux[2] & PLAN_BIMM) { /* the multiplier, as a row */
+		LANES tb[l] = (uint32_t)k;
+		pb = tb;
+	}
 	if (PLAN_CODE(i))
 		LANES {
-			uint64_t s = (uint64_t)pa[l] * (bimm ? kb : pb[l]) +
+			uint64_t s = (uint64_t)pa[l] * pb[l] +
 				     ((uint64_t)ch[l] << 32 | cl[l]);
 			lo[l] = (uint32_t)s;
 			hi[l] = (uint32_t)(s >> 32);
@@ -248,7 +276,7 @@ static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	else
 		LANES {
 			uint64_t s = (uint64_t)((int64_t)(int32_t)pa[l] *
-						(int32_t)(bimm ? kb : pb[l])) +
+						(int32_t)pb[l]) +
 				     ((uint64_t)ch[l] << 32 | cl[l]);
 			lo[l] = (uint32_t)s;
 			hi[l] = (uint32_t)(s >> 32);
