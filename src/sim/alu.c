@@ -22,11 +22,19 @@ void sim_rt_nop(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 }
 
+/* MOV of the shapes mov_plan does not take: a constant or a uniform
+ * register (one value for the warp), a negated register, a destination
+ * that is not a GPR. */
 void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	int k = sim_slot(i, RT_S0);
+	uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+	if (k == RT_NONE || i->op[k].kind != SIM_O_REG) {
+		rt_fill(d, rt_scalar(w, i, k), pmask);
+		return;
+	}
 	uint32_t ta[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
-	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), a, pmask);
+	rt_put(d, rt_row(w, i, k, ta), pmask);
 }
 
 /*
