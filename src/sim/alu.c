@@ -47,9 +47,9 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
  *
  *   instruction        shape (sources GPR or RZ, no negation, unless said)
  *   MOV                a GPR or an immediate              -> mov_plan
- *   IADD3              no carry in or out; immediates     -> (in sim_rt_iadd3)
+ *   IADD3              no carry in or out; immediates     -> iadd3_plan
  *   IADD3, IADD3.X     carry predicates in or out         -> iadd3_carry
- *   IMAD               b a GPR or an immediate            -> (in sim_rt_imad)
+ *   IMAD               b a GPR or an immediate            -> imad_plan
  *   IMAD.WIDE          b a GPR or an immediate, c a pair  -> imad_wide
  *   ISETP              b a GPR or an immediate            -> isetp_plan
  *   SHF                count an immediate 1..31           -> shf_plan
@@ -59,7 +59,7 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
  *   aux[2]  bits 0-35  rows A B C D, 9 bits each (an immediate source reads
  *                      RZ, the zero row, and its value is a constant);
  *           bits 36-39 the shape's code (SHF kind, ISETP compare, LOP3 LUT
- *                      class); bit 40 PLAN_OK; bit 41 PLAN_BIMM;
+ *                      class, IADD3 row count, IMAD.WIDE signedness); bit 40 PLAN_OK; bit 41 PLAN_BIMM;
  *           bits 44-63 predicates PS0 PS1 PD0 PD1, 5 bits each: the row
  *                      and (bit 4) the negation; row 15: absent.
  *   aux[3]  the constants (per shape, said at its prep hook).
@@ -215,6 +215,20 @@ static void iadd3_carry(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), c1, pmask);
 }
 
+/* IADD3 without carries: A + B + C + aux[3]; code 1: C is RZ (two rows). */
+static void iadd3_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t k = (uint32_t)i->aux[3];
+	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
+	if (PLAN_CODE(i))
+		RT_ROW_PUT(d, pmask, pa[l] + pb[l] + k);
+	else
+		RT_ROW_PUT(d, pmask, pa[l] + pb[l] + pc[l] + k);
+}
+
 /* IADD3: a plain sum (no carry in or out) plans its three rows and the
  * sum of its immediates (aux[3]) for sim_rt_iadd3; with carries, rows, the
  * immediates' sum (64 bits) and the predicates for iadd3_carry. */
@@ -252,8 +266,18 @@ simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 		}
 		return SIMT_OK;
 	}
-	if (plan_put(i, ra, rb, rc, 0))
+	/* the two rows that are not RZ first, so that code 1 drops C */
+	if (ra == SIM_RZ) {
+		ra = rc;
+		rc = SIM_RZ;
+	} else if (rb == SIM_RZ) {
+		rb = rc;
+		rc = SIM_RZ;
+	}
+	if (plan_put(i, ra, rb, rc, (int64_t)(rc == SIM_RZ) << 36)) {
 		i->aux[3] = (uint32_t)(ka + kb + kc);
+		i->exec = iadd3_plan;
+	}
 	return SIMT_OK;
 }
 
@@ -293,6 +317,23 @@ static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	RT_ROW_PUT(dl, pmask, lo[l]);
 }
 
+/* IMAD: A * B + C + aux[3] bits 32-63, B the constant aux[3] bits 0-31
+ * with PLAN_BIMM. */
+static void imad_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
+	uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
+	if (i->aux[2] & PLAN_BIMM) {
+		uint32_t kb = (uint32_t)i->aux[3];
+		RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
+	} else {
+		const uint32_t *pb = w->r[PLAN_ROW(i, PLAN_B)];
+		RT_ROW_PUT(pd, pmask, pa[l] * pb[l] + pc[l] + kc);
+	}
+}
+
 /* IMAD (not .HI): a a GPR; b a GPR or an immediate (PLAN_BIMM, aux[3]
  * bits 0-31); c a GPR or an immediate (aux[3] bits 32-63), or with .WIDE
  * a pair or RZ (imad_wide). */
@@ -328,8 +369,10 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 		i->exec = imad_wide;
 		return SIMT_OK;
 	}
-	if (plan_put(i, ra, rb, rc, bimm ? PLAN_BIMM : 0))
+	if (plan_put(i, ra, rb, rc, bimm ? PLAN_BIMM : 0)) {
 		i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
+		i->exec = imad_plan;
+	}
 	return SIMT_OK;
 }
 
@@ -506,15 +549,6 @@ simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
  */
 void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	if (i->aux[2] & PLAN_OK) { /* a plain sum of rows and a constant */
-		const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-			       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-			       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-		uint32_t k = (uint32_t)i->aux[3];
-		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask,
-			   pa[l] + pb[l] + pc[l] + k);
-		return;
-	}
 	SRC3;
 	uint32_t k0 = 0, k1 = 0;
 	/* IADD3.X (its own optype) is the only form with source predicates */
@@ -552,20 +586,6 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
  */
 void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	if (i->aux[2] & PLAN_OK) { /* d = a * b + c from rows and constants */
-		const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-			       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-		uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
-		uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
-		if (i->aux[2] & PLAN_BIMM) {
-			uint32_t kb = (uint32_t)i->aux[3];
-			RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
-		} else {
-			const uint32_t *pb = w->r[PLAN_ROW(i, PLAN_B)];
-			RT_ROW_PUT(pd, pmask, pa[l] * pb[l] + pc[l] + kc);
-		}
-		return;
-	}
 	SRC3;
 	bool u = rt_has(i, RT_M(U32));
 	uint32_t *d0 = rt_dst(w, i, sim_slot(i, RT_D0), 0);
