@@ -185,14 +185,16 @@ static void iadd3_carry(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		 k1 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS1), 0);
 	uint32_t n[SIM_LANES], v[SIM_LANES];
 	if (PLAN_CODE(i)) { /* the 64-bit add idiom: A + B + PS0, one carry */
+		uint32_t c0 = 0;
 		LANES {
-			uint32_t s = pa[l] + pb[l], c = s < pa[l];
-			uint32_t t = s + ((k0 & sim_lane_bit[l]) != 0);
+			/* the carry out of bit 31 of t = a + b + cin is the
+			   top bit of (a & b) | ((a ^ b) & ~t) */
+			uint32_t a = pa[l], b = pb[l];
+			uint32_t t = a + b + ((k0 & sim_lane_bit[l]) != 0);
+			int32_t top = (int32_t)((a & b) | ((a ^ b) & ~t));
 			v[l] = t;
-			n[l] = c | (t < s);
+			c0 |= sim_lane_bit[l] & (uint32_t)(top >> 31);
 		}
-		uint32_t c0;
-		LANE_MASK(c0, n[l] != 0);
 		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
 		plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
 		plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), 0, pmask);
