@@ -23,7 +23,13 @@
  *
  * Records with a guard, several results, or a predicate result are left
  * alone; so are reads of clocks, timers and `%warpid` (each read may
- * differ).  Runs the verifier after it with --verify-each.
+ * differ).  The other rules, each described where it is written:
+ * 2 predicate round trips, 2b predicate copies forward, 3 dead records by
+ * the word (and pairs narrowed), 4 known zero bits and constants, 4b
+ * constants into operands, 5 word copies forward, 5b constant offsets into
+ * addresses, 5c 64-bit adds into IMAD.WIDE, 6 vector copies forward, 7 zero
+ * tests into the LOP3 (docs/ptx.md "Peephole").  Runs the verifier after it
+ * with --verify-each.
  */
 #include <stdlib.h>
 #include <string.h>
