@@ -443,24 +443,37 @@ static bool sync_inst(const sim_inst *i)
  * the next warp in the order, when eligible, is exactly what pick() would
  * choose, so the burst saves its set-up per issue.  A burst goes once
  * around the resident CTAs at most (the top of run_grid runs between
- * bursts).  `one`: w only, the stepping API's pause points fall between
- * issues.  Returns false when the run must end (*st says how).
+ * bursts).  Under greedy the burst goes on with w while it is eligible
+ * (what pick() would choose again).  `one`: w only, the stepping API's
+ * pause points fall between issues.  When nothing observes an issue (no
+ * trace, record, relaxed memory, step hook or chooser: decided once per
+ * burst) each issue is sim_step_plain, inlined here.  Returns false when
+ * the run must end (*st says how).
  */
 static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			bool one)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one && !c->chooser;
+	const bool cont = !one && !c->chooser;
+	const bool rr = cont && c->launch.policy == SIMT_POLICY_RR;
+	const bool greedy = cont && c->launch.policy == SIMT_POLICY_GREEDY;
+	const bool plain = cont && !c->launch.trace && !c->rec && !c->rx &&
+			   !c->step_hook;
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
-		const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
-		sim_step(w);
-		c->cycle++;
-		if (one)
-			c->sync_event = sync_inst(i) || w->state == SIM_W_BAR ||
-					w->state == SIM_W_MBAR;
-		if (c->step_hook)
-			c->step_hook(c, w, c->step_hook_user);
+		if (plain) {
+			sim_step_plain(c, w);
+			c->cycle++;
+		} else {
+			const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
+			sim_step(w);
+			c->cycle++;
+			if (one)
+				c->sync_event = sync_inst(i) || w->state == SIM_W_BAR ||
+						w->state == SIM_W_MBAR;
+			if (c->step_hook)
+				c->step_hook(c, w, c->step_hook_user);
+		}
 		if (c->stop != SIM_STOP_NONE)
 			return false;
 		if (w->state == SIM_W_EXITED && finished(w->cta)) {
@@ -477,7 +490,14 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			stop_limit(c, s, w);
 			return false;
 		}
-		if (!rr || c->cycle >= c->next_wake || c->cycle >= c->async_next)
+		if (c->cycle >= c->next_wake || c->cycle >= c->async_next)
+			return true;
+		if (greedy) {
+			if (!eligible(w, c->cycle))
+				return true;
+			continue;
+		}
+		if (!rr)
 			return true;
 		int p = s->lp, j = s->lj + 1;
 		if (j == s->wpc) { /* the next resident CTA's warp 0 */
