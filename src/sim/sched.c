@@ -216,14 +216,22 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	w->id = id;
 	w->cta = cta;
 	w->ctx = c;
-	for (int l = 0; l < SIM_LANES; l++) {
-		uint32_t t = (uint32_t)id * SIM_LANES + (uint32_t)l;
-		if (t >= cta->nthreads)
-			break;
+	/* thread t = id * 32 + l is (x, y, z) with x fastest: divide once,
+	   then count x up and carry into y and z */
+	uint32_t t = (uint32_t)id * SIM_LANES;
+	uint32_t x = t % bd[0], y = t / bd[0] % bd[1], z = t / (bd[0] * bd[1]);
+	for (int l = 0; l < SIM_LANES && t < cta->nthreads; l++, t++) {
 		w->nlanes_mask |= 1u << l;
-		w->tid[0][l] = t % bd[0];
-		w->tid[1][l] = t / bd[0] % bd[1];
-		w->tid[2][l] = t / (bd[0] * bd[1]);
+		w->tid[0][l] = x;
+		w->tid[1][l] = y;
+		w->tid[2][l] = z;
+		if (++x == bd[0]) {
+			x = 0;
+			if (++y == bd[1]) {
+				y = 0;
+				z++;
+			}
+		}
 	}
 	w->valid = w->active = w->nlanes_mask;
 	w->active_pc = c->code_base;
@@ -239,7 +247,9 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	const uint32_t *g = c->launch.grid;
 	sim_warp *keep = cta->warps;
 	int keepn = cta->nwarps;
+	struct sim_async *as = cta->async; /* emptied by release() */
 	memset(cta, 0, sizeof *cta);
+	cta->async = as;
 	cta->lin = lin;
 	cta->id[0] = (uint32_t)(lin % g[0]);
 	cta->id[1] = (uint32_t)(lin / g[0] % g[1]);
@@ -306,7 +316,10 @@ static void release(sim_ctx *c, sched *s, sim_cta *cta)
 		p++;
 	sim_rx_forget(c, cta->shared, cta->shared_size);
 	sim_mem_cta_end(c, cta);
-	sim_async_cta_end(c, cta);
+	if (c->kept) /* the slot is the CTA's own */
+		sim_async_cta_end(c, cta);
+	else /* the next CTA of the slot reuses the allocations */
+		sim_async_cta_reset(c, cta);
 	if (c->hb)
 		hb_cta_end(c, cta);
 	memmove(&s->res[p], &s->res[p + 1],
