@@ -83,17 +83,20 @@ static void put(isel *s, const ptx_opd *o, int lo, int hi)
 /* ---- division ------------------------------------------------------------------ */
 
 /*
- * Unsigned 32-bit a / b and a % b (q, r: fresh vregs): the reciprocal of b
+ * Unsigned 32-bit a / b and a % b (*q, *r: the vregs that hold them, each
+ * step's value in a fresh vreg, so that the peephole drops the steps of
+ * the one the PTX does not use): the reciprocal of b
  * rounded up as a float, scaled by 2^32 (exponent + 32, minus two ulps) is
  * an underestimate q0 of 2^32 / b; one Newton step in integers
  * (q1 = q0 + hi(q0 * -(q0 * b))), then q = hi(q1 * a) is short by at most
- * two, fixed by two compare-and-subtract steps.  b = 0 gives all ones.
+ * two, fixed by two compare-and-subtract steps.  b = 0 is left to the caller.
  */
-static void udiv32(isel *s, lw_opd a, lw_opd b, int q, int r)
+static void udiv32(isel *s, lw_opd a, lw_opd b, int *qo, int *ro)
 {
 	a = reg(s, a);
 	b = reg(s, b);
 	int f = nv(s), f2 = nv(s), q0 = nv(s), nb = nv(s), e = nv(s), q1 = nv(s);
+	int q = nv(s), r = nv(s);
 	E(s, "I2F.U32.RP", 2, V(f), b);
 	E(s, "MUFU.RCP", 2, V(f), V(f));
 	E(s, "IADD3", 4, V(f2), V(f), I(0x0ffffffe), RZ());
@@ -104,13 +107,17 @@ static void udiv32(isel *s, lw_opd a, lw_opd b, int q, int r)
 	E(s, "IMAD.HI.U32", 4, V(q), V(q1), a, RZ());
 	E(s, "IMAD", 4, V(r), V(nb), V(q), a);
 	for (int k = 0; k < 2; k++) {
-		int p = np(s), r2 = nv(s), q2 = nv(s);
+		int p = np(s), r2 = nv(s), q2 = nv(s), r3 = nv(s), q3 = nv(s);
 		E(s, "ISETP.GE.U32.AND", 5, P(p, false), PT(), V(r), b, PT());
 		E(s, "IADD3", 4, V(r2), V(r), V(nb), RZ());
 		E(s, "IADD3", 4, V(q2), V(q), I(1), RZ());
-		E(s, "SEL", 4, V(r), V(r2), V(r), P(p, false));
-		E(s, "SEL", 4, V(q), V(q2), V(q), P(p, false));
+		E(s, "SEL", 4, V(r3), V(r2), V(r), P(p, false));
+		E(s, "SEL", 4, V(q3), V(q2), V(q), P(p, false));
+		r = r3;
+		q = q3;
 	}
+	*qo = q;
+	*ro = r;
 }
 
 /*
@@ -167,29 +174,31 @@ static void sel_divrem(isel *s)
 	int lo, hi = -1;
 	if (!is64(t)) {
 		lw_opd a = isel_rsrc(s, in->opd[1], 0), b = isel_src(s, in->opd[2], 0);
-		int q = nv(s), r = nv(s);
+		int q, r;
 		if (!sg) {
-			udiv32(s, a, b, q, r);
+			udiv32(s, a, b, &q, &r);
 		} else {
 			int aa = nv(s), bb = nv(s), x = nv(s), p = np(s), pa = np(s);
 			E(s, "IABS", 2, V(aa), a);
 			E(s, "IABS", 2, V(bb), b);
-			udiv32(s, V(aa), V(bb), q, r);
+			udiv32(s, V(aa), V(bb), &q, &r);
 			/* quotient negative when the signs differ, remainder takes a's */
 			E(s, "LOP3.LUT", 6, V(x), a, reg(s, b), RZ(), I(0x3c), NPT());
 			E(s, "ISETP.LT.AND", 5, P(p, false), PT(), V(x), RZ(), PT());
 			E(s, "ISETP.LT.AND", 5, P(pa, false), PT(), a, RZ(), PT());
-			int nq = nv(s), nr = nv(s);
+			int nq = nv(s), nr = nv(s), q2 = nv(s), r2 = nv(s);
 			E(s, "IMAD", 4, V(nq), V(q), I(-1), RZ());
 			E(s, "IMAD", 4, V(nr), V(r), I(-1), RZ());
-			E(s, "SEL", 4, V(q), V(nq), V(q), P(p, false));
-			E(s, "SEL", 4, V(r), V(nr), V(r), P(pa, false));
+			E(s, "SEL", 4, V(q2), V(nq), V(q), P(p, false));
+			E(s, "SEL", 4, V(r2), V(nr), V(r), P(pa, false));
+			q = q2;
+			r = r2;
 		}
-		int z = np(s);
+		int z = np(s), qz = nv(s), rz = nv(s);
 		E(s, "ISETP.EQ.U32.AND", 5, P(z, false), PT(), reg(s, b), RZ(), PT());
-		E(s, "SEL", 4, V(q), V(q), I(-1), P(z, true));
-		E(s, "SEL", 4, V(r), V(r), I(-1), P(z, true));
-		lo = rem ? r : q;
+		E(s, "SEL", 4, V(qz), V(q), I(-1), P(z, true));
+		E(s, "SEL", 4, V(rz), V(r), I(-1), P(z, true));
+		lo = rem ? rz : qz;
 	} else {
 		lw_opd al = isel_rsrc(s, in->opd[1], 0), ah = isel_rsrc(s, in->opd[1], 1);
 		lw_opd bl = isel_src(s, in->opd[2], 0), bh = isel_src(s, in->opd[2], 1);

@@ -157,6 +157,9 @@ void lw_regalloc(lw_fn *f);
 void lw_frame(lw_fn *f);
 /* regalloc.c: the number of leading operands of a record that it writes */
 int lw_ndefs(const lw_inst *in);
+/* regalloc.c: the words of operand k's register (bit w: word w) that the
+ * record reads or writes; 0 for operands that name no register */
+unsigned lw_opd_words(const lw_fn *f, const lw_inst *in, int k);
 /* regalloc.c: `ISETP.T.AND q, PT, RZ, RZ, p`, the predicate copy q = p */
 bool lw_pred_copy(const lw_inst *in);
 

@@ -269,81 +269,208 @@ static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
 			in->o[k].v = r->rep[in->o[k].v];
 }
 
-/*
- * 3. Dead records: a pure record (as in 1) whose result no record reads
- *    is dropped (its PTX line moves to the next record); repeated until
- *    nothing changes (the SEL of a round trip, copies whose use went).
- */
-static void dead_records(lw_fn *f)
+/* `IADD3 d, a, b, c` (no carry out, unguarded) with two sources RZ:
+ * `MOV d, x` of the third. */
+static void add_to_copy(lw_inst *in)
 {
-	int *reads = malloc(((size_t)f->nvregs + 1) * sizeof(int));
-	int *wide_reads = malloc(((size_t)f->nvregs + 1) * sizeof(int));
-	for (bool changed = true; changed;) {
-		changed = false;
-		memset(reads, 0, ((size_t)f->nvregs + 1) * sizeof(int));
-		for (int i = 0; i < f->ninsts; i++) {
-			const lw_inst *in = &f->insts[i];
-			int nd = lw_ndefs(in);
-			for (int k = 0; k < in->n; k++) {
-				const lw_opd *o = &in->o[k];
-				bool reg = o->kind == LO_VREG || o->kind == LO_PRED;
-				bool addr = (o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0;
-				if (addr || (reg && (k >= nd || o->kind == LO_PRED ||
-						     f->vregs[o->v].width != 1)))
-					reads[o->v]++;
-			}
-			if (in->guard.kind == LO_PRED)
-				reads[in->guard.v]++;
-		}
-		/* reads proper of pairs and quads (a write of a word counts
-		 * above): a MOV into one that nothing reads is dead too */
-		memset(wide_reads, 0, ((size_t)f->nvregs + 1) * sizeof(int));
-		for (int i = 0; i < f->ninsts; i++) {
-			const lw_inst *in = &f->insts[i];
-			int nd = lw_ndefs(in);
-			for (int k = 0; k < in->n; k++) {
-				const lw_opd *o = &in->o[k];
-				if (((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0) ||
-				    (o->kind == LO_VREG && (k >= nd || !strcmp(in->op, "ELECT"))))
-					wide_reads[o->v]++;
-			}
-		}
-		int o = 0;
-		for (int i = 0; i < f->ninsts; i++) {
-			lw_inst *in = &f->insts[i];
-			bool dead = in->op[0] && in->guard.kind == LO_NONE && pure(in) &&
-				    one_result(f, in) && f->vregs[in->o[0].v].width == 1 &&
-				    !reads[in->o[0].v] && !f->vregs[in->o[0].v].fixed;
-			dead |= in->op[0] && !strcmp(in->op, "MOV") && in->n == 2 &&
-				in->guard.kind == LO_NONE && in->o[0].kind == LO_VREG &&
-				f->vregs[in->o[0].v].width > 1 && !f->vregs[in->o[0].v].fixed &&
-				!wide_reads[in->o[0].v];
-			if (dead) {
-				if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
-				    !f->insts[i + 1].line) {
-					f->insts[i + 1].line = in->line;
-					f->insts[i + 1].cuda_line = in->cuda_line;
-					f->insts[i + 1].cuda_file = in->cuda_file;
-				}
-				changed = true;
-				continue;
-			}
-			f->insts[o++] = *in;
-		}
-		f->ninsts = o;
+	if (strcmp(in->op, "IADD3") || in->n != 4 || in->guard.kind != LO_NONE)
+		return;
+	int x = -1, nrz = 0;
+	for (int k = 1; k < 4; k++) {
+		if (in->o[k].kind == LO_RZ)
+			nrz++;
+		else if (in->o[k].kind == LO_VREG && !in->o[k].neg)
+			x = k;
 	}
-	free(reads);
-	free(wide_reads);
+	if (nrz != 2 || x < 0)
+		return;
+	lw_opd d = in->o[0], a = in->o[x];
+	strcpy(in->op, "MOV");
+	in->n = 2;
+	in->o[0] = d;
+	in->o[1] = a;
 }
 
 /*
- * 4. Known zero bits: within a run, the bits a one-word result is known to
- *    have clear (an AND with a constant, a logical right shift by a
- *    constant, a constant, a zero-extending narrow load, copies).  An AND
+ * 3. Dead records, by the word, marked from what the program does: every
+ *    word that a record other than a candidate reads is live (stores,
+ *    memory, control, calls, records with a guard or several results read
+ *    their sources), and so are the sources of a candidate one of whose
+ *    result words is live; candidates none of whose result words is live
+ *    are dropped (their PTX line moves to the next record).  Candidates are
+ *    unguarded pure records (as in 1) with one result, IADD3.X, and IADD3
+ *    with a carry out (its carry predicate is a second result; live
+ *    without it, it loses the carry out).  A read counts the words its op
+ *    reads (lw_opd_words, one table): a 32-bit op, or the index of
+ *    `LDC c[0x3][R]`, the word it names; a 64-bit address, IMAD.WIDE's c,
+ *    64-bit data, conversions and calls both words.  So the high word of a
+ *    64-bit address that only `ld.const` reads dies with the IADD3.X, the
+ *    AND and the zero MOV that computed it (const_table), and a value that
+ *    only feeds itself dies too: the quotient of a `rem` sequence, the
+ *    remainder of a `div` (`x = SEL x, ...` read nowhere else).  Then pairs
+ *    and quads whose records name their first word (half) only are
+ *    narrowed (narrow_vregs).
+ */
+static bool carry_add(const lw_inst *in)
+{
+	return !strcmp(in->op, "IADD3") && in->n == 5 && in->guard.kind == LO_NONE &&
+	       in->o[0].kind == LO_VREG && in->o[1].kind == LO_PRED;
+}
+
+static bool dead_candidate(const lw_fn *f, const lw_inst *in)
+{
+	if (!in->op[0] || in->guard.kind != LO_NONE || in->n < 1 || in->o[0].kind != LO_VREG ||
+	    f->vregs[in->o[0].v].fixed)
+		return false;
+	if (carry_add(in))
+		return !f->vregs[in->o[1].v].fixed;
+	return (pure(in) || (!strcmp(in->op, "IADD3.X") && in->n == 6)) && lw_ndefs(in) == 1;
+}
+
+typedef struct marks {
+	uint8_t *live;   /* per word v * 4 + w (a predicate: its word 0) */
+	int *work, nwork;
+} marks;
+
+static void mark(marks *m, int v, unsigned words)
+{
+	for (int w = 0; w < 4; w++)
+		if (words >> w & 1 && !m->live[v * 4 + w]) {
+			m->live[v * 4 + w] = 1;
+			m->work[m->nwork++] = v * 4 + w;
+		}
+}
+
+/* Mark the words record in reads: as a candidate (sources after its
+ * results) or as any other record (every predicate it names, too). */
+static void mark_reads(const lw_fn *f, marks *m, const lw_inst *in, bool cand)
+{
+	int nd = cand && carry_add(in) ? 2 : lw_ndefs(in);
+	bool elect = !strcmp(in->op, "ELECT"); /* its register operand is an output too */
+	for (int k = 0; k < in->n; k++) {
+		const lw_opd *o = &in->o[k];
+		bool src = (o->kind == LO_PRED && (!cand || k >= nd)) ||
+			   (o->kind == LO_VREG && (k >= nd || elect)) ||
+			   ((o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0);
+		if (src)
+			mark(m, o->v, lw_opd_words(f, in, k));
+	}
+	if (in->guard.kind == LO_PRED)
+		mark(m, in->guard.v, 1);
+}
+
+static void dead_records(lw_fn *f)
+{
+	size_t nw = ((size_t)f->nvregs + 1) * 4;
+	marks m = {calloc(nw, 1), malloc(nw * sizeof(int)), 0};
+	bool *cand = malloc(((size_t)f->ninsts + 1) * sizeof(bool));
+	/* the candidates that write each word: head[word], then next[record] */
+	int *head = malloc(nw * sizeof(int)), *next = malloc(((size_t)f->ninsts + 1) * 2 * sizeof(int));
+	for (size_t u = 0; u < nw; u++)
+		head[u] = -1;
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		cand[i] = dead_candidate(f, in);
+		if (!cand[i]) {
+			mark_reads(f, &m, in, false);
+			continue;
+		}
+		/* link i under each word it writes (at most two lists: a
+		 * carry's predicate, or a result's words; a record with a pair
+		 * result is found through word 0 or 1, slot 2i and 2i+1) */
+		unsigned ws = lw_opd_words(f, in, 0);
+		int slot = 0;
+		for (int w = 0; w < 4 && slot < 2; w++)
+			if (ws >> w & 1) {
+				int u = in->o[0].v * 4 + w;
+				next[2 * i + slot] = head[u];
+				head[u] = 2 * i + slot++;
+			}
+		if (carry_add(in) && slot < 2) {
+			int u = in->o[1].v * 4;
+			next[2 * i + slot] = head[u];
+			head[u] = 2 * i + slot++;
+		}
+		for (; slot < 2; slot++)
+			next[2 * i + slot] = -2; /* unused */
+	}
+	bool *on = calloc((size_t)f->ninsts + 1, sizeof(bool)); /* candidates kept */
+	while (m.nwork) {
+		int u = m.work[--m.nwork];
+		for (int e = head[u]; e >= 0; e = next[e]) {
+			int i = e / 2;
+			if (!on[i]) {
+				on[i] = true;
+				mark_reads(f, &m, &f->insts[i], true);
+			}
+		}
+	}
+	int o = 0;
+	for (int i = 0; i < f->ninsts; i++) {
+		lw_inst *in = &f->insts[i];
+		if (cand[i] && !on[i]) {
+			if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
+			    !f->insts[i + 1].line) {
+				f->insts[i + 1].line = in->line;
+				f->insts[i + 1].cuda_line = in->cuda_line;
+				f->insts[i + 1].cuda_file = in->cuda_file;
+			}
+			continue;
+		}
+		if (cand[i] && carry_add(in) && !m.live[(size_t)in->o[1].v * 4]) {
+			memmove(&in->o[1], &in->o[2], 3 * sizeof in->o[0]);
+			in->n = 4;
+			add_to_copy(in);
+		}
+		f->insts[o++] = *in;
+	}
+	f->ninsts = o;
+	free(m.live);
+	free(m.work);
+	free(cand);
+	free(head);
+	free(next);
+	free(on);
+}
+
+/* Pairs and quads whose every mention (lw_opd_words) is of their first
+ * word (half) become one word (a pair): the allocator then gives them a
+ * single register, and no partly written pair stays live from the entry
+ * (regalloc.c).  Fixed registers keep their width. */
+static void narrow_vregs(lw_fn *f)
+{
+	unsigned *used = calloc((size_t)f->nvregs + 1, sizeof(unsigned));
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		for (int k = 0; k < in->n; k++) {
+			const lw_opd *o = &in->o[k];
+			if ((o->kind == LO_VREG || o->kind == LO_MEM || o->kind == LO_CMEM) && o->v >= 0)
+				used[o->v] |= lw_opd_words(f, in, k);
+		}
+	}
+	for (int v = 0; v < f->nvregs; v++) {
+		lw_vreg *r = &f->vregs[v];
+		if (r->fixed || r->width < 2 || !used[v])
+			continue;
+		while (r->width > 1 && !(used[v] >> (r->width / 2)))
+			r->width /= 2;
+	}
+	free(used);
+}
+
+/*
+ * 4. Known zero bits: within a run, the bits a word is known to have clear
+ *    (an AND with a constant, a logical right shift by a constant, a
+ *    constant, a zero-extending narrow load, copies), per word of a pair
+ *    too (`cvt.u64.u32`'s `MOV d.1, RZ`, a 64-bit AND's high word).  An AND
  *    with a constant that clears only bits already known clear is a copy:
  *    `LOP3.LUT d, a, 0xffff, RZ, 0xc0, !PT` after `a = x & 0xff` (nvcc's
- *    `cvt.u32.u16` of an unpacked byte) becomes `MOV d, a`.  Facts carry
- *    the number of their run (`at`), so a new run forgets them at no cost.
+ *    `cvt.u32.u16` of an unpacked byte) becomes `MOV d, a`.  A source of an
+ *    IADD3 or IADD3.X known to be zero reads RZ, and an IADD3 without
+ *    carry out that adds one register to RZ is a copy (the base 0 of the
+ *    first `.const` variable: `mov.u64 %rd, ctab; add.s64`).  Facts are
+ *    per word (v * 4 + sub) and carry the number of their run (`at`), so a
+ *    new run forgets them at no cost.
  */
 typedef struct kzero {
 	uint32_t *z;
@@ -356,25 +483,34 @@ static bool is_vreg1(const lw_fn *f, const lw_opd *o)
 	return o->kind == LO_VREG && !o->sub && f->vregs[o->v].width == 1;
 }
 
+/* A word operand of a 32-bit op (lw_opd_words): its fact's index, else -1. */
+static int word_key(const lw_fn *f, const lw_opd *o)
+{
+	if (o->kind != LO_VREG || o->sub >= (f->vregs[o->v].width > 1 ? f->vregs[o->v].width : 1))
+		return -1;
+	return o->v * 4 + o->sub;
+}
+
 static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
 {
 	if (o->kind == LO_RZ)
 		return 0xffffffffu;
 	if (o->kind == LO_IMM)
 		return ~(uint32_t)o->imm;
-	return is_vreg1(f, o) && kz->at[o->v] == kz->run ? kz->z[o->v] : 0;
+	int key = word_key(f, o);
+	return key >= 0 && kz->at[key] == kz->run ? kz->z[key] : 0;
 }
 
 static bool and_imm(const lw_fn *f, const lw_inst *in)
 {
 	return !strcmp(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
-	       is_vreg1(f, &in->o[0]) && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
+	       word_key(f, &in->o[0]) >= 0 && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
 	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
 }
 
 static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 {
-	if (and_imm(f, in) && is_vreg1(f, &in->o[1]) &&
+	if (and_imm(f, in) && word_key(f, &in->o[1]) >= 0 &&
 	    !(~(uint32_t)in->o[2].imm & ~zeros_of(f, kz, &in->o[1]))) {
 		lw_opd d = in->o[0], a = in->o[1];
 		strcpy(in->op, "MOV");
@@ -383,9 +519,16 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 		in->o[1] = a;
 	}
 	int nd = lw_ndefs(in);
-	uint32_t z = 0;
 	const char *op = in->op;
-	if (in->guard.kind == LO_NONE && nd == 1 && is_vreg1(f, &in->o[0])) {
+	if (!strcmp(op, "IADD3") || !strcmp(op, "IADD3.X")) {
+		for (int k = nd; k < nd + 3 && k < in->n; k++)
+			if (in->o[k].kind == LO_VREG && zeros_of(f, kz, &in->o[k]) == 0xffffffffu)
+				in->o[k] = (lw_opd){.kind = LO_RZ};
+		add_to_copy(in);
+	}
+	uint32_t z = 0;
+	int key = nd == 1 && in->n >= 1 ? word_key(f, &in->o[0]) : -1;
+	if (in->guard.kind == LO_NONE && key >= 0) {
 		if (and_imm(f, in))
 			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
 		else if (!strcmp(op, "MOV") && in->n == 2)
@@ -393,19 +536,21 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 		else if (!strcmp(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
 			 in->o[2].kind == LO_IMM && in->o[2].imm > 0 && in->o[2].imm < 32)
 			z = ~(0xffffffffu >> in->o[2].imm);
-		else if (!strncmp(op, "LD", 2) && strstr(op, ".U8"))
+		else if (!strncmp(op, "LD", 2) && strstr(op, ".U8") && is_vreg1(f, &in->o[0]))
 			z = 0xffffff00u;
-		else if (!strncmp(op, "LD", 2) && strstr(op, ".U16"))
+		else if (!strncmp(op, "LD", 2) && strstr(op, ".U16") && is_vreg1(f, &in->o[0]))
 			z = 0xffff0000u;
 		else if (!strcmp(op, "SEL") && in->n == 4)
 			z = zeros_of(f, kz, &in->o[1]) & zeros_of(f, kz, &in->o[2]);
 	}
 	for (int k = 0; k < in->n; k++)
 		if (in->o[k].kind == LO_VREG && (k < nd || !strcmp(op, "ELECT")))
-			kz->at[in->o[k].v] = -1;
+			for (int w = 0; w < 4; w++)
+				if (lw_opd_words(f, in, k) >> w & 1)
+					kz->at[in->o[k].v * 4 + w] = -1;
 	if (z) {
-		kz->z[in->o[0].v] = z;
-		kz->at[in->o[0].v] = kz->run;
+		kz->z[key] = z;
+		kz->at[key] = kz->run;
 	}
 }
 
@@ -643,9 +788,9 @@ void lw_peephole(lw_fn *f)
 	memset(r.inlist, 0, ((size_t)f->nvregs + 1) * sizeof(bool));
 	for (int u = 0; u < f->nvregs; u++)
 		r.rep[u] = u;
-	kzero kz = {calloc((size_t)f->nvregs + 1, sizeof(uint32_t)),
-		    malloc(((size_t)f->nvregs + 1) * sizeof(int)), 0};
-	for (int u = 0; u <= f->nvregs; u++)
+	size_t nk = ((size_t)f->nvregs + 1) * 4; /* one fact per word */
+	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0};
+	for (size_t u = 0; u < nk; u++)
 		kz.at[u] = -1;
 	size_t nb = ((size_t)f->nvregs + 1) * sizeof(int);
 	wcopy wc = {malloc(nb), malloc(nb), malloc(nb), malloc(nb), 0};
@@ -733,4 +878,5 @@ void lw_peephole(lw_fn *f)
 	free(r.inlist);
 	fuse_zero_tests(f);
 	dead_records(f);
+	narrow_vregs(f);
 }

@@ -102,6 +102,52 @@ static int ndefs(const lw_inst *in)
 
 int lw_ndefs(const lw_inst *in) { return ndefs(in); }
 
+/*
+ * Ops whose register operands are each one 32-bit word: the operand's sub
+ * names the word it reads or writes, and no other word of its pair or quad
+ * (SASS's 32-bit ALU forms; `SHF.*.U64*` names each word of the pair as its
+ * own operand).  Any other op may read or write the whole register: LDC.64,
+ * IMAD.WIDE (its c is a pair), 64-bit loads, stores and atomics, conversions,
+ * DADD/DFMA, SHFL, calls.  One list: the peephole's dead-word pass and the
+ * pair narrowing read it through lw_opd_words (docs/ptx.md "Peephole").
+ */
+static bool word_op(const char *op)
+{
+	static const char *const ok[] = {
+		"MOV", "IADD3", "LOP3.LUT", "SHF.", "ISETP.", "SEL", "IMNMX", "POPC", "FLO",
+		"BREV", "PRMT", "IABS", "IMAD",
+	};
+	if (PFX(op, "IMAD.WIDE"))
+		return false;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		size_t l = strlen(ok[i]);
+		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
+unsigned lw_opd_words(const lw_fn *f, const lw_inst *in, int k)
+{
+	const lw_opd *o = &in->o[k];
+	int w = o->v >= 0 ? f->vregs[o->v].width : 1;
+	unsigned all = w >= 2 && w <= 4 ? (1u << w) - 1 : 1u;
+	switch (o->kind) {
+	case LO_VREG:
+		if (w <= 1)
+			return 1;
+		return word_op(in->op) && o->sub < w ? 1u << o->sub : all;
+	case LO_CMEM: /* c[b][R+...]: a 32-bit index register */
+		return 1;
+	case LO_MEM: /* [R.64+imm] a pair, [R+imm] its first word (sub is a flag) */
+		return o->wide ? all & 3u : 1;
+	case LO_PRED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static bool full_write(const lw_fn *f, const lw_inst *in, const lw_opd *o)
 {
 	int w = f->vregs[o->v].width;
