@@ -129,12 +129,15 @@ int asm_lex_statement(asm_lexer *lx, asm_tok *toks, int max, int *line,
 
 typedef struct asm_expr {
 	char op;             /* 'n' number, 's' symbol, '.', 'u' negate, + - * / */
+	bool keyed;          /* 's': hash and head hold the name's lookup key */
 	int col;
 	int len;             /* 's': name length */
+	uint32_t hash;       /* 's' when keyed (asm_sym_note) */
 	const char *name;    /* 's': into the source text */
 	int sym;             /* 's': the symbol's index + 1 when known (0: look
 			      * the name up) */
 	int64_t v;           /* 'n' */
+	uint64_t head;       /* 's' when keyed */
 	struct asm_expr *a, *b;
 } asm_expr;
 
@@ -314,6 +317,12 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* symbols (directive.c) */
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);
+/* The name's lookup key into the symbol node e ('s'), so that looking it
+ * up at the end does not read the source text again; with lookup, also
+ * its index + 1 into e->sym when the symbol is known now (0: not yet). */
+void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup);
+/* The symbol node e names (its index), -1 when it is not in the table */
+int asm_sym_of(asm_ctx *c, const asm_expr *e);
 bool asm_define_label(asm_ctx *c, const asm_tok *t);
 /* a directive statement (toks[0] is the directive name) */
 void asm_directive(asm_ctx *c, asm_tok *toks, int n);

@@ -55,10 +55,10 @@ static bool rehash(asm_ctx *c)
 	return true;
 }
 
-int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
+/* asm_sym_lookup with the name's hash h and head already worked out */
+static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
+			uint64_t head, bool create)
 {
-	uint32_t h = sym_hash(name, len);
-	uint64_t head = name_head(name, len);
 	if (c->symhash_cap) {
 		uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 		for (; c->symhash[i].sym >= 0;
@@ -97,6 +97,31 @@ int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
 	c->symhash[i] = (struct asm_symslot){h, c->nsyms, len, head};
 	return c->nsyms++;
+}
+
+int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
+{
+	return lookup_keyed(c, name, len, sym_hash(name, len),
+			    name_head(name, len), create);
+}
+
+void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup)
+{
+	e->hash = sym_hash(e->name, e->len);
+	e->head = name_head(e->name, e->len);
+	e->keyed = true;
+	if (lookup)
+		e->sym = lookup_keyed(c, e->name, e->len, e->hash, e->head, false) + 1;
+}
+
+/* The symbol of node e ('s') or -1 (expr.c: through its key when noted) */
+int asm_sym_of(asm_ctx *c, const asm_expr *e)
+{
+	if (e->sym)
+		return e->sym - 1;
+	if (e->keyed)
+		return lookup_keyed(c, e->name, e->len, e->hash, e->head, false);
+	return asm_sym_lookup(c, e->name, e->len, false);
 }
 
 bool asm_define_label(asm_ctx *c, const asm_tok *t)

@@ -151,7 +151,7 @@ static bool eval_symbol(asm_ctx *c, const asm_expr *e, bool allow_reloc,
 			asm_value *out)
 {
 	/* symbols are never removed: an index found once stays the name's */
-	int s = e->sym ? e->sym - 1 : asm_sym_lookup(c, e->name, e->len, false);
+	int s = asm_sym_of(c, e);
 	if (s >= 0 && c->syms[s].defined) {
 		out->sec = c->syms[s].sec;
 		out->sym = s;

@@ -38,9 +38,19 @@ typedef struct exc_cache {
 	uint64_t key[EXC_SLOTS][EXC_KEYS];
 } exc_cache;
 
+/* What the index knows of every opcode from the start: which operand
+ * entries are written in text and how many may be (info_shape). */
+typedef struct asm_opshape {
+	int nentries;                 /* operand entries written in text */
+	int nmin;                     /* of which not optional */
+	bool skip[ISA_MAX_OPERANDS];  /* guard, sub-operands of [..] / c[][] */
+	bool addr64[ISA_MAX_OPERANDS];
+} asm_opshape;
+
+/* The rest, made when the opcode is first a candidate (info_get): a
+ * process assembling a few lines touches the info of a few opcodes. */
 typedef struct asm_opinfo {
-	exc_cache *exc;               /* NULL: no rules (or not used yet) */
-	bool ready;                   /* info_fields done */
+	asm_opshape sh;
 	/* encoding: the constants and the defaults of the other fields
 	 * pre-encoded (base); an instruction puts the fields it wrote over it */
 	isa_word base;
@@ -52,10 +62,6 @@ typedef struct asm_opinfo {
 	int barid;                    /* field "barid" or -1 */
 	bool bar_reg;                 /* BAR/BAR.RED form with a register id */
 	bool is_exit;
-	int nentries;                 /* operand entries written in text */
-	int nmin;                     /* of which not optional */
-	bool skip[ISA_MAX_OPERANDS];  /* guard, sub-operands of [..] / c[][] */
-	bool addr64[ISA_MAX_OPERANDS];
 	uint64_t defaults[ISA_MAX_FIELDS];
 } asm_opinfo;
 
@@ -121,27 +127,31 @@ typedef struct fast_act {
 } fast_act;
 
 typedef struct asm_plan {
+	/* what every line that uses the plan reads, first: the key, then
+	 * the fast path's fields, the operand actions last (a line reads its
+	 * plan from the start on, a few cache lines) */
 	const struct asm_word *word; /* NULL: empty slot */
 	int n;               /* written operands */
-	int cand;            /* index among the optype's candidates */
-	uint64_t sig[ASM_MAX_OPERANDS];
-	signed char map[ISA_MAX_OPERANDS];
-	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
+	int nact;
+	bool fast;
+	/* what the rest of the fast path needs of the opcode */
+	bool has_gmod, has_exc, bar_reg, is_exit, has_barid;
+	const isa_opcode *op;
 	/* the operand plan: when every entry is a register, a number, an
 	 * address, a constant or an enum value, the word of the opcode with
 	 * its modifiers and enum operands in place (base) and what each
 	 * other entry puts over it (act) */
-	bool fast;
-	int nact;
 	isa_word base;
-	fast_act act[ISA_MAX_OPERANDS];
-	/* what the rest of the fast path needs of the opcode */
-	const isa_opcode *op;
+	uint64_t sig[ASM_MAX_OPERANDS];
 	const isa_type *guard_type; /* NULL: no guard field */
-	bool has_gmod, has_exc, bar_reg, is_exit, has_barid;
 	fast_field guard, gmod, barid;
+	fast_act act[ISA_MAX_OPERANDS];
 	bool has_ctl[4];            /* stall, yield, req, wsb */
 	fast_field ctl[4];
+	/* the selection, for lines the fast path does not take */
+	int cand;            /* index among the optype's candidates */
+	signed char map[ISA_MAX_OPERANDS];
+	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
 } asm_plan;
 
 typedef struct asm_word {
@@ -178,22 +188,34 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
 /*
  * What classify and shape_sig find out about an operand name, kept per
  * name: a listing names the same few hundred registers and predicates on
- * every line.  Two-way, by the name's bytes (names of up to 16).
+ * every line.  Two-way, by the name's bytes (names of up to 16); 32 bytes
+ * a slot, so that the table (32 KiB) stays in the first-level cache: the
+ * name's enum hash is not kept (operand_hashes works it out for the lines
+ * that need it), and names that are neither a register, an enum value nor
+ * a float (labels: thousands, each named a few times) are not kept, so
+ * they do not push the registers out.
  * (Working a numbered register out from its bytes instead costs more:
  * 351 M against 324 M instructions on build/bench/simt.s.)
  */
 #define NAME_BITS 10
 typedef struct name_slot {
 	uint64_t k[2];     /* the name, zero-padded */
-	int len;           /* 0: empty slot */
-	uint32_t regmask, zeromask, hash;
-	uint64_t regnum;
-	uint64_t sig;      /* shape_sig's bits of the name (float, enum id) */
+	uint32_t regnum;   /* reg_masks: at most 9 digits */
+	uint32_t enum_id;  /* name_sig's enum id + 1 (0: none) */
+	uint16_t regmask, zeromask; /* MAX_REGKINDS bits */
+	uint8_t len;       /* 0: empty slot */
+	bool special;      /* INF, QNAN, NAN */
 } name_slot;
 
 struct asm_index {
 	const isa_model *m;
-	name_slot *names;     /* 1 << NAME_BITS, allocated on use */
+	/* the name cache: 1 << NAME_BITS slots, each the index + 1 of its name
+	 * (0: empty) in names, which are dense in the order they came (the
+	 * few hundred names of a listing on few cache lines; a page is
+	 * touched when a name is first kept in it) */
+	uint16_t *name_ix;
+	name_slot *names;
+	int nnamed;
 	int nreg;
 	regkind reg[MAX_REGKINDS];
 	int ecap;
@@ -205,7 +227,9 @@ struct asm_index {
 	asm_optype *optypes;
 	const isa_opcode **ops;
 	short *nent, *nmin;   /* per entry of ops: operand counts (max, min) */
-	asm_opinfo *info;     /* by opcode index */
+	asm_opshape *shape;   /* by opcode index */
+	asm_opinfo **info;    /* by opcode index, NULL until info_get */
+	exc_cache **exc;      /* by opcode index, NULL until first used */
 	int hcap;
 	hslot *h;             /* mnemonic -> optype */
 	int wcap, wcount;
@@ -426,13 +450,17 @@ static void exc_fields(const isa_opcode *op, const isa_expr *e, exc_cache *x)
 
 /* The field part of an opcode's info (registers, positions, defaults,
  * the pre-encoded word), made when the opcode is first a candidate: a
- * process assembling a few lines does not pay for every opcode. */
-static void info_fields(const struct asm_index *ix, const isa_opcode *op,
-			asm_opinfo *in)
+ * process assembling a few lines does not pay for every opcode.  NULL:
+ * out of memory. */
+static asm_opinfo *info_get(struct asm_index *ix, const isa_opcode *op)
 {
-	if (in->ready)
-		return;
-	in->ready = true;
+	asm_opinfo *in = ix->info[op->index];
+	if (in)
+		return in;
+	if (!(in = calloc(1, sizeof *in)))
+		return NULL;
+	ix->info[op->index] = in;
+	in->sh = ix->shape[op->index];
 	for (int f = 0; f < op->nfields; f++) {
 		const isa_field *fd = &op->fields[f];
 		in->freg[f] = (signed char)regkind_of(ix, fd->type);
@@ -453,11 +481,12 @@ static void info_fields(const struct asm_index *ix, const isa_opcode *op,
 					!strcmp(op->mnemonic, "BAR.RED"));
 	codec_defaults(op, in->defaults);
 	in->base = codec_encode(op, in->defaults);
+	return in;
 }
 
-/* The operand part of an opcode's info (which entries are written, how
- * many may be), made for every opcode when the index is built. */
-static void info_init(const isa_opcode *op, asm_opinfo *in)
+/* The operand shape of an opcode (which entries are written, how many
+ * may be), made for every opcode when the index is built. */
+static void info_shape(const isa_opcode *op, asm_opshape *in)
 {
 	for (int e = 0; e < op->noperands; e++) {
 		const isa_operand *o = &op->operands[e];
@@ -484,6 +513,61 @@ static void info_init(const isa_opcode *op, asm_opinfo *in)
 	}
 }
 
+/*
+ * ix->ops: the opcodes grouped by optype, the groups in the order of their
+ * first opcode, file order inside each group; ix->optypes: the groups.
+ * One pass to number the groups (a small table keyed by the optype), one to
+ * count, one to place.  False: out of memory.
+ */
+static bool group_optypes(struct asm_index *ix)
+{
+	const isa_model *m = ix->m;
+	int n = m->nopcodes, cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	const isa_class **key = calloc((size_t)cap, sizeof *key);
+	int *val = malloc((size_t)cap * sizeof *val);
+	int *group = malloc(((size_t)n + 1) * sizeof *group);
+	int *at = calloc((size_t)n + 1, sizeof *at);
+	bool ok = key && val && group && at;
+	for (int i = 0; ok && i < n; i++) {
+		const isa_class *t = m->opcodes[i]->optype;
+		uint32_t h = (uint32_t)((uintptr_t)t >> 4) * 2654435761u;
+		uint32_t k = h & (uint32_t)(cap - 1);
+		while (key[k] && key[k] != t)
+			k = (k + 1) & (uint32_t)(cap - 1);
+		if (!key[k]) {
+			key[k] = t;
+			val[k] = ix->noptypes;
+			asm_optype *g = &ix->optypes[ix->noptypes++];
+			g->mnem = m->opcodes[i]->mnemonic;
+			g->len = (int)strlen(g->mnem);
+		}
+		group[i] = val[k];
+		ix->optypes[group[i]].count++;
+	}
+	for (int g = 0, first = 0; ok && g < ix->noptypes; g++) {
+		ix->optypes[g].first = first;
+		at[g] = first;
+		first += ix->optypes[g].count;
+	}
+	for (int i = 0; ok && i < n; i++) {
+		const isa_opcode *op = m->opcodes[i];
+		int k = at[group[i]]++;
+		info_shape(op, &ix->shape[op->index]);
+		ix->nent[k] = (short)ix->shape[op->index].nentries;
+		ix->nmin[k] = (short)ix->shape[op->index].nmin;
+		ix->ops[k] = op;
+	}
+	for (int g = 0; ok && g < ix->noptypes; g++)
+		hput(ix->h, ix->hcap, ix->optypes[g].mnem, ix->optypes[g].len, g);
+	free(key);
+	free(val);
+	free(group);
+	free(at);
+	return ok;
+}
+
 simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 {
 	struct asm_index *ix = calloc(1, sizeof *ix);
@@ -495,7 +579,9 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->ops = calloc((size_t)n + 1, sizeof *ix->ops);
 	ix->nent = calloc((size_t)n + 1, sizeof *ix->nent);
 	ix->nmin = calloc((size_t)n + 1, sizeof *ix->nmin);
+	ix->shape = calloc((size_t)n + 1, sizeof *ix->shape);
 	ix->info = calloc((size_t)n + 1, sizeof *ix->info);
+	ix->exc = calloc((size_t)n + 1, sizeof *ix->exc);
 	ix->optypes = calloc((size_t)n + 1, sizeof *ix->optypes);
 	ix->hcap = 16;
 	while (ix->hcap < 2 * (n + m->naliases) + 16)
@@ -504,45 +590,15 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 	ix->wcap = 4096;
 	ix->words = calloc((size_t)ix->wcap / 2, sizeof *ix->words);
 	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
-	if (!ix->ops || !ix->nent || !ix->nmin || !ix->info || !ix->optypes ||
-	    !ix->h || !ix->words ||
-	    !ix->wh) {
+	ix->name_ix = calloc((size_t)1 << NAME_BITS, sizeof *ix->name_ix);
+	ix->names = malloc(((size_t)1 << NAME_BITS) * sizeof *ix->names);
+	if (!ix->name_ix || !ix->names ||
+	    !ix->ops || !ix->nent || !ix->nmin || !ix->shape || !ix->info ||
+	    !ix->exc || !ix->optypes || !ix->h || !ix->words || !ix->wh ||
+	    !enums_build(ix) || !group_optypes(ix)) {
 		asm_index_free(ix);
 		return SIMT_ERR_NOMEM;
 	}
-	if (!enums_build(ix)) {
-		asm_index_free(ix);
-		return SIMT_ERR_NOMEM;
-	}
-	/* group opcodes by optype, keeping file order inside each group */
-	bool *done = calloc((size_t)n + 1, 1);
-	if (!done) {
-		asm_index_free(ix);
-		return SIMT_ERR_NOMEM;
-	}
-	int k = 0;
-	for (int i = 0; i < n; i++) {
-		if (done[i])
-			continue;
-		asm_optype *t = &ix->optypes[ix->noptypes];
-		t->mnem = m->opcodes[i]->mnemonic;
-		t->len = (int)strlen(t->mnem);
-		t->first = k;
-		for (int j = i; j < n; j++) {
-			if (done[j] || m->opcodes[j]->optype != m->opcodes[i]->optype)
-				continue;
-			done[j] = true;
-			asm_opinfo *in = &ix->info[m->opcodes[j]->index];
-			info_init(m->opcodes[j], in);
-			ix->nent[k] = (short)in->nentries;
-			ix->nmin[k] = (short)in->nmin;
-			ix->ops[k++] = m->opcodes[j];
-		}
-		t->count = k - t->first;
-		hput(ix->h, ix->hcap, t->mnem, t->len, ix->noptypes);
-		ix->noptypes++;
-	}
-	free(done);
 	for (int a = 0; a < m->naliases; a++) {
 		for (int t = 0; t < ix->noptypes; t++) {
 			if (ix->ops[ix->optypes[t].first]->optype ==
@@ -566,6 +622,7 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->plans);
 	free(ix->plan_ix);
 	free(ix->names);
+	free(ix->name_ix);
 	free(ix->words);
 	free(ix->wh);
 	free(ix->enums);
@@ -574,8 +631,12 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->nent);
 	free(ix->nmin);
 	for (int i = 0; ix->info && i < ix->m->nopcodes; i++)
-		free(ix->info[i].exc);
+		free(ix->info[i]);
+	for (int i = 0; ix->exc && i < ix->m->nopcodes; i++)
+		free(ix->exc[i]);
 	free(ix->info);
+	free(ix->exc);
+	free(ix->shape);
 	free(ix->ops);
 	free(ix);
 }
@@ -852,19 +913,49 @@ static inline void name_key(const asm_operand *o, const char *end,
 	}
 }
 
-static inline bool name_is(const name_slot *n, int len, const uint64_t k[2])
+/* A name not in the cache (its two-way set: slots i and i ^ 1): classify
+ * it, keep it in slot i (the older name moving to the other way, whose
+ * name is dropped and its place in names reused) unless it is a label;
+ * the bits classify_sig adds for it. */
+static uint64_t name_miss(struct asm_index *ix, asm_operand *o, size_t i,
+			  const uint64_t k[2])
 {
-	return n->len == len && n->k[0] == k[0] && n->k[1] == k[1];
+	classify(ix, o);
+	uint64_t ns = name_sig(ix, o);
+	if (o->regmask || ns) {
+		uint16_t *x = ix->name_ix;
+		uint16_t at = x[i] && x[i ^ 1] ? x[i ^ 1] : (uint16_t)++ix->nnamed;
+		if (x[i])
+			x[i ^ 1] = x[i];
+		x[i] = at;
+		ix->names[at - 1] = (name_slot){{k[0], k[1]}, (uint32_t)o->regnum,
+						(uint32_t)(ns >> 32),
+						(uint16_t)o->regmask,
+						(uint16_t)o->zeromask,
+						(uint8_t)o->nlen, (ns >> 8 & 1) != 0};
+	}
+	return (uint64_t)o->regmask << 9 | (o->kind == ASM_O_NAME ? ns : 0);
 }
 
-/* classify() and shape_sig() of an operand, through the name cache */
-static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
+/* The cache's name at slot i when it is the one of length len and bytes k */
+static inline const name_slot *name_at(const struct asm_index *ix, size_t i,
+				       int len, const uint64_t k[2])
+{
+	const name_slot *n = ix->name_ix[i] ? &ix->names[ix->name_ix[i] - 1] : NULL;
+	return n && n->len == len && n->k[0] == k[0] && n->k[1] == k[1] ? n : NULL;
+}
+
+/* classify() and shape_sig() of an operand, through the name cache
+ * (inlined into its one caller, asm_match: called for every operand, the
+ * call costs ~4% of the instructions of a listing) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 			     const char *end)
 {
 	bool named = o->kind == ASM_O_NAME || (o->kind != ASM_O_PAIR && o->has_reg);
-	if (!named || o->nlen > 16 ||
-	    (!ix->names && !(ix->names = calloc((size_t)1 << NAME_BITS,
-						sizeof *ix->names)))) {
+	if (!named || o->nlen > 16) {
 		classify(ix, o);
 		return shape_sig(ix, o);
 	}
@@ -877,26 +968,30 @@ static uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 		     UINT64_C(0xff51afd7ed558ccd);
 	/* two ways: the slot and its neighbour (the newest name first) */
 	size_t i = (size_t)((h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS));
-	name_slot *n = &ix->names[i];
-	if (!name_is(n, o->nlen, k)) {
-		name_slot *n2 = &ix->names[i ^ 1];
-		if (name_is(n2, o->nlen, k)) {
-			n = n2;
-		} else {
-			if (n->len)
-				*n2 = *n;
-			classify(ix, o);
-			*n = (name_slot){{k[0], k[1]}, o->nlen, o->regmask,
-					 o->zeromask, o->hash, o->regnum,
-					 name_sig(ix, o)};
-		}
-	}
+	const name_slot *n = name_at(ix, i, o->nlen, k);
+	if (!n && !(n = name_at(ix, i ^ 1, o->nlen, k)))
+		return s | name_miss(ix, o, i, k);
 	o->regmask = n->regmask;
 	o->zeromask = n->zeromask;
 	o->regnum = n->regnum;
-	o->hash = n->hash;
 	s |= (uint64_t)o->regmask << 9;
-	return o->kind == ASM_O_NAME ? s | n->sig : s;
+	return o->kind == ASM_O_NAME
+		       ? s | (uint64_t)n->special << 8 | (uint64_t)n->enum_id << 32
+		       : s;
+}
+
+/* The enum hash of each name operand that can be an enum value (what
+ * classify gives it; a name found in the name cache has none): every
+ * step after fast_fill may look enum values up. */
+static void operand_hashes(const struct asm_index *ix, asm_inst_text *it)
+{
+	for (int k = 0; k < it->noperands; k++) {
+		asm_operand *o = &it->ops[k];
+		bool named = o->kind == ASM_O_NAME ||
+			     (o->kind != ASM_O_PAIR && o->has_reg);
+		if (named && maybe_enum(ix, o))
+			o->hash = hash(o->name, o->nlen);
+	}
 }
 
 /* The slot of (word, signatures) in the selection table. */
@@ -1009,7 +1104,7 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		      const asm_inst_text *it, const signed char *map,
 		      const isa_opcode *op, const asm_modres *res)
 {
-	const asm_opinfo *in = &ix->info[op->index];
+	const asm_opinfo *in = ix->info[op->index];
 	uint64_t fields[ISA_MAX_FIELDS];
 	uint64_t touched = 0;
 	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
@@ -1170,7 +1265,7 @@ static bool shape_ok(const struct asm_index *ix, const isa_opcode *op,
 	case ISA_FMT_ADDR:
 		return o->kind == ASM_O_MEM &&
 		       (!o->has_reg || (reg_ok(in, d->sub[0], o) &&
-					o->is64 == in->addr64[e]));
+					o->is64 == in->sh.addr64[e]));
 	case ISA_FMT_CADDR:
 		return o->kind == ASM_O_CMEM && !o->is64 &&
 		       (!o->has_reg || reg_ok(in, d->sub[0], o));
@@ -1211,7 +1306,7 @@ static bool match_from(const struct asm_index *ix, const isa_opcode *op,
 		       const asm_opinfo *in, const asm_inst_text *it, int e,
 		       int k, signed char *map)
 {
-	while (e < op->noperands && in->skip[e])
+	while (e < op->noperands && in->sh.skip[e])
 		map[e++] = -1;
 	if (e == op->noperands)
 		return k == it->noperands;
@@ -1396,7 +1491,7 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 			c->line, col, c->line_start};
 	s->deferred = true;
 	if (expr->op == 's') /* a label seen before: its index, while the name is at hand */
-		expr->sym = asm_sym_lookup(c, expr->name, expr->len, false) + 1;
+		asm_sym_note(c, expr, true);
 	return asm_add_fixup(c, &fx);
 }
 
@@ -1656,7 +1751,8 @@ static const char *shape_name(const struct asm_index *ix, const asm_operand *o)
 	return "label";
 }
 
-static void form_text(const isa_opcode *op, const asm_opinfo *in, util_buf *b)
+static void form_text(const isa_opcode *op, const asm_opshape *in,
+		      util_buf *b)
 {
 	util_buf_puts(b, op->mnemonic);
 	for (int k = 0; k < op->nmods; k++) {
@@ -1710,7 +1806,7 @@ static void no_form_error(asm_ctx *c, const asm_optype *ot,
 		const isa_opcode *op = c->ix->ops[ot->first + i];
 		if (i)
 			util_buf_puts(&b, " | ");
-		form_text(op, &c->ix->info[op->index], &b);
+		form_text(op, &c->ix->shape[op->index], &b);
 	}
 	int col = it->noperands ? it->ops[0].col : it->mnem->col;
 	asm_error(c, col, "%s", b.data ? b.data : "no form matches");
@@ -1788,8 +1884,8 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 {
 	if (!op->nexc)
 		return true;
-	exc_cache *x = c->ix->info[op->index].exc;
-	if (!x && (x = c->ix->info[op->index].exc = calloc(1, sizeof *x))) {
+	exc_cache *x = c->ix->exc[op->index];
+	if (!x && (x = c->ix->exc[op->index] = calloc(1, sizeof *x))) {
 		/* made on first use: most opcodes never are */
 		x->usable = true;
 		for (int i = 0; i < op->nexc; i++)
@@ -2006,7 +2102,9 @@ static bool fast_syms(asm_ctx *c, const asm_plan *plan,
 		}
 		asm_fixup fx = {ASM_FIX_FIELD, c->cur, off, 0, plan->op, a->e,
 				a->fi, x, c->line, o->col, c->line_start};
-		x->sym = asm_sym_lookup(c, x->name, x->len, false) + 1;
+		/* looked up once, when the fixups are resolved (a lookup now
+		 * misses for every forward reference and is made again) */
+		asm_sym_note(c, x, false);
 		ok &= asm_add_fixup(c, &fx);
 	}
 	return ok;
@@ -2063,7 +2161,6 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = plan->op;
-		res = &wd->res[plan->cand];
 		uint32_t maxreg;
 		int nsym;
 		if (plan->fast && fast_fill(c, plan, it, w, &maxreg, &nsym)) {
@@ -2076,15 +2173,20 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 			fast_kernel(c, plan, *w, maxreg, off);
 			goto out;
 		}
+		res = &wd->res[plan->cand];
 		memcpy(map, plan->map, (size_t)op->noperands);
 	}
+	operand_hashes(c->ix, (asm_inst_text *)it);
 	for (int i = 0; i < ot->count && !op; i++) {
 		int n = it->noperands;
 		if (c->ix->nent[ot->first + i] < n || c->ix->nmin[ot->first + i] > n)
 			continue;
 		const isa_opcode *cand = c->ix->ops[ot->first + i];
-		asm_opinfo *in = &c->ix->info[cand->index];
-		info_fields(c->ix, cand, in);
+		asm_opinfo *in = info_get(c->ix, cand);
+		if (!in) {
+			c->nomem = true;
+			continue;
+		}
 		if (!match_from(c->ix, cand, in, it, 0, 0, map))
 			continue;
 		asm_modres *r = &wd->res[i];
@@ -2112,7 +2214,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		}
 		goto out;
 	}
-	const asm_opinfo *in = &c->ix->info[op->index];
+	const asm_opinfo *in = c->ix->info[op->index];
 	uint64_t fields[ISA_MAX_FIELDS];
 	memcpy(fields, in->defaults, sizeof(uint64_t) * (size_t)op->nfields);
 	fill_state s = {op, in, fields, 0, off, 0, false, 0};

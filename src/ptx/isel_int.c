@@ -85,7 +85,8 @@ static void put(isel *s, const ptx_opd *o, int lo, int hi)
 /*
  * Unsigned 32-bit a / b and a % b (*q, *r: the vregs that hold them, each
  * step's value in a fresh vreg, so that the peephole drops the steps of
- * the one the PTX does not use): the reciprocal of b
+ * the one the PTX does not use and shares the reciprocal of a divisor
+ * between divisions of one run): the reciprocal of b
  * rounded up as a float, scaled by 2^32 (exponent + 32, minus two ulps) is
  * an underestimate q0 of 2^32 / b; one Newton step in integers
  * (q1 = q0 + hi(q0 * -(q0 * b))), then q = hi(q1 * a) is short by at most
@@ -95,11 +96,11 @@ static void udiv32(isel *s, lw_opd a, lw_opd b, int *qo, int *ro)
 {
 	a = reg(s, a);
 	b = reg(s, b);
-	int f = nv(s), f2 = nv(s), q0 = nv(s), nb = nv(s), e = nv(s), q1 = nv(s);
+	int f = nv(s), rf = nv(s), f2 = nv(s), q0 = nv(s), nb = nv(s), e = nv(s), q1 = nv(s);
 	int q = nv(s), r = nv(s);
 	E(s, "I2F.U32.RP", 2, V(f), b);
-	E(s, "MUFU.RCP", 2, V(f), V(f));
-	E(s, "IADD3", 4, V(f2), V(f), I(0x0ffffffe), RZ());
+	E(s, "MUFU.RCP", 2, V(rf), V(f));
+	E(s, "IADD3", 4, V(f2), V(rf), I(0x0ffffffe), RZ());
 	E(s, "F2I.U32.TRUNC.NTZ", 2, V(q0), V(f2));
 	E(s, "IMAD", 4, V(nb), b, I(-1), RZ());
 	E(s, "IMAD", 4, V(e), V(nb), V(q0), RZ());

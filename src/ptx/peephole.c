@@ -55,7 +55,7 @@ static bool pure(const lw_inst *in)
 		return in->n == 4; /* no carry out */
 	static const char *const ok[] = {
 		"MOV", "LOP3.LUT", "SHF.", "IMAD", "LDC", "SEL", "FLO", "POPC", "BREV", "PRMT",
-		"IMNMX", "IABS",
+		"IMNMX", "IABS", "I2F", "F2I", "MUFU",
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		size_t l = strlen(ok[i]);
@@ -476,6 +476,10 @@ typedef struct kzero {
 	uint32_t *z;
 	int *at;
 	int run;
+	uint32_t *c; /* the word's value, when isc (same stamp as z) */
+	bool *isc;
+	uint32_t *gv; /* the word's value in the whole function, when gc */
+	bool *gc;
 } kzero;
 
 static bool is_vreg1(const lw_fn *f, const lw_opd *o)
@@ -498,6 +502,8 @@ static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
 	if (o->kind == LO_IMM)
 		return ~(uint32_t)o->imm;
 	int key = word_key(f, o);
+	if (key >= 0 && kz->gc[key])
+		return ~kz->gv[key];
 	return key >= 0 && kz->at[key] == kz->run ? kz->z[key] : 0;
 }
 
@@ -506,6 +512,150 @@ static bool and_imm(const lw_fn *f, const lw_inst *in)
 	return !strcmp(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
 	       word_key(f, &in->o[0]) >= 0 && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
 	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
+}
+
+/* Whether o is a word whose value the run knows: *v. */
+static bool known_const(const lw_fn *f, const kzero *kz, const lw_opd *o, uint32_t *v)
+{
+	if (o->kind == LO_RZ) {
+		*v = 0;
+		return true;
+	}
+	int key = word_key(f, o);
+	if (key >= 0 && kz->gc[key]) {
+		*v = o->neg ? -kz->gv[key] : kz->gv[key];
+		return true;
+	}
+	if (key < 0 || kz->at[key] != kz->run || !kz->isc[key])
+		return false;
+	*v = o->neg ? -kz->c[key] : kz->c[key];
+	return true;
+}
+
+/* Words written by exactly one record in the function, an unguarded
+ * `MOV r, imm` (or RZ): the value holds wherever the word is read (a read
+ * the write does not reach would read an undefined register), so 4 and 4b
+ * use it outside the MOV's run too: the zero base of a `.shared` variable
+ * set in the entry block and read in a loop. */
+static void global_consts(const lw_fn *f, kzero *kz)
+{
+	size_t nk = ((size_t)f->nvregs + 1) * 4;
+	int *ndef = calloc(nk, sizeof(int)), *rec = malloc(nk * sizeof(int));
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		int nd = lw_ndefs(in);
+		for (int k = 0; k < in->n; k++) {
+			if (in->o[k].kind != LO_VREG || !(k < nd || !strcmp(in->op, "ELECT")))
+				continue;
+			unsigned m = lw_opd_words(f, in, k);
+			for (int w = 0; w < 4; w++)
+				if (m >> w & 1) {
+					ndef[in->o[k].v * 4 + w]++;
+					rec[in->o[k].v * 4 + w] = i;
+				}
+		}
+	}
+	for (size_t u = 0; u < nk; u++) {
+		if (ndef[u] != 1)
+			continue;
+		const lw_inst *in = &f->insts[rec[u]];
+		if (strcmp(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
+		    f->vregs[in->o[0].v].fixed || (size_t)word_key(f, &in->o[0]) != u ||
+		    (in->o[1].kind != LO_IMM && in->o[1].kind != LO_RZ))
+			continue;
+		kz->gc[u] = true;
+		kz->gv[u] = in->o[1].kind == LO_IMM ? (uint32_t)in->o[1].imm : 0;
+	}
+	free(ndef);
+	free(rec);
+}
+
+static bool plain_reg(const lw_opd *o) { return o->kind == LO_RZ || o->kind == LO_VREG; }
+
+/* Operand k becomes the immediate its known value is, when form allows it:
+ * 's' any (printed signed), 'u' any (unsigned), '5' 0..31, 'c' SHFL's
+ * clamp/segment (bits 0-4 and 8-12), 'b' a barrier id 0..15, 'n' a barrier
+ * thread count (a multiple of 32 below 4096, not 0).  A zero becomes RZ
+ * (a barrier id 0x0). */
+static bool to_imm(const lw_fn *f, const kzero *kz, lw_inst *in, int k, char form)
+{
+	uint32_t v;
+	if (k >= in->n || in->o[k].kind != LO_VREG || !known_const(f, kz, &in->o[k], &v))
+		return false;
+	if ((form == '5' && v > 31) || (form == 'c' && (v & ~0x1f1fu)) ||
+	    (form == 'b' && v > 15) || (form == 'n' && (!v || v % 32 || v >= 4096)))
+		return false;
+	if (!v && form != 'b')
+		in->o[k] = (lw_opd){.kind = LO_RZ};
+	else
+		in->o[k] = (lw_opd){.kind = LO_IMM, .imm = form == 's' ? (int64_t)(int32_t)v : (int64_t)v};
+	return true;
+}
+
+static void swap_opd(lw_inst *in, int a, int b)
+{
+	lw_opd t = in->o[a];
+	in->o[a] = in->o[b];
+	in->o[b] = t;
+}
+
+/*
+ * 4b. Constants into operands: a source register whose value the run knows
+ *     (`MOV r, imm` earlier in the run, r unchanged; RZ) becomes the
+ *     immediate in an operand that can hold one (the ISA's immediate forms:
+ *     b of IADD3, IMAD, LOP3, SEL, IMNMX, ISETP, SHF; IMAD's c when b is a
+ *     register; SHFL's lane, clamp and membermask; the membermask of VOTE,
+ *     WARPSYNC; BAR.SYNC/ARV's id and count); IADD3's sources and IMAD's
+ *     factors commute into b.  The
+ *     MOV is then often dead (3).  Why: nvcc's PTX moves constants into
+ *     registers (`mov.u32 %r6, 31; shfl.sync.bfly.b32 ..., %r7, %r6, %r8`,
+ *     `sad`, `dp4a` addends, `WARPSYNC` masks); ptxas encodes them.
+ */
+static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
+{
+	const char *op = in->op;
+	int nd = lw_ndefs(in);
+	uint32_t v;
+	if (!strcmp(op, "IADD3") && in->n == nd + 3) {
+		int b = nd + 1;
+		if (!plain_reg(&in->o[b]))
+			return;
+		bool b_const = in->o[b].kind == LO_VREG && known_const(f, kz, &in->o[b], &v);
+		for (int k = nd; k < nd + 3 && !b_const && !in->o[b].neg; k += 2)
+			if (in->o[k].kind == LO_VREG && known_const(f, kz, &in->o[k], &v)) {
+				swap_opd(in, k, b);
+				break;
+			}
+		to_imm(f, kz, in, b, 's');
+	} else if (!strcmp(op, "IMAD") && in->n == 4) {
+		bool c_reg = plain_reg(&in->o[3]);
+		if (c_reg && plain_reg(&in->o[2]) && !to_imm(f, kz, in, 2, 's') &&
+		    in->o[1].kind == LO_VREG && !in->o[1].neg && known_const(f, kz, &in->o[1], &v)) {
+			swap_opd(in, 1, 2);
+			to_imm(f, kz, in, 2, 's');
+		}
+		if (plain_reg(&in->o[2]) && in->o[2].kind == LO_VREG)
+			to_imm(f, kz, in, 3, 's');
+	} else if (!strncmp(op, "ISETP.", 6) && in->n == 5) {
+		to_imm(f, kz, in, 3, 's');
+	} else if ((!strcmp(op, "SEL") && in->n == 4) || (!strncmp(op, "IMNMX", 5) && in->n == 4)) {
+		to_imm(f, kz, in, 2, 's');
+	} else if (!strcmp(op, "LOP3.LUT") && in->n == nd + 5) {
+		to_imm(f, kz, in, nd + 1, 'u');
+	} else if (!strncmp(op, "SHF.", 4) && in->n == 4) {
+		to_imm(f, kz, in, 2, 'u');
+	} else if (!strncmp(op, "SHFL.", 5) && in->n == 6) {
+		to_imm(f, kz, in, 3, '5');
+		to_imm(f, kz, in, 4, 'c');
+		to_imm(f, kz, in, 5, 'u');
+	} else if (!strncmp(op, "VOTE.", 5) && in->n == 4) {
+		to_imm(f, kz, in, 3, 'u');
+	} else if (!strcmp(op, "WARPSYNC") && in->n == 1) {
+		to_imm(f, kz, in, 0, 'u');
+	} else if ((!strcmp(op, "BAR.SYNC") || !strcmp(op, "BAR.ARV")) && in->n == 2) {
+		to_imm(f, kz, in, 0, 'b');
+		to_imm(f, kz, in, 1, 'n');
+	}
 }
 
 static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
@@ -518,6 +668,7 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 		in->o[0] = d;
 		in->o[1] = a;
 	}
+	const_operands(f, kz, in);
 	int nd = lw_ndefs(in);
 	const char *op = in->op;
 	if (!strcmp(op, "IADD3") || !strcmp(op, "IADD3.X")) {
@@ -526,8 +677,17 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 				in->o[k] = (lw_opd){.kind = LO_RZ};
 		add_to_copy(in);
 	}
-	uint32_t z = 0;
+	uint32_t z = 0, cv = 0;
+	bool isc = false;
 	int key = nd == 1 && in->n >= 1 ? word_key(f, &in->o[0]) : -1;
+	if (in->guard.kind == LO_NONE && key >= 0 && !strcmp(op, "MOV") && in->n == 2) {
+		if (in->o[1].kind == LO_IMM) {
+			isc = true;
+			cv = (uint32_t)in->o[1].imm;
+		} else {
+			isc = known_const(f, kz, &in->o[1], &cv);
+		}
+	}
 	if (in->guard.kind == LO_NONE && key >= 0) {
 		if (and_imm(f, in))
 			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
@@ -548,8 +708,12 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 			for (int w = 0; w < 4; w++)
 				if (lw_opd_words(f, in, k) >> w & 1)
 					kz->at[in->o[k].v * 4 + w] = -1;
-	if (z) {
+	if (isc)
+		z = ~cv;
+	if (z || isc) {
 		kz->z[key] = z;
+		kz->c[key] = cv;
+		kz->isc[key] = isc;
 		kz->at[key] = kz->run;
 	}
 }
@@ -607,6 +771,123 @@ static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
 		w->at[d] = i;
 		w->src[d] = in->o[1].v;
 		w->sub[d] = in->o[1].sub;
+	}
+}
+
+/*
+ * 5b. Constant offsets into addresses: a 32-bit address register (shared
+ *     memory, `LDC c[0x3][R]`) that the run last wrote with
+ *     `IADD3 v, x, imm, RZ` (x a register's first word unchanged since;
+ *     the IADD3 may have a carry out, which 3 drops when unread)
+ *     addresses `[x+imm]` instead, the offsets added (the result within
+ *     -0x8000..0x7fff, what LDC's and LDS/STS's offset fields hold); the
+ *     IADD3 is then often dead (3).  Why: the address of a `.shared` or
+ *     `.const` variable at a non-zero offset plus an index (`mov.u32 %r,
+ *     smem2; add.s32 %r2, %r, %r1; ld.shared [%r2]`; const_table's cscale).
+ */
+/* Whether record e writes a word of v among words. */
+static bool writes_words(const lw_fn *f, const lw_inst *e, int v, unsigned words)
+{
+	int nd = lw_ndefs(e);
+	for (int t = 0; t < e->n; t++)
+		if (e->o[t].kind == LO_VREG && e->o[t].v == v && (t < nd || !strcmp(e->op, "ELECT")) &&
+		    (lw_opd_words(f, e, t) & words))
+			return true;
+	return false;
+}
+
+static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
+{
+	if (strncmp(in->op, "LDS", 3) && strncmp(in->op, "STS", 3) && strncmp(in->op, "LDC", 3) &&
+	    strncmp(in->op, "ATOMS", 5))
+		return;
+	for (int k = 0; k < in->n; k++) {
+		lw_opd *o = &in->o[k];
+		if (o->kind != LO_MEM || o->v < 0 || o->wide || o->sub)
+			continue;
+		/* the record of the run that last wrote the address's first word */
+		int j = i - 1;
+		while (j >= w->start && j >= i - 32 && !writes_words(f, &f->insts[j], o->v, 1))
+			j--;
+		if (j < w->start || j < i - 32)
+			continue;
+		const lw_inst *e = &f->insts[j];
+		int a = lw_ndefs(e); /* after a carry out, if any */
+		if (strcmp(e->op, "IADD3") || e->n != a + 3 || e->guard.kind != LO_NONE ||
+		    e->o[0].kind != LO_VREG || e->o[0].v != o->v || e->o[0].sub ||
+		    e->o[a].kind != LO_VREG || e->o[a].sub || e->o[a].neg ||
+		    e->o[a + 1].kind != LO_IMM || e->o[a + 2].kind != LO_RZ ||
+		    w->wr[e->o[a].v] >= j)
+			continue;
+		int64_t off = o->imm + e->o[a + 1].imm;
+		if (off < -0x8000 || off > 0x7fff)
+			continue;
+		o->v = e->o[a].v;
+		o->imm = off;
+	}
+}
+
+/*
+ * 5c. A 64-bit add of a wide product into the multiply: `IADD3 d, P, x,
+ *     t, RZ ; IADD3.X d.1, x.1, t.1, RZ, P, !PT` (either order of x and t)
+ *     where the run last wrote t with `IMAD.WIDE[.U32] t, a, b, RZ` (a, b
+ *     unchanged since) and nothing else names P becomes `IMAD.WIDE[.U32]
+ *     d, a, b, x`: IMAD.WIDE adds a 64-bit c.  The product is then often
+ *     dead (3).  Why: nvcc's address arithmetic `mul.wide.u32 %rd5, %r4, 4;
+ *     add.s64 %rd6, %rd1, %rd5` (three records per address before, one
+ *     after, as ptxas).  The IADD3.X is emptied (the caller drops it).
+ *     Looks back at most 256 records.
+ */
+static bool same_word(const lw_opd *a, int v, int sub)
+{
+	return a->kind == LO_VREG && a->v == v && a->sub == sub && !a->neg;
+}
+
+static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_inst *in, int i)
+{
+	if (strcmp(in->op, "IADD3") || in->n != 5 || in->guard.kind != LO_NONE ||
+	    in->o[0].kind != LO_VREG || in->o[0].sub || in->o[1].kind != LO_PRED ||
+	    in->o[1].neg || in->o[4].kind != LO_RZ || i + 1 >= f->ninsts)
+		return;
+	lw_inst *hx = &f->insts[i + 1];
+	int d = in->o[0].v, p = in->o[1].v;
+	if (strcmp(hx->op, "IADD3.X") || hx->n != 6 || hx->guard.kind != LO_NONE ||
+	    !same_word(&hx->o[0], d, 1) || hx->o[3].kind != LO_RZ || hx->o[4].kind != LO_PRED ||
+	    hx->o[4].v != p || hx->o[4].neg || hx->o[5].kind != LO_PT || !hx->o[5].neg ||
+	    pmention[p] != 2 || f->vregs[d].width != 2)
+		return;
+	for (int ti = 2; ti <= 3; ti++) {
+		const lw_opd *t = &in->o[ti], *x = &in->o[5 - ti];
+		if (t->kind != LO_VREG || t->sub || x->kind != LO_VREG || x->sub || t->neg || x->neg ||
+		    f->vregs[t->v].width != 2 || f->vregs[x->v].width != 2 || t->v == x->v ||
+		    !same_word(&hx->o[ti - 1], t->v, 1) || !same_word(&hx->o[4 - ti], x->v, 1))
+			continue;
+		int j = i - 1;
+		while (j >= w->start && j >= i - 256 && !writes_words(f, &f->insts[j], t->v, 3))
+			j--;
+		if (j < w->start || j < i - 256)
+			continue;
+		const lw_inst *e = &f->insts[j];
+		if (strncmp(e->op, "IMAD.WIDE", 9) || e->n != 4 || e->guard.kind != LO_NONE ||
+		    e->o[0].kind != LO_VREG || e->o[0].v != t->v || e->o[0].sub ||
+		    e->o[3].kind != LO_RZ)
+			continue;
+		bool moved = false;
+		for (int k = 1; k <= 2; k++)
+			for (int q = j + 1; q < i && e->o[k].kind == LO_VREG; q++)
+				moved |= writes_words(f, &f->insts[q], e->o[k].v, 15);
+		if (moved)
+			continue;
+		lw_opd xs = *x;
+		strcpy(in->op, e->op);
+		in->o[1] = e->o[1];
+		in->o[2] = e->o[2];
+		in->o[3] = xs;
+		in->n = 4;
+		hx->op[0] = 0;
+		hx->label = NULL;
+		hx->n = 0;
+		return;
 	}
 }
 
@@ -779,6 +1060,157 @@ static void fuse_zero_tests(lw_fn *f)
 	free(pw);
 }
 
+/*
+ * 8. Short divergent if-thens predicated: the shape sync.c gives a
+ *    divergent `@p bra JOIN` over a one-block body,
+ *
+ *        BSSY Bk, `(after) ; @g BREAK Bk ; @g BRA `(stub) ;
+ *      body: <1..16 ALU records> ; stub: BSYNC Bk ;
+ *
+ *    becomes the body with guard !g on its records: the lanes that
+ *    skipped the body now issue it with a false guard, which writes
+ *    nothing, so no lane diverges and no convergence barrier is needed.
+ *    A record whose results only the body names (a temporary) stays
+ *    unguarded: computing it on every lane is harmless, and regalloc
+ *    keeps a value written under a guard live from the entry.
+ *    Only when every body record is an unguarded register-only ALU record
+ *    (pure as in 1, ISETP, LOP3, IADD3, SEL, float arithmetic), none names
+ *    g's predicate, and nothing else branches to the body or the stub (the
+ *    labels stay).  ptxas predicates such bodies the same way
+ *    (cg_binary_partition: one per bit of a 32-bit mask, 4 records each).
+ */
+static bool predicable(const lw_inst *in)
+{
+	static const char *const ok[] = {
+		"ISETP.", "LOP3.LUT", "IADD3", "SEL", "FSETP.", "FADD", "FMUL", "FFMA", "FMNMX",
+	};
+	if (!in->op[0] || in->guard.kind != LO_NONE)
+		return false;
+	if (pure(in))
+		return true;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		size_t l = strlen(ok[i]);
+		if (!strncmp(in->op, ok[i], l) && (in->op[l] == 0 || in->op[l] == '.' || ok[i][l - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
+static bool label_is(const lw_inst *in, const char *l)
+{
+	return !in->op[0] && in->label && l && !strcmp(in->label, l);
+}
+
+/* Whether a record other than skip, or a jump table, names label l. */
+static bool label_used(const lw_fn *f, const char *l, int skip)
+{
+	for (int i = 0; i < f->ninsts; i++)
+		for (int k = 0; k < f->insts[i].n && i != skip; k++)
+			if (f->insts[i].o[k].kind == LO_LABEL && f->insts[i].o[k].text &&
+			    !strcmp(f->insts[i].o[k].text, l))
+				return true;
+	for (int t = 0; t < f->njtabs; t++) {
+		if (f->jtabs[t].base && !strcmp(f->jtabs[t].base, l))
+			return true;
+		for (int k = 0; k < f->jtabs[t].n; k++)
+			if (!strcmp(f->jtabs[t].targets[k], l))
+				return true;
+	}
+	return false;
+}
+
+/* Whether every register record in writes is named only by the records
+ * [a, b): a temporary of the body, computed on every lane without harm (a
+ * pure ALU record; LDC could index out of its bank, so not LDC). */
+static bool body_local(const lw_fn *f, const int *mentions, const lw_inst *in, int a, int b)
+{
+	if (!strncmp(in->op, "LDC", 3))
+		return false;
+	int nd = lw_ndefs(in);
+	for (int k = 0; k < nd && k < in->n; k++) {
+		const lw_opd *o = &in->o[k];
+		if (o->kind != LO_VREG && o->kind != LO_PRED)
+			continue;
+		int inside = 0;
+		for (int x = a; x < b; x++) {
+			const lw_inst *e = &f->insts[x];
+			for (int t = 0; t < e->n; t++)
+				inside += (e->o[t].kind == LO_VREG || e->o[t].kind == LO_PRED ||
+					   e->o[t].kind == LO_MEM || e->o[t].kind == LO_CMEM) &&
+					  e->o[t].v == o->v;
+			inside += e->guard.kind == LO_PRED && e->guard.v == o->v;
+		}
+		if (inside != mentions[o->v])
+			return false;
+	}
+	return true;
+}
+
+static void predicate_ifs(lw_fn *f)
+{
+	bool *gone = calloc((size_t)f->ninsts + 1, 1);
+	bool any = false;
+	/* mentions of each register in the function */
+	int *mentions = calloc((size_t)f->nvregs + 1, sizeof(int));
+	for (int x = 0; x < f->ninsts; x++) {
+		const lw_inst *e = &f->insts[x];
+		for (int t = 0; t < e->n; t++)
+			if ((e->o[t].kind == LO_VREG || e->o[t].kind == LO_PRED ||
+			     e->o[t].kind == LO_MEM || e->o[t].kind == LO_CMEM) && e->o[t].v >= 0)
+				mentions[e->o[t].v]++;
+		if (e->guard.kind == LO_PRED)
+			mentions[e->guard.v]++;
+	}
+	for (int i = 0; i + 5 < f->ninsts; i++) {
+		lw_inst *bs = &f->insts[i], *br = &f->insts[i + 1], *bra = &f->insts[i + 2];
+		if (strcmp(bs->op, "BSSY") || bs->guard.kind != LO_NONE || bs->n != 2 ||
+		    bs->o[0].kind != LO_BREG || strcmp(br->op, "BREAK") || br->n != 1 ||
+		    br->o[0].kind != LO_BREG || br->o[0].imm != bs->o[0].imm ||
+		    br->guard.kind != LO_PRED || strcmp(bra->op, "BRA") || bra->n != 1 ||
+		    bra->o[0].kind != LO_LABEL || bra->guard.kind != LO_PRED ||
+		    bra->guard.v != br->guard.v || bra->guard.neg != br->guard.neg ||
+		    f->insts[i + 3].op[0] || !f->insts[i + 3].label)
+			continue;
+		const char *stub = bra->o[0].text;
+		int j = i + 4, g = bra->guard.v;
+		bool ok = true;
+		for (; j < f->ninsts && j < i + 4 + 16 && f->insts[j].op[0] && ok; j++) {
+			const lw_inst *b = &f->insts[j];
+			ok = predicable(b);
+			for (int k = 0; k < b->n && ok; k++)
+				ok = !(b->o[k].kind == LO_PRED && b->o[k].v == g);
+		}
+		if (!ok || j == i + 4 || j + 1 >= f->ninsts || !label_is(&f->insts[j], stub) ||
+		    strcmp(f->insts[j + 1].op, "BSYNC") || f->insts[j + 1].n != 1 ||
+		    f->insts[j + 1].o[0].kind != LO_BREG || f->insts[j + 1].o[0].imm != bs->o[0].imm ||
+		    label_used(f, stub, i + 2) || label_used(f, f->insts[i + 3].label, -1))
+			continue;
+		lw_opd gd = bra->guard;
+		gd.neg = !gd.neg;
+		for (int x = i + 4; x < j; x++)
+			if (!body_local(f, mentions, &f->insts[x], i + 4, j))
+				f->insts[x].guard = gd;
+		/* the first body record takes the branch's PTX line */
+		if (!f->insts[i + 4].line) {
+			f->insts[i + 4].line = bra->line ? bra->line : bs->line;
+			f->insts[i + 4].cuda_line = bra->line ? bra->cuda_line : bs->cuda_line;
+			f->insts[i + 4].cuda_file = bra->line ? bra->cuda_file : bs->cuda_file;
+		}
+		gone[i] = gone[i + 1] = gone[i + 2] = gone[j + 1] = true;
+		any = true;
+		i = j + 1;
+	}
+	if (any) {
+		int o = 0;
+		for (int i = 0; i < f->ninsts; i++)
+			if (!gone[i])
+				f->insts[o++] = f->insts[i];
+		f->ninsts = o;
+	}
+	free(gone);
+	free(mentions);
+}
+
 void lw_peephole(lw_fn *f)
 {
 	run r = {0};
@@ -789,15 +1221,30 @@ void lw_peephole(lw_fn *f)
 	for (int u = 0; u < f->nvregs; u++)
 		r.rep[u] = u;
 	size_t nk = ((size_t)f->nvregs + 1) * 4; /* one fact per word */
-	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0};
+	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0,
+		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool)),
+		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool))};
+	global_consts(f, &kz);
 	for (size_t u = 0; u < nk; u++)
 		kz.at[u] = -1;
 	size_t nb = ((size_t)f->nvregs + 1) * sizeof(int);
 	wcopy wc = {malloc(nb), malloc(nb), malloc(nb), malloc(nb), 0};
 	for (int u = 0; u <= f->nvregs; u++)
 		wc.wr[u] = wc.at[u] = -1;
+	/* mentions of each predicate (5c: a carry that only its pair names) */
+	int *pmention = calloc((size_t)f->nvregs + 1, sizeof(int));
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		for (int k = 0; k < in->n; k++)
+			if (in->o[k].kind == LO_PRED)
+				pmention[in->o[k].v]++;
+		if (in->guard.kind == LO_PRED)
+			pmention[in->guard.v]++;
+	}
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
+		if (!in->op[0] && !in->label)
+			continue; /* emptied by 5c */
 		if (!in->op[0]) {
 			reset(f, &r);
 			kz.run++;
@@ -805,6 +1252,8 @@ void lw_peephole(lw_fn *f)
 			continue;
 		}
 		known_zeros(f, &kz, in);
+		wide_madd(f, &wc, pmention, in, i);
+		fold_offsets(f, &wc, in, i);
 		vector_forward(f, &wc, in, i);
 		word_forward(f, &wc, in, i);
 		subst_preds(f, &r, in);
@@ -870,13 +1319,24 @@ void lw_peephole(lw_fn *f)
 	free(r.rep);
 	free(kz.z);
 	free(kz.at);
+	free(kz.c);
+	free(kz.isc);
+	free(kz.gv);
+	free(kz.gc);
 	free(wc.wr);
 	free(wc.at);
 	free(wc.src);
 	free(wc.sub);
 	free(r.alias);
 	free(r.inlist);
+	free(pmention);
+	int o = 0; /* drop the records 5c emptied */
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].op[0] || f->insts[i].label)
+			f->insts[o++] = f->insts[i];
+	f->ninsts = o;
 	fuse_zero_tests(f);
+	predicate_ifs(f);
 	dead_records(f);
 	narrow_vregs(f);
 }

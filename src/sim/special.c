@@ -144,32 +144,24 @@ unsigned rt_size(const sim_inst *i, bool *sign)
 	return 4;
 }
 
-/* The register words of size loaded bytes (sign/zero extended below 4
- * bytes) into x[]; returns how many. */
-static unsigned unpack_words(const uint8_t *bytes, unsigned size, bool sign,
-			     uint32_t x[4])
-{
-	if (size < 4) {
-		x[0] = 0;
-		memcpy(&x[0], bytes, size);
-		if (sign)
-			x[0] = size == 1 ? (uint32_t)(int32_t)(int8_t)x[0]
-					 : (uint32_t)(int32_t)(int16_t)x[0];
-		return 1;
-	}
-	memcpy(x, bytes, size);
-	return size / 4;
-}
-
 /* Registers d..d+n of lane l from the loaded bytes (sign/zero extended). */
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign)
 {
 	int k = sim_slot(i, RT_D0);
-	uint32_t x[4];
-	unsigned n = unpack_words(bytes, size, sign, x);
-	for (unsigned h = 0; h < n; h++)
-		rt_dst(w, i, k, (int)h)[l] = x[h];
+	uint32_t x = 0;
+	if (size < 4) {
+		memcpy(&x, bytes, size);
+		if (sign)
+			x = size == 1 ? (uint32_t)(int32_t)(int8_t)x
+				      : (uint32_t)(int32_t)(int16_t)x;
+		rt_dst(w, i, k, 0)[l] = x;
+		return;
+	}
+	for (unsigned h = 0; h < size / 4; h++) {
+		memcpy(&x, bytes + 4 * h, 4);
+		rt_dst(w, i, k, (int)h)[l] = x;
+	}
 }
 
 /*
@@ -206,21 +198,18 @@ void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	unsigned size = rt_size(i, &sign);
 	uint8_t bytes[16];
 	if (reg >= SIM_RZ) {
-		/* one address for every lane: the words once, then each
-		   destination row's pmask lanes */
+		/* one address for the warp: one value per destination row,
+		   as rt_unpack extends and splits it */
 		if (!sim_mem_const_read(w, i, bank, off, size, bytes))
 			return;
-		uint32_t x[4];
-		unsigned n = unpack_words(bytes, size, sign, x);
+		uint32_t x[4] = {0};
+		memcpy(x, bytes, size);
+		if (size < 4 && sign)
+			x[0] = size == 1 ? (uint32_t)(int32_t)(int8_t)x[0]
+					 : (uint32_t)(int32_t)(int16_t)x[0];
 		int k = sim_slot(i, RT_D0);
-		for (unsigned h = 0; h < n; h++) {
-			uint32_t *d = rt_dst(w, i, k, (int)h);
-			if (pmask == 0xffffffffu)
-				for (int l = 0; l < SIM_LANES; l++)
-					d[l] = x[h];
-			else
-				for (uint32_t m = pmask; m; m &= m - 1)
-					d[sim_ffs(m)] = x[h];
+		for (unsigned h = 0; h < (size + 3) / 4; h++) {
+			rt_fill(rt_dst(w, i, k, (int)h), x[h], pmask);
 		}
 		return;
 	}
