@@ -478,6 +478,8 @@ typedef struct kzero {
 	int run;
 	uint32_t *c; /* the word's value, when isc (same stamp as z) */
 	bool *isc;
+	uint32_t *gv; /* the word's value in the whole function, when gc */
+	bool *gc;
 } kzero;
 
 static bool is_vreg1(const lw_fn *f, const lw_opd *o)
@@ -500,6 +502,8 @@ static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
 	if (o->kind == LO_IMM)
 		return ~(uint32_t)o->imm;
 	int key = word_key(f, o);
+	if (key >= 0 && kz->gc[key])
+		return ~kz->gv[key];
 	return key >= 0 && kz->at[key] == kz->run ? kz->z[key] : 0;
 }
 
@@ -518,10 +522,52 @@ static bool known_const(const lw_fn *f, const kzero *kz, const lw_opd *o, uint32
 		return true;
 	}
 	int key = word_key(f, o);
+	if (key >= 0 && kz->gc[key]) {
+		*v = o->neg ? -kz->gv[key] : kz->gv[key];
+		return true;
+	}
 	if (key < 0 || kz->at[key] != kz->run || !kz->isc[key])
 		return false;
 	*v = o->neg ? -kz->c[key] : kz->c[key];
 	return true;
+}
+
+/* Words written by exactly one record in the function, an unguarded
+ * `MOV r, imm` (or RZ): the value holds wherever the word is read (a read
+ * the write does not reach would read an undefined register), so 4 and 4b
+ * use it outside the MOV's run too: the zero base of a `.shared` variable
+ * set in the entry block and read in a loop. */
+static void global_consts(const lw_fn *f, kzero *kz)
+{
+	size_t nk = ((size_t)f->nvregs + 1) * 4;
+	int *ndef = calloc(nk, sizeof(int)), *rec = malloc(nk * sizeof(int));
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		int nd = lw_ndefs(in);
+		for (int k = 0; k < in->n; k++) {
+			if (in->o[k].kind != LO_VREG || !(k < nd || !strcmp(in->op, "ELECT")))
+				continue;
+			unsigned m = lw_opd_words(f, in, k);
+			for (int w = 0; w < 4; w++)
+				if (m >> w & 1) {
+					ndef[in->o[k].v * 4 + w]++;
+					rec[in->o[k].v * 4 + w] = i;
+				}
+		}
+	}
+	for (size_t u = 0; u < nk; u++) {
+		if (ndef[u] != 1)
+			continue;
+		const lw_inst *in = &f->insts[rec[u]];
+		if (strcmp(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
+		    f->vregs[in->o[0].v].fixed || (size_t)word_key(f, &in->o[0]) != u ||
+		    (in->o[1].kind != LO_IMM && in->o[1].kind != LO_RZ))
+			continue;
+		kz->gc[u] = true;
+		kz->gv[u] = in->o[1].kind == LO_IMM ? (uint32_t)in->o[1].imm : 0;
+	}
+	free(ndef);
+	free(rec);
 }
 
 static bool plain_reg(const lw_opd *o) { return o->kind == LO_RZ || o->kind == LO_VREG; }
@@ -778,6 +824,70 @@ static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 			continue;
 		o->v = e->o[a].v;
 		o->imm = off;
+	}
+}
+
+/*
+ * 5c. A 64-bit add of a wide product into the multiply: `IADD3 d, P, x,
+ *     t, RZ ; IADD3.X d.1, x.1, t.1, RZ, P, !PT` (either order of x and t)
+ *     where the run last wrote t with `IMAD.WIDE[.U32] t, a, b, RZ` (a, b
+ *     unchanged since) and nothing else names P becomes `IMAD.WIDE[.U32]
+ *     d, a, b, x`: IMAD.WIDE adds a 64-bit c.  The product is then often
+ *     dead (3).  Why: nvcc's address arithmetic `mul.wide.u32 %rd5, %r4, 4;
+ *     add.s64 %rd6, %rd1, %rd5` (three records per address before, one
+ *     after, as ptxas).  The IADD3.X is emptied (the caller drops it).
+ *     Looks back at most 256 records.
+ */
+static bool same_word(const lw_opd *a, int v, int sub)
+{
+	return a->kind == LO_VREG && a->v == v && a->sub == sub && !a->neg;
+}
+
+static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_inst *in, int i)
+{
+	if (strcmp(in->op, "IADD3") || in->n != 5 || in->guard.kind != LO_NONE ||
+	    in->o[0].kind != LO_VREG || in->o[0].sub || in->o[1].kind != LO_PRED ||
+	    in->o[1].neg || in->o[4].kind != LO_RZ || i + 1 >= f->ninsts)
+		return;
+	lw_inst *hx = &f->insts[i + 1];
+	int d = in->o[0].v, p = in->o[1].v;
+	if (strcmp(hx->op, "IADD3.X") || hx->n != 6 || hx->guard.kind != LO_NONE ||
+	    !same_word(&hx->o[0], d, 1) || hx->o[3].kind != LO_RZ || hx->o[4].kind != LO_PRED ||
+	    hx->o[4].v != p || hx->o[4].neg || hx->o[5].kind != LO_PT || !hx->o[5].neg ||
+	    pmention[p] != 2 || f->vregs[d].width != 2)
+		return;
+	for (int ti = 2; ti <= 3; ti++) {
+		const lw_opd *t = &in->o[ti], *x = &in->o[5 - ti];
+		if (t->kind != LO_VREG || t->sub || x->kind != LO_VREG || x->sub || t->neg || x->neg ||
+		    f->vregs[t->v].width != 2 || f->vregs[x->v].width != 2 || t->v == x->v ||
+		    !same_word(&hx->o[ti - 1], t->v, 1) || !same_word(&hx->o[4 - ti], x->v, 1))
+			continue;
+		int j = i - 1;
+		while (j >= w->start && j >= i - 256 && !writes_words(f, &f->insts[j], t->v, 3))
+			j--;
+		if (j < w->start || j < i - 256)
+			continue;
+		const lw_inst *e = &f->insts[j];
+		if (strncmp(e->op, "IMAD.WIDE", 9) || e->n != 4 || e->guard.kind != LO_NONE ||
+		    e->o[0].kind != LO_VREG || e->o[0].v != t->v || e->o[0].sub ||
+		    e->o[3].kind != LO_RZ)
+			continue;
+		bool moved = false;
+		for (int k = 1; k <= 2; k++)
+			for (int q = j + 1; q < i && e->o[k].kind == LO_VREG; q++)
+				moved |= writes_words(f, &f->insts[q], e->o[k].v, 15);
+		if (moved)
+			continue;
+		lw_opd xs = *x;
+		strcpy(in->op, e->op);
+		in->o[1] = e->o[1];
+		in->o[2] = e->o[2];
+		in->o[3] = xs;
+		in->n = 4;
+		hx->op[0] = 0;
+		hx->label = NULL;
+		hx->n = 0;
+		return;
 	}
 }
 
@@ -1112,15 +1222,29 @@ void lw_peephole(lw_fn *f)
 		r.rep[u] = u;
 	size_t nk = ((size_t)f->nvregs + 1) * 4; /* one fact per word */
 	kzero kz = {calloc(nk, sizeof(uint32_t)), malloc(nk * sizeof(int)), 0,
+		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool)),
 		    calloc(nk, sizeof(uint32_t)), calloc(nk, sizeof(bool))};
+	global_consts(f, &kz);
 	for (size_t u = 0; u < nk; u++)
 		kz.at[u] = -1;
 	size_t nb = ((size_t)f->nvregs + 1) * sizeof(int);
 	wcopy wc = {malloc(nb), malloc(nb), malloc(nb), malloc(nb), 0};
 	for (int u = 0; u <= f->nvregs; u++)
 		wc.wr[u] = wc.at[u] = -1;
+	/* mentions of each predicate (5c: a carry that only its pair names) */
+	int *pmention = calloc((size_t)f->nvregs + 1, sizeof(int));
+	for (int i = 0; i < f->ninsts; i++) {
+		const lw_inst *in = &f->insts[i];
+		for (int k = 0; k < in->n; k++)
+			if (in->o[k].kind == LO_PRED)
+				pmention[in->o[k].v]++;
+		if (in->guard.kind == LO_PRED)
+			pmention[in->guard.v]++;
+	}
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
+		if (!in->op[0] && !in->label)
+			continue; /* emptied by 5c */
 		if (!in->op[0]) {
 			reset(f, &r);
 			kz.run++;
@@ -1128,6 +1252,7 @@ void lw_peephole(lw_fn *f)
 			continue;
 		}
 		known_zeros(f, &kz, in);
+		wide_madd(f, &wc, pmention, in, i);
 		fold_offsets(f, &wc, in, i);
 		vector_forward(f, &wc, in, i);
 		word_forward(f, &wc, in, i);
@@ -1196,12 +1321,20 @@ void lw_peephole(lw_fn *f)
 	free(kz.at);
 	free(kz.c);
 	free(kz.isc);
+	free(kz.gv);
+	free(kz.gc);
 	free(wc.wr);
 	free(wc.at);
 	free(wc.src);
 	free(wc.sub);
 	free(r.alias);
 	free(r.inlist);
+	free(pmention);
+	int o = 0; /* drop the records 5c emptied */
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].op[0] || f->insts[i].label)
+			f->insts[o++] = f->insts[i];
+	f->ninsts = o;
 	fuse_zero_tests(f);
 	predicate_ifs(f);
 	dead_records(f);

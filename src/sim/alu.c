@@ -22,24 +22,58 @@ void sim_rt_nop(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 }
 
+/* MOV of the shapes mov_plan does not take: a constant or a uniform
+ * register (one value for the warp), a negated register, a destination
+ * that is not a GPR. */
 void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	int k = sim_slot(i, RT_S0);
+	uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+	if (k == RT_NONE || i->op[k].kind != SIM_O_REG) {
+		rt_fill(d, rt_scalar(w, i, k), pmask);
+		return;
+	}
 	uint32_t ta[SIM_LANES];
-	const uint32_t *a = rt_row(w, i, sim_slot(i, RT_S0), ta);
-	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), a, pmask);
+	rt_put(d, rt_row(w, i, k, ta), pmask);
 }
 
 /*
- * The row plan of IADD3 and IMAD, made once at predecode for their fast
- * paths: when the sources are GPRs read as they are (RZ too) or
- * immediates, aux[2] holds PLAN_OK, the destination row and the source
- * rows (an immediate reads RZ, the zero row, and its value goes to
- * aux[3]); otherwise aux[2] is 0 and the handler takes its general path.
+ * Operand shapes, decided once per static instruction.  The prep hooks
+ * below look at the operands of each instruction at predecode; when they
+ * have a shape of the table, the hook writes a plan and installs the
+ * variant handler of that shape (i->exec), which reads rows and constants
+ * from the plan and decodes no operand when issued.  Otherwise the plan is
+ * empty (aux[2] = 0) and the general handler of the SIM_OPS row runs.
+ *
+ *   instruction        shape (sources GPR or RZ, no negation, unless said)
+ *   MOV                a GPR or an immediate              -> mov_plan
+ *   IADD3              no carry in or out; immediates     -> iadd3_plan
+ *   IADD3, IADD3.X     carry predicates in or out         -> iadd3_carry
+ *   IMAD               b a GPR or an immediate            -> imad_plan
+ *   IMAD.WIDE          b a GPR or an immediate, c a pair  -> imad_wide
+ *   ISETP              b a GPR or an immediate            -> isetp_plan
+ *   SHF                count an immediate 1..31           -> shf_plan
+ *   LOP3.LUT           b, c GPRs or immediates, no Pu     -> lop3_plan
+ *
+ * The plan:
+ *   aux[2]  bits 0-35  rows A B C D, 9 bits each (an immediate source reads
+ *                      RZ, the zero row, and its value is a constant);
+ *           bits 36-39 the shape's code (SHF kind, ISETP compare, LOP3 LUT
+ *                      class, IADD3 row count, IMAD.WIDE signedness); bit 40 PLAN_OK; bit 41 PLAN_BIMM;
+ *           bits 44-63 predicates PS0 PS1 PD0 PD1, 5 bits each: the row
+ *                      and (bit 4) the negation; row 15: absent.
+ *   aux[3]  the constants (per shape, said at its prep hook).
+ * A destination GPR row D is the sink for RZ; a pair's high row is D + 1
+ * (the sink when D is).
  */
 #define PLAN_OK (1ll << 40)
 #define PLAN_BIMM (1ll << 41) /* IMAD: b is the immediate aux[3] & 0xffffffff */
 #define PLAN_ROW(i, n) ((unsigned)((uint64_t)(i)->aux[2] >> (9 * (n)) & 0x1ff))
+#define PLAN_CODE(i) ((unsigned)((uint64_t)(i)->aux[2] >> 36 & 0xf))
+#define PLAN_PRED(i, n) ((unsigned)((uint64_t)(i)->aux[2] >> (44 + 5 * (n)) & 0x1f))
 enum { PLAN_A, PLAN_B, PLAN_C, PLAN_D };
+enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
+#define PLAN_NOPRED 15u
 
 /* Row of source slot s for a plan (RZ for an immediate, whose value is
  * added to *k), or -1 when the operand does not fit one. */
@@ -60,47 +94,258 @@ static int plan_src(const sim_inst *i, int s, uint32_t *k)
 	return -1;
 }
 
-static void plan_put(sim_inst *i, int a, int b, int c, int64_t flags)
+/* The plan field of predicate slot s: its row and negation, or
+ * PLAN_NOPRED when the slot is absent. */
+static int64_t plan_pred(const sim_inst *i, int s, int n)
+{
+	int k = sim_slot(i, s);
+	uint64_t f = k == RT_NONE ? PLAN_NOPRED
+				  : (uint64_t)(i->op[k].reg & 0xf) | (uint64_t)(i->op[k].neg != 0) << 4;
+	return (int64_t)(f << (44 + 5 * n));
+}
+
+/* Writes the plan (rows a b c, the destination, flags); false (no plan)
+ * when a row is -1 or the destination is not a GPR. */
+static bool plan_put(sim_inst *i, int a, int b, int c, int64_t flags)
 {
 	int k = sim_slot(i, RT_D0);
 	unsigned d = k == RT_NONE || i->op[k].reg >= SIM_RZ ? SIM_RSINK
 							      : i->op[k].reg;
 	if (a < 0 || b < 0 || c < 0 ||
 	    (k != RT_NONE && i->op[k].kind != SIM_O_REG))
-		return;
+		return false;
 	i->aux[2] = PLAN_OK | flags | (int64_t)a << (9 * PLAN_A) |
 		    (int64_t)b << (9 * PLAN_B) | (int64_t)c << (9 * PLAN_C) |
 		    (int64_t)d << (9 * PLAN_D);
+	return true;
+}
+
+/* Source predicate plan field f as a lane mask (absent: `absent`). */
+static inline uint32_t plan_get_pred(const sim_warp *w, unsigned f,
+				     uint32_t absent)
+{
+	return (f & 0xf) == PLAN_NOPRED ? absent : sim_pred(w, f & 0xf, f >> 4);
+}
+
+/* The pmask lanes of v into destination predicate plan field f. */
+static inline void plan_put_pred(sim_warp *w, unsigned f, uint32_t v,
+				 uint32_t pmask)
+{
+	if ((f & 0xf) != PLAN_NOPRED) {
+		uint32_t *p = &w->p[f & 0xf];
+		*p = (*p & ~pmask) | (v & pmask);
+	}
+}
+
+/* m = the lane mask of the lanes where COND (an expression of lane l)
+ * holds: an all-ones/zero word per lane ANDed with the lane's bit and ORed
+ * together, which the compiler turns into vector compares. */
+#define LANE_MASK(m, COND)                                                     \
+	do {                                                                   \
+		uint32_t m_ = 0;                                               \
+		LANES m_ |= sim_lane_bit[l] & (0u - (uint32_t)(COND));         \
+		(m) = m_;                                                      \
+	} while (0)
+
+/* MOV of a GPR or an immediate: d = A + aux[3]. */
+static void mov_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)];
+	uint32_t k = (uint32_t)i->aux[3];
+	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, pa[l] + k);
+}
+
+simt_status sim_rt_prep_mov(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	uint32_t k = 0;
+	if (sim_slot(i, RT_S0) != RT_NONE &&
+	    plan_put(i, plan_src(i, RT_S0, &k), SIM_RZ, SIM_RZ, 0)) {
+		i->aux[3] = k;
+		i->exec = mov_plan;
+	}
+	return SIMT_OK;
+}
+
+/* IADD3 (.X) with carries: the sum of rows A B C, the constant aux[3] and
+ * the carry-in predicates PS0 PS1 (absent: 0); the carry count leaves in
+ * PD0 (>= 1) and PD1 (>= 2), as sim_rt_iadd3 says.  In 32-bit words, one
+ * addend at a time, counting the wrap-arounds (at most 2: the addends are
+ * three words and two bits), so that the lanes stay vector lanes. */
+static void iadd3_carry(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t k = (uint32_t)i->aux[3];
+	uint32_t k0 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0),
+		 k1 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS1), 0);
+	uint32_t n[SIM_LANES], v[SIM_LANES];
+	if (PLAN_CODE(i)) { /* the 64-bit add idiom: A + B + PS0, one carry */
+		uint32_t c0 = 0;
+		LANES {
+			/* the carry out of bit 31 of t = a + b + cin is the
+			   top bit of (a & b) | ((a ^ b) & ~t) */
+			uint32_t a = pa[l], b = pb[l];
+			uint32_t t = a + b + ((k0 & sim_lane_bit[l]) != 0);
+			int32_t top = (int32_t)((a & b) | ((a ^ b) & ~t));
+			v[l] = t;
+			c0 |= sim_lane_bit[l] & (uint32_t)(top >> 31);
+		}
+		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
+		plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
+		plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), 0, pmask);
+		return;
+	}
+	LANES {
+		uint32_t s = pa[l] + pb[l], t, c = s < pa[l];
+		t = s + pc[l], c += t < s, s = t;
+		t = s + k, c += t < s, s = t;
+		t = s + ((k0 & sim_lane_bit[l]) != 0), c += t < s, s = t;
+		t = s + ((k1 & sim_lane_bit[l]) != 0), c += t < s, s = t;
+		v[l] = s;
+		n[l] = c;
+	}
+	uint32_t c0, c1;
+	LANE_MASK(c0, n[l] >= 1);
+	LANE_MASK(c1, n[l] >= 2);
+	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
+	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
+	plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), c1, pmask);
+}
+
+/* IADD3 without carries: A + B + C + aux[3]; code 1: C is RZ (two rows). */
+static void iadd3_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t k = (uint32_t)i->aux[3];
+	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
+	if (PLAN_CODE(i))
+		RT_ROW_PUT(d, pmask, pa[l] + pb[l] + k);
+	else
+		RT_ROW_PUT(d, pmask, pa[l] + pb[l] + pc[l] + k);
 }
 
 /* IADD3: a plain sum (no carry in or out) plans its three rows and the
- * sum of its immediates (aux[3]). */
+ * sum of its immediates (aux[3]) for sim_rt_iadd3; with carries, rows, the
+ * immediates' sum (64 bits) and the predicates for iadd3_carry. */
 simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
 	if (st != SIMT_OK || !i->opc)
 		return st;
 	i->aux[2] = i->aux[3] = 0;
+	uint32_t ka = 0, kb = 0, kc = 0;
+	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb),
+	    rc = plan_src(i, RT_S2, &kc);
 	if (sim_slot(i, RT_PS0) != RT_NONE || sim_slot(i, RT_PS1) != RT_NONE ||
-	    rt_pred_written(i, RT_PD0) || rt_pred_written(i, RT_PD1))
+	    rt_pred_written(i, RT_PD0) || rt_pred_written(i, RT_PD1)) {
+		/* carry-outs are written when one of them is a real
+		   predicate (not PT), both then, as the general path does */
+		bool carries = rt_pred_written(i, RT_PD0) ||
+			       rt_pred_written(i, RT_PD1);
+		int64_t preds = plan_pred(i, RT_PS0, PLAN_PS0) |
+				plan_pred(i, RT_PS1, PLAN_PS1) |
+				(carries ? plan_pred(i, RT_PD0, PLAN_PD0) |
+					   plan_pred(i, RT_PD1, PLAN_PD1)
+					 : (int64_t)((uint64_t)(PLAN_NOPRED | PLAN_NOPRED << 5)
+						     << (44 + 5 * PLAN_PD0)));
+		uint64_t k = (uint64_t)ka + kb + kc; /* one word in iadd3_carry */
+		/* code 1: no C, no constant, no second carry-in (!PT) */
+		int kp = sim_slot(i, RT_PS1);
+		bool one = rc == SIM_RZ && k == 0 &&
+			   (kp == RT_NONE || (i->op[kp].reg == SIM_PT && i->op[kp].neg));
+		if (one)
+			preds |= 1ll << 36;
+		if (k <= 0xffffffffu && plan_put(i, ra, rb, rc, preds)) {
+			i->aux[3] = (int64_t)k;
+			i->exec = iadd3_carry;
+		}
 		return SIMT_OK;
-	uint32_t k = 0;
-	int ra = plan_src(i, RT_S0, &k), rb = plan_src(i, RT_S1, &k),
-	    rc = plan_src(i, RT_S2, &k);
-	plan_put(i, ra, rb, rc, 0);
-	i->aux[3] = k;
+	}
+	/* the two rows that are not RZ first, so that code 1 drops C */
+	if (ra == SIM_RZ) {
+		ra = rc;
+		rc = SIM_RZ;
+	} else if (rb == SIM_RZ) {
+		rb = rc;
+		rc = SIM_RZ;
+	}
+	if (plan_put(i, ra, rb, rc, (int64_t)(rc == SIM_RZ) << 36)) {
+		i->aux[3] = (uint32_t)(ka + kb + kc);
+		i->exec = iadd3_plan;
+	}
 	return SIMT_OK;
 }
 
-/* IMAD (not .WIDE, .HI): a a GPR; b a GPR or an immediate (PLAN_BIMM,
- * aux[3] bits 0-31); c a GPR or an immediate (aux[3] bits 32-63). */
+/* IMAD.WIDE: the pair D:D+1 = A * B (or the immediate aux[3] bits 0-31
+ * with PLAN_BIMM) + the pair C:C+1 (RZ: zero); code 1: unsigned.  Rows of
+ * the high words: aux[3] bits 32-40 (c) and 41-49 (d). */
+static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+		       *cl = w->r[PLAN_ROW(i, PLAN_C)];
+	uint64_t k = (uint64_t)i->aux[3];
+	const uint32_t *ch = w->r[k >> 32 & 0x1ff];
+	uint32_t *dl = w->r[PLAN_ROW(i, PLAN_D)], *dh = w->r[k >> 41 & 0x1ff];
+	uint32_t lo[SIM_LANES], hi[SIM_LANES];
+	uint32_t tb[SIM_LANES];
+	if (i->aux[2] & PLAN_BIMM) { /* the multiplier, as a row */
+		LANES tb[l] = (uint32_t)k;
+		pb = tb;
+	}
+	if (PLAN_CODE(i))
+		LANES {
+			uint64_t s = (uint64_t)pa[l] * pb[l] +
+				     ((uint64_t)ch[l] << 32 | cl[l]);
+			lo[l] = (uint32_t)s;
+			hi[l] = (uint32_t)(s >> 32);
+		}
+	else
+		LANES {
+			uint64_t s = (uint64_t)((int64_t)(int32_t)pa[l] *
+						(int32_t)pb[l]) +
+				     ((uint64_t)ch[l] << 32 | cl[l]);
+			lo[l] = (uint32_t)s;
+			hi[l] = (uint32_t)(s >> 32);
+		}
+	RT_ROW_PUT(dh, pmask, hi[l]);
+	RT_ROW_PUT(dl, pmask, lo[l]);
+}
+
+/* IMAD: A * B + C + aux[3] bits 32-63, B the constant aux[3] bits 0-31
+ * with PLAN_BIMM. */
+static void imad_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
+	uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
+	if (i->aux[2] & PLAN_BIMM) {
+		uint32_t kb = (uint32_t)i->aux[3];
+		RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
+	} else {
+		const uint32_t *pb = w->r[PLAN_ROW(i, PLAN_B)];
+		RT_ROW_PUT(pd, pmask, pa[l] * pb[l] + pc[l] + kc);
+	}
+}
+
+/* IMAD (not .HI): a a GPR; b a GPR or an immediate (PLAN_BIMM, aux[3]
+ * bits 0-31); c a GPR or an immediate (aux[3] bits 32-63), or with .WIDE
+ * a pair or RZ (imad_wide). */
 simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
 	if (st != SIMT_OK || !i->opc)
 		return st;
 	i->aux[2] = i->aux[3] = 0;
-	if (rt_has(i, RT_M(WIDE) | RT_M(HI)))
+	if (rt_has(i, RT_M(HI)))
 		return SIMT_OK;
 	uint32_t ka = 0, kb = 0, kc = 0;
 	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb),
@@ -110,8 +355,191 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 	if (ka || (ra == SIM_RZ && sim_slot(i, RT_S0) != RT_NONE &&
 		   i->op[sim_slot(i, RT_S0)].kind == SIM_O_IMM))
 		return SIMT_OK; /* an immediate a: the general path */
-	plan_put(i, ra, rb, rc, bimm ? PLAN_BIMM : 0);
-	i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
+	if (rt_has(i, RT_M(WIDE))) {
+		int kcn = sim_slot(i, RT_S2), kd = sim_slot(i, RT_D0);
+		if (kc || kd == RT_NONE ||
+		    (kcn != RT_NONE && i->op[kcn].kind != SIM_O_REG))
+			return SIMT_OK;
+		int64_t u = rt_has(i, RT_M(U32)) ? 1 : 0;
+		if (!plan_put(i, ra, rb, rc, (bimm ? PLAN_BIMM : 0) | u << 36))
+			return SIMT_OK;
+		/* the high rows as rt_src64 and rt_dst read and write them */
+		unsigned ch = rc >= SIM_RZ ? SIM_RZ : (unsigned)rc + 1;
+		unsigned dr = i->op[kd].reg;
+		unsigned dh = dr >= SIM_RZ || dr + 1 >= SIM_RZ ? SIM_RSINK : dr + 1;
+		i->aux[3] = (int64_t)((uint64_t)dh << 41 | (uint64_t)ch << 32 | kb);
+		i->exec = imad_wide;
+		return SIMT_OK;
+	}
+	if (plan_put(i, ra, rb, rc, bimm ? PLAN_BIMM : 0)) {
+		i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
+		i->exec = imad_plan;
+	}
+	return SIMT_OK;
+}
+
+/* ISETP compare codes of the plan (PLAN_CODE), in rt_icmp's order. */
+enum { CMP_F, CMP_T, CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE,
+       CMP_ULT, CMP_ULE, CMP_UGT, CMP_UGE };
+
+static unsigned cmp_code(uint64_t m)
+{
+	bool u = (m & RT_M(U32)) != 0;
+	if (m & RT_M(T)) return CMP_T;
+	if (m & RT_M(EQ)) return CMP_EQ;
+	if (m & RT_M(NE)) return CMP_NE;
+	if (m & RT_M(LT)) return u ? CMP_ULT : CMP_LT;
+	if (m & RT_M(LE)) return u ? CMP_ULE : CMP_LE;
+	if (m & RT_M(GT)) return u ? CMP_UGT : CMP_GT;
+	if (m & RT_M(GE)) return u ? CMP_UGE : CMP_GE;
+	return CMP_F;
+}
+
+/* ISETP: A compared with B + aux[3] bits 0-31 (B is RZ for an immediate),
+ * combined with PS0 by the .AND/.OR/.XOR of aux[3] bits 32-33. */
+static void isetp_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *x = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)];
+	uint32_t k = (uint32_t)i->aux[3], r = 0;
+#define Y (pb[l] + k)
+	switch (PLAN_CODE(i)) {
+	case CMP_T: r = 0xffffffffu; break;
+	case CMP_EQ: LANE_MASK(r, x[l] == Y); break;
+	case CMP_NE: LANE_MASK(r, x[l] != Y); break;
+	case CMP_LT: LANE_MASK(r, (int32_t)x[l] < (int32_t)Y); break;
+	case CMP_LE: LANE_MASK(r, (int32_t)x[l] <= (int32_t)Y); break;
+	case CMP_GT: LANE_MASK(r, (int32_t)x[l] > (int32_t)Y); break;
+	case CMP_GE: LANE_MASK(r, (int32_t)x[l] >= (int32_t)Y); break;
+	case CMP_ULT: LANE_MASK(r, x[l] < Y); break;
+	case CMP_ULE: LANE_MASK(r, x[l] <= Y); break;
+	case CMP_UGT: LANE_MASK(r, x[l] > Y); break;
+	case CMP_UGE: LANE_MASK(r, x[l] >= Y); break;
+	default: break; /* .F: no lane */
+	}
+#undef Y
+	uint32_t p = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0xffffffffu);
+	unsigned op = (unsigned)((uint64_t)i->aux[3] >> 32 & 3);
+	uint32_t u = op == 1 ? r | p : op == 2 ? r ^ p : r & p;
+	uint32_t v = op == 1 ? ~r | p : op == 2 ? ~r ^ p : ~r & p;
+	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), u, pmask);
+	plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), v, pmask);
+}
+
+simt_status sim_rt_prep_isetp(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	uint32_t ka = 0, kb = 0;
+	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb);
+	if (ka || ra < 0 || rb < 0 || sim_slot(i, RT_S0) == RT_NONE ||
+	    i->op[sim_slot(i, RT_S0)].kind != SIM_O_REG)
+		return SIMT_OK;
+	uint64_t m = (uint64_t)i->aux[1];
+	/* rt_bool_op's order: .OR, then .XOR, else .AND */
+	uint64_t op = m & RT_M(OR) ? 1 : m & RT_M(XOR) ? 2 : 0;
+	i->aux[2] = PLAN_OK | (int64_t)ra << (9 * PLAN_A) |
+		    (int64_t)rb << (9 * PLAN_B) | (int64_t)cmp_code(m) << 36 |
+		    plan_pred(i, RT_PS0, PLAN_PS0) | plan_pred(i, RT_PD0, PLAN_PD0) |
+		    plan_pred(i, RT_PD1, PLAN_PD1);
+	i->aux[3] = (int64_t)(op << 32 | kb);
+	i->exec = isetp_plan;
+	return SIMT_OK;
+}
+
+/* SHF by an immediate count n (aux[3]) of 1..31: the result word is a
+ * pair of word shifts of A (low) and C (high), the code being the kind's
+ * bits 0 (left) and 1 (high word), 4 for the high word shifted right
+ * arithmetically (what rt_shf_by computes on the 64-bit C:A). */
+static void shf_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
+		       *c = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
+	const uint32_t n = (uint32_t)i->aux[3];
+	switch (PLAN_CODE(i)) {
+	case 0: RT_ROW_PUT(d, pmask, a[l] >> n | c[l] << (32 - n)); break;
+	case 1: RT_ROW_PUT(d, pmask, a[l] << n); break;
+	case 2: RT_ROW_PUT(d, pmask, c[l] >> n); break;
+	case 3: RT_ROW_PUT(d, pmask, c[l] << n | a[l] >> (32 - n)); break;
+	default: RT_ROW_PUT(d, pmask, (uint32_t)((int32_t)c[l] >> n)); break;
+	}
+}
+
+simt_status sim_rt_prep_shf(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	int kb = sim_slot(i, RT_S1);
+	if (kb == RT_NONE || i->op[kb].kind != SIM_O_IMM || i->op[kb].neg)
+		return SIMT_OK;
+	uint32_t n = (uint32_t)i->op[kb].imm, k = 0;
+	int ra = plan_src(i, RT_S0, &k), rc = plan_src(i, RT_S2, &k);
+	if (n == 0 || n >= 32 || k)
+		return SIMT_OK;
+	unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
+	unsigned code = (kind & 3) == 2 && (kind & 8) ? 4 : kind & 3;
+	if (plan_put(i, ra, SIM_RZ, rc, (int64_t)code << 36)) {
+		i->aux[3] = n;
+		i->exec = shf_plan;
+	}
+	return SIMT_OK;
+}
+
+/* LOP3.LUT without a predicate output: the table (aux[3] bits 32-39, code
+ * 1-5: one the compilers emit most) of A, B + aux[3] bits 0-31 and C. */
+static void lop3_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint64_t k = (uint64_t)i->aux[3];
+	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
+	uint32_t kb = (uint32_t)k;
+#define B (pb[l] + kb)
+#define C (pc[l])
+	switch (PLAN_CODE(i)) { /* the tables compilers emit most */
+	case 1: RT_ROW_PUT(d, pmask, a[l] & B); break;
+	case 2: RT_ROW_PUT(d, pmask, a[l] | B); break;
+	case 3: RT_ROW_PUT(d, pmask, a[l] ^ B); break;
+	case 4: RT_ROW_PUT(d, pmask, a[l] & ~B); break;
+	case 5: RT_ROW_PUT(d, pmask, a[l] ^ B ^ C); break;
+	default: {
+		uint32_t e[8];
+		rt_lut_entries((uint32_t)(k >> 32) & 0xff, e);
+		RT_ROW_PUT(d, pmask, rt_lut3(e, a[l], B, C));
+	}
+	}
+#undef B
+#undef C
+}
+
+/* LOP3.LUT: a and c GPRs, b a GPR or an immediate (aux[3] bits 0-31), the
+ * table in aux[3] bits 32-39, no predicate output written. */
+simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	int kl = sim_slot(i, RT_S3);
+	if (kl == RT_NONE || rt_pred_written(i, RT_PD0))
+		return SIMT_OK;
+	uint32_t lut = (uint32_t)i->op[kl].imm & 0xff, ka = 0, kb = 0, kc = 0;
+	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb),
+	    rc = plan_src(i, RT_S2, &kc);
+	if (ka || kc)
+		return SIMT_OK;
+	unsigned code = lut == 0xc0 ? 1 : lut == 0xfc ? 2 : lut == 0x3c ? 3
+		      : lut == 0x30 ? 4 : lut == 0x96 ? 5 : 0;
+	if (plan_put(i, ra, rb, rc, (int64_t)code << 36)) {
+		i->aux[3] = (int64_t)((uint64_t)lut << 32 | kb);
+		i->exec = lop3_plan;
+	}
 	return SIMT_OK;
 }
 
@@ -123,15 +551,6 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
  */
 void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	if (i->aux[2] & PLAN_OK) { /* a plain sum of rows and a constant */
-		const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-			       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-			       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-		uint32_t k = (uint32_t)i->aux[3];
-		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask,
-			   pa[l] + pb[l] + pc[l] + k);
-		return;
-	}
 	SRC3;
 	uint32_t k0 = 0, k1 = 0;
 	/* IADD3.X (its own optype) is the only form with source predicates */
@@ -169,20 +588,6 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
  */
 void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	if (i->aux[2] & PLAN_OK) { /* d = a * b + c from rows and constants */
-		const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-			       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-		uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
-		uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
-		if (i->aux[2] & PLAN_BIMM) {
-			uint32_t kb = (uint32_t)i->aux[3];
-			RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
-		} else {
-			const uint32_t *pb = w->r[PLAN_ROW(i, PLAN_B)];
-			RT_ROW_PUT(pd, pmask, pa[l] * pb[l] + pc[l] + kc);
-		}
-		return;
-	}
 	SRC3;
 	bool u = rt_has(i, RT_M(U32));
 	uint32_t *d0 = rt_dst(w, i, sim_slot(i, RT_D0), 0);

@@ -46,6 +46,8 @@ static const char *const op_names[] = {
 static const char *const type_names[] = {AT_TYPES(AT_X_NAME) NULL};
 #undef AT_X_NAME
 
+_Static_assert(AT_ADD == SIM_RED_ADD, "sim_mem_red adds inline");
+
 simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	if (!i->opc)
@@ -275,6 +277,39 @@ static uint64_t rmw_host(uint8_t *p, unsigned size, int op, int type,
 	return old;
 }
 
+uint64_t sim_at_combine(int op, int type, uint64_t acc, uint64_t b)
+{
+	return apply(op, type, acc, b, 0);
+}
+
+void sim_at_host_apply(uint8_t *p, unsigned size, int op, int type,
+		       uint64_t v)
+{
+	rmw_host(p, size, op, type, v, 0);
+}
+
+/*
+ * The atomic can be deferred on a worker (sim_mem_red, memdev.c): nobody
+ * reads its old values (RED, or Rd is RZ), and its operation on integers
+ * is commutative and associative, so combining the operands per word and
+ * applying them later leaves the same memory as applying them one by one
+ * in any order (not the float adds: their rounding depends on the order;
+ * not INC, DEC, EXCH, CAS).  Only relaxed ones (the default): an acquire
+ * or release RED is an ordering point.
+ */
+static bool deferrable(const sim_warp *w, const sim_inst *i, int op, int type)
+{
+	const sim_ctx *c = w->ctx;
+	int kd = sim_slot(i, 0);
+	if (!c->par || c->rec || c->hb || c->rx || c->fp || i->sem != 0 ||
+	    (kd != SIM_SLOT_NONE && i->op[kd].reg < SIM_RZ))
+		return false;
+	if (type == AT_F32 || type == AT_F64 || type == AT_F16x2)
+		return false;
+	return op == AT_ADD || op == AT_AND || op == AT_OR || op == AT_XOR ||
+	       op == AT_MIN || op == AT_MAX;
+}
+
 static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	int op = (int)i->aux[1], type = (int)i->aux[2];
@@ -284,6 +319,19 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	uint8_t *ptr[SIM_LANES];
 	if (!at_addresses(w, i, pmask, sp, addr))
 		return;
+	if (sp != SIM_SPACE_SHARED && deferrable(w, i, op, type)) {
+		unsigned r = i->op[sim_slot(i, 2)].reg; /* Rb (prep checked) */
+		for (int l = 0; l < SIM_LANES; l++) /* branch-free rows */
+			b[l] = r < SIM_RZ ? w->r[r][l] : 0;
+		for (int l = 0; wide && l < SIM_LANES; l++)
+			b[l] |= r + 1 < SIM_RZ ? (uint64_t)w->r[r + 1][l] << 32 : 0;
+		if (sim_mem_red(w, sp, pmask, addr, size, op, type, b)) {
+			w->ctx->mem_writes++;
+			return;
+		}
+	} else if (w->ctx->par) { /* an ordering point: apply the deferred */
+		sim_mem_red_flush(w->ctx->mem);
+	}
 	if (!sim_mem_resolve(w, sp, pmask, addr, size, ptr)) {
 		uint8_t data[SIM_LANES][16];
 		if (sim_mem_load(w, i, sp, pmask, addr, size, data))
@@ -363,6 +411,8 @@ void sim_at_red(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * (docs/semantics.md). */
 void sim_at_fence(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
+	if (w->ctx->par) /* deferred reductions (sim_mem_red) land first */
+		sim_mem_red_flush(w->ctx->mem);
 	/* ordering points for the race checker (--check=race) only */
 	if (w->ctx->hb && i->optype != SIM_OP_FENCE_PROXY)
 		hb_fence(w, i, pmask);

@@ -245,6 +245,28 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
  * general path reports it) or exploration notes every global word.
  */
 uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
+/*
+ * Deferred reductions on a worker thread (memdev.c, atomic.c): the lanes'
+ * global words get operand b[lane] of operation op (atomic.c's codes, its
+ * integer ADD being SIM_RED_ADD,
+ * combined with sim_at_combine) when the worker next accesses them, issues
+ * another atomic or a fence (sim_mem_red_flush), or ends its group.  False,
+ * with nothing deferred, when a lane is not a resolvable global word (the
+ * caller's general path then runs and reports).
+ */
+bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
+		 const uint64_t addr[SIM_LANES], unsigned size, int op,
+		 int type, const uint64_t b[SIM_LANES]);
+void sim_mem_red_flush(sim_mem *m);
+#define SIM_RED_ADD 0
+/* A view (sim_mem_view) and its deferred-reduction buffer. */
+void sim_mem_view_free(sim_mem *v);
+/* atomic.c: operand b combined into acc (the operation applied twice is
+ * the operation of the combination), and one combined operand applied to
+ * the host word p as a host atomic. */
+uint64_t sim_at_combine(int op, int type, uint64_t acc, uint64_t b);
+void sim_at_host_apply(uint8_t *p, unsigned size, int op, int type,
+		       uint64_t v);
 
 
 #endif

@@ -23,8 +23,28 @@ static void put32(uint8_t *p, uint32_t v)
 
 /* ---- the interface of sim.h: one sim_mem per simulator ---------------------- */
 
+/* A worker's deferred reductions (sim_mem_red): direct-mapped on the
+ * host word (4-byte granules), an 8-byte word in the slot of its low
+ * half; used[] lists the occupied slots for the flush. */
+#define RED_SLOTS 1024u /* a power of two */
+typedef struct red_entry {
+	uint8_t *p;      /* host word (NULL: free slot)                       */
+	uint64_t val;    /* the combined operand (sim_at_combine)             */
+	uint32_t key;    /* RED_KEY(size, op, type)                           */
+} red_entry;
+#define RED_KEY(size, op, type) ((uint32_t)(size) | (uint32_t)(op) << 8 | (uint32_t)(type) << 16)
+typedef struct sim_redbuf {
+	unsigned n;
+	uint16_t used[RED_SLOTS];
+	red_entry e[RED_SLOTS];
+} sim_redbuf;
+
 struct sim_mem {
 	sim_gmem g;
+	/* deferred reductions of this view's worker, and the global
+	   addresses they cover, [red_lo, red_hi) (empty: red_hi == 0) */
+	sim_redbuf *red;
+	uint64_t red_lo, red_hi;
 	sim_cbank bank[SIM_CONST_BANKS];
 	uint32_t local_per_thread; /* 0: SIM_LOCAL_DEFAULT */
 	int ninits;
@@ -37,6 +57,85 @@ sim_mem *sim_mem_new(void)
 	if (m)
 		sim_gmem_init(&m->g);
 	return m;
+}
+
+/* ---- deferred reductions (CTA groups on worker threads) ----------------------
+ *
+ * A RED (or an ATOM whose result goes nowhere) of an integer ADD, AND, OR,
+ * XOR, MIN or MAX on a worker (atomic.c decides) need not touch the shared
+ * word at once: the worker combines the lanes' operands per word here and
+ * applies each word's combination as one host atomic when the worker next
+ * touches those addresses, issues any other atomic or a fence, or ends
+ * the group.  These operations are commutative and associative, so the
+ * final memory is the same in every order; within the worker (the only
+ * one that runs the group's CTAs) every access sees them applied.  Two
+ * workers adding into the same words then exchange a cache line per
+ * flush instead of one per lane (docs/semantics.md, "CTAs on worker
+ * threads"). */
+
+static size_t red_slot(const uint8_t *p)
+{
+	return (size_t)((uintptr_t)p >> 2) & (RED_SLOTS - 1);
+}
+
+/* Apply the entry of an entry now and free the slot (the order of the
+ * operations does not matter: any subset may land early). */
+static void red_evict(red_entry *e)
+{
+	sim_at_host_apply(e->p, e->key & 0xff, e->key >> 8 & 0xff,
+			  (int)(e->key >> 16), e->val);
+	e->p = NULL;
+}
+
+void sim_mem_red_flush(sim_mem *m)
+{
+	sim_redbuf *r = m->red;
+	if (!m->red_hi)
+		return;
+	for (unsigned k = 0; k < r->n; k++)
+		if (r->e[r->used[k]].p)
+			red_evict(&r->e[r->used[k]]);
+	r->n = 0;
+	m->red_lo = UINT64_MAX;
+	m->red_hi = 0;
+}
+
+/* Pending reductions on [lo, hi) are applied before an access to it. */
+static inline void red_touch(sim_mem *m, uint64_t lo, uint64_t hi)
+{
+	if (lo < m->red_hi && hi > m->red_lo)
+		sim_mem_red_flush(m);
+}
+
+/* A new entry for host word p (slot k holds another word, or p with
+ * another width or operation, or nothing). */
+static void red_new(sim_mem *m, uint8_t *p, uint64_t addr, unsigned size,
+		    uint32_t key, uint64_t b)
+{
+	sim_redbuf *r = m->red;
+	size_t k = red_slot(p);
+	red_entry *e = &r->e[k];
+	/* the words that share bytes with [p, p + size) live in slot k (the
+	   same low word) and, as halves of an 8-byte word, in the slots
+	   next to it: applied first, as the order matters between them */
+	red_entry *lo = &r->e[(k - 1) & (RED_SLOTS - 1)];
+	red_entry *hi = &r->e[(k + 1) & (RED_SLOTS - 1)];
+	if (lo->p && lo->p + (lo->key & 0xff) > p && lo->p < p)
+		red_evict(lo);
+	if (size == 8 && hi->p == p + 4)
+		red_evict(hi);
+	if (e->p) {
+		red_evict(e); /* another word in the slot, or p differently */
+	} else {
+		if (r->n == RED_SLOTS) /* used[] full of evicted slots */
+			sim_mem_red_flush(m);
+		r->used[r->n++] = (uint16_t)k;
+	}
+	*e = (red_entry){p, b, key};
+	if (addr < m->red_lo || !m->red_hi)
+		m->red_lo = addr;
+	if (addr + size > m->red_hi)
+		m->red_hi = addr + size;
 }
 
 void sim_mem_free(sim_mem *m)
@@ -64,11 +163,13 @@ simt_status sim_mem_alloc(sim_mem *m, uint64_t size, uint64_t *addr,
 
 bool sim_mem_host_write(sim_mem *m, uint64_t addr, const void *src, uint64_t len)
 {
+	red_touch(m, addr, addr + len);
 	return sim_gmem_write(&m->g, addr, src, (size_t)len);
 }
 
 bool sim_mem_host_read(sim_mem *m, uint64_t addr, void *dst, uint64_t len)
 {
+	red_touch(m, addr, addr + len);
 	return sim_gmem_read(&m->g, addr, dst, (size_t)len);
 }
 
@@ -179,8 +280,18 @@ sim_mem *sim_mem_view(const sim_mem *m)
 	if (v) {
 		*v = *m;
 		v->g.last = NULL;
+		v->red = NULL;
+		v->red_lo = UINT64_MAX;
+		v->red_hi = 0;
 	}
 	return v;
+}
+
+void sim_mem_view_free(sim_mem *v)
+{
+	if (v)
+		free(v->red);
+	free(v);
 }
 
 simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d)
@@ -229,6 +340,7 @@ static uint8_t *lane_ptr(sim_warp *w, sim_space *sp, uint64_t addr, int lane,
 		*sp = sim_generic_space(addr, &off);
 	switch (*sp) {
 	case SIM_SPACE_GLOBAL:
+		red_touch(w->ctx->mem, addr, addr + size);
 		return sim_gmem_ptr(&w->ctx->mem->g, addr, size, why);
 	case SIM_SPACE_SHARED: { /* the shared::cluster window (cluster.c) */
 		int cwhy = SIM_FAULT_NONE;
@@ -411,6 +523,7 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 	if (sp != SIM_SPACE_GLOBAL ||
 	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
 		return NULL;
+	red_touch(w->ctx->mem, a, a + span);
 	sim_fault why;
 	sim_gmem *g = &w->ctx->mem->g;
 	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
@@ -435,9 +548,9 @@ static bool resolve_lanes(sim_warp *w, sim_space sp, uint32_t lanes,
 	return true;
 }
 
-bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
-		     const uint64_t addr[SIM_LANES], unsigned size,
-		     uint8_t *ptr[SIM_LANES])
+static bool resolve(sim_warp *w, sim_space sp, uint32_t lanes,
+		    const uint64_t addr[SIM_LANES], unsigned size,
+		    uint8_t *ptr[SIM_LANES])
 {
 	if (w->ctx->fp) /* exploration: every global word is noted */
 		return resolve_lanes(w, sp, lanes, addr, size, ptr);
@@ -469,4 +582,51 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		return true;
 	}
 	return resolve_lanes(w, sp, lanes, addr, size, ptr);
+}
+
+bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
+		     const uint64_t addr[SIM_LANES], unsigned size,
+		     uint8_t *ptr[SIM_LANES])
+{
+	sim_mem *m = w->ctx->mem;
+	if (m->red_hi && sp != SIM_SPACE_SHARED) { /* reductions pending */
+		uint64_t lo = UINT64_MAX, hi = 0;
+		for (uint32_t k = lanes; k; k &= k - 1) {
+			int l = (int)sim_ffs(k);
+			lo = addr[l] < lo ? addr[l] : lo;
+			hi = addr[l] + size > hi ? addr[l] + size : hi;
+		}
+		red_touch(m, lo, hi);
+	}
+	return resolve(w, sp, lanes, addr, size, ptr);
+}
+
+bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
+		 const uint64_t addr[SIM_LANES], unsigned size, int op,
+		 int type, const uint64_t b[SIM_LANES])
+{
+	sim_mem *m = w->ctx->mem;
+	uint8_t *ptr[SIM_LANES];
+	for (uint32_t k = lanes; sp == SIM_SPACE_GENERIC && k; k &= k - 1) {
+		uint64_t off;
+		if (sim_generic_space(addr[(int)sim_ffs(k)], &off) !=
+		    SIM_SPACE_GLOBAL)
+			return false;
+	}
+	if (!resolve(w, SIM_SPACE_GLOBAL, lanes, addr, size, ptr) ||
+	    (!m->red && !(m->red = calloc(1, sizeof *m->red))))
+		return false;
+	sim_redbuf *r = m->red;
+	uint32_t key = RED_KEY(size, op, type);
+	for (uint32_t k = lanes; k; k &= k - 1) { /* ascending lane order */
+		int l = (int)sim_ffs(k);
+		red_entry *e = &r->e[red_slot(ptr[l])];
+		if (e->p != ptr[l] || e->key != key)
+			red_new(m, ptr[l], addr[l], size, key, b[l]);
+		else if (op == SIM_RED_ADD) /* the common case, inline */
+			e->val += b[l];
+		else
+			e->val = sim_at_combine(op, type, e->val, b[l]);
+	}
+	return true;
 }

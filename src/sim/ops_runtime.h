@@ -12,13 +12,13 @@
 
 #define SIM_OPS_RUNTIME(X)                                                     \
 	X(NOP, sim_rt_nop, rt_prep, 0)                                         \
-	X(MOV, sim_rt_mov, rt_prep, 0)                                         \
+	X(MOV, sim_rt_mov, sim_rt_prep_mov, 0)                                 \
 	X(IADD3, sim_rt_iadd3, sim_rt_prep_iadd3, 0)                           \
 	X(IADD3_X, sim_rt_iadd3, sim_rt_prep_iadd3, 0)                         \
 	X(IMAD, sim_rt_imad, sim_rt_prep_imad, 0)                              \
-	X(ISETP, sim_rt_isetp, rt_prep, 0)                                     \
-	X(LOP3_LUT, sim_rt_lop3, rt_prep, 0)                                   \
-	X(SHF, sim_rt_shf, rt_prep, 0)                                         \
+	X(ISETP, sim_rt_isetp, sim_rt_prep_isetp, 0)                           \
+	X(LOP3_LUT, sim_rt_lop3, sim_rt_prep_lop3, 0)                          \
+	X(SHF, sim_rt_shf, sim_rt_prep_shf, 0)                                 \
 	X(SEL, sim_rt_sel, rt_prep, 0)                                         \
 	X(POPC, sim_rt_popc, rt_prep, 0)                                       \
 	X(BREV, sim_rt_brev, rt_prep, 0)                                       \
@@ -46,6 +46,7 @@
 
 /* Prep hooks of these rows (sim_prep_fn is declared before this header). */
 sim_prep_fn rt_prep, sim_rt_prep_s2r, rt_prep_ldc, rt_prep_mem;
-sim_prep_fn sim_rt_prep_iadd3, sim_rt_prep_imad;
+sim_prep_fn sim_rt_prep_iadd3, sim_rt_prep_imad, sim_rt_prep_mov,
+	sim_rt_prep_isetp, sim_rt_prep_lop3, sim_rt_prep_shf;
 
 #endif

@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/mem.h"
 #include "sim/sim.h"
 
 void sim_free_ctas(sim_ctx *c);
@@ -140,6 +141,7 @@ static void record(sim_worker *wk, simt_status st)
 	struct sim_par *p = wk->c.par;
 	sim_ctx *w = &wk->c;
 	sim_grp *g = &p->grp[wk->group];
+	sim_mem_red_flush(w->mem); /* the group's deferred reductions */
 	g->st = st;
 	g->stop = w->stop;
 	g->stop_text = w->stop_text;
@@ -197,6 +199,7 @@ static void *worker_main(void *arg)
 	sim_worker *wk = arg;
 	double t0 = thread_cpu();
 	wk->st = sim_sched_worker(&wk->c);
+	sim_mem_red_flush(wk->c.mem); /* a group given up half-way */
 	wk->cpu = thread_cpu() - t0;
 	return NULL;
 }
@@ -346,7 +349,7 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 	stats(c, &p, wk, made);
 	simt_status st = merge(c, &p, wk, made);
 	for (int k = 0; k < made; k++)
-		free(wk[k].c.mem);
+		sim_mem_view_free(wk[k].c.mem);
 	for (uint64_t k = 0; k < ngroups; k++) {
 		simt_diags_free(&p.grp[k].diags);
 		util_buf_free(&p.grp[k].trace);

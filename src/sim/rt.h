@@ -136,27 +136,32 @@ static inline uint32_t rt_lut3(const uint32_t e[8], uint32_t a, uint32_t b,
 	return rt_mux(a, hi, lo);
 }
 
+/* The one value of operand k for every lane when it is not a GPR
+ * (immediate, constant, uniform register; absent: zero), the operand's
+ * negation applied once more as rt_row applies it. */
+static inline uint32_t rt_scalar(sim_warp *w, const sim_inst *i, int k)
+{
+	if (k == RT_NONE)
+		return 0;
+	const sim_opnd *o = &i->op[k];
+	uint32_t v = o->kind == SIM_O_IMM ? (uint32_t)o->imm : sim_src32(w, i, k, 0);
+	return o->neg ? ~v : v;
+}
+
 /* Row of 32 source values of operand k (broadcast into tmp when uniform).
  * An absent operand reads as zero. */
 static inline const uint32_t *rt_row(sim_warp *w, const sim_inst *i, int k,
 				     uint32_t tmp[SIM_LANES])
 {
-	uint32_t v;
-	if (k == RT_NONE) {
-		v = 0;
-	} else {
+	if (k != RT_NONE && i->op[k].kind == SIM_O_REG) {
 		const sim_opnd *o = &i->op[k];
-		if (o->kind == SIM_O_REG) {
-			if (!o->neg)
-				return w->r[o->reg];
-			for (int l = 0; l < SIM_LANES; l++)
-				tmp[l] = ~w->r[o->reg][l];
-			return tmp;
-		}
-		v = o->kind == SIM_O_IMM ? (uint32_t)o->imm : sim_src32(w, i, k, 0);
-		if (o->neg)
-			v = ~v;
+		if (!o->neg)
+			return w->r[o->reg];
+		for (int l = 0; l < SIM_LANES; l++)
+			tmp[l] = ~w->r[o->reg][l];
+		return tmp;
 	}
+	uint32_t v = rt_scalar(w, i, k);
 	for (int l = 0; l < SIM_LANES; l++)
 		tmp[l] = v;
 	return tmp;
@@ -217,6 +222,15 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 	for (int l = 0; l < SIM_LANES; l++) {
 		uint32_t take = 0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0);
 		d[l] = (v[l] & take) | (d[l] & ~take);
+	}
+}
+
+/* d[l] = v for the lanes of pmask (one value for the warp). */
+static inline void rt_fill(uint32_t *d, uint32_t v, uint32_t pmask)
+{
+	for (int l = 0; l < SIM_LANES; l++) {
+		uint32_t take = 0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0);
+		d[l] = (v & take) | (d[l] & ~take);
 	}
 }
 

@@ -550,8 +550,9 @@ bool sim_mem_const_read(sim_warp *w, const sim_inst *i, unsigned bank,
 simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d);
 void sim_mem_cta_end(sim_ctx *c, sim_cta *cta);
 /* Worker threads (par.c): a view of m sharing its pages, banks and inits
- * (none of which a launch changes) with a lookup cache of its own; freed
- * with free().  sim_mem_launch_words writes bank 0's launch words once
+ * (none of which a launch changes) with a lookup cache and deferred
+ * reductions of its own (mem.h, sim_mem_red); freed with
+ * sim_mem_view_free().  sim_mem_launch_words writes bank 0's launch words once
  * before the workers start (a worker's sim_mem_cta_begin does not). */
 sim_mem *sim_mem_view(const sim_mem *m);
 bool sim_mem_launch_words(sim_ctx *c);

@@ -198,10 +198,19 @@ void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	unsigned size = rt_size(i, &sign);
 	uint8_t bytes[16];
 	if (reg >= SIM_RZ) {
+		/* one address for the warp: one value per destination row,
+		   as rt_unpack extends and splits it */
 		if (!sim_mem_const_read(w, i, bank, off, size, bytes))
 			return;
-		for (uint32_t m = pmask; m; m &= m - 1)
-			rt_unpack(w, i, (int)sim_ffs(m), bytes, size, sign);
+		uint32_t x[4] = {0};
+		memcpy(x, bytes, size);
+		if (size < 4 && sign)
+			x[0] = size == 1 ? (uint32_t)(int32_t)(int8_t)x[0]
+					 : (uint32_t)(int32_t)(int16_t)x[0];
+		int k = sim_slot(i, RT_D0);
+		for (unsigned h = 0; h < (size + 3) / 4; h++) {
+			rt_fill(rt_dst(w, i, k, (int)h), x[h], pmask);
+		}
 		return;
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
