@@ -11,6 +11,11 @@
 #
 #   sh bench/threads_bench.sh            print the table
 #   sh bench/threads_bench.sh --record   also append it to bench/RESULTS.md
+#   RT=1 sh bench/threads_bench.sh       each run under `chrt -f 1` (root):
+#       both CPUs are the run's even on a loaded machine, so the 1-thread
+#       run, like each thread of the 2-thread run, has the other CPU busy
+#       (bench/RESULTS.md, "CTAs on worker threads, session 8": on this VM
+#       a CPU is slower while the other one is busy).
 #
 # Wall time is what threads buy, so it is measured too; on a loaded machine
 # it says more about the other processes than about simt (the CPU columns
@@ -26,6 +31,8 @@ set -e
 cd "$(dirname "$0")/.."
 SIMT=${SIMT:-build/simt}
 RUNS=${RUNS:-5}
+RUN=""
+[ -z "$RT" ] || RUN="chrt -f 1"
 [ -x "$SIMT" ] || make build/simt >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,7 +50,7 @@ bench() {
 	r=0
 	while [ $r -lt "$RUNS" ]; do
 		for t in 1 2; do
-			$SIMT run "bench/$kernel" "$@" --print "$buf" --stats \
+			$RUN $SIMT run "bench/$kernel" "$@" --print "$buf" --stats \
 				--threads $t >"$tmp/out" 2>"$tmp/err"
 			stats=$(grep '^cycles' "$tmp/err")
 			echo "$stats" | sed -E 's/.*run wall seconds ([0-9.]+).*/\1/' >>"$tmp/w$t"
@@ -97,9 +104,9 @@ bench "(i) mbarrier + bulk-copy pipeline, 96 threads, 2 tiles" mbar_pipeline.s o
 if [ "$1" = "--record" ]; then
 	{
 		echo
-		echo "## CTAs on worker threads, session 7 ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
+		echo "## CTAs on worker threads${RT:+, under chrt -f 1} ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
 		echo
-		echo "Command: \`sh bench/threads_bench.sh --record\` (medians of $RUNS runs"
+		echo "Command: \`${RT:+RT=1 }sh bench/threads_bench.sh --record\` (medians of $RUNS runs"
 		echo "of each, 1 and 2 threads alternating; wall and CPU seconds of the"
 		echo "kernel run alone; \"same\": every run printed the same output and"
 		echo "the same cycle and instruction counts; serial: the 2-thread run's"
