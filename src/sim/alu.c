@@ -143,6 +143,7 @@ static inline void plan_put_pred(sim_warp *w, unsigned f, uint32_t v,
 #define LANE_MASK(m, COND)                                                     \
 	do {                                                                   \
 		uint32_t m_ = 0;                                               \
+		_Pragma("GCC unroll 8")                                        \
 		LANES m_ |= sim_lane_bit[l] & (0u - (uint32_t)(COND));         \
 		(m) = m_;                                                      \
 	} while (0)

@@ -228,6 +228,11 @@ static inline void rt_put(uint32_t *d, const uint32_t *v, uint32_t pmask)
 /* d[l] = v for the lanes of pmask (one value for the warp). */
 static inline void rt_fill(uint32_t *d, uint32_t v, uint32_t pmask)
 {
+	if (pmask == 0xffffffffu) {
+		for (int l = 0; l < SIM_LANES; l++)
+			d[l] = v;
+		return;
+	}
 	for (int l = 0; l < SIM_LANES; l++) {
 		uint32_t take = 0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0);
 		d[l] = (v & take) | (d[l] & ~take);
