@@ -6,7 +6,10 @@
 # scheduling policy (default "rr greedy random:1"), and the two runs must
 # agree on the exit status, stdout (every buffer of the file printed),
 # stderr (diagnostics and the counts of --stats, without the times) and the
-# whole --trace.  One line per file and policy that differs, then
+# whole --trace; then once more without --trace (the plain issue path,
+# sched.c, is taken only when nothing observes an issue), where they must
+# agree on the exit status, stdout and stderr.  One line per file and
+# policy that differs, then
 # "N passed, N failed".  A run that does not end within TC_TIMEOUT seconds
 # (default 60: a spin-wait under the greedy policy runs to the cycle
 # limit) is reported as TIMEOUT and counted apart, not compared.  Not part of `make check` (it needs two binaries):
@@ -30,10 +33,16 @@ files="tests/sim/*.s tests/bugs/*.s tests/explore/*.s tests/litmus/*.s
 	$(grep -l '^\.expect' examples/*.s)"
 files="$files $(sh tests/ptx_files.sh)"
 
-# run BIN TAG FILE POLICY: outputs of one run into $tmp/TAG.{out,err,rc,trace}
+# run BIN TAG FILE POLICY [notrace]: outputs of one run into
+# $tmp/TAG.{out,err,rc,trace} (no .trace with notrace)
 run() {
-	timeout "${TC_TIMEOUT:-60}" "$1" run "$3" $prints --threads 1 --policy "$4" --stats \
-		--trace "$tmp/$2.trace" >"$tmp/$2.out" 2>"$tmp/$2.err"
+	if [ "$5" = notrace ]; then
+		timeout "${TC_TIMEOUT:-60}" "$1" run "$3" $prints --threads 1 --policy "$4" --stats \
+			>"$tmp/$2.out" 2>"$tmp/$2.err"
+	else
+		timeout "${TC_TIMEOUT:-60}" "$1" run "$3" $prints --threads 1 --policy "$4" --stats \
+			--trace "$tmp/$2.trace" >"$tmp/$2.out" 2>"$tmp/$2.err"
+	fi
 	echo $? >"$tmp/$2.rc"
 	sed -i -E 's/, run cpu seconds .*//' "$tmp/$2.err"
 }
@@ -42,11 +51,12 @@ for file in $files; do
 	[ -f "$file" ] || continue
 	prints=$(sed -n -E 's/^(\/\/! *)?\.buffer +([A-Za-z_][A-Za-z0-9_]*).*/--print \2/p' "$file" | tr '\n' ' ')
 	for pol in $POLICIES; do
+	for mode in trace notrace; do
 		rm -f "$tmp"/a.* "$tmp"/b.*
-		run "$OLD" a "$file" "$pol"
-		run "$NEW" b "$file" "$pol"
+		run "$OLD" a "$file" "$pol" "$mode"
+		run "$NEW" b "$file" "$pol" "$mode"
 		if [ "$(cat "$tmp/a.rc")" = 124 ] || [ "$(cat "$tmp/b.rc")" = 124 ]; then
-			echo "TIMEOUT $file ($pol)"
+			echo "TIMEOUT $file ($pol, $mode)"
 			t=$((t + 1))
 			continue
 		fi
@@ -57,11 +67,12 @@ for file in $files; do
 			cmp -s "$tmp/a.$x" "$tmp/b.$x" || bad="$bad $x"
 		done
 		if [ -n "$bad" ]; then
-			echo "FAIL $file ($pol): differs in$bad"
+			echo "FAIL $file ($pol, $mode): differs in$bad"
 			f=$((f + 1))
 		else
 			p=$((p + 1))
 		fi
+	done
 	done
 done
 echo "$p passed, $f failed ($t timed out)"

@@ -88,10 +88,49 @@ sim_async *sim_async_get(sim_warp *w, const sim_inst *i)
 	return cta->async;
 }
 
+/* A payload buffer of at least n bytes: a spare one of as (grown when
+ * too small) or a new one; NULL when out of memory. */
+static uint8_t *payload_get(sim_async *as, uint32_t n, uint32_t *cap)
+{
+	*cap = n;
+	if (!as || !as->nspare)
+		return malloc(n ? n : 1);
+	sim_payload b = as->spare[--as->nspare];
+	if (b.cap >= n) {
+		*cap = b.cap;
+		return b.p;
+	}
+	uint8_t *p = realloc(b.p, n);
+	if (!p)
+		free(b.p);
+	return p;
+}
+
+/* Keep the payload buffer p for the next copy of as (freed when it cannot
+ * be kept). */
+static void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
+{
+	if (!p)
+		return;
+	if (as && as->nspare == as->capspare) {
+		size_t n = as->capspare ? 2 * as->capspare : 16;
+		sim_payload *q = realloc(as->spare, n * sizeof *q);
+		if (q) {
+			as->spare = q;
+			as->capspare = n;
+		}
+	}
+	if (!as || as->nspare == as->capspare) {
+		free(p);
+		return;
+	}
+	as->spare[as->nspare++] = (sim_payload){p, cap};
+}
+
 static void drop_events(sim_async *as)
 {
 	for (size_t k = 0; k < as->nev; k++)
-		free(as->ev[k].bulk);
+		payload_put(as, as->ev[k].bulk, as->ev[k].bulk_cap);
 	as->nev = 0;
 }
 
@@ -101,12 +140,32 @@ void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 	if (!as)
 		return;
 	drop_events(as);
+	for (size_t k = 0; k < as->nspare; k++)
+		free(as->spare[k].p);
+	free(as->spare);
 	free(as->ev);
 	free(as->obj);
 	free(as->hix);
 	free(as->thr);
 	free(as);
 	cta->async = NULL;
+}
+
+/* What a fresh calloc'ed sim_async reads as: no copies, no objects (an
+ * index of empty slots finds none), no LDGSTS bookkeeping. */
+void sim_async_cta_reset(sim_ctx *c, sim_cta *cta)
+{
+	sim_async *as = cta->async;
+	if (!as)
+		return;
+	drop_events(as);
+	as->seq = 0;
+	as->nobj = 0;
+	if (as->hcap)
+		memset(as->hix, 0, as->hcap * sizeof *as->hix);
+	if (as->nthr)
+		memset(as->thr, 0, as->nthr * sizeof *as->thr);
+	as->thr_used = false;
 }
 
 bool sim_async_pending(const sim_cta *cta)
@@ -162,7 +221,7 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 {
 	sim_async *as = t == w->cta ? sim_async_get(w, i) : t->async;
 	if (!as && !(as = t->async = calloc(1, sizeof *as))) {
-		free(e->bulk);
+		payload_put(NULL, e->bulk, e->bulk_cap);
 		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
 		return false;
 	}
@@ -175,7 +234,7 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 		}
 	}
 	if (!as || as->nev == as->capev) {
-		free(e->bulk);
+		payload_put(as, e->bulk, e->bulk_cap);
 		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
 		return false;
 	}
@@ -254,7 +313,7 @@ static void complete(sim_ctx *c, sim_cta *cta, sim_aev *e)
 	}
 	if (c->hb)
 		hb_engine(c, NULL, 0, 0, false);
-	free(e->bulk);
+	payload_put(cta->async, e->bulk, e->bulk_cap);
 }
 
 static bool same_op(const sim_aev *a, const sim_aev *b)
@@ -315,7 +374,7 @@ static bool complete_chosen(sim_ctx *c, sim_cta *cta, sim_async *as)
 	while (done < nt && c->stop == SIM_STOP_NONE)
 		complete(c, cta, &take[done++]);
 	for (size_t k = done; k < nt; k++) /* a stop: the rest are dropped */
-		free(take[k].bulk);
+		payload_put(as, take[k].bulk, take[k].bulk_cap);
 	free(take);
 	return true;
 }
@@ -534,10 +593,15 @@ static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
 	if (!bulk_ok(w, i, l, t, dst, src, n,
 		     t == w->cta ? mb : cluster_addr(t, mb)))
 		return false;
+	/* the payload from the spares of the CTA it completes in */
+	sim_async *as = t == w->cta ? sim_async_get(w, i) : t->async;
 	sim_aev e = {.cycle = c->cycle + latency(c) + n / 16,
 		     .kind = AEV_BULK, .lane = (uint8_t)l, .dst = dst,
-		     .size = n, .mbar = mb, .bulk = malloc(n),
+		     .size = n, .mbar = mb,
 		     .hb_stamp = c->hb ? hb_async_issue(w, l) : 0};
+	if (t == w->cta && !as)
+		return false; /* sim_async_get raised */
+	e.bulk = payload_get(as, n, &e.bulk_cap);
 	if (!e.bulk) {
 		sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
 		return false;
@@ -545,7 +609,7 @@ static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
 	if (c->fp) /* the footprint: the issuing warp reads the source */
 		sim_fp_note(w, src, n);
 	if (!sim_mem_host_read(c->mem, src, e.bulk, n)) {
-		free(e.bulk);
+		payload_put(as, e.bulk, e.bulk_cap);
 		sim_raise(w, i, 1u << l, SIM_STOP_FAULT,
 			  "UBLKCP global source [0x%llx, +0x%x) is not "
 			  "mapped global memory", (unsigned long long)src, n);

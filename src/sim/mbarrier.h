@@ -56,7 +56,14 @@ typedef struct sim_aev {
 	sim_cta *src;            /* the issuing CTA (multicast: not t)      */
 	uint8_t data[16];        /* AEV_LDGSTS                              */
 	uint8_t *bulk;           /* AEV_BULK, owned                         */
+	uint32_t bulk_cap;       /* its allocated size (>= size)            */
 } sim_aev;
+
+/* A payload buffer kept for the next bulk copy (async.c). */
+typedef struct sim_payload {
+	uint8_t *p;
+	uint32_t cap;
+} sim_payload;
 
 /* LDGSTS bookkeeping of one thread: completion cycles. */
 #define AS_RING 64
@@ -80,6 +87,10 @@ struct sim_async {
 	sim_athr *thr;           /* warps * 32, allocated on first LDGSTS   */
 	size_t nthr;
 	bool thr_used;
+	/* payload buffers of completed bulk copies, reused by the next ones
+	   (no malloc per copy); they stay with the CTA slot */
+	sim_payload *spare;
+	size_t nspare, capspare;
 };
 
 /* The CTA's state (w->cta->async), allocated on first use (NULL: out of

@@ -40,6 +40,9 @@ typedef struct sim_async sim_async;
 
 /* CTA retirement: drop the CTA's objects, copies and waits. */
 void sim_async_cta_end(sim_ctx *c, sim_cta *cta);
+/* The same for a slot the next CTA reuses: the state is emptied (as if
+ * new) but its allocations stay. */
+void sim_async_cta_reset(sim_ctx *c, sim_cta *cta);
 /* Copies of cta still in flight (a CTA whose warps all exited stays
  * resident until they complete). */
 bool sim_async_pending(const sim_cta *cta);

@@ -216,14 +216,22 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	w->id = id;
 	w->cta = cta;
 	w->ctx = c;
-	for (int l = 0; l < SIM_LANES; l++) {
-		uint32_t t = (uint32_t)id * SIM_LANES + (uint32_t)l;
-		if (t >= cta->nthreads)
-			break;
+	/* thread t = id * 32 + l is (x, y, z) with x fastest: divide once,
+	   then count x up and carry into y and z */
+	uint32_t t = (uint32_t)id * SIM_LANES;
+	uint32_t x = t % bd[0], y = t / bd[0] % bd[1], z = t / (bd[0] * bd[1]);
+	for (int l = 0; l < SIM_LANES && t < cta->nthreads; l++, t++) {
 		w->nlanes_mask |= 1u << l;
-		w->tid[0][l] = t % bd[0];
-		w->tid[1][l] = t / bd[0] % bd[1];
-		w->tid[2][l] = t / (bd[0] * bd[1]);
+		w->tid[0][l] = x;
+		w->tid[1][l] = y;
+		w->tid[2][l] = z;
+		if (++x == bd[0]) {
+			x = 0;
+			if (++y == bd[1]) {
+				y = 0;
+				z++;
+			}
+		}
 	}
 	w->valid = w->active = w->nlanes_mask;
 	w->active_pc = c->code_base;
@@ -239,7 +247,9 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	const uint32_t *g = c->launch.grid;
 	sim_warp *keep = cta->warps;
 	int keepn = cta->nwarps;
+	struct sim_async *as = cta->async; /* emptied by release() */
 	memset(cta, 0, sizeof *cta);
+	cta->async = as;
 	cta->lin = lin;
 	cta->id[0] = (uint32_t)(lin % g[0]);
 	cta->id[1] = (uint32_t)(lin / g[0] % g[1]);
@@ -306,7 +316,10 @@ static void release(sim_ctx *c, sched *s, sim_cta *cta)
 		p++;
 	sim_rx_forget(c, cta->shared, cta->shared_size);
 	sim_mem_cta_end(c, cta);
-	sim_async_cta_end(c, cta);
+	if (c->kept) /* the slot is the CTA's own */
+		sim_async_cta_end(c, cta);
+	else /* the next CTA of the slot reuses the allocations */
+		sim_async_cta_reset(c, cta);
 	if (c->hb)
 		hb_cta_end(c, cta);
 	memmove(&s->res[p], &s->res[p + 1],
@@ -443,24 +456,37 @@ static bool sync_inst(const sim_inst *i)
  * the next warp in the order, when eligible, is exactly what pick() would
  * choose, so the burst saves its set-up per issue.  A burst goes once
  * around the resident CTAs at most (the top of run_grid runs between
- * bursts).  `one`: w only, the stepping API's pause points fall between
- * issues.  Returns false when the run must end (*st says how).
+ * bursts).  Under greedy the burst goes on with w while it is eligible
+ * (what pick() would choose again).  `one`: w only, the stepping API's
+ * pause points fall between issues.  When nothing observes an issue (no
+ * trace, record, relaxed memory, step hook or chooser: decided once per
+ * burst) each issue is sim_step_plain, inlined here.  Returns false when
+ * the run must end (*st says how).
  */
 static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			bool one)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const bool rr = c->launch.policy == SIMT_POLICY_RR && !one && !c->chooser;
+	const bool cont = !one && !c->chooser;
+	const bool rr = cont && c->launch.policy == SIMT_POLICY_RR;
+	const bool greedy = cont && c->launch.policy == SIMT_POLICY_GREEDY;
+	const bool plain = cont && !c->launch.trace && !c->rec && !c->rx &&
+			   !c->step_hook;
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
-		const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
-		sim_step(w);
-		c->cycle++;
-		if (one)
-			c->sync_event = sync_inst(i) || w->state == SIM_W_BAR ||
-					w->state == SIM_W_MBAR;
-		if (c->step_hook)
-			c->step_hook(c, w, c->step_hook_user);
+		if (plain) {
+			sim_step_plain(c, w);
+			c->cycle++;
+		} else {
+			const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
+			sim_step(w);
+			c->cycle++;
+			if (one)
+				c->sync_event = sync_inst(i) || w->state == SIM_W_BAR ||
+						w->state == SIM_W_MBAR;
+			if (c->step_hook)
+				c->step_hook(c, w, c->step_hook_user);
+		}
 		if (c->stop != SIM_STOP_NONE)
 			return false;
 		if (w->state == SIM_W_EXITED && finished(w->cta)) {
@@ -477,7 +503,14 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			stop_limit(c, s, w);
 			return false;
 		}
-		if (!rr || c->cycle >= c->next_wake || c->cycle >= c->async_next)
+		if (c->cycle >= c->next_wake || c->cycle >= c->async_next)
+			return true;
+		if (greedy) {
+			if (!eligible(w, c->cycle))
+				return true;
+			continue;
+		}
+		if (!rr)
 			return true;
 		int p = s->lp, j = s->lj + 1;
 		if (j == s->wpc) { /* the next resident CTA's warp 0 */

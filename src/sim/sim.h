@@ -765,4 +765,42 @@ static inline uint64_t sim_rpc(const sim_warp *w, uint32_t l)
 	return 0; /* not reached: the groups cover every lane */
 }
 
+/* The instruction at ActivePC, or a record that raises "PC outside the
+ * kernel's code" (warp.c). */
+const sim_inst *sim_fetch_bad(sim_ctx *c, uint64_t pc);
+static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
+{
+	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE; /* wraps below base */
+	if (k < c->ncode && pc % SIM_INST_SIZE == 0)
+		return &c->code[k];
+	return sim_fetch_bad(c, pc);
+}
+
+/*
+ * sim_step when nothing observes the issue: no trace, no retire records,
+ * no --memory=relaxed (so skip_pc stays 0), no step hook, no chooser.
+ * The scheduler decides once per launch (sched.c, plain) and inlines this
+ * into its burst loop; the effects are exactly sim_step's.
+ */
+static inline void sim_step_plain(sim_ctx *c, sim_warp *w)
+{
+	const sim_inst *i = sim_fetch(c, w->active_pc);
+	if (w->timer_armed && c->cycle >= w->timer_cycle)
+		sim_timer_expire(w);
+	uint32_t active = w->active, pmask = active;
+	if (!(i->flags & SIM_F_NOGUARD))
+		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+	c->steps++;
+	w->steps++;
+	c->thread_insts += active == 0xffffffffu ? SIM_LANES : sim_popc(active);
+	if (i->flags & SIM_F_CTRL) {
+		i->exec(w, i, pmask);
+	} else {
+		if (pmask)
+			i->exec(w, i, pmask);
+		w->active_pc += SIM_INST_SIZE;
+	}
+	w->clock = c->cycle + (i->stall ? i->stall : 1);
+}
+
 #endif

@@ -21,11 +21,8 @@ static void sim_exec_bad_pc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		  (unsigned long long)w->active_pc);
 }
 
-static const sim_inst *fetch(sim_ctx *c, uint64_t pc)
+const sim_inst *sim_fetch_bad(sim_ctx *c, uint64_t pc)
 {
-	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE;
-	if (pc % SIM_INST_SIZE == 0 && pc >= c->code_base && k < c->ncode)
-		return &c->code[k];
 	memset(&c->bad_pc, 0, sizeof c->bad_pc);
 	c->bad_pc.exec = sim_exec_bad_pc;
 	c->bad_pc.flags = SIM_F_CTRL;
@@ -102,7 +99,7 @@ void sim_rpc_set(sim_warp *w, uint32_t lanes, uint64_t pc)
 void sim_step(sim_warp *w)
 {
 	sim_ctx *c = w->ctx;
-	const sim_inst *i = fetch(c, w->active_pc);
+	const sim_inst *i = sim_fetch(c, w->active_pc);
 	if (w->timer_armed && c->cycle >= w->timer_cycle)
 		sim_timer_expire(w);
 	const sim_inst *early = c->rx ? sim_rx_reorder(w, i) : NULL;
