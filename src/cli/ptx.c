@@ -5,7 +5,7 @@
  *   simt ptx IN.ptx -o OUT.o [--arch sm_XX] [-v]   lower to an ELF object
  *   simt ptx -S IN.ptx [-o OUT.s]  print the lowered assembly (PTX line beside
  *                                  each instruction; `simt as` reassembles it)
- *   --dump-after=PASS (cfg uniform sync isel regalloc frame), --verify-each
+ *   --dump-after=PASS (cfg uniform sync isel peephole ifconv regalloc frame), --verify-each
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -30,7 +30,7 @@ static const char usage_text[] =
 	"  -S       print the lowered assembly, PTX line beside each instruction\n"
 	"  -v       resource report per kernel (registers, barriers, shared, local)\n"
 	"  --arch   the target the PTX must be for (default: its .target)\n"
-	"  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|peephole|regalloc|frame\n"
+	"  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|peephole|ifconv|regalloc|frame\n"
 	"  --verify-each       run the verifier after every pass\n";
 
 /* text to path (a cli_out: atomic, refused when it names the input `in`)

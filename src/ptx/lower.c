@@ -490,6 +490,7 @@ static const pass_def passes[] = {
 	{"sync", lw_sync},
 	{"isel", lw_isel},
 	{"peephole", lw_peephole},
+	{"ifconv", lw_ifconv},
 	{"regalloc", lw_regalloc},
 	{"frame", lw_frame},
 };

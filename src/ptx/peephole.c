@@ -23,7 +23,13 @@
  *
  * Records with a guard, several results, or a predicate result are left
  * alone; so are reads of clocks, timers and `%warpid` (each read may
- * differ).  Runs the verifier after it with --verify-each.
+ * differ).  The other rules, each described where it is written:
+ * 2 predicate round trips, 2b predicate copies forward, 3 dead records by
+ * the word (and pairs narrowed), 4 known zero bits and constants, 4b
+ * constants into operands, 5 word copies forward, 5b constant offsets into
+ * addresses, 5c 64-bit adds into IMAD.WIDE, 6 vector copies forward, 7 zero
+ * tests into the LOP3 (docs/ptx.md "Peephole").  Runs the verifier after it
+ * with --verify-each.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +51,9 @@ static bool stable_sreg(const char *t)
 	return false;
 }
 
-/* Operations whose single result depends on their operands only. */
-static bool pure(const lw_inst *in)
+/* Operations whose single result depends on their operands only (also
+ * ifconv.c's test of what a predicated body may hold). */
+bool lw_pure(const lw_inst *in)
 {
 	const char *op = in->op;
 	if (!strcmp(op, "S2R"))
@@ -324,7 +331,7 @@ static bool dead_candidate(const lw_fn *f, const lw_inst *in)
 		return false;
 	if (carry_add(in))
 		return !f->vregs[in->o[1].v].fixed;
-	return (pure(in) || (!strcmp(in->op, "IADD3.X") && in->n == 6)) && lw_ndefs(in) == 1;
+	return (lw_pure(in) || (!strcmp(in->op, "IADD3.X") && in->n == 6)) && lw_ndefs(in) == 1;
 }
 
 typedef struct marks {
@@ -1060,157 +1067,6 @@ static void fuse_zero_tests(lw_fn *f)
 	free(pw);
 }
 
-/*
- * 8. Short divergent if-thens predicated: the shape sync.c gives a
- *    divergent `@p bra JOIN` over a one-block body,
- *
- *        BSSY Bk, `(after) ; @g BREAK Bk ; @g BRA `(stub) ;
- *      body: <1..16 ALU records> ; stub: BSYNC Bk ;
- *
- *    becomes the body with guard !g on its records: the lanes that
- *    skipped the body now issue it with a false guard, which writes
- *    nothing, so no lane diverges and no convergence barrier is needed.
- *    A record whose results only the body names (a temporary) stays
- *    unguarded: computing it on every lane is harmless, and regalloc
- *    keeps a value written under a guard live from the entry.
- *    Only when every body record is an unguarded register-only ALU record
- *    (pure as in 1, ISETP, LOP3, IADD3, SEL, float arithmetic), none names
- *    g's predicate, and nothing else branches to the body or the stub (the
- *    labels stay).  ptxas predicates such bodies the same way
- *    (cg_binary_partition: one per bit of a 32-bit mask, 4 records each).
- */
-static bool predicable(const lw_inst *in)
-{
-	static const char *const ok[] = {
-		"ISETP.", "LOP3.LUT", "IADD3", "SEL", "FSETP.", "FADD", "FMUL", "FFMA", "FMNMX",
-	};
-	if (!in->op[0] || in->guard.kind != LO_NONE)
-		return false;
-	if (pure(in))
-		return true;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		size_t l = strlen(ok[i]);
-		if (!strncmp(in->op, ok[i], l) && (in->op[l] == 0 || in->op[l] == '.' || ok[i][l - 1] == '.'))
-			return true;
-	}
-	return false;
-}
-
-static bool label_is(const lw_inst *in, const char *l)
-{
-	return !in->op[0] && in->label && l && !strcmp(in->label, l);
-}
-
-/* Whether a record other than skip, or a jump table, names label l. */
-static bool label_used(const lw_fn *f, const char *l, int skip)
-{
-	for (int i = 0; i < f->ninsts; i++)
-		for (int k = 0; k < f->insts[i].n && i != skip; k++)
-			if (f->insts[i].o[k].kind == LO_LABEL && f->insts[i].o[k].text &&
-			    !strcmp(f->insts[i].o[k].text, l))
-				return true;
-	for (int t = 0; t < f->njtabs; t++) {
-		if (f->jtabs[t].base && !strcmp(f->jtabs[t].base, l))
-			return true;
-		for (int k = 0; k < f->jtabs[t].n; k++)
-			if (!strcmp(f->jtabs[t].targets[k], l))
-				return true;
-	}
-	return false;
-}
-
-/* Whether every register record in writes is named only by the records
- * [a, b): a temporary of the body, computed on every lane without harm (a
- * pure ALU record; LDC could index out of its bank, so not LDC). */
-static bool body_local(const lw_fn *f, const int *mentions, const lw_inst *in, int a, int b)
-{
-	if (!strncmp(in->op, "LDC", 3))
-		return false;
-	int nd = lw_ndefs(in);
-	for (int k = 0; k < nd && k < in->n; k++) {
-		const lw_opd *o = &in->o[k];
-		if (o->kind != LO_VREG && o->kind != LO_PRED)
-			continue;
-		int inside = 0;
-		for (int x = a; x < b; x++) {
-			const lw_inst *e = &f->insts[x];
-			for (int t = 0; t < e->n; t++)
-				inside += (e->o[t].kind == LO_VREG || e->o[t].kind == LO_PRED ||
-					   e->o[t].kind == LO_MEM || e->o[t].kind == LO_CMEM) &&
-					  e->o[t].v == o->v;
-			inside += e->guard.kind == LO_PRED && e->guard.v == o->v;
-		}
-		if (inside != mentions[o->v])
-			return false;
-	}
-	return true;
-}
-
-static void predicate_ifs(lw_fn *f)
-{
-	bool *gone = calloc((size_t)f->ninsts + 1, 1);
-	bool any = false;
-	/* mentions of each register in the function */
-	int *mentions = calloc((size_t)f->nvregs + 1, sizeof(int));
-	for (int x = 0; x < f->ninsts; x++) {
-		const lw_inst *e = &f->insts[x];
-		for (int t = 0; t < e->n; t++)
-			if ((e->o[t].kind == LO_VREG || e->o[t].kind == LO_PRED ||
-			     e->o[t].kind == LO_MEM || e->o[t].kind == LO_CMEM) && e->o[t].v >= 0)
-				mentions[e->o[t].v]++;
-		if (e->guard.kind == LO_PRED)
-			mentions[e->guard.v]++;
-	}
-	for (int i = 0; i + 5 < f->ninsts; i++) {
-		lw_inst *bs = &f->insts[i], *br = &f->insts[i + 1], *bra = &f->insts[i + 2];
-		if (strcmp(bs->op, "BSSY") || bs->guard.kind != LO_NONE || bs->n != 2 ||
-		    bs->o[0].kind != LO_BREG || strcmp(br->op, "BREAK") || br->n != 1 ||
-		    br->o[0].kind != LO_BREG || br->o[0].imm != bs->o[0].imm ||
-		    br->guard.kind != LO_PRED || strcmp(bra->op, "BRA") || bra->n != 1 ||
-		    bra->o[0].kind != LO_LABEL || bra->guard.kind != LO_PRED ||
-		    bra->guard.v != br->guard.v || bra->guard.neg != br->guard.neg ||
-		    f->insts[i + 3].op[0] || !f->insts[i + 3].label)
-			continue;
-		const char *stub = bra->o[0].text;
-		int j = i + 4, g = bra->guard.v;
-		bool ok = true;
-		for (; j < f->ninsts && j < i + 4 + 16 && f->insts[j].op[0] && ok; j++) {
-			const lw_inst *b = &f->insts[j];
-			ok = predicable(b);
-			for (int k = 0; k < b->n && ok; k++)
-				ok = !(b->o[k].kind == LO_PRED && b->o[k].v == g);
-		}
-		if (!ok || j == i + 4 || j + 1 >= f->ninsts || !label_is(&f->insts[j], stub) ||
-		    strcmp(f->insts[j + 1].op, "BSYNC") || f->insts[j + 1].n != 1 ||
-		    f->insts[j + 1].o[0].kind != LO_BREG || f->insts[j + 1].o[0].imm != bs->o[0].imm ||
-		    label_used(f, stub, i + 2) || label_used(f, f->insts[i + 3].label, -1))
-			continue;
-		lw_opd gd = bra->guard;
-		gd.neg = !gd.neg;
-		for (int x = i + 4; x < j; x++)
-			if (!body_local(f, mentions, &f->insts[x], i + 4, j))
-				f->insts[x].guard = gd;
-		/* the first body record takes the branch's PTX line */
-		if (!f->insts[i + 4].line) {
-			f->insts[i + 4].line = bra->line ? bra->line : bs->line;
-			f->insts[i + 4].cuda_line = bra->line ? bra->cuda_line : bs->cuda_line;
-			f->insts[i + 4].cuda_file = bra->line ? bra->cuda_file : bs->cuda_file;
-		}
-		gone[i] = gone[i + 1] = gone[i + 2] = gone[j + 1] = true;
-		any = true;
-		i = j + 1;
-	}
-	if (any) {
-		int o = 0;
-		for (int i = 0; i < f->ninsts; i++)
-			if (!gone[i])
-				f->insts[o++] = f->insts[i];
-		f->ninsts = o;
-	}
-	free(gone);
-	free(mentions);
-}
-
 void lw_peephole(lw_fn *f)
 {
 	run r = {0};
@@ -1258,7 +1114,7 @@ void lw_peephole(lw_fn *f)
 		word_forward(f, &wc, in, i);
 		subst_preds(f, &r, in);
 		pred_round_trip(f, &r, in);
-		bool cand = in->guard.kind == LO_NONE && pure(in) && one_result(f, in);
+		bool cand = in->guard.kind == LO_NONE && lw_pure(in) && one_result(f, in);
 		int hit = -1;
 		if (cand)
 			for (int k = r.n - 1; k >= 0 && hit < 0; k--) {
@@ -1336,7 +1192,6 @@ void lw_peephole(lw_fn *f)
 			f->insts[o++] = f->insts[i];
 	f->ninsts = o;
 	fuse_zero_tests(f);
-	predicate_ifs(f);
 	dead_records(f);
 	narrow_vregs(f);
 }
