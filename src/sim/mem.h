@@ -250,7 +250,7 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
  * global words get operand b[lane] of operation op (atomic.c's codes, its
  * integer ADD being SIM_RED_ADD,
  * combined with sim_at_combine) when the worker next accesses them, issues
- * another atomic or a fence (sim_mem_red_flush), or ends its group.  False,
+ * another atomic or a fence (sim_mem_red_flush), or releases a CTA.  False,
  * with nothing deferred, when a lane is not a resolvable global word (the
  * caller's general path then runs and reports).
  */
