@@ -83,7 +83,10 @@ SIMT_API simt_status simt_ptx_compile(const struct isa_model *isa, const char *n
 				      const simt_ptx_lower_opts *o,
 				      struct simt_object **out, char **asm_text,
 				      char **report, simt_diags *d);
+/* The lowering passes --dump-after names (o->dump_after): whether name is
+ * one, and the name of pass i in pipeline order (NULL past the last). */
 SIMT_API bool simt_ptx_pass_known(const char *name);
+SIMT_API const char *simt_ptx_pass_name(unsigned i);
 
 #ifdef __cplusplus
 }

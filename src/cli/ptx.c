@@ -5,7 +5,7 @@
  *   simt ptx IN.ptx -o OUT.o [--arch sm_XX] [-v]   lower to an ELF object
  *   simt ptx -S IN.ptx [-o OUT.s]  print the lowered assembly (PTX line beside
  *                                  each instruction; `simt as` reassembles it)
- *   --dump-after=PASS (cfg uniform sync isel peephole ifconv regalloc frame), --verify-each
+ *   --dump-after=PASS (cfg uniform sync isel peephole dead ifconv regalloc frame), --verify-each
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -30,7 +30,7 @@ static const char usage_text[] =
 	"  -S       print the lowered assembly, PTX line beside each instruction\n"
 	"  -v       resource report per kernel (registers, barriers, shared, local)\n"
 	"  --arch   the target the PTX must be for (default: its .target)\n"
-	"  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|peephole|ifconv|regalloc|frame\n"
+	"  --dump-after=PASS   print the IR after cfg|uniform|sync|isel|peephole|dead|ifconv|regalloc|frame\n"
 	"  --verify-each       run the verifier after every pass\n";
 
 /* text to path (a cli_out: atomic, refused when it names the input `in`)
@@ -191,8 +191,10 @@ int cli_ptx(int argc, char **argv)
 		else if (!strncmp(argv[i], "--dump-after=", 13)) {
 			lc.dump_after = argv[i] + 13;
 			if (!simt_ptx_pass_known(lc.dump_after)) {
-				fprintf(stderr, "simt ptx: unknown pass '%s' (cfg uniform sync isel regalloc frame)\n",
-					lc.dump_after);
+				fprintf(stderr, "simt ptx: unknown pass '%s' (", lc.dump_after);
+				for (unsigned k = 0; simt_ptx_pass_name(k); k++)
+					fprintf(stderr, "%s%s", k ? " " : "", simt_ptx_pass_name(k));
+				fprintf(stderr, ")\n");
 				return 2;
 			}
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))

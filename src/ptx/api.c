@@ -99,6 +99,11 @@ bool simt_ptx_pass_known(const char *name)
 	return ptx_lower_pass_known(name);
 }
 
+const char *simt_ptx_pass_name(unsigned i)
+{
+	return ptx_lower_pass_name(i);
+}
+
 /* The lowering; *lines (when asked) gets one ptx_text_line per line of
  * *asm_text. */
 static simt_status lower(simt_ptx *h, const simt_ptx_lower_opts *o, char **asm_text,

@@ -1,7 +1,7 @@
 /*
  * ifconv.c - if-conversion: short divergent if-thens become predicated code.
  *
- * Requires: lw_peephole (records on virtual registers; sync.c's convergence
+ * Requires: lw_dead (records on virtual registers; sync.c's convergence
  * barriers as isel emitted them).
  * Produces: the same program without the BSSY/BREAK/BRA/BSYNC of the
  * if-thens described below, their bodies guarded.  Runs the verifier after

@@ -490,6 +490,7 @@ static const pass_def passes[] = {
 	{"sync", lw_sync},
 	{"isel", lw_isel},
 	{"peephole", lw_peephole},
+	{"dead", lw_dead},
 	{"ifconv", lw_ifconv},
 	{"regalloc", lw_regalloc},
 	{"frame", lw_frame},
@@ -501,6 +502,11 @@ bool ptx_lower_pass_known(const char *name)
 		if (!strcmp(passes[i].name, name))
 			return true;
 	return false;
+}
+
+const char *ptx_lower_pass_name(unsigned i)
+{
+	return i < UTIL_ARRAY_LEN(passes) ? passes[i].name : NULL;
 }
 
 static const char *param_type(const ptx_var *p)

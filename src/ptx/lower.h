@@ -1,7 +1,7 @@
 /*
  * lower.h - the lowering pipeline of the PTX front end (internal).
  *
- *   ptx_fn ─► cfg ─► uniform ─► sync ─► isel ─► peephole ─► ifconv ─► regalloc ─► frame ─► emit
+ *   ptx_fn ─► cfg ─► uniform ─► sync ─► isel ─► peephole ─► dead ─► ifconv ─► regalloc ─► frame ─► emit
  *
  * Every pass is a plain function `void pass(lw_fn *)` in its own file
  * (STYLE.md 13) with its contract at the top; lw_verify() runs after each
@@ -153,6 +153,7 @@ void lw_uniform(lw_fn *f);
 void lw_sync(lw_fn *f);
 void lw_isel(lw_fn *f);
 void lw_peephole(lw_fn *f);
+void lw_dead(lw_fn *f);
 void lw_ifconv(lw_fn *f);
 void lw_regalloc(lw_fn *f);
 void lw_frame(lw_fn *f);
@@ -160,6 +161,9 @@ void lw_frame(lw_fn *f);
 int lw_ndefs(const lw_inst *in);
 /* peephole.c: an operation whose single result depends on its operands only */
 bool lw_pure(const lw_inst *in);
+/* peephole.c: `IADD3 d, a, b, c` without carry out, unguarded, two sources
+ * RZ, becomes `MOV d, x` of the third (else unchanged) */
+void lw_add_to_copy(lw_inst *in);
 /* regalloc.c: the words of operand k's register (bit w: word w) that the
  * record reads or writes; 0 for operands that name no register */
 unsigned lw_opd_words(const lw_fn *f, const lw_inst *in, int k);

@@ -17,6 +17,7 @@ typedef struct ptx_text_line {
 } ptx_text_line;
 
 bool ptx_lower_pass_known(const char *name);
+const char *ptx_lower_pass_name(unsigned i);
 /* Lower every kernel; appends assembly to text, the -v report to report
  * and --dump-after output to dump; when lines is not NULL, one
  * ptx_text_line (as bytes) per line appended to text.  Returns the number
