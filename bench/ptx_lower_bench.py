@@ -20,7 +20,10 @@ Three measures, each in the same run:
    bench/ptx/vector_add.cu (2^20 elements) and the corpus's shared-memory
    reduction (tests/ptx/reduce_smem_tree.sm_80.ptx without its `//!`
    lines, 1024 CTAs of 256 threads), each over 10 M thread instructions,
-   their outputs checked against a reference computed here.
+   their outputs checked against a reference computed here; run with
+   `--threads 1` (one host thread, as GPGPU-Sim's functional mode runs;
+   with two workers the run CPU seconds also count the second thread's
+   cost, which on this 2-vCPU VM moves by +-30% from run to run).
 
 SIMT_BEFORE=path/to/an/older/simt adds that binary to measures 1, 3 and 4,
 interleaved with SIMT run by run, for before/after ratios in one run.
@@ -114,7 +117,8 @@ def scaled_runs(simt, tmp):
                         "--grid", str(n // 256), "--block", "256",
                         "--buffer", "a=f32[%d]:iota" % n, "--buffer", "b=f32[%d]:iota" % n,
                         "--buffer", "c=f32[%d]:zero" % n, "--param", "a", "--param", "b",
-                        "--param", "c", "--param", "u32:%d" % n, "--print", "c", "--stats"],
+                        "--param", "c", "--param", "u32:%d" % n, "--print", "c", "--stats",
+                        "--threads", "1"],
                        capture_output=True, text=True)
     m = re.search(STATS, p.stderr)
     ok = printed(p.stdout, "c") == [2 * i for i in range(n)]
@@ -128,7 +132,8 @@ def scaled_runs(simt, tmp):
     g = RED_GRID
     p = subprocess.run([simt, "run", bare, "--grid", str(g), "--block", "256",
                         "--buffer", "in=u32[%d]:iota" % (g * 256), "--buffer", "out=u32[%d]:zero" % g,
-                        "--param", "in", "--param", "out", "--print", "out", "--stats"],
+                        "--param", "in", "--param", "out", "--print", "out", "--stats",
+                        "--threads", "1"],
                        capture_output=True, text=True)
     m = re.search(STATS, p.stderr)
     want = [sum((x * x + 1) & 0xffffffff for x in range(b * 256, b * 256 + 256)) & 0xffffffff
@@ -234,7 +239,7 @@ def main():
         "",
     ] if BEFORE else []) + [
         "Second measure, scaled-up launches (`simt run` with --grid/--buffer/--param on the"
-        " command line; run CPU seconds of the median run of %d; outputs %s):" % (
+        " command line, `--threads 1`; run CPU seconds of the median run of %d; outputs %s):" % (
             runs, "checked against the reference, all equal" if scaled_ok else "WRONG in some run"),
         "",
         "| launch | thread instructions | run CPU s | thread instructions/s | x GPGPU-Sim |%s" % (
