@@ -132,12 +132,7 @@ static void dead_records(lw_fn *f)
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
 		if (cand[i] && !on[i]) {
-			if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
-			    !f->insts[i + 1].line) {
-				f->insts[i + 1].line = in->line;
-				f->insts[i + 1].cuda_line = in->cuda_line;
-				f->insts[i + 1].cuda_file = in->cuda_file;
-			}
+			lw_line_to_next(f, i);
 			continue;
 		}
 		if (cand[i] && carry_add(in) && !m.live[(size_t)in->o[1].v * 4]) {

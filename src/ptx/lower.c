@@ -89,6 +89,17 @@ lw_inst *lw_emit(lw_fn *f, const char *op)
 	return in;
 }
 
+void lw_line_to_next(lw_fn *f, int i)
+{
+	const lw_inst *in = &f->insts[i];
+	lw_inst *nx = &f->insts[i + 1];
+	if (in->line && i + 1 < f->ninsts && nx->op[0] && !nx->line) {
+		nx->line = in->line;
+		nx->cuda_line = in->cuda_line;
+		nx->cuda_file = in->cuda_file;
+	}
+}
+
 const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n)
 {
 	/* snprintf(buf, n, ".L_k%d_b%d", f->lbl_counter, blk) without printf */

@@ -182,6 +182,9 @@ int lw_reg_width(ptx_type t);
 /* per statement: the outermost CUDA location of its .loc (lower.c) */
 ptx_loc *lw_origin_locs(const ptx_fn *fn);
 lw_inst *lw_emit(lw_fn *f, const char *op);
+/* record i is being dropped: its PTX and CUDA lines go to record i + 1
+ * when that one is an instruction without a line of its own */
+void lw_line_to_next(lw_fn *f, int i);
 /* the text of one record (after regalloc: R/P names; before: %vN) */
 void lw_print_inst(lw_fn *f, const lw_inst *in, struct util_buf *b);
 const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n);

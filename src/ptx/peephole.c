@@ -883,13 +883,7 @@ static void fuse_zero_tests(lw_fn *f)
 	int o = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		if (gone[i]) {
-			lw_inst *in = &f->insts[i];
-			if (in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
-			    !f->insts[i + 1].line) {
-				f->insts[i + 1].line = in->line;
-				f->insts[i + 1].cuda_line = in->cuda_line;
-				f->insts[i + 1].cuda_file = in->cuda_file;
-			}
+			lw_line_to_next(f, i);
 			continue;
 		}
 		f->insts[o++] = f->insts[i];

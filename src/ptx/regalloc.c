@@ -585,13 +585,8 @@ static void drop_self_moves(lw_fn *f)
 			     in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
 			     in->o[0].v == in->o[1].v && in->o[0].sub == in->o[1].sub) ||
 			    (lw_pred_copy(in) && in->o[0].v == in->o[4].v);
-		if (self && in->line && i + 1 < f->ninsts && f->insts[i + 1].op[0] &&
-		    !f->insts[i + 1].line) {
-			/* keep the PTX line on the record that follows */
-			f->insts[i + 1].line = in->line;
-			f->insts[i + 1].cuda_line = in->cuda_line;
-			f->insts[i + 1].cuda_file = in->cuda_file;
-		}
+		if (self)
+			lw_line_to_next(f, i);
 		if (!in->op[0] && !in->label)
 			continue; /* a record dead_pred_copies emptied */
 		if (!self)
