@@ -994,18 +994,26 @@ static void operand_hashes(const struct asm_index *ix, asm_inst_text *it)
 	}
 }
 
-/* The slot of (word, signatures) in the selection table. */
-static uint16_t *plan_slot(struct asm_index *ix, const asm_word *w,
-			   const asm_inst_text *it)
+/* The key of (word, signatures) in the selection table: the word's seed,
+ * then plan_key_step with each operand's signature in turn. */
+static inline uint64_t plan_key_seed(const asm_word *w)
+{
+	return (uint64_t)(uintptr_t)w * UINT64_C(0x9e3779b97f4a7c15);
+}
+
+static inline uint64_t plan_key_step(uint64_t h, uint64_t sig)
+{
+	return (h ^ sig) * UINT64_C(0xff51afd7ed558ccd);
+}
+
+/* The slot of key h (plan_key_*) in the selection table. */
+static uint16_t *plan_slot(struct asm_index *ix, const asm_word *w, uint64_t h)
 {
 	if (!w->cached)
 		return NULL;
 	if (!ix->plan_ix &&
 	    !(ix->plan_ix = calloc((size_t)1 << PLAN_BITS, sizeof *ix->plan_ix)))
 		return NULL; /* no table: every line searches */
-	uint64_t h = (uint64_t)(uintptr_t)w * UINT64_C(0x9e3779b97f4a7c15);
-	for (int i = 0; i < it->noperands; i++)
-		h = (h ^ it->ops[i].sig) * UINT64_C(0xff51afd7ed558ccd);
 	return &ix->plan_ix[h >> (64 - PLAN_BITS)];
 }
 
@@ -2150,14 +2158,17 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		goto out;
 	}
 	const asm_optype *ot = &c->ix->optypes[wd->optype];
+	/* each operand's signature, and on the way the selection key */
+	uint64_t key = plan_key_seed(wd);
 	for (int k = 0; k < it->noperands; k++) {
 		asm_operand *o = (asm_operand *)&it->ops[k];
 		o->sig = classify_sig(c->ix, o, c->text + c->len);
+		key = plan_key_step(key, o->sig);
 	}
 	const isa_opcode *op = NULL, *mod_bad = NULL;
 	const asm_modres *res = NULL, *bad_res = NULL;
 	signed char map[ISA_MAX_OPERANDS];
-	uint16_t *slot = plan_slot(c->ix, wd, it);
+	uint16_t *slot = plan_slot(c->ix, wd, key);
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = plan->op;
