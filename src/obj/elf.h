@@ -139,6 +139,25 @@ static inline bool elf_reserved_name(const char *n)
 /* Little-endian access to an image; callers have checked the bounds. */
 static inline uint64_t elf_get(const uint8_t *p, int n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* the image's byte order is the host's: one load for the usual
+	 * sizes (the line table reads four of these per row) */
+	if (n == 2) {
+		uint16_t v16;
+		memcpy(&v16, p, 2);
+		return v16;
+	}
+	if (n == 4) {
+		uint32_t v32;
+		memcpy(&v32, p, 4);
+		return v32;
+	}
+	if (n == 8) {
+		uint64_t v64;
+		memcpy(&v64, p, 8);
+		return v64;
+	}
+#endif
 	uint64_t v = 0;
 	for (int i = n - 1; i >= 0; i--)
 		v = v << 8 | p[i];
