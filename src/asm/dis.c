@@ -25,6 +25,19 @@
 #include "simt/simt.h"
 
 
+/* codec_load, inline here: both passes load every word of the buffer. */
+static inline isa_word load_word(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	isa_word w;
+	memcpy(&w.lo, p, 8);
+	memcpy(&w.hi, p + 8, 8);
+	return w;
+#else
+	return codec_load(p);
+#endif
+}
+
 /*
  * Pass 1: mark the PC-relative targets that fall on a word of the buffer
  * (l->mark, one bit per word) and count the labels before each 64 words
@@ -53,7 +66,7 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 	uint64_t fields[ISA_MAX_FIELDS];
 	for (size_t w = 0; w < n; w++) {
 		uint64_t pc = base + 16 * w;
-		isa_word word = codec_load(code + 16 * w);
+		isa_word word = load_word(code + 16 * w);
 		if (!codec_may_pcrel(m, word))
 			continue;
 		const isa_opcode *op = codec_lookup(m, word);
@@ -259,7 +272,7 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 	reserve(out, write ? 2 * DIS_FLUSH
 			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
 	for (size_t w = 0; w < n; w++) {
-		put_line(&st, codec_load(code + 16 * w), base + 16 * w, out);
+		put_line(&st, load_word(code + 16 * w), base + 16 * w, out);
 		if (write && out->len >= DIS_FLUSH && !out->failed) {
 			write(ctx, out->data, out->len);
 			out->len = 0;
