@@ -19,15 +19,7 @@
 static void json_str(util_buf *b, const char *s)
 {
 	util_buf_putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			util_buf_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			util_buf_printf(b, "\\u%04x", c);
-		else
-			util_buf_putc(b, (char)c);
-	}
+	util_buf_json(b, s);
 	util_buf_putc(b, '"');
 }
 
