@@ -9,4 +9,11 @@ err_is "simt ptx: unknown pass 'bogus' (cfg uniform sync isel peephole dead ifco
 run 0 ptx --dump-after=dead k.ptx
 out_has "// after dead: kernel"
 
+case_ "ptx: --help names the same passes as the pass table (its list is kept by hand)"
+cp "$DATA/store.ptx" k.ptx
+run 2 ptx --dump-after=bogus k.ptx
+passes=$(sed -e 's/.*(//' -e 's/)$//' -e 's/ /|/g' "$T/err")
+run 0 ptx --help
+out_has "$passes"
+
 finish
