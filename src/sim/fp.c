@@ -11,68 +11,21 @@
  * result is the canonical 0x7fffffff.  MUFU uses libm in double precision
  * (see its comment).
  */
-#include <fenv.h>
-#include <math.h>
-#include <string.h>
-
-#include "sim/rt.h"
+#include "sim/fp.h"
 
 #define LANES for (int l = 0; l < SIM_LANES; l++)
 
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static uint32_t ftz(uint32_t u)
-{
-	return (u & 0x7f800000u) == 0 ? u & 0x80000000u : u;
-}
-
-/* Result bits: canonical NaN, optional flush. */
-static uint32_t result(float f, bool flush)
-{
-	uint32_t u = u_of(f);
-	if (isnan(f))
-		return 0x7fffffffu;
-	return flush ? ftz(u) : u;
-}
-
-/* Host rounding mode for the modifiers (FE_TONEAREST by default). */
-static int round_mode(const sim_inst *i)
-{
-	if (rt_has(i, RT_M(RZ)))
-		return FE_TOWARDZERO;
-	if (rt_has(i, RT_M(RM)))
-		return FE_DOWNWARD;
-	if (rt_has(i, RT_M(RP)))
-		return FE_UPWARD;
-	return FE_TONEAREST;
-}
-
-/* Source row k as floats with the operand's negation/abs and FTZ. */
-static void fsrc(sim_warp *w, const sim_inst *i, int slot, bool flush,
-		 float out[SIM_LANES])
+void sim_fp_src(sim_warp *w, const sim_inst *i, int slot, bool flush,
+		float out[SIM_LANES])
 {
 	uint32_t t[SIM_LANES];
 	int k = sim_slot(i, slot);
-	/* rt_row applies .bitnot as ~x; for floats the same bit means negate. */
 	bool neg = k != RT_NONE && i->op[k].neg;
 	const uint32_t *r = rt_row(w, i, k, t);
-	uint32_t flip = neg ? 0x80000000u : 0; /* undo ~, flip the sign only */
-	uint32_t inv = neg ? 0xffffffffu : 0;
+	uint32_t undo = neg ? 0x7fffffffu : 0; /* ~x ^ sign = x with sign flipped */
 	LANES {
-		uint32_t u = (r[l] ^ inv) ^ flip;
-		out[l] = f_of(flush ? ftz(u) : u);
+		uint32_t u = r[l] ^ undo;
+		out[l] = fp_f(flush ? fp_ftz(u) : u);
 	}
 }
 
@@ -98,17 +51,17 @@ static void farith(sim_warp *w, const sim_inst *i, uint32_t pmask, int op)
 	bool flush = rt_has(i, RT_M(FTZ));
 	float a[SIM_LANES], b[SIM_LANES], c[SIM_LANES];
 	uint32_t v[SIM_LANES];
-	fsrc(w, i, RT_S0, flush, a);
-	fsrc(w, i, RT_S1, flush, b);
+	sim_fp_src(w, i, RT_S0, flush, a);
+	sim_fp_src(w, i, RT_S1, flush, b);
 	if (op == OP_FMA)
-		fsrc(w, i, RT_S2, flush, c);
+		sim_fp_src(w, i, RT_S2, flush, c);
 	else
 		memset(c, 0, sizeof c);
-	int mode = round_mode(i);
+	int mode = fp_round_mode(i);
 	if (mode == FE_TONEAREST) {
-		LANES v[l] = result(arith(op, a[l], b[l], c[l]), flush);
+		LANES v[l] = fp_result(arith(op, a[l], b[l], c[l]), flush);
 	} else {
-		LANES v[l] = result(arith_mode(mode, op, a[l], b[l], c[l]), flush);
+		LANES v[l] = fp_result(arith_mode(mode, op, a[l], b[l], c[l]), flush);
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
@@ -156,8 +109,8 @@ void sim_rt_fsetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	bool flush = rt_has(i, RT_M(FTZ));
 	float a[SIM_LANES], b[SIM_LANES];
-	fsrc(w, i, RT_S0, flush, a);
-	fsrc(w, i, RT_S1, flush, b);
+	sim_fp_src(w, i, RT_S0, flush, a);
+	sim_fp_src(w, i, RT_S1, flush, b);
 	uint64_t mods = (uint64_t)i->aux[1];
 	uint8_t t[SIM_LANES];
 	LANES t[l] = (uint8_t)rt_fcmp(mods, a[l], b[l]);
@@ -181,7 +134,7 @@ void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	float a[SIM_LANES];
 	uint32_t v[SIM_LANES];
-	fsrc(w, i, RT_S0, true, a);
+	sim_fp_src(w, i, RT_S0, true, a);
 	uint64_t m = (uint64_t)i->aux[1];
 	LANES {
 		double x = a[l], r;
@@ -193,7 +146,7 @@ void sim_rt_mufu(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		else if (m & RT_M(SIN)) r = sin(x);
 		else if (m & RT_M(COS)) r = cos(x);
 		else r = x;
-		v[l] = result((float)r, true);
+		v[l] = fp_result((float)r, true);
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
@@ -210,7 +163,7 @@ void sim_rt_i2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	int k = sim_slot(i, RT_S0);
 	uint32_t t[SIM_LANES], v[SIM_LANES], vh[SIM_LANES];
 	const uint32_t *a = rt_row(w, i, k, t);
-	int mode = round_mode(i);
+	int mode = fp_round_mode(i);
 	if (mode != FE_TONEAREST)
 		fesetround(mode);
 	LANES {
@@ -224,7 +177,7 @@ void sim_rt_i2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			vh[l] = (uint32_t)(b >> 32);
 		} else {
 			volatile float f = sg ? (float)(int64_t)x : (float)x;
-			v[l] = u_of(f);
+			v[l] = fp_u(f);
 		}
 	}
 	if (mode != FE_TONEAREST)
@@ -262,7 +215,7 @@ void sim_rt_f2i(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint64_t m = (uint64_t)i->aux[1];
 	bool f64 = (m & RT_M(F64)) != 0;
 	if (!f64)
-		fsrc(w, i, RT_S0, rt_has(i, RT_M(FTZ)), a);
+		sim_fp_src(w, i, RT_S0, rt_has(i, RT_M(FTZ)), a);
 	bool u = (m & (RT_M(U32) | RT_M(U64))) != 0;
 	bool w64 = (m & (RT_M(S64) | RT_M(U64))) != 0;
 	int k = sim_slot(i, RT_S0);

@@ -11,29 +11,11 @@
  * here in integer arithmetic (round_narrow).  NaN results are canonical:
  * 0x7fffffff (f32), 0x7fffffff_ffffffff (f64), 0x7fff (f16, bf16).
  */
-#include <fenv.h>
-#include <math.h>
-#include <string.h>
-
-#include "sim/rt.h"
+#include "sim/fp.h"
 
 #define LANES for (int l = 0; l < SIM_LANES; l++)
 
 #define F64_NAN 0x7fffffffffffffffull
-
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
 
 static double d_of(uint64_t u)
 {
@@ -47,45 +29,6 @@ static uint64_t du_of(double d)
 	uint64_t u;
 	memcpy(&u, &d, 8);
 	return isnan(d) ? F64_NAN : u;
-}
-
-static uint32_t ftz(uint32_t u)
-{
-	return (u & 0x7f800000u) == 0 ? u & 0x80000000u : u;
-}
-
-static uint32_t f_result(float f, bool flush)
-{
-	if (isnan(f))
-		return 0x7fffffffu;
-	return flush ? ftz(u_of(f)) : u_of(f);
-}
-
-static int round_mode(const sim_inst *i)
-{
-	if (rt_has(i, RT_M(RZ)))
-		return FE_TOWARDZERO;
-	if (rt_has(i, RT_M(RM)))
-		return FE_DOWNWARD;
-	if (rt_has(i, RT_M(RP)))
-		return FE_UPWARD;
-	return FE_TONEAREST;
-}
-
-/* Source slot as 32 floats: the operand's negation (the .bitnot bit, which
- * for floats means negate) and the flush applied. */
-static void fsrc(sim_warp *w, const sim_inst *i, int slot, bool flush,
-		 float out[SIM_LANES])
-{
-	uint32_t t[SIM_LANES];
-	int k = sim_slot(i, slot);
-	bool neg = k != RT_NONE && i->op[k].neg;
-	const uint32_t *r = rt_row(w, i, k, t);
-	uint32_t undo = neg ? 0x7fffffffu : 0; /* ~x ^ sign = x with sign flipped */
-	LANES {
-		uint32_t u = r[l] ^ undo;
-		out[l] = f_of(flush ? ftz(u) : u);
-	}
 }
 
 /* Source slot as 32 doubles (register pairs, 64-bit constants). */
@@ -129,7 +72,7 @@ void sim_fp_darith(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	dsrc(w, i, RT_S0, a);
 	dsrc(w, i, RT_S1, b);
 	dsrc(w, i, RT_S2, c);
-	int mode = round_mode(i), op = i->optype;
+	int mode = fp_round_mode(i), op = i->optype;
 	if (mode != FE_TONEAREST)
 		fesetround(mode);
 	LANES {
@@ -166,11 +109,11 @@ static uint32_t fmnmx1(bool min, float a, float b, bool flush)
 	if (isnan(a) && isnan(b))
 		return 0x7fffffffu;
 	if (isnan(a))
-		return f_result(b, flush);
+		return fp_result(b, flush);
 	if (isnan(b))
-		return f_result(a, flush);
+		return fp_result(a, flush);
 	bool a_lt_b = a < b || (a == b && signbit(a) && !signbit(b));
-	return f_result(min == a_lt_b ? a : b, flush);
+	return fp_result(min == a_lt_b ? a : b, flush);
 }
 
 void sim_fp_fmnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
@@ -178,8 +121,8 @@ void sim_fp_fmnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	bool flush = rt_has(i, RT_M(FTZ));
 	float a[SIM_LANES], b[SIM_LANES];
 	uint32_t v[SIM_LANES];
-	fsrc(w, i, RT_S0, flush, a);
-	fsrc(w, i, RT_S1, flush, b);
+	sim_fp_src(w, i, RT_S0, flush, a);
+	sim_fp_src(w, i, RT_S1, flush, b);
 	uint32_t p = rt_get_pred(w, i, RT_PS0);
 	LANES v[l] = fmnmx1((p >> l & 1) != 0, a[l], b[l], flush);
 	put32(w, i, v, pmask);
@@ -209,9 +152,9 @@ void sim_fp_frnd(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	bool flush = rt_has(i, RT_M(FTZ));
 	float a[SIM_LANES];
 	uint32_t v[SIM_LANES];
-	fsrc(w, i, RT_S0, flush, a);
+	sim_fp_src(w, i, RT_S0, flush, a);
 	/* an integral double of a float's magnitude is a float again */
-	LANES v[l] = f_result((float)rint_mode(m, a[l]), flush);
+	LANES v[l] = fp_result((float)rint_mode(m, a[l]), flush);
 	put32(w, i, v, pmask);
 }
 
@@ -219,7 +162,7 @@ void sim_fp_frnd(sim_warp *w, const sim_inst *i, uint32_t pmask)
 
 static void fdiv_sqrt(sim_warp *w, const sim_inst *i, uint32_t pmask, bool div)
 {
-	int mode = round_mode(i);
+	int mode = fp_round_mode(i);
 	bool flush = rt_has(i, RT_M(FTZ));
 	int bs = div ? RT_S1 : RT_S0;
 	if (rt_has(i, RT_M(F64))) {
@@ -246,8 +189,8 @@ static void fdiv_sqrt(sim_warp *w, const sim_inst *i, uint32_t pmask, bool div)
 	float a[SIM_LANES], b[SIM_LANES];
 	uint32_t v[SIM_LANES];
 	if (div)
-		fsrc(w, i, RT_S0, flush, a);
-	fsrc(w, i, bs, flush, b);
+		sim_fp_src(w, i, RT_S0, flush, a);
+	sim_fp_src(w, i, bs, flush, b);
 	fesetround(mode);
 	LANES {
 		volatile float vb = b[l], r;
@@ -257,7 +200,7 @@ static void fdiv_sqrt(sim_warp *w, const sim_inst *i, uint32_t pmask, bool div)
 		} else {
 			r = sqrtf(vb);
 		}
-		v[l] = f_result(r, flush);
+		v[l] = fp_result(r, flush);
 	}
 	fesetround(FE_TONEAREST);
 	put32(w, i, v, pmask);
@@ -378,7 +321,7 @@ static double widen_narrow(uint32_t u, nfmt f)
 void sim_fp_f2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	int dst = (int)(i->aux[2] & 3), src = (int)(i->aux[2] >> 2 & 3);
-	int mode = round_mode(i);
+	int mode = fp_round_mode(i);
 	bool flush = rt_has(i, RT_M(FTZ));
 	double x[SIM_LANES];
 	if (src == FT_F64) {
@@ -388,7 +331,7 @@ void sim_fp_f2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		const uint32_t *r = rt_row(w, i, sim_slot(i, RT_S0), t);
 		LANES {
 			uint32_t u = r[l];
-			x[l] = src == FT_F32 ? (double)f_of(flush ? ftz(u) : u)
+			x[l] = src == FT_F32 ? (double)fp_f(flush ? fp_ftz(u) : u)
 			       : widen_narrow(u & 0xffff, src == FT_F16 ? F16_FMT : BF16_FMT);
 		}
 	}
@@ -404,7 +347,7 @@ void sim_fp_f2f(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		LANES {
 			volatile double vx = x[l];
 			volatile float f = (float)vx;
-			v[l] = f_result(f, flush);
+			v[l] = fp_result(f, flush);
 		}
 		fesetround(FE_TONEAREST);
 	} else {
