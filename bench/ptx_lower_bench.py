@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ptx_lower_bench.py [--record] [--runs N] - the PTX front end against ptxas
+"""ptx_lower_bench.py [--record] [--runs N] [--corpus] - the PTX front end against ptxas
 on the kernels that run (tests/ptx/passing.txt), all three architectures.
 
 Three measures, each in the same run:
@@ -25,6 +25,8 @@ Three measures, each in the same run:
    with two workers the run CPU seconds also count the second thread's
    cost, which on this 2-vCPU VM moves by +-30% from run to run).
 
+--corpus runs measure 3 alone, with `--threads 1` and the default threads,
+and lists the ten files that take the longest.
 SIMT_BEFORE=path/to/an/older/simt adds that binary to measures 1, 3 and 4,
 interleaved with SIMT run by run, for before/after ratios in one run.
 ptxas and readelf must be on PATH; nothing of this runs in `make check`.
@@ -86,16 +88,23 @@ def text_sizes(path):
 STATS = r"thread instructions (\d+), run cpu seconds ([0-9.]+)"
 
 
-def corpus_rate(simt, files):
-    """(thread instructions, run CPU seconds) over the files' own launches."""
-    thr = cpu = 0.0
+def corpus_runs(simt, files, threads=None):
+    """{file: (thread instructions, run CPU seconds)} of the files' own
+    launches (`--stats` prints the run's CPU seconds to the microsecond)."""
+    res = {}
+    extra = ["--threads", str(threads)] if threads else []
     for n, a, f in files:
-        out = subprocess.run([simt, "run", f, "--stats"], capture_output=True, text=True).stderr
+        out = subprocess.run([simt, "run", f, "--stats"] + extra, capture_output=True, text=True).stderr
         m = re.search(STATS, out)
         if m:
-            thr += int(m.group(1))
-            cpu += float(m.group(2))
-    return thr, cpu
+            res[f] = (int(m.group(1)), float(m.group(2)))
+    return res
+
+
+def corpus_rate(simt, files, threads=None):
+    """(thread instructions, run CPU seconds) over the files' own launches."""
+    res = corpus_runs(simt, files, threads)
+    return sum(t for t, c in res.values()), sum(c for t, c in res.values())
 
 
 def printed(text, name):
@@ -144,6 +153,77 @@ def scaled_runs(simt, tmp):
     return res
 
 
+def corpus_main(files, runs, record):
+    """--corpus: measure 3 alone, with `--threads 1` and the default
+    threads, SIMT and SIMT_BEFORE alternating file set by file set; the
+    aggregate of each run, the median over runs, and the ten files that
+    take the most run CPU seconds (median per file, `--threads 1`)."""
+    sims = [SIMT] + ([BEFORE] if BEFORE else [])
+    modes = [1, None]
+    got = {(b, t): [] for b in sims for t in modes}
+    for _ in range(runs):
+        for t in modes:
+            for b in sims:
+                got[(b, t)].append(corpus_runs(b, files, t))
+
+    def agg(b, t):  # median run by rate: (thr, cpu, rate)
+        rows = sorted((sum(x[0] for x in r.values()), sum(x[1] for x in r.values())) for r in got[(b, t)])
+        rows = sorted(((a, c, a / c if c else 0.0) for a, c in rows), key=lambda x: x[2])
+        return rows[len(rows) // 2]
+
+    def per_file(b, t):
+        fs = got[(b, t)][0].keys()
+        return {f: (got[(b, t)][0][f][0], statistics.median(r[f][1] for r in got[(b, t)] if f in r)) for f in fs}
+
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    load = os.getloadavg()
+    lines = [
+        "",
+        "### PTX corpus rate (%s, %d CPUs, load average %.2f %.2f %.2f at the end)" % (
+            now, os.cpu_count(), *load),
+        "",
+        "Command: `%sSIMT=%s python3 bench/ptx_lower_bench.py --corpus --runs %d` (%d files of"
+        " tests/ptx_files.sh, each `simt run F --stats` with its own `//!` launch; the sum of"
+        " thread instructions over the sum of run CPU seconds; the median of %d runs, the"
+        " binaries alternating)." % ("SIMT_BEFORE=%s " % BEFORE if BEFORE else "",
+                                     os.path.relpath(SIMT, ROOT), runs, len(files), runs),
+        "",
+        "| binary | threads | thread instructions | run CPU s | thread instructions/s |"
+        " x 4.6 M/s (vector add) | x 9.1 M/s (reduction) |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for b in sims:
+        for t in modes:
+            a, c, r = agg(b, t)
+            lines.append("| %s | %s | %d | %.6f | %.3g | %.0fx | %.0fx |" % (
+                "SIMT_BEFORE" if b == BEFORE and b != SIMT else "SIMT", t or "default", a, c, r,
+                r / GPGPU_SIM_VADD, r / GPGPU_SIM_RED))
+    pf = per_file(SIMT, 1)
+    pb = per_file(BEFORE, 1) if BEFORE else {}
+    top = sorted(pf, key=lambda f: -pf[f][1])[:10]
+    lines += [
+        "",
+        "Top 10 files by run CPU seconds (`--threads 1`, median per file):",
+        "",
+        "| file | thread instructions | run CPU ms | thread instructions/s |%s" % (
+            " before, ms | before/after |" if BEFORE else ""),
+        "|---|---:|---:|---:|%s" % ("---:|---:|" if BEFORE else ""),
+    ]
+    for f in top:
+        t, c = pf[f]
+        extra = ""
+        if BEFORE and f in pb:
+            extra = " %.3f | %.2fx |" % (pb[f][1] * 1e3, pb[f][1] / c if c else 0.0)
+        lines.append("| %s | %d | %.3f | %.3g |%s" % (os.path.relpath(f, ROOT), t, c * 1e3,
+                                                       t / c if c else 0.0, extra))
+    lines.append("")
+    text = "\n".join(lines)
+    print(text)
+    if record:
+        with open(os.path.join(ROOT, "bench", "RESULTS.md"), "a") as f:
+            f.write(text)
+
+
 def main():
     record = "--record" in sys.argv
     runs = 5
@@ -153,6 +233,9 @@ def main():
     # a kernel with a "// Targets:" line (sm_90 only) has fewer files
     files = [(n, a, os.path.join(ROOT, "tests", "ptx", "%s.sm_%s.ptx" % (n, a))) for n in names for a in ARCHS
              if os.path.exists(os.path.join(ROOT, "tests", "ptx", "%s.sm_%s.ptx" % (n, a)))]
+    if "--corpus" in sys.argv:
+        corpus_main(files, runs, record)
+        return
     tmp = tempfile.mkdtemp(prefix="ptxbench")
     simt_cmds, ptxas_cmds = [], []
     for n, a, f in files:

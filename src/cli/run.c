@@ -377,7 +377,7 @@ static int execute(run_opts *o, simt_isa *isa, simt_diags *d)
 		}
 		if (o->stats)
 			fprintf(stderr, "cycles %llu, warp instructions %llu, thread instructions %llu, "
-				"run cpu seconds %.4f, run wall seconds %.4f, total cpu seconds %.4f "
+				"run cpu seconds %.6f, run wall seconds %.6f, total cpu seconds %.4f "
 				"(with assembly and set-up), %.3g thread instructions/s, "
 				"workers %u, worker cpu seconds max %.4f sum %.4f span %.4f\n",
 				(unsigned long long)r.cycles, (unsigned long long)r.steps,

@@ -117,7 +117,7 @@ static bool less(int type, uint64_t b, uint64_t a)
 }
 
 /* New memory value for old, operands b and c (values of the type's width). */
-static uint64_t apply(int op, int type, uint64_t old, uint64_t b, uint64_t c)
+static inline uint64_t apply(int op, int type, uint64_t old, uint64_t b, uint64_t c)
 {
 	switch (op) {
 	case AT_ADD:
@@ -146,6 +146,18 @@ static uint64_t reg_val(const sim_warp *w, const sim_inst *i, int k, int l,
 	if (r >= SIM_RZ)
 		return 0;
 	return w->r[r][l] | (wide && r + 1 < SIM_RZ ? (uint64_t)w->r[r + 1][l] << 32 : 0);
+}
+
+/* The rows of register operand k: low word and, when wide, high word
+ * (zero rows for RZ, an absent operand or a missing high word), as
+ * reg_val reads them lane by lane. */
+static void reg_rows(const sim_warp *w, const sim_inst *i, int k, bool wide,
+		     const uint32_t **lo, const uint32_t **hi)
+{
+	static const uint32_t zero[SIM_LANES];
+	unsigned r = k == SIM_SLOT_NONE ? SIM_RZ : i->op[k].reg;
+	*lo = r < SIM_RZ ? w->r[r] : zero;
+	*hi = wide && r + 1 < SIM_RZ ? w->r[r + 1] : zero;
 }
 
 /* ---- the handler ------------------------------------------------------------------ */
@@ -222,6 +234,45 @@ static void add32(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		v += b[l];
 		memcpy(ptr[l], &v, 4);
 	}
+}
+
+/* apply() for the 32-bit integer types (s: AT_S32). */
+static inline uint32_t op32(int op, bool s, uint32_t o, uint32_t x, uint32_t y)
+{
+	switch (op) {
+	case AT_ADD: return o + x;
+	case AT_MIN: return (s ? (int32_t)x < (int32_t)o : x < o) ? x : o;
+	case AT_MAX: return (s ? (int32_t)o < (int32_t)x : o < x) ? x : o;
+	case AT_INC: return o >= x ? 0 : o + 1;
+	case AT_DEC: return o == 0 || o > x ? x : o - 1;
+	case AT_AND: return o & x;
+	case AT_OR: return o | x;
+	case AT_XOR: return o ^ x;
+	case AT_EXCH: return x;
+	default: return o == x ? y : o; /* AT_CAS */
+	}
+}
+
+/*
+ * The 32-bit integer operations on resolved pointers, lanes in ascending
+ * order, each a whole read-modify-write, operands straight from the
+ * register rows.  False for the other types, which take apply().
+ */
+static bool serial32(int op, int type, uint32_t pmask,
+		     uint8_t *const ptr[SIM_LANES], const uint32_t *b,
+		     const uint32_t *c, uint64_t old[SIM_LANES])
+{
+	if (type != AT_U32 && type != AT_S32)
+		return false;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		uint32_t o, v;
+		memcpy(&o, ptr[l], 4);
+		old[l] = o;
+		v = op32(op, type == AT_S32, o, b[l], c[l]);
+		memcpy(ptr[l], &v, 4);
+	}
+	return true;
 }
 
 /*
@@ -343,25 +394,40 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		add32(w, i, pmask, ptr, old); /* the common case, specialised */
 		goto done;
 	}
-	for (uint32_t m = pmask; m; m &= m - 1) {
-		int l = (int)sim_ffs(m);
-		b[l] = reg_val(w, i, sim_slot(i, 2), l, wide);
-		c[l] = reg_val(w, i, sim_slot(i, 3), l, wide);
-	}
 	if (w->ctx->par) { /* worker threads: lane by lane, host atomics */
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			int l = (int)sim_ffs(m);
+			b[l] = reg_val(w, i, sim_slot(i, 2), l, wide);
+			c[l] = reg_val(w, i, sim_slot(i, 3), l, wide);
 			old[l] = rmw_host(ptr[l], size, op, type, b[l], c[l]);
 		}
 		goto done;
 	}
+	const uint32_t *blo, *bhi, *clo, *chi;
+	reg_rows(w, i, sim_slot(i, 2), wide, &blo, &bhi);
+	reg_rows(w, i, sim_slot(i, 3), wide, &clo, &chi);
+	if (!w->ctx->rx && serial32(op, type, pmask, ptr, blo, clo, old))
+		goto done;
 	for (uint32_t m = pmask; m; m &= m - 1) { /* one lane at a time */
 		int l = (int)sim_ffs(m);
-		uint64_t v = 0;
-		memcpy(&v, ptr[l], size);
+		uint64_t bl = blo[l] | (uint64_t)bhi[l] << 32;
+		uint64_t cl = clo[l] | (uint64_t)chi[l] << 32;
+		uint64_t v;
+		if (wide) {
+			memcpy(&v, ptr[l], 8);
+		} else {
+			uint32_t x;
+			memcpy(&x, ptr[l], 4);
+			v = x;
+		}
 		old[l] = v;
-		v = apply(op, type, v, b[l], c[l]);
-		memcpy(ptr[l], &v, size);
+		v = apply(op, type, v, bl, cl);
+		if (wide) {
+			memcpy(ptr[l], &v, 8);
+		} else {
+			uint32_t x = (uint32_t)v;
+			memcpy(ptr[l], &x, 4);
+		}
 		if (w->ctx->rx) /* relaxed.c: its order and scope */
 			sim_rx_rmw(w, ptr[l], size, old[l], i->sem, i->scope);
 	}

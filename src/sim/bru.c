@@ -208,6 +208,23 @@ void sim_bru_brx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	int v = (int)i->aux[0];
 	bool wide = v >= 0 && i->op[v].width == 64;
 	uint64_t base = i->aux[2] ? 0 : NEXT(w);
+	if (v >= 0 && i->op[v].kind == SIM_O_REG && !i->op[v].neg) {
+		/* a register (RET's return address): its rows read directly,
+		   as sim_src32/sim_src64 read them */
+		unsigned r = i->op[v].reg;
+		const uint32_t *lo = w->r[r];
+		const uint32_t *hi = wide && r < SIM_RZ - 1 ? w->r[r + 1] : NULL;
+		uint64_t add = base + (uint64_t)i->aux[1];
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint32_t l = sim_ffs(m);
+			uint64_t vb = hi ? (uint64_t)hi[l] << 32 | lo[l]
+				      : wide ? lo[l]
+				      : (uint64_t)(int64_t)(int32_t)lo[l];
+			t[l] = add + vb;
+		}
+		do_jump(w, pmask, t);
+		return;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		uint32_t l = sim_ffs(m);
 		uint64_t vb = 0;
@@ -499,6 +516,13 @@ static bool warpsync_r_check(sim_warp *w, const sim_inst *i,
 			  "WARPSYNC lane outside its own membermask");
 		return false;
 	}
+	/* the common case first: one mask in every lane the pairs below
+	   compare (active and arriving lanes) */
+	uint32_t both = w->active | arrive, differ = 0;
+	for (uint32_t m = both; m; m &= m - 1)
+		differ |= mm[sim_ffs(m)] ^ mm[sim_ffs(both)];
+	if (!differ)
+		return true;
 	for (uint32_t m = w->active; m; m &= m - 1) {
 		uint32_t l = sim_ffs(m);
 		for (uint32_t o = mm[l] & arrive; o; o &= o - 1)
@@ -518,8 +542,12 @@ static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 {
 	uint32_t mm[SIM_LANES];
 	int rb = (int)i->aux[0];
-	for (int l = 0; l < SIM_LANES; l++)
-		mm[l] = sim_src32(w, i, rb, l) & w->valid;
+	if (i->op[rb].kind == SIM_O_REG && !i->op[rb].neg) /* sim_src32's */
+		for (int l = 0; l < SIM_LANES; l++)
+			mm[l] = w->r[i->op[rb].reg][l] & w->valid;
+	else
+		for (int l = 0; l < SIM_LANES; l++)
+			mm[l] = sim_src32(w, i, rb, l) & w->valid;
 	if (!warpsync_r_check(w, i, mm, arrive))
 		return;
 	uint32_t synced = 0, all = 0;

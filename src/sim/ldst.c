@@ -22,7 +22,8 @@ void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
  * register are found by their field names (ra, off, rb) or, when predecode
  * made one [Ra+off] operand of them, in the RT_ADDR slot.
  *   aux[2]: bits 0-3 ra operand, 4-7 off operand, 8-11 rb operand (0xF
- *           none), bit 12: ra/off come from one SIM_O_ADDR operand.
+ *           none), bit 12: ra/off come from one SIM_O_ADDR operand,
+ *           bits 16-23 the access size (rt_size), bit 24 its sign.
  * A strong access (MemStrength = 1 + MemScope) gets SIM_F_STRONG and its
  * scope in i->scope.
  */
@@ -36,14 +37,24 @@ simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 	int addr = sim_slot(i, RT_ADDR);
 	if (addr != RT_NONE)
 		ra = off = addr;
+	bool sign;
+	unsigned size = rt_size(i, &sign);
 	i->aux[2] = (ra < 0 ? RT_NONE : ra) | (off < 0 ? RT_NONE : off) << 4 |
-		    (rb < 0 ? RT_NONE : rb) << 8 | (addr != RT_NONE) << 12;
+		    (rb < 0 ? RT_NONE : rb) << 8 | (addr != RT_NONE) << 12 |
+		    (int64_t)size << 16 | (int64_t)sign << 24;
 	uint64_t strong = sim_field(i, "strong", 0); /* .STRONG.<scope> */
 	if (strong) {
 		i->flags |= SIM_F_STRONG;
 		i->scope = (uint8_t)(strong - 1);
 	}
 	return SIMT_OK;
+}
+
+/* The access size of a row rt_prep_mem prepared (rt_size, predecoded). */
+static inline unsigned mem_size(const sim_inst *i, bool *sign)
+{
+	*sign = (i->aux[2] >> 24) & 1;
+	return (unsigned)(i->aux[2] >> 16 & 0xff);
 }
 
 /* Per-lane effective addresses of the memory operand. */
@@ -91,8 +102,9 @@ static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		       sim_space sp)
 {
 	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
-	if (!pmask || ka == RT_NONE)
-		return NULL;
+	if (!pmask || ka == RT_NONE ||
+	    (sp != SIM_SPACE_SHARED && sp != SIM_SPACE_GLOBAL))
+		return NULL; /* sim_mem_resolve_row has rows of these alone */
 	const sim_opnd *o = &i->op[ka];
 	bool wide = o->width == 64;
 	unsigned r = o->reg;
@@ -112,14 +124,147 @@ static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
 						 : (uint64_t)i->op[ko].imm));
 }
 
+/*
+ * Local memory (LDL/STL: the stack frames of calls, local arrays, spills)
+ * is one lane-major array per warp: lane l's byte a is at
+ * data + l * per_thread + a.  The host pointer of every lane of pmask
+ * from its address register, with the checks of sim_local_ptr (aligned,
+ * inside the thread's bytes) and no per-lane space switch; false, with
+ * nothing done, when a lane would fault (the general path reports it) or
+ * retire records / relaxed memory need the general path.
+ */
+static bool local_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		       unsigned size, uint8_t *ptr[SIM_LANES])
+{
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	if (w->ctx->rec || w->ctx->rx || ka == RT_NONE)
+		return false;
+	const sim_opnd *o = &i->op[ka];
+	unsigned r = o->reg;
+	bool wide = o->width == 64;
+	if (r >= SIM_RZ || (wide && r + 1 >= SIM_RZ))
+		return false;
+	sim_local *loc = w->local;
+	if ((!loc || !loc->data) && !(loc = sim_mem_local(w)))
+		return false;
+	const uint64_t off = ko == RT_NONE ? 0 : (uint64_t)i->op[ko].imm;
+	const uint64_t pt = loc->per_thread;
+	const uint32_t *lo = w->r[r], *hi = w->r[wide ? r + 1 : r];
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		uint64_t a = (wide ? (uint64_t)hi[l] << 32 | lo[l] : lo[l]) + off;
+		if ((a & (size - 1)) || a >= pt || pt - a < size)
+			return false;
+		ptr[l] = loc->data + (size_t)l * pt + (size_t)a;
+	}
+	return true;
+}
+
+/*
+ * Shared memory (LDS/STS, [Ra + off] with Ra one 32-bit register): every
+ * lane of pmask checked, or false (nothing done) when a
+ * lane is misaligned or outside the CTA's array (the shared::cluster
+ * window and faults: the general path) or retire records / relaxed memory
+ * need the general path.  The 64-bit sum Ra + off is inside [0, len - size]
+ * exactly when Ra is inside [lo, hi] below, so the lanes are checked in
+ * 32-bit arithmetic, branch-free over all 32 when all run (it vectorises).
+ */
+static bool shared_rows(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			unsigned size, uint8_t **sh, const uint32_t **row,
+			uint32_t *o32)
+{
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	if (w->ctx->rec || w->ctx->rx || ka == RT_NONE || !pmask ||
+	    i->op[ka].width == 64 || i->op[ka].reg >= SIM_RZ)
+		return false;
+	const int64_t off = ko == RT_NONE ? 0 : i->op[ko].imm;
+	const int64_t len = (int64_t)w->cta->shared_size;
+	if (len < (int64_t)size || off > len || off < -(int64_t)UINT32_MAX)
+		return false;
+	int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
+	if (hi < lo)
+		return false;
+	if (hi > (int64_t)UINT32_MAX)
+		hi = UINT32_MAX;
+	const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
+	const uint32_t am = size - 1;
+	const uint32_t *a = w->r[i->op[ka].reg];
+	uint32_t bad = 0;
+	*o32 = (uint32_t)off;
+	if (pmask == 0xffffffffu)
+		for (int l = 0; l < SIM_LANES; l++)
+			bad |= (uint32_t)(a[l] - base > span) | ((a[l] + *o32) & am);
+	else
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			bad |= (uint32_t)(a[l] - base > span) | ((a[l] + *o32) & am);
+		}
+	*sh = w->cta->shared;
+	*row = a;
+	return !bad;
+}
+
+/* shared_rows' lanes as host pointers: lane l's bytes at
+ * sh + (uint32_t)(row[l] + o32) (the 32-bit sum is the 64-bit one there). */
+static bool shared_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			unsigned size, uint8_t *ptr[SIM_LANES])
+{
+	uint8_t *sh;
+	const uint32_t *a;
+	uint32_t o32;
+	if (!shared_rows(w, i, pmask, size, &sh, &a, &o32))
+		return false;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		ptr[l] = sh + (uint32_t)(a[l] + o32);
+	}
+	return true;
+}
+
 static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	uint64_t addr[SIM_LANES];
 	uint8_t data[SIM_LANES][16];
 	bool sign;
-	unsigned size = rt_size(i, &sign);
-	uint8_t *ptr[SIM_LANES], *row;
+	unsigned size = mem_size(i, &sign);
+	uint8_t *ptr[SIM_LANES], *row, *sh;
+	const uint32_t *a;
+	uint32_t o32;
 	/* fast paths; with retire records the general one, which reports */
+	if (sp == SIM_SPACE_SHARED && size == 4 && pmask == 0xffffffffu &&
+	    shared_rows(w, i, pmask, 4, &sh, &a, &o32)) {
+		/* each lane reads its address before it writes its word of
+		   Rd (which may be Ra) */
+		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+		for (int l = 0; l < SIM_LANES; l++)
+			memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
+		}
+		return;
+	}
+	if (size >= 4 && (sp == SIM_SPACE_LOCAL ? local_ptrs(w, i, pmask, size, ptr)
+			  : sp == SIM_SPACE_SHARED &&
+			    shared_ptrs(w, i, pmask, size, ptr))) {
+		int k = sim_slot(i, RT_D0);
+		for (unsigned h = 0; h < size / 4; h++) {
+			uint32_t *d = rt_dst(w, i, k, (int)h);
+			if (pmask == 0xffffffffu)
+				for (int l = 0; l < SIM_LANES; l++)
+					memcpy(&d[l], ptr[l] + 4 * h, 4);
+			else
+				for (uint32_t m = pmask; m; m &= m - 1) {
+					int l = (int)sim_ffs(m);
+					memcpy(&d[l], ptr[l] + 4 * h, 4);
+				}
+		}
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, size, HB_READ);
+		}
+		return;
+	}
 	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
@@ -161,10 +306,34 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	uint64_t addr[SIM_LANES];
 	uint8_t data[SIM_LANES][16];
 	bool sign;
-	unsigned size = rt_size(i, &sign);
+	unsigned size = mem_size(i, &sign);
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	uint8_t *ptr[SIM_LANES], *row;
+	if (size >= 4 && (sp == SIM_SPACE_LOCAL ? local_ptrs(w, i, pmask, size, ptr)
+			  : sp == SIM_SPACE_SHARED &&
+			    shared_ptrs(w, i, pmask, size, ptr))) {
+		/* lanes in ascending order, word by word: the highest lane
+		   wins a race (same-size accesses overlap only whole) */
+		for (unsigned h = 0; h < size / 4; h++) {
+			static const uint32_t zero[SIM_LANES];
+			const uint32_t *v = r + h < SIM_RZ ? w->r[r + h] : zero;
+			if (pmask == 0xffffffffu)
+				for (int l = 0; l < SIM_LANES; l++)
+					memcpy(ptr[l] + 4 * h, &v[l], 4);
+			else
+				for (uint32_t m = pmask; m; m &= m - 1) {
+					int l = (int)sim_ffs(m);
+					memcpy(ptr[l] + 4 * h, &v[l], 4);
+				}
+		}
+		w->ctx->mem_writes++;
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, size, HB_WRITE);
+		}
+		return;
+	}
 	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
 		if (pmask == 0xffffffffu)

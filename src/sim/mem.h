@@ -245,6 +245,9 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
  * general path reports it) or exploration notes every global word.
  */
 uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
+/* The warp's local memory, allocated (zero-filled) on the first call;
+ * NULL when the host is out of memory (lane_ptr then reports it). */
+sim_local *sim_mem_local(sim_warp *w);
 /*
  * Deferred reductions on a worker thread (memdev.c, atomic.c): the lanes'
  * global words get operand b[lane] of operation op (atomic.c's codes, its

@@ -374,6 +374,18 @@ static uint8_t *lane_ptr(sim_warp *w, sim_space *sp, uint64_t addr, int lane,
 	}
 }
 
+/* The warp's local memory with its bytes allocated (as lane_ptr leaves
+ * it after a first access), or NULL when the host is out of memory. */
+sim_local *sim_mem_local(sim_warp *w)
+{
+	sim_local *l = w->local;
+	if (l && l->data)
+		return l;
+	sim_space sp = SIM_SPACE_LOCAL;
+	sim_fault why;
+	return lane_ptr(w, &sp, 0, 0, 1, &why) ? w->local : NULL;
+}
+
 /* Report every lane of `lanes` whose access faults like the first one. */
 static void fault(sim_warp *w, const sim_inst *i, sim_space sp, uint32_t lanes,
 		  const uint64_t addr[SIM_LANES], unsigned size, bool store,
@@ -490,18 +502,30 @@ const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank)
 }
 
 /*
- * All 32 lanes inside one page (the coalesced case): one page lookup and
- * a bounds check of the lowest and highest address; false when the lanes
- * spread over pages, are misaligned, or leave the buffer.
+ * All the lanes inside one page (the coalesced case, and atomics on a few
+ * words): one page lookup and a bounds check of the lowest and highest
+ * address; false when the lanes spread over pages, are misaligned, or
+ * leave the buffer (the page's [lo, hi) is one buffer's range, so every
+ * address between two mapped ones is mapped).
  */
-static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
-			     unsigned size, uint8_t *ptr[SIM_LANES])
+static bool resolve_one_page(sim_gmem *g, uint32_t lanes,
+			     const uint64_t addr[SIM_LANES], unsigned size,
+			     uint8_t *ptr[SIM_LANES])
 {
-	uint64_t lo = addr[0], hi = addr[0], bits = 0;
-	for (int l = 0; l < SIM_LANES; l++) {
-		lo = addr[l] < lo ? addr[l] : lo;
-		hi = addr[l] > hi ? addr[l] : hi;
-		bits |= addr[l];
+	uint64_t lo = addr[sim_ffs(lanes)], hi = lo, bits = 0;
+	if (lanes == 0xffffffffu) {
+		for (int l = 0; l < SIM_LANES; l++) { /* branch-free */
+			lo = addr[l] < lo ? addr[l] : lo;
+			hi = addr[l] > hi ? addr[l] : hi;
+			bits |= addr[l];
+		}
+	} else {
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			uint64_t a = addr[sim_ffs(m)];
+			lo = a < lo ? a : lo;
+			hi = a > hi ? a : hi;
+			bits |= a;
+		}
 	}
 	if ((bits & (size - 1)) || (lo >> SIM_PAGE_BITS) != (hi >> SIM_PAGE_BITS))
 		return false;
@@ -510,8 +534,14 @@ static bool resolve_one_page(sim_gmem *g, const uint64_t addr[SIM_LANES],
 	if (!p0 || !sim_gmem_ptr(g, hi, size, &why))
 		return false;
 	uint8_t *base = p0 - (lo & (SIM_PAGE_SIZE - 1));
-	for (int l = 0; l < SIM_LANES; l++)
-		ptr[l] = base + (addr[l] & (SIM_PAGE_SIZE - 1));
+	if (lanes == 0xffffffffu)
+		for (int l = 0; l < SIM_LANES; l++)
+			ptr[l] = base + (addr[l] & (SIM_PAGE_SIZE - 1));
+	else
+		for (uint32_t m = lanes; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			ptr[l] = base + (addr[l] & (SIM_PAGE_SIZE - 1));
+		}
 	return true;
 }
 
@@ -558,9 +588,23 @@ static bool resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 {
 	if (w->ctx->fp) /* exploration: every global word is noted */
 		return resolve_lanes(w, sp, lanes, addr, size, ptr);
-	if (sp == SIM_SPACE_GLOBAL && lanes == 0xffffffffu &&
-	    resolve_one_page(&w->ctx->mem->g, addr, size, ptr))
+	if (sp == SIM_SPACE_GLOBAL && lanes &&
+	    resolve_one_page(&w->ctx->mem->g, lanes, addr, size, ptr))
 		return true;
+	if (sp == SIM_SPACE_SHARED && lanes == 0xffffffffu &&
+	    w->cta->shared_size >= size) {
+		/* every lane: the checks of the loop below over all 32 at
+		   once, branch-free (they vectorise) */
+		uint8_t *base = w->cta->shared;
+		uint64_t last = w->cta->shared_size - size, bad = 0;
+		for (int l = 0; l < SIM_LANES; l++)
+			bad |= (addr[l] & (size - 1)) | (uint64_t)(addr[l] > last);
+		if (!bad) {
+			for (int l = 0; l < SIM_LANES; l++)
+				ptr[l] = base + addr[l];
+			return true;
+		}
+	}
 	if (sp == SIM_SPACE_SHARED) { /* one bounds check per lane, no switch */
 		uint8_t *base = w->cta->shared;
 		uint64_t len = w->cta->shared_size;

@@ -209,6 +209,20 @@ static bool wp_groups(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		hb_warp_join(w, pmask);
 	if (uniform)
 		return true;
+	/* Each group once: lane l's group G holds l and only issuing lanes
+	   (checked above); when every member's group is G, the pairs of the
+	   loop below within G all agree.  A mismatch: the loop names it. */
+	uint32_t done = 0, differ = 0;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		if (done >> l & 1)
+			continue;
+		for (uint32_t o = g[l]; o; o &= o - 1)
+			differ |= g[sim_ffs(o)] ^ g[l];
+		done |= g[l];
+	}
+	if (!differ)
+		return true;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
 		for (uint32_t o = g[l]; o; o &= o - 1) {
@@ -443,16 +457,26 @@ void sim_wp_match(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint64_t v[SIM_LANES];
 	for (int l = 0; l < SIM_LANES; l++)
 		v[l] = w->r[r][l] | (wide ? (uint64_t)w->r[r + 1][l] << 32 : 0);
+	/* the lanes of one group with one value share their answer: found
+	   once for the first of them (wp_groups checked that the members of
+	   a group name the same group) */
+	uint32_t done = 0;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
+		if (done >> l & 1)
+			continue;
 		uint32_t same = 0;
 		for (uint32_t o = g[l]; o; o &= o - 1)
 			same |= (uint32_t)(v[sim_ffs(o)] == v[l]) << sim_ffs(o);
-		if (i->aux[1] == M_ANY)
-			out[l] = same;
-		else {
-			out[l] = same == g[l] ? g[l] : 0;
-			all |= (uint32_t)(same == g[l]) << l;
+		done |= same;
+		for (uint32_t o = same; o; o &= o - 1) {
+			int k = (int)sim_ffs(o);
+			if (i->aux[1] == M_ANY)
+				out[k] = same;
+			else {
+				out[k] = same == g[k] ? g[k] : 0;
+				all |= (uint32_t)(same == g[k]) << k;
+			}
 		}
 	}
 	uint32_t *rd = dst_row(w, i, WP_RD);
