@@ -9,6 +9,9 @@
 #include "sim/rt.h"
 
 #define LANES for (int l = 0; l < SIM_LANES; l++)
+/* LANES unrolled (once vectorised: 8 blocks of 4 lanes, no loop); a
+ * statement of its own (the pragma cannot be the body of an if). */
+#define LANES8 _Pragma("GCC unroll 8") LANES
 
 /* The common shape: a, b, c source rows. */
 #define SRC3                                                                   \
@@ -148,6 +151,23 @@ static inline void plan_put_pred(sim_warp *w, unsigned f, uint32_t v,
 		(m) = m_;                                                      \
 	} while (0)
 
+/* LANE_MASK for the lanes of pm only (the other bits of m are
+ * meaningless): a sparse pm (rt_sparse) tests its lanes one by one. */
+#define LANE_MASK_IN(m, pm, COND)                                              \
+	do {                                                                   \
+		uint32_t pm_ = (pm);                                           \
+		if (rt_sparse(pm_)) {                                          \
+			uint32_t s_ = 0;                                       \
+			for (uint32_t b_ = pm_; b_; b_ &= b_ - 1) {            \
+				int l = (int)sim_ffs(b_);                      \
+				s_ |= (uint32_t)(COND) << l;                   \
+			}                                                      \
+			(m) = s_;                                              \
+		} else {                                                       \
+			LANE_MASK(m, COND);                                    \
+		}                                                              \
+	} while (0)
+
 /* MOV of a GPR or an immediate: d = A + aux[3]. */
 static void mov_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
@@ -285,7 +305,9 @@ simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 }
 
 /* IMAD.WIDE: the pair D:D+1 = A * B (or the immediate aux[3] bits 0-31
- * with PLAN_BIMM) + the pair C:C+1 (RZ: zero); code 1: unsigned.  Rows of
+ * with PLAN_BIMM) + the pair C:C+1 (RZ: zero); code bit 0: unsigned; bit
+ * 1: B is the immediate 2^n, n = aux[3] bits 50-54 (1..31), so that the
+ * product is a shift (the address idiom `IMAD.WIDE R, R, 4, R`).  Rows of
  * the high words: aux[3] bits 32-40 (c) and 41-49 (d). */
 static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
@@ -295,40 +317,70 @@ static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint64_t k = (uint64_t)i->aux[3];
 	const uint32_t *ch = w->r[k >> 32 & 0x1ff];
 	uint32_t *dl = w->r[PLAN_ROW(i, PLAN_D)], *dh = w->r[k >> 41 & 0x1ff];
-	uint32_t lo[SIM_LANES], hi[SIM_LANES];
-	uint32_t tb[SIM_LANES];
-	if (i->aux[2] & PLAN_BIMM) { /* the multiplier, as a row */
-		LANES tb[l] = (uint32_t)k;
-		pb = tb;
+	bool u = PLAN_CODE(i) & 1, bimm = i->aux[2] & PLAN_BIMM;
+	if (rt_sparse(pmask)) { /* lane by lane: both words of a lane at once */
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			unsigned l = sim_ffs(m);
+			uint32_t b = bimm ? (uint32_t)k : pb[l];
+			uint64_t p = u ? (uint64_t)pa[l] * b
+				       : (uint64_t)((int64_t)(int32_t)pa[l] * (int32_t)b);
+			uint64_t s = p + ((uint64_t)ch[l] << 32 | cl[l]);
+			dl[l] = (uint32_t)s;
+			dh[l] = (uint32_t)(s >> 32);
+		}
+		return;
 	}
-	if (PLAN_CODE(i))
-		LANES {
-			uint64_t s = (uint64_t)pa[l] * pb[l] +
-				     ((uint64_t)ch[l] << 32 | cl[l]);
-			lo[l] = (uint32_t)s;
-			hi[l] = (uint32_t)(s >> 32);
+	uint32_t lo[SIM_LANES], hi[SIM_LANES];
+	if (PLAN_CODE(i) & 2) { /* A << n as a 64-bit word, in 32-bit lanes */
+		unsigned n = (unsigned)(k >> 50 & 0x1f);
+		if (u) {
+			LANES8 hi[l] = pa[l] >> (32 - n);
+		} else {
+			LANES8 hi[l] = (uint32_t)((int32_t)pa[l] >> (32 - n));
 		}
-	else
-		LANES {
-			uint64_t s = (uint64_t)((int64_t)(int32_t)pa[l] *
-						(int32_t)pb[l]) +
-				     ((uint64_t)ch[l] << 32 | cl[l]);
-			lo[l] = (uint32_t)s;
-			hi[l] = (uint32_t)(s >> 32);
+		LANES8 {
+			uint32_t x = pa[l] << n, y = x + cl[l];
+			lo[l] = y;
+			hi[l] += ch[l] + (y < x);
 		}
+	} else {
+		uint32_t tb[SIM_LANES];
+		if (bimm) { /* the multiplier, as a row */
+			LANES tb[l] = (uint32_t)k;
+			pb = tb;
+		}
+		if (u)
+			LANES {
+				uint64_t s = (uint64_t)pa[l] * pb[l] +
+					     ((uint64_t)ch[l] << 32 | cl[l]);
+				lo[l] = (uint32_t)s;
+				hi[l] = (uint32_t)(s >> 32);
+			}
+		else
+			LANES {
+				uint64_t s = (uint64_t)((int64_t)(int32_t)pa[l] *
+							(int32_t)pb[l]) +
+					     ((uint64_t)ch[l] << 32 | cl[l]);
+				lo[l] = (uint32_t)s;
+				hi[l] = (uint32_t)(s >> 32);
+			}
+	}
 	RT_ROW_PUT(dh, pmask, hi[l]);
 	RT_ROW_PUT(dl, pmask, lo[l]);
 }
 
 /* IMAD: A * B + C + aux[3] bits 32-63, B the constant aux[3] bits 0-31
- * with PLAN_BIMM. */
+ * with PLAN_BIMM; code 1: that constant is 2^n, n = aux[2] bits 44-48. */
 static void imad_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
 		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
 	uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
 	uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
-	if (i->aux[2] & PLAN_BIMM) {
+	if (PLAN_CODE(i)) { /* B = 2^n: a shift */
+		unsigned n = (unsigned)((uint64_t)i->aux[2] >> 44 & 0x1f);
+		RT_ROW_PUT(pd, pmask, (pa[l] << n) + pc[l] + kc);
+	} else if (i->aux[2] & PLAN_BIMM) {
 		uint32_t kb = (uint32_t)i->aux[3];
 		RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
 	} else {
@@ -369,10 +421,17 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 		unsigned dr = i->op[kd].reg;
 		unsigned dh = dr >= SIM_RZ || dr + 1 >= SIM_RZ ? SIM_RSINK : dr + 1;
 		i->aux[3] = (int64_t)((uint64_t)dh << 41 | (uint64_t)ch << 32 | kb);
+		/* 2^n, n 1..31 (signed: 2^31 is -2^31, not a shift) */
+		if (bimm && kb > 1 && !(kb & (kb - 1)) && (u || kb < 0x80000000u)) {
+			i->aux[2] |= 2ll << 36;
+			i->aux[3] |= (int64_t)__builtin_ctz(kb) << 50;
+		}
 		i->exec = imad_wide;
 		return SIMT_OK;
 	}
-	if (plan_put(i, ra, rb, rc, bimm ? PLAN_BIMM : 0)) {
+	int64_t shift = bimm && kb > 1 && !(kb & (kb - 1))
+				? 1ll << 36 | (int64_t)__builtin_ctz(kb) << 44 : 0;
+	if (plan_put(i, ra, rb, rc, (bimm ? PLAN_BIMM : 0) | shift)) {
 		i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
 		i->exec = imad_plan;
 	}
@@ -406,16 +465,16 @@ static void isetp_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
 #define Y (pb[l] + k)
 	switch (PLAN_CODE(i)) {
 	case CMP_T: r = 0xffffffffu; break;
-	case CMP_EQ: LANE_MASK(r, x[l] == Y); break;
-	case CMP_NE: LANE_MASK(r, x[l] != Y); break;
-	case CMP_LT: LANE_MASK(r, (int32_t)x[l] < (int32_t)Y); break;
-	case CMP_LE: LANE_MASK(r, (int32_t)x[l] <= (int32_t)Y); break;
-	case CMP_GT: LANE_MASK(r, (int32_t)x[l] > (int32_t)Y); break;
-	case CMP_GE: LANE_MASK(r, (int32_t)x[l] >= (int32_t)Y); break;
-	case CMP_ULT: LANE_MASK(r, x[l] < Y); break;
-	case CMP_ULE: LANE_MASK(r, x[l] <= Y); break;
-	case CMP_UGT: LANE_MASK(r, x[l] > Y); break;
-	case CMP_UGE: LANE_MASK(r, x[l] >= Y); break;
+	case CMP_EQ: LANE_MASK_IN(r, pmask, x[l] == Y); break;
+	case CMP_NE: LANE_MASK_IN(r, pmask, x[l] != Y); break;
+	case CMP_LT: LANE_MASK_IN(r, pmask, (int32_t)x[l] < (int32_t)Y); break;
+	case CMP_LE: LANE_MASK_IN(r, pmask, (int32_t)x[l] <= (int32_t)Y); break;
+	case CMP_GT: LANE_MASK_IN(r, pmask, (int32_t)x[l] > (int32_t)Y); break;
+	case CMP_GE: LANE_MASK_IN(r, pmask, (int32_t)x[l] >= (int32_t)Y); break;
+	case CMP_ULT: LANE_MASK_IN(r, pmask, x[l] < Y); break;
+	case CMP_ULE: LANE_MASK_IN(r, pmask, x[l] <= Y); break;
+	case CMP_UGT: LANE_MASK_IN(r, pmask, x[l] > Y); break;
+	case CMP_UGE: LANE_MASK_IN(r, pmask, x[l] >= Y); break;
 	default: break; /* .F: no lane */
 	}
 #undef Y

@@ -249,7 +249,7 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 		swap_ev(&as->ev[k], &as->ev[(k - 1) / 2]);
 		k = (k - 1) / 2;
 	}
-	sim_async_note(w->ctx, e->cycle);
+	sim_async_note(w->ctx, t, e->cycle);
 	return true;
 }
 
@@ -412,8 +412,10 @@ void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
 {
 	uint64_t next = UINT64_MAX;
 	for (int k = 0; k < n; k++) {
-		uint64_t t = tick_cta(c, ctas[k]);
-		next = t < next ? t : next;
+		sim_cta *cta = ctas[k];
+		if (cta->async_due <= c->cycle) /* something may be due */
+			cta->async_due = tick_cta(c, cta);
+		next = cta->async_due < next ? cta->async_due : next;
 	}
 	c->async_next = next;
 }
@@ -522,7 +524,7 @@ void sim_as_depbar(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		w->mbar_kind = SIM_MBW_DEPBAR;
 		w->mbar_deadline = until;
 		w->mbar_lanes = pmask;
-		sim_async_note(c, until);
+		sim_async_note(c, w->cta, until);
 		return;
 	}
 	w->active_pc += SIM_INST_SIZE;

@@ -19,7 +19,7 @@
 #include "sim/hb.h"
 #include "sim/mbarrier.h"
 #include "sim/mem.h"
-#include "sim/rt.h" /* rt_pack */
+#include "sim/rt.h"
 
 enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8 };
 
@@ -208,12 +208,31 @@ static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
 	return o;
 }
 
+/* mb_get's common case, inline and without its reports: the valid object
+ * at the plain, aligned shared::cta address addr of CTA t, whose word is
+ * intact (*v); NULL when it is not that case (mb_get then decides). */
+static inline sim_mbobj *mb_quick(const sim_cta *t, uint32_t addr, uint64_t *v)
+{
+	sim_async *as = t->async;
+	if (!as || !as->hcap || addr >> SIM_CLUSTER_RANK_SHIFT || addr % 8 ||
+	    (uint64_t)addr + 8 > t->shared_size)
+		return NULL;
+	uint32_t k = as->hix[mb_hash(addr, as->hcap)];
+	sim_mbobj *o = k ? &as->obj[k - 1] : NULL;
+	if (!o || o->addr != addr) /* absent, or a collision: mb_find */
+		o = mb_find(as, addr);
+	if (!o || o->state != MB_VALID)
+		return NULL;
+	*v = mb_read(t, addr);
+	return *v == o->shadow ? o : NULL;
+}
+
 bool sim_mb_check_at(sim_warp *w, const sim_inst *i, unsigned lane,
 		     uint32_t addr, const char *why)
 {
 	uint64_t v;
 	sim_cta *t;
-	return mb_get(w, i, lane, addr, &v, why, &t) != NULL;
+	return mb_quick(w->cta, addr, &v) || mb_get(w, i, lane, addr, &v, why, &t);
 }
 
 /* Wake the warps parked on a phase wait of the object at addr (only the
@@ -224,6 +243,8 @@ static void mb_wake(sim_ctx *c, sim_cta *cta, uint32_t addr)
 		sim_warp *o = &cta->warps[sim_ffs(m)];
 		if (o->mbar_kind != SIM_MBW_PHASE || o->mbar_addr != addr)
 			continue;
+		if (o->mbar_deadline != UINT64_MAX) /* its limit is gone: the */
+			cta->async_due = 0; /* next tick recomputes the CTA's */
 		sim_warp_set_state(o, SIM_W_READY);
 		if (o->clock < c->cycle + 1)
 			o->clock = c->cycle + 1;
@@ -334,9 +355,9 @@ bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
 			   uint32_t addr, uint32_t bytes, const char *why)
 {
 	uint64_t v;
-	sim_cta *t;
-	sim_mbobj *o = mb_get(w, i, lane, addr, &v, why, &t);
-	if (!o)
+	sim_cta *t = w->cta;
+	sim_mbobj *o = mb_quick(t, addr, &v);
+	if (!o && !(o = mb_get(w, i, lane, addr, &v, why, &t)))
 		return false;
 	if (bytes > MB_TX(v))
 		return mb_err(w, i, lane, addr, v,
@@ -481,15 +502,15 @@ static bool row_uniform(const uint32_t *r, uint32_t pmask)
 		return true;
 	if (pmask == 0xffffffffu) { /* every lane: one OR of differences */
 		uint32_t d = 0;
+		_Pragma("GCC unroll 8") /* vectorised: 8 blocks, no loop */
 		for (int l = 0; l < SIM_LANES; l++)
 			d |= r[l] ^ r[0];
 		return d == 0;
 	}
-	uint32_t x = r[sim_ffs(pmask)];
-	uint8_t ne[SIM_LANES];
+	uint32_t x = r[sim_ffs(pmask)], ne = 0;
 	for (int l = 0; l < SIM_LANES; l++)
-		ne[l] = r[l] != x;
-	return (rt_pack(ne) & pmask) == 0;
+		ne |= sim_lane_bit[l] & (0u - (uint32_t)(r[l] != x));
+	return (ne & pmask) == 0;
 }
 
 /*
@@ -516,9 +537,9 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (addr >> SIM_CLUSTER_RANK_SHIFT || !row_uniform(w->r[oa->reg], pmask))
 		return false;
 	uint64_t v;
-	sim_cta *t;
-	sim_mbobj *o = mb_get(w, i, first, addr, &v, "", &t);
-	if (!o)
+	sim_cta *t = w->cta;
+	sim_mbobj *o = mb_quick(t, addr, &v);
+	if (!o && !(o = mb_get(w, i, first, addr, &v, "", &t)))
 		return true;
 	unsigned rd = i->op[i->aux[2]].reg;
 	bool drop = f & MBF_DROP, expect = f & MBF_EXPECT;
@@ -535,7 +556,9 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			uint32_t take = pend / n < left ? pend / n : left;
 			pend -= take * n;
 			left -= take;
-			for (uint32_t k = 0; k < take; k++)
+			if (!left) /* the lanes of m, all taken */
+				m = 0;
+			for (uint32_t k = 0; m && k < take; k++)
 				m &= m - 1;
 			if (pend == 0) { /* as mb_settle: the phase completes */
 				pend = part;
@@ -691,22 +714,25 @@ static bool wait_warp(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	uint32_t addr = lane_addr(w, i, first);
 	uint64_t v;
 	sim_cta *t = NULL;
-	if ((addr >> SIM_CLUSTER_RANK_SHIFT && !mb_local(w, i, first, &addr)) ||
-	    !mb_get(w, i, first, addr, &v, "", &t)) {
+	if (!mb_quick(w->cta, addr, &v) &&
+	    ((addr >> SIM_CLUSTER_RANK_SHIFT && !mb_local(w, i, first, &addr)) ||
+	     !mb_get(w, i, first, addr, &v, "", &t))) {
 		*ok = false;
 		return true;
 	}
 	uint32_t ph = MB_PHASE(v), d = 0;
 	if (ob->kind == SIM_O_IMM) {
 		d = ((uint32_t)ob->imm & 1u) != ph ? pmask : 0;
-	} else if (!(pmask & (pmask - 1))) { /* one lane */
+	} else if (row_uniform(w->r[ob->reg], pmask)) { /* one parity */
 		d = ((w->r[ob->reg][first] ^ ph) & 1u) ? pmask : 0;
 	} else {
+		/* the lanes whose awaited parity is not the phase: an
+		   all-ones/zero word per lane ANDed with the lane's bit */
 		const uint32_t *b = w->r[ob->reg];
-		uint8_t past[SIM_LANES]; /* the awaited parity is not the phase */
+		uint32_t past = 0;
 		for (int l = 0; l < SIM_LANES; l++)
-			past[l] = (uint8_t)((b[l] ^ ph) & 1u);
-		d = rt_pack(past) & pmask;
+			past |= sim_lane_bit[l] & (0u - ((b[l] ^ ph) & 1u));
+		d = past & pmask;
 	}
 	*done = d;
 	if (d != pmask && *first_addr == UINT32_MAX) {
@@ -725,7 +751,8 @@ static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	uint64_t v = 0;
 	sim_cta *t = NULL;
 	*ok = true;
-	if (wait_warp(w, i, pmask, ok, &done, first_addr, first_want))
+	w->mbar_whole = wait_warp(w, i, pmask, ok, &done, first_addr, first_want);
+	if (w->mbar_whole)
 		return done;
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		unsigned l = sim_ffs(m);
@@ -786,10 +813,21 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	bool again = w->mbar_waiting && w->mbar_pc == i->pc;
 	w->mbar_waiting = false;
 	if (pmask) {
-		bool ok;
-		uint32_t addr = UINT32_MAX;
+		bool ok = true;
+		uint32_t addr = UINT32_MAX, done;
 		unsigned want = 0;
-		uint32_t done = wait_done(w, i, pmask, &ok, &addr, &want);
+		uint64_t v;
+		if (again && w->mbar_whole && pmask == w->mbar_lanes &&
+		    mb_quick(w->cta, w->mbar_addr, &v)) {
+			/* issued again after parking: nothing the wait reads in
+			   the warp has changed (it issued nothing), so its lanes
+			   still name one object and await one parity */
+			addr = w->mbar_addr;
+			want = w->mbar_want;
+			done = MB_PHASE(v) != want ? pmask : 0;
+		} else {
+			done = wait_done(w, i, pmask, &ok, &addr, &want);
+		}
 		if (!ok)
 			return;
 		int h = (int)(i->aux[3] >> 8) - 1;
@@ -805,7 +843,7 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			w->mbar_want = want;
 			w->mbar_lanes = pmask & ~done;
 			sim_warp_set_state(w, SIM_W_MBAR);
-			sim_async_note(c, deadline);
+			sim_async_note(c, w->cta, deadline);
 			return;
 		}
 		set_pred(w, i, pmask, done);

@@ -245,13 +245,21 @@ static inline void rt_fill(uint32_t *d, uint32_t v, uint32_t pmask)
  * of four lanes whose values are all computed before any is stored, so d
  * may be one of the source rows (two rows are the same or disjoint) and
  * no temporary row is needed; the compiler turns each block into vector
- * instructions.  The lanes outside pmask keep their value through a
- * select (the lane's bit from sim_lane_bit).
+ * instructions (unrolled: no loop).  The lanes outside pmask keep their
+ * value through a select (the lane's bit from sim_lane_bit).  A sparse
+ * pmask (at most RT_SPARSE lanes: one producer thread, a tail) visits
+ * only its lanes, one after another (EXPR of lane l, then its store).
  */
+#define RT_SPARSE 6
+static inline bool rt_sparse(uint32_t pmask)
+{
+	return pmask != 0xffffffffu && sim_popc(pmask) <= RT_SPARSE;
+}
 #define RT_ROW_PUT(d, pmask, EXPR)                                             \
 	do {                                                                   \
 		uint32_t *d_ = (d), pm_ = (pmask);                             \
 		if (pm_ == 0xffffffffu) {                                      \
+			_Pragma("GCC unroll 8")                                \
 			for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 4) {         \
 				uint32_t x_[4];                                \
 				for (int j_ = 0; j_ < 4; j_++) {               \
@@ -263,6 +271,14 @@ static inline void rt_fill(uint32_t *d, uint32_t v, uint32_t pmask)
 			}                                                      \
 			break;                                                 \
 		}                                                              \
+		if (sim_popc(pm_) <= RT_SPARSE) {                              \
+			for (uint32_t m_ = pm_; m_; m_ &= m_ - 1) {            \
+				int l = (int)sim_ffs(m_);                      \
+				d_[l] = (EXPR);                                \
+			}                                                      \
+			break;                                                 \
+		}                                                              \
+		_Pragma("GCC unroll 8")                                        \
 		for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 4) {                 \
 			uint32_t x_[4];                                        \
 			for (int j_ = 0; j_ < 4; j_++) {                       \

@@ -463,6 +463,61 @@ static bool sync_inst(const sim_inst *i)
  * burst) each issue is sim_step_plain, inlined here.  Returns false when
  * the run must end (*st says how).
  */
+/*
+ * issue_burst's loop for its most common case, round-robin with plain
+ * issues (the default run): the same issues and the same exits, in the
+ * same order, with the tests that do not depend on the issue taken out of
+ * the loop and the three cycle bounds (limit, timer, copy engine) tested
+ * as one before they are told apart.
+ */
+static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
+			   simt_status *st)
+{
+	const uint64_t limit = c->launch.max_cycles;
+	int hops = 0; /* CTAs entered after the first */
+	int p = s->lp, j = s->lj;
+	sim_cta *cta = s->res[p];
+	for (;;) {
+		sim_step_plain(c, w);
+		uint64_t now = ++c->cycle;
+		if (c->stop != SIM_STOP_NONE)
+			return false;
+		if (w->state == SIM_W_EXITED && finished(w->cta)) {
+			*st = retire(c, s, w->cta);
+			if (*st != SIMT_OK)
+				return false;
+			if (now > limit && s->nres) {
+				stop_limit(c, s, NULL);
+				return false;
+			}
+			return true;
+		}
+		uint64_t wake = c->next_wake < c->async_next ? c->next_wake
+							     : c->async_next;
+		if (now > limit || now >= wake) {
+			if (now > limit) {
+				stop_limit(c, s, w);
+				return false;
+			}
+			return true;
+		}
+		if (++j == s->wpc) { /* the next resident CTA's warp 0 */
+			if (++hops > s->nres)
+				return true;
+			p = p + 1 == s->nres ? 0 : p + 1;
+			cta = s->res[p];
+			j = 0;
+			w = cta->warps;
+		} else {
+			w++;
+		}
+		if (!eligible(w, now))
+			return true;
+		s->lp = p;
+		s->lj = j;
+	}
+}
+
 static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 			bool one)
 {
@@ -472,6 +527,8 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 	const bool greedy = cont && c->launch.policy == SIMT_POLICY_GREEDY;
 	const bool plain = cont && !c->launch.trace && !c->rec && !c->rx &&
 			   !c->step_hook;
+	if (plain && rr)
+		return burst_plain_rr(c, s, w, st);
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
 		if (plain) {

@@ -282,6 +282,7 @@ struct sim_warp {
 	/* mbarrier waits (mbarrier.c, async.c): SIM_W_MBAR */
 	uint8_t mbar_kind;    /* SIM_MBW_PHASE, SIM_MBW_DEPBAR              */
 	bool mbar_waiting;    /* a TRY.WAIT at mbar_pc is in progress        */
+	bool mbar_whole;      /* its lanes name one object and one parity    */
 	uint32_t mbar_addr;   /* object of the first waiting lane            */
 	uint32_t mbar_want;   /* its phase bit meaning "not complete yet"    */
 	uint32_t mbar_lanes;  /* lanes still waiting                         */
@@ -334,6 +335,11 @@ struct sim_cta {
 	   the scheduler visits only READY warps and a waker only the warps
 	   parked in its state: a parked warp costs nothing until its event */
 	uint32_t in_state[SIM_W_NSTATES];
+	/* No copy of this CTA completes and no wait of its warps times out
+	   before this cycle (async.c; earlier than the truth is allowed:
+	   sim_async_tick then visits the CTA and recomputes it): the tick
+	   skips the CTAs with nothing due */
+	uint64_t async_due;
 };
 
 /* A stop of the run: fault, exception, deadlock, livelock, trap, limit. */
@@ -770,8 +776,10 @@ static inline uint64_t sim_rpc(const sim_warp *w, uint32_t l)
 const sim_inst *sim_fetch_bad(sim_ctx *c, uint64_t pc);
 static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
 {
-	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE; /* wraps below base */
-	if (k < c->ncode && pc % SIM_INST_SIZE == 0)
+	/* the offset rotated right by 4: the index, or (misaligned, below
+	   the base) a number with a top bit set, so one compare tests all */
+	uint64_t d = pc - c->code_base, k = d >> 4 | d << 60;
+	if (k < c->ncode)
 		return &c->code[k];
 	return sim_fetch_bad(c, pc);
 }
@@ -782,6 +790,9 @@ static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
  * The scheduler decides once per launch (sched.c, plain) and inlines this
  * into its burst loop; the effects are exactly sim_step's.
  */
+#ifdef __GNUC__
+__attribute__((always_inline)) /* into both burst loops of sched.c */
+#endif
 static inline void sim_step_plain(sim_ctx *c, sim_warp *w)
 {
 	const sim_inst *i = sim_fetch(c, w->active_pc);
