@@ -702,6 +702,9 @@ typedef struct dis_plan {
 
 struct dis_plans {
 	const isa_model *m;
+	uint64_t addr_pc; /* the address column of the last line printed: */
+	size_t addr_len;  /* 0: none yet */
+	char addr[32];    /* "        / *0010* / " (put_prefix), as text */
 	int n;
 	dis_plan *plan[]; /* by opcode index, NULL until its first word */
 };
@@ -1029,6 +1032,35 @@ void dis_print_hex_comment(util_buf *out, size_t line_start, isa_word w)
 	pb_close(&pb);
 }
 
+/*
+ * put_prefix with the address column of consecutive words kept as text in
+ * plans and counted up in place: + 16 is + 1 on the next-to-last digit.
+ */
+static void put_prefix_counted(pbuf *out, dis_plans *pl, uint64_t pc)
+{
+	char *a = pl->addr;
+	bool counted = false;
+	if (pl->addr_len && pc == pl->addr_pc + 16) {
+		for (size_t i = pl->addr_len - 5; i >= 10 && !counted; i--) {
+			char c = a[i];
+			a[i] = c == 'f' ? '0' : c == '9' ? 'a' : (char)(c + 1);
+			counted = c != 'f';
+		}
+	}
+	if (!counted) { /* a jump, or the column grows by a digit */
+		int digits = pc >> 16 ? (67 - __builtin_clzll(pc)) / 4 : 4;
+		memcpy(a, "        /*", 10);
+		hex_digits(a + 10, pc, digits);
+		memcpy(a + 10 + digits, "*/ ", 3);
+		pl->addr_len = 13 + (size_t)digits;
+	}
+	pl->addr_pc = pc;
+	if (!pb_room(out, sizeof pl->addr))
+		return;
+	memcpy(out->p, a, sizeof pl->addr);
+	out->p += pl->addr_len;
+}
+
 void dis_print_line(const isa_model *m, dis_plans *plans,
 		    const isa_opcode *op, const uint64_t *fields, uint64_t pc,
 		    isa_word w, unsigned flags, const dis_labels *labels,
@@ -1038,7 +1070,10 @@ void dis_print_line(const isa_model *m, dis_plans *plans,
 	if (out->failed || !out->data)
 		return;
 	size_t start = (size_t)(pb.p - out->data);
-	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
+	if (plans && (flags & SIMT_DIS_ADDR))
+		put_prefix_counted(&pb, plans, pc);
+	else
+		put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
 	print_planned(plans, m, op, fields, w, pc, labels, &pb);
 	if (annot) {
 		pputc(&pb, ' ');
