@@ -109,6 +109,12 @@ typedef struct fast_field {
 	bool sgn;            /* SImm */
 	signed char rk;      /* its Register kind (index), -1 */
 	uint64_t mask;       /* mask_of(width) */
+	/* fast_put's branch-free write: the field's bits in each half of the
+	 * word (both 0 for a field that is not encoded), the shift that
+	 * puts a value's bits into the low half, and the two right shifts and
+	 * left shift that put its bits into the high half */
+	uint64_t mlo, mhi;
+	unsigned char slo, shr1, shr2, shl;
 	uint64_t lim;        /* registers: mask_of(the type's width) (the zero
 			      * register's number); control slots: mask */
 } fast_field;
@@ -1095,6 +1101,23 @@ static void fast_field_of(const isa_opcode *op, const asm_opinfo *in, int f,
 	ff->rk = in->freg[f];
 	ff->mask = mask_of(fd->width);
 	ff->lim = mask_of(fd->type->width);
+	int pos = fd->pos;
+	bool enc = ff->enc;
+	if (pos >= 64) {
+		ff->mlo = 0;
+		ff->slo = 0;
+		ff->mhi = enc ? ff->mask << (pos - 64) : 0;
+		ff->shr1 = ff->shr2 = 0;
+		ff->shl = (unsigned char)(pos - 64);
+	} else {
+		ff->mlo = enc ? ff->mask << pos : 0;
+		ff->slo = (unsigned char)pos;
+		/* v >> (64 - pos) as two shifts (pos 0: nothing, 64 bits) */
+		ff->mhi = enc && pos + fd->width > 64 ? ff->mask >> (64 - pos) : 0;
+		ff->shr1 = 1;
+		ff->shr2 = (unsigned char)(63 - pos);
+		ff->shl = 0;
+	}
 }
 
 static inline bool numeric_kind(const isa_type *t)
@@ -1959,18 +1982,8 @@ static void update_kernel(asm_ctx *c, const fill_state *s, uint64_t barid)
  * field's (put_bits without working it out) */
 static inline void fast_put(isa_word *w, const fast_field *f, uint64_t v)
 {
-	if (!f->enc)
-		return;
-	int pos = f->pos;
-	uint64_t m = f->mask;
-	v &= m;
-	if (pos >= 64) {
-		w->hi = (w->hi & ~(m << (pos - 64))) | v << (pos - 64);
-		return;
-	}
-	w->lo = (w->lo & ~(m << pos)) | v << pos;
-	if (pos + f->width > 64)
-		w->hi = (w->hi & ~(m >> (64 - pos))) | v >> (64 - pos);
+	w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+	w->hi = (w->hi & ~f->mhi) | ((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
 }
 
 /* The register of o for the field (fill_reg without pairs), counted

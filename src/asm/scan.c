@@ -201,8 +201,9 @@ static inline void op_init(asm_operand *o, int col)
 	o->fval = 0;
 	o->bank = 0;
 	o->bank_col = 0;
-	o->hash = o->regmask = o->zeromask = 0;
-	o->regnum = o->sig = 0;
+	o->hash = 0;
+	/* regmask, zeromask, regnum and sig: asm_match's classify_sig sets
+	 * them for every operand before anything reads them */
 }
 
 /* One operand (parse.c parse_operand) and the blanks after it. */
