@@ -213,6 +213,8 @@ typedef struct name_slot {
 	bool special;      /* INF, QNAN, NAN */
 } name_slot;
 
+#define GUARD_SLOTS 16
+
 struct asm_index {
 	const isa_model *m;
 	/* the name cache: 1 << NAME_BITS slots, each the index + 1 of its name
@@ -252,6 +254,13 @@ struct asm_index {
 	uint16_t *plan_ix;
 	asm_plan *plans;
 	int nplans, cplans;
+	/* guards (@P3, @!UP0): (guard type, name of at most 8 bytes) -> the
+	 * encoding enum_find gives (-1: none), direct-mapped; t NULL: empty */
+	struct gslot {
+		const isa_type *t;
+		uint64_t k;
+		int len, value;
+	} guards[GUARD_SLOTS];
 };
 
 static uint32_t hash(const char *s, int len)
@@ -2015,6 +2024,26 @@ static inline bool fast_num(const fast_field *f, uint64_t mag, bool neg,
 	return true;
 }
 
+/* enum_find of a guard's name in its type, through the guard cache */
+static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
+		      int len)
+{
+	if (len > 8)
+		return enum_find(ix, t, s, len, hash(s, len));
+	uint64_t k = 0;
+	for (int i = 0; i < len; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	uint64_t h = (k ^ (uint64_t)(uintptr_t)t) * UINT64_C(0x9e3779b97f4a7c15);
+	struct gslot *g = &ix->guards[h >> 60];
+	if (g->t != t || g->k != k || g->len != len) {
+		g->t = t;
+		g->k = k;
+		g->len = len;
+		g->value = enum_find(ix, t, s, len, hash(s, len));
+	}
+	return g->value;
+}
+
 /*
  * The word of an instruction whose selection has an operand plan: the
  * plan's base word with the guard, the registers, numbers and addresses
@@ -2032,9 +2061,8 @@ static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 	if (it->has_guard) {
 		if (!plan->guard_type)
 			return false;
-		int v = enum_find(c->ix, plan->guard_type, it->guard->s,
-				  it->guard->len,
-				  hash(it->guard->s, it->guard->len));
+		int v = guard_find(c->ix, plan->guard_type, it->guard->s,
+				   it->guard->len);
 		if (v < 0 || (it->guard_not && !plan->has_gmod))
 			return false;
 		fast_put(&w, &plan->guard, (uint64_t)v);
