@@ -52,7 +52,10 @@ for file in $files; do
 	prints=$(sed -n -E 's/^(\/\/! *)?\.buffer +([A-Za-z_][A-Za-z0-9_]*).*/--print \2/p' "$file" | tr '\n' ' ')
 	for pol in $POLICIES; do
 	for mode in trace notrace; do
-		rm -f "$tmp"/a.* "$tmp"/b.*
+		# .a.trace.XXXXXX: the partial trace of a run the timeout killed
+		# (simt writes a trace beside its name and renames it when done);
+		# greedy spin-waits leave ~1 GB each, so they go too
+		rm -f "$tmp"/a.* "$tmp"/b.* "$tmp"/.a.* "$tmp"/.b.*
 		run "$OLD" a "$file" "$pol" "$mode"
 		run "$NEW" b "$file" "$pol" "$mode"
 		if [ "$(cat "$tmp/a.rc")" = 124 ] || [ "$(cat "$tmp/b.rc")" = 124 ]; then

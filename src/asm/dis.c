@@ -139,6 +139,7 @@ typedef struct dis_state {
 	const char *name;
 	unsigned flags;
 	dis_labels labels;
+	dis_plans *plans; /* NULL: print_inst for every word */
 	const dis_extra *x;
 	int branch;       /* next entry of x->branches to meet */
 	util_buf note;    /* annotation / trailer text of the current line */
@@ -223,8 +224,8 @@ static void put_line(dis_state *st, isa_word w, uint64_t pc, util_buf *out)
 	}
 	const isa_opcode *op = codec_decode(m, w, fields, NULL);
 	if (op) {
-		dis_print_line(m, op, fields, pc, w, st->flags, labels, annot,
-			       trailer, out);
+		dis_print_line(m, st->plans, op, fields, pc, w, st->flags,
+			       labels, annot, trailer, out);
 		return;
 	}
 	const char *name = st->name;
@@ -262,13 +263,14 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 		       simt_write_fn write, void *ctx, simt_diags *d)
 {
 	size_t n = len / 16;
-	dis_state st = {m, name, flags, {0}, x, 0, {0}, d, false};
+	dis_state st = {m, name, flags, {0}, NULL, x, 0, {0}, d, false};
 	st.labels.base = base;
 	if ((flags & SIMT_DIS_LABELS) &&
 	    collect_labels(m, code, n, base, x, &st.labels)) {
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
 		return SIMT_ERR_NOMEM;
 	}
+	st.plans = dis_plans_new(m);
 	reserve(out, write ? 2 * DIS_FLUSH
 			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
 	for (size_t w = 0; w < n; w++) {
@@ -284,6 +286,7 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 		put_tail(name, code + 16 * n, len % 16, base + 16 * n, out, d);
 		bad = true;
 	}
+	dis_plans_free(st.plans);
 	free((void *)st.labels.mark);
 	free((void *)st.labels.rank);
 	bool nomem = out->failed || st.note.failed;

@@ -77,15 +77,26 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 		    const dis_labels *labels, util_buf *out);
 
 /*
+ * The print plans of one listing (print.c): per opcode, built on its first
+ * word, what the printer tests and calls for it.  dis_plans_new returns NULL
+ * when m has no decode table (or memory is short): printing then goes the
+ * general way.  plans is NULL or belongs to the model of the words printed.
+ */
+typedef struct dis_plans dis_plans;
+dis_plans *dis_plans_new(const isa_model *m);
+void dis_plans_free(dis_plans *p);
+
+/*
  * Append the whole listing line of a decoded word w at pc: the indentation,
- * the address column (flags & SIMT_DIS_ADDR), the instruction, " " annot
+ * the address column (flags & SIMT_DIS_ADDR), the instruction (printed by
+ * its plan when plans is not NULL), " " annot
  * (when not NULL), " ;", the raw-word comment at column 64 (flags &
  * SIMT_DIS_HEX), trailer (when not NULL) and a newline.
  */
-void dis_print_line(const isa_model *m, const isa_opcode *op,
-		    const uint64_t *fields, uint64_t pc, isa_word w,
-		    unsigned flags, const dis_labels *labels, const char *annot,
-		    const char *trailer, util_buf *out);
+void dis_print_line(const isa_model *m, dis_plans *plans,
+		    const isa_opcode *op, const uint64_t *fields, uint64_t pc,
+		    isa_word w, unsigned flags, const dis_labels *labels,
+		    const char *annot, const char *trailer, util_buf *out);
 
 /*
  * The pieces of that line for a word that does not decode (dis.c): the

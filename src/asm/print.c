@@ -432,17 +432,16 @@ bool dis_pcrel_target(const isa_opcode *op, int i, const uint64_t *fields,
 	return true;
 }
 
-static void put_operand(pbuf *out, const isa_opcode *op,
-			const codec_opinfo *info, int i,
-			const uint64_t *fields, uint64_t pc,
-			const dis_labels *labels)
+/* Operand i after its '!'/'~' (put_operand). */
+static void put_operand_body(pbuf *out, const isa_opcode *op,
+			     const codec_opinfo *info, int i,
+			     const uint64_t *fields, uint64_t pc,
+			     const dis_labels *labels)
 {
 	bool wide = (info->addr64_operands >> i) & 1;
 	const isa_operand *o = &op->operands[i];
 	const isa_field *f = &op->fields[o->field];
 	uint64_t target;
-	if (negated(info, fields, o->field))
-		pputc(out, negation_char(info, o->field));
 	switch (o->fmt) {
 	case ISA_FMT_PLAIN:
 		put_value(out, op, info, o->field, fields,
@@ -474,6 +473,17 @@ static void put_operand(pbuf *out, const isa_opcode *op,
 		pputc(out, ']');
 		break;
 	}
+}
+
+static void put_operand(pbuf *out, const isa_opcode *op,
+			const codec_opinfo *info, int i,
+			const uint64_t *fields, uint64_t pc,
+			const dis_labels *labels)
+{
+	int field = op->operands[i].field;
+	if (negated(info, fields, field))
+		pputc(out, negation_char(info, field));
+	put_operand_body(out, op, info, i, fields, pc, labels);
 }
 
 /* Omitted when the field and its .not/.bitnot are at their defaults. */
@@ -597,6 +607,294 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 	pb_close(&pb);
 }
 
+/* ---- print plans ----------------------------------------------------------- */
+
+/*
+ * The plan of one opcode says what print_inst tests and calls, with all that
+ * does not depend on the word decided once, on the opcode's first word in a
+ * listing: the operands that can never show (the guard, the parts of an
+ * Address) are left out, each operand's printer is chosen, and every "is
+ * this at its default" question (guard, modifiers, operands, control slots)
+ * becomes one masked compare on the raw word (ptest).  print_planned prints
+ * exactly what print_inst prints: bench/dis_identity.sh compares listings.
+ */
+
+/* Differs from the defaults when (w & m) != v; m = 0, v = 1: always;
+ * all zero: never. */
+typedef struct ptest {
+	uint64_t mlo, mhi, vlo, vhi;
+} ptest;
+
+static inline bool ptest_hit(const ptest *t, isa_word w)
+{
+	return ((w.lo & t->mlo) ^ t->vlo) | ((w.hi & t->mhi) ^ t->vhi);
+}
+
+/* Add "field f differs from its value" (fields[i] != value[i]) to t. */
+static void ptest_add(ptest *t, bool *always, const isa_field *f)
+{
+	if (f->is_const)
+		return; /* codec_decode copies the value: never differs */
+	uint64_t o = ones(f->width);
+	if ((f->value & ~o) || f->pos < 0 || f->pos + f->width > 128) {
+		*always = true; /* a value the field cannot hold */
+		return;
+	}
+	unsigned __int128 m = (unsigned __int128)o << f->pos;
+	unsigned __int128 v = (unsigned __int128)f->value << f->pos;
+	t->mlo |= (uint64_t)m;
+	t->mhi |= (uint64_t)(m >> 64);
+	t->vlo |= (uint64_t)v;
+	t->vhi |= (uint64_t)(v >> 64);
+}
+
+static void ptest_done(ptest *t, bool always)
+{
+	if (always)
+		*t = (ptest){0, 0, 1, 0};
+}
+
+/* The test "field i (>= 0) differs from its value"; never for i < 0. */
+static ptest ptest_of(const isa_opcode *op, int i)
+{
+	ptest t = {0, 0, 0, 0};
+	bool always = false;
+	if (i >= 0)
+		ptest_add(&t, &always, &op->fields[i]);
+	ptest_done(&t, always);
+	return t;
+}
+
+enum {
+	PK_TEXT,  /* plain enum/register value: rendered text, else slow */
+	PK_VALUE, /* plain value, printed by its kind (put_value_slow) */
+	PK_PAIR,  /* plain 64-bit register pair: R[2:3] */
+	PK_OTHER  /* Shift, PCRel, Address, ConstAddress: put_operand_body */
+};
+
+typedef struct plan_operand {
+	ptest show; /* hit: shown (some field off its default, or negated) */
+	ptest neg;  /* hit: its .not/.bitnot is set */
+	uint8_t kind, index, field;
+	char negc;  /* '!' or '~' */
+} plan_operand;
+
+typedef struct plan_mod {
+	ptest show;
+	uint8_t field;
+} plan_mod;
+
+typedef struct dis_plan {
+	const codec_opinfo *c;
+	int guard;          /* field, or -1: no guard can show */
+	ptest guard_show, guard_neg;
+	ptest sched, yield, req, wsb; /* the control slots */
+	uint8_t nmods, nops;
+	uint8_t mnlen;      /* 0: mnemonic longer than mn, printed from op */
+	char mn[24];        /* mnemonic, NUL-padded (copied whole) */
+	plan_mod mods[ISA_MAX_FIELDS];
+	plan_operand ops[ISA_MAX_OPERANDS];
+} dis_plan;
+
+struct dis_plans {
+	const isa_model *m;
+	int n;
+	dis_plan *plan[]; /* by opcode index, NULL until its first word */
+};
+
+dis_plans *dis_plans_new(const isa_model *m)
+{
+	if (!m || !m->decoder || m->decoder->nopcodes <= 0)
+		return NULL;
+	int n = m->decoder->nopcodes;
+	dis_plans *p = calloc(1, sizeof *p + (size_t)n * sizeof p->plan[0]);
+	if (!p)
+		return NULL;
+	p->m = m;
+	p->n = n;
+	return p;
+}
+
+void dis_plans_free(dis_plans *p)
+{
+	for (int i = 0; p && i < p->n; i++)
+		free(p->plan[i]);
+	free(p);
+}
+
+static bool has_default(const codec_opinfo *c, int i)
+{
+	return (c->default_fields >> i) & 1;
+}
+
+static dis_plan *plan_build(const isa_opcode *op, const codec_opinfo *c)
+{
+	dis_plan *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->c = c;
+	int g = op->guard;
+	p->guard = g >= 0 && g < op->nfields ? g : -1;
+	if (p->guard >= 0) {
+		bool always = !has_default(c, g);
+		ptest_add(&p->guard_show, &always, &op->fields[g]);
+		if (c->modifier[g] >= 0)
+			ptest_add(&p->guard_show, &always,
+				  &op->fields[c->modifier[g]]);
+		ptest_done(&p->guard_show, always);
+		p->guard_neg = ptest_of(op, c->modifier[g]);
+	}
+	size_t len = c->mnemonic_len ? c->mnemonic_len : strlen(op->mnemonic);
+	if (len < sizeof p->mn && len) {
+		memcpy(p->mn, op->mnemonic, len);
+		p->mnlen = (uint8_t)len;
+	}
+	for (int k = 0; k < op->nmods; k++) {
+		int i = op->mods[k];
+		plan_mod *x = &p->mods[p->nmods++];
+		x->field = (uint8_t)i;
+		x->show = ptest_of(op, i);
+		ptest_done(&x->show, !has_default(c, i));
+	}
+	for (int i = 0; i < op->noperands && i < 32; i++) {
+		const isa_operand *o = &op->operands[i];
+		if ((c->skip_operands >> i) & 1)
+			continue;
+		plan_operand *x = &p->ops[p->nops++];
+		const isa_field *f = &op->fields[o->field];
+		x->index = (uint8_t)i;
+		x->field = (uint8_t)o->field;
+		x->negc = negation_char(c, o->field);
+		x->neg = ptest_of(op, c->modifier[o->field]);
+		if (o->fmt != ISA_FMT_PLAIN)
+			x->kind = PK_OTHER;
+		else if (o->bitwidth == 64 && f->type->cls == ISA_KIND_REG)
+			x->kind = PK_PAIR;
+		else if (c->ntext[o->field])
+			x->kind = PK_TEXT;
+		else
+			x->kind = PK_VALUE;
+		/* omitted(): the field, its negation and an Address's parts */
+		bool always = !has_default(c, o->field);
+		ptest_add(&x->show, &always, f);
+		if (c->modifier[o->field] >= 0)
+			ptest_add(&x->show, &always,
+				  &op->fields[c->modifier[o->field]]);
+		for (int s = 0; s < 2; s++) {
+			int sub = o->sub[s];
+			if ((o->fmt != ISA_FMT_ADDR && o->fmt != ISA_FMT_CADDR) ||
+			    sub < 0 || sub == o->field)
+				continue;
+			always = always || !has_default(c, sub);
+			ptest_add(&x->show, &always, &op->fields[sub]);
+		}
+		ptest_done(&x->show, always);
+	}
+	bool always = false;
+	if (c->stall >= 0)
+		ptest_add(&p->sched, &always, &op->fields[c->stall]);
+	if (c->yield >= 0)
+		ptest_add(&p->sched, &always, &op->fields[c->yield]);
+	ptest_done(&p->sched, always);
+	p->yield = ptest_of(op, c->yield);
+	p->req = ptest_of(op, c->req);
+	p->wsb = ptest_of(op, c->wsb);
+	return p;
+}
+
+static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
+		     const uint64_t *fields, isa_word w, uint64_t pc,
+		     const dis_labels *labels)
+{
+	const codec_opinfo *c = p->c;
+	if (p->guard >= 0 && ptest_hit(&p->guard_show, w)) {
+		pputc(out, '@');
+		if (ptest_hit(&p->guard_neg, w))
+			pputc(out, '!');
+		put_value(out, op, c, p->guard, fields, false);
+		pputc(out, ' ');
+	}
+	if (p->mnlen && pb_room(out, sizeof p->mn)) {
+		memcpy(out->p, p->mn, sizeof p->mn);
+		out->p += p->mnlen;
+	} else if (!p->mnlen) {
+		pputs(out, op->mnemonic);
+	}
+	for (int k = 0; k < p->nmods; k++) {
+		const plan_mod *x = &p->mods[k];
+		if (!ptest_hit(&x->show, w))
+			continue;
+		pputc(out, '.');
+		put_value(out, op, c, x->field, fields, false);
+	}
+	size_t first = 1;
+	for (int k = 0; k < p->nops; k++) {
+		const plan_operand *x = &p->ops[k];
+		if (!ptest_hit(&x->show, w))
+			continue;
+		if (pb_room(out, 3)) { /* " " before the first, else ", " */
+			memcpy(out->p, ", " + first, 2); /* may copy the NUL */
+			out->p += 2 - first;
+			if (ptest_hit(&x->neg, w))
+				*out->p++ = x->negc;
+		}
+		first = 0;
+		switch (x->kind) {
+		case PK_TEXT:
+			if (!put_text(out, c, x->field, fields[x->field]))
+				put_value_slow(out, op, x->field, fields, false);
+			break;
+		case PK_VALUE:
+			put_value_slow(out, op, x->field, fields, false);
+			break;
+		case PK_PAIR:
+			put_value_slow(out, op, x->field, fields, true);
+			break;
+		default:
+			put_operand_body(out, op, c, x->index, fields, pc, labels);
+			break;
+		}
+	}
+	if (ptest_hit(&p->sched, w)) {
+		pputs(out, " $sched(");
+		put_dec(out, c->stall >= 0 ? fields[c->stall] : 0);
+		if (ptest_hit(&p->yield, w)) {
+			pputc(out, ',');
+			put_dec(out, fields[c->yield]);
+		}
+		pputc(out, ')');
+	}
+	if (ptest_hit(&p->req, w)) {
+		pputs(out, " $req(");
+		put_hex(out, fields[c->req]);
+		pputc(out, ')');
+	}
+	if (ptest_hit(&p->wsb, w))
+		put_slot(out, " $wsb(", fields[c->wsb]);
+}
+
+/* print_inst by the plan of op, built on its first word (NULL plans, or
+ * out of memory: print_inst). */
+static void print_planned(dis_plans *plans, const isa_model *m,
+			  const isa_opcode *op, const uint64_t *fields,
+			  isa_word w, uint64_t pc, const dis_labels *labels,
+			  pbuf *out)
+{
+	dis_plan *p = NULL;
+	if (plans && op->index >= 0 && op->index < plans->n) {
+		p = plans->plan[op->index];
+		if (!p) {
+			const codec_opinfo *c = codec_info(plans->m, op);
+			p = c ? plan_build(op, c) : NULL;
+			plans->plan[op->index] = p;
+		}
+	}
+	if (p)
+		run_plan(out, p, op, fields, w, pc, labels);
+	else
+		print_inst(m, op, fields, pc, labels, out);
+}
+
 /* ---- whole listing lines (dis.c) ---------------------------------------- */
 
 #define HEX_COLUMN 64 /* where the raw-word comment starts */
@@ -650,17 +948,17 @@ void dis_print_hex_comment(util_buf *out, size_t line_start, isa_word w)
 	pb_close(&pb);
 }
 
-void dis_print_line(const isa_model *m, const isa_opcode *op,
-		    const uint64_t *fields, uint64_t pc, isa_word w,
-		    unsigned flags, const dis_labels *labels, const char *annot,
-		    const char *trailer, util_buf *out)
+void dis_print_line(const isa_model *m, dis_plans *plans,
+		    const isa_opcode *op, const uint64_t *fields, uint64_t pc,
+		    isa_word w, unsigned flags, const dis_labels *labels,
+		    const char *annot, const char *trailer, util_buf *out)
 {
 	pbuf pb = pb_open(out);
 	if (out->failed || !out->data)
 		return;
 	size_t start = (size_t)(pb.p - out->data);
 	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
-	print_inst(m, op, fields, pc, labels, &pb);
+	print_planned(plans, m, op, fields, w, pc, labels, &pb);
 	if (annot) {
 		pputc(&pb, ' ');
 		pputn(&pb, annot, strlen(annot));
