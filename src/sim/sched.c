@@ -119,6 +119,22 @@ static sim_warp *pick_random(sim_ctx *c, sched *s)
 	return NULL;
 }
 
+/* The first warp of mask m of CTA position q whose clock has come (the
+ * new last issuer), or NULL. */
+static sim_warp *first_eligible(sim_ctx *c, sched *s, int q, uint32_t m)
+{
+	sim_cta *cta = s->res[q];
+	for (; m; m &= m - 1) {
+		int x = (int)sim_ffs(m);
+		if (cta->warps[x].clock <= c->cycle) {
+			s->lp = q;
+			s->lj = x;
+			return &cta->warps[x];
+		}
+	}
+	return NULL;
+}
+
 /* Round-robin from the warp after the last issuer, over (CTA, warp). */
 static sim_warp *pick(sim_ctx *c, sched *s)
 {
@@ -138,21 +154,14 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 	}
 	/* the warps after (p, j), CTA by CTA, and last CTA p's up to j: the
 	 * order of a scan over every warp, visiting only the ready ones */
-	for (int k = 0, q = p; k <= s->nres; k++, q = q + 1 == s->nres ? 0 : q + 1) {
-		sim_cta *cta = s->res[q];
-		uint32_t m = k == 0 ? ready_after(cta, j, false)
-			     : k == s->nres ? ready_after(cta, j, true)
-					    : cta->in_state[SIM_W_READY];
-		for (; m; m &= m - 1) {
-			int x = (int)sim_ffs(m);
-			if (cta->warps[x].clock <= c->cycle) {
-				s->lp = q;
-				s->lj = x;
-				return &cta->warps[x];
-			}
-		}
-	}
-	return NULL;
+	sim_warp *w = first_eligible(c, s, p, ready_after(s->res[p], j, false));
+	for (int q = p + 1; !w && q < s->nres; q++)
+		if (s->res[q]->in_state[SIM_W_READY])
+			w = first_eligible(c, s, q, s->res[q]->in_state[SIM_W_READY]);
+	for (int q = 0; !w && q < p; q++)
+		if (s->res[q]->in_state[SIM_W_READY])
+			w = first_eligible(c, s, q, s->res[q]->in_state[SIM_W_READY]);
+	return w ? w : first_eligible(c, s, p, ready_after(s->res[p], j, true));
 }
 
 /* Wake the sleeping warps whose timer expired; recompute next_wake. */
