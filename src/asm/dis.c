@@ -222,7 +222,8 @@ static void put_line(dis_state *st, isa_word w, uint64_t pc, util_buf *out)
 			trailer = has_line ? st->note.data + at : NULL;
 		}
 	}
-	const isa_opcode *op = codec_decode(m, w, fields, NULL);
+	const isa_opcode *op = st->plans ? dis_plans_decode(st->plans, w, fields)
+					 : codec_decode(m, w, fields, NULL);
 	if (op) {
 		dis_print_line(m, st->plans, op, fields, pc, w, st->flags,
 			       labels, annot, trailer, out);

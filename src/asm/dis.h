@@ -85,6 +85,13 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
 typedef struct dis_plans dis_plans;
 dis_plans *dis_plans_new(const isa_model *m);
 void dis_plans_free(dis_plans *p);
+/*
+ * codec_decode through the plans: the opcode of w when codec_decode accepts
+ * it, else NULL; fields[] gets only the fields the plan of that opcode prints
+ * (and validation reads), so it is for dis_print_line with the same plans.
+ */
+const isa_opcode *dis_plans_decode(dis_plans *plans, isa_word w,
+				   uint64_t *fields);
 
 /*
  * Append the whole listing line of a decoded word w at pc: the indentation,

@@ -109,6 +109,12 @@ typedef struct fast_field {
 	bool sgn;            /* SImm */
 	signed char rk;      /* its Register kind (index), -1 */
 	uint64_t mask;       /* mask_of(width) */
+	/* fast_put's branch-free write: the field's bits in each half of the
+	 * word (both 0 for a field that is not encoded), the shift that
+	 * puts a value's bits into the low half, and the two right shifts and
+	 * left shift that put its bits into the high half */
+	uint64_t mlo, mhi;
+	unsigned char slo, shr1, shr2, shl;
 	uint64_t lim;        /* registers: mask_of(the type's width) (the zero
 			      * register's number); control slots: mask */
 } fast_field;
@@ -207,6 +213,8 @@ typedef struct name_slot {
 	bool special;      /* INF, QNAN, NAN */
 } name_slot;
 
+#define GUARD_SLOTS 16
+
 struct asm_index {
 	const isa_model *m;
 	/* the name cache: 1 << NAME_BITS slots, each the index + 1 of its name
@@ -246,6 +254,13 @@ struct asm_index {
 	uint16_t *plan_ix;
 	asm_plan *plans;
 	int nplans, cplans;
+	/* guards (@P3, @!UP0): (guard type, name of at most 8 bytes) -> the
+	 * encoding enum_find gives (-1: none), direct-mapped; t NULL: empty */
+	struct gslot {
+		const isa_type *t;
+		uint64_t k;
+		int len, value;
+	} guards[GUARD_SLOTS];
 };
 
 static uint32_t hash(const char *s, int len)
@@ -1095,6 +1110,23 @@ static void fast_field_of(const isa_opcode *op, const asm_opinfo *in, int f,
 	ff->rk = in->freg[f];
 	ff->mask = mask_of(fd->width);
 	ff->lim = mask_of(fd->type->width);
+	int pos = fd->pos;
+	bool enc = ff->enc;
+	if (pos >= 64) {
+		ff->mlo = 0;
+		ff->slo = 0;
+		ff->mhi = enc ? ff->mask << (pos - 64) : 0;
+		ff->shr1 = ff->shr2 = 0;
+		ff->shl = (unsigned char)(pos - 64);
+	} else {
+		ff->mlo = enc ? ff->mask << pos : 0;
+		ff->slo = (unsigned char)pos;
+		/* v >> (64 - pos) as two shifts (pos 0: nothing, 64 bits) */
+		ff->mhi = enc && pos + fd->width > 64 ? ff->mask >> (64 - pos) : 0;
+		ff->shr1 = 1;
+		ff->shr2 = (unsigned char)(63 - pos);
+		ff->shl = 0;
+	}
 }
 
 static inline bool numeric_kind(const isa_type *t)
@@ -1959,18 +1991,8 @@ static void update_kernel(asm_ctx *c, const fill_state *s, uint64_t barid)
  * field's (put_bits without working it out) */
 static inline void fast_put(isa_word *w, const fast_field *f, uint64_t v)
 {
-	if (!f->enc)
-		return;
-	int pos = f->pos;
-	uint64_t m = f->mask;
-	v &= m;
-	if (pos >= 64) {
-		w->hi = (w->hi & ~(m << (pos - 64))) | v << (pos - 64);
-		return;
-	}
-	w->lo = (w->lo & ~(m << pos)) | v << pos;
-	if (pos + f->width > 64)
-		w->hi = (w->hi & ~(m >> (64 - pos))) | v >> (64 - pos);
+	w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+	w->hi = (w->hi & ~f->mhi) | ((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
 }
 
 /* The register of o for the field (fill_reg without pairs), counted
@@ -2002,6 +2024,26 @@ static inline bool fast_num(const fast_field *f, uint64_t mag, bool neg,
 	return true;
 }
 
+/* enum_find of a guard's name in its type, through the guard cache */
+static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
+		      int len)
+{
+	if (len > 8)
+		return enum_find(ix, t, s, len, hash(s, len));
+	uint64_t k = 0;
+	for (int i = 0; i < len; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	uint64_t h = (k ^ (uint64_t)(uintptr_t)t) * UINT64_C(0x9e3779b97f4a7c15);
+	struct gslot *g = &ix->guards[h >> 60];
+	if (g->t != t || g->k != k || g->len != len) {
+		g->t = t;
+		g->k = k;
+		g->len = len;
+		g->value = enum_find(ix, t, s, len, hash(s, len));
+	}
+	return g->value;
+}
+
 /*
  * The word of an instruction whose selection has an operand plan: the
  * plan's base word with the guard, the registers, numbers and addresses
@@ -2019,9 +2061,8 @@ static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 	if (it->has_guard) {
 		if (!plan->guard_type)
 			return false;
-		int v = enum_find(c->ix, plan->guard_type, it->guard->s,
-				  it->guard->len,
-				  hash(it->guard->s, it->guard->len));
+		int v = guard_find(c->ix, plan->guard_type, it->guard->s,
+				   it->guard->len);
 		if (v < 0 || (it->guard_not && !plan->has_gmod))
 			return false;
 		fast_put(&w, &plan->guard, (uint64_t)v);

@@ -689,15 +689,22 @@ typedef struct dis_plan {
 	int guard;          /* field, or -1: no guard can show */
 	ptest guard_show, guard_neg;
 	ptest sched, yield, req, wsb; /* the control slots */
+	ptest any_mod;      /* hit: some modifier shows */
 	uint8_t nmods, nops;
+	uint16_t room;      /* what the guard, mnemonic, modifiers and
+			       operands write at most, but for slow values */
 	uint8_t mnlen;      /* 0: mnemonic longer than mn, printed from op */
 	char mn[24];        /* mnemonic, NUL-padded (copied whole) */
 	plan_mod mods[ISA_MAX_FIELDS];
 	plan_operand ops[ISA_MAX_OPERANDS];
+	codec_fieldset set; /* what decoding extracts: what is printed */
 } dis_plan;
 
 struct dis_plans {
 	const isa_model *m;
+	uint64_t addr_pc; /* the address column of the last line printed: */
+	size_t addr_len;  /* 0: none yet */
+	char addr[32];    /* "        / *0010* / " (put_prefix), as text */
 	int n;
 	dis_plan *plan[]; /* by opcode index, NULL until its first word */
 };
@@ -727,14 +734,23 @@ static bool has_default(const codec_opinfo *c, int i)
 	return (c->default_fields >> i) & 1;
 }
 
-static dis_plan *plan_build(const isa_opcode *op, const codec_opinfo *c)
+static uint64_t bit(int i)
+{
+	return i >= 0 && i < 64 ? UINT64_C(1) << i : 0;
+}
+
+static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
+			    const codec_opinfo *c)
 {
 	dis_plan *p = calloc(1, sizeof *p);
 	if (!p)
 		return NULL;
+	uint64_t need = bit(c->stall) | bit(c->yield) | bit(c->req) |
+			bit(c->wsb);
 	p->c = c;
 	int g = op->guard;
 	p->guard = g >= 0 && g < op->nfields ? g : -1;
+	need |= bit(p->guard);
 	if (p->guard >= 0) {
 		bool always = !has_default(c, g);
 		ptest_add(&p->guard_show, &always, &op->fields[g]);
@@ -749,13 +765,18 @@ static dis_plan *plan_build(const isa_opcode *op, const codec_opinfo *c)
 		memcpy(p->mn, op->mnemonic, len);
 		p->mnlen = (uint8_t)len;
 	}
+	bool any = false;
 	for (int k = 0; k < op->nmods; k++) {
 		int i = op->mods[k];
 		plan_mod *x = &p->mods[p->nmods++];
 		x->field = (uint8_t)i;
+		need |= bit(i);
 		x->show = ptest_of(op, i);
 		ptest_done(&x->show, !has_default(c, i));
+		any = any || !has_default(c, i);
+		ptest_add(&p->any_mod, &any, &op->fields[i]);
 	}
+	ptest_done(&p->any_mod, any);
 	for (int i = 0; i < op->noperands && i < 32; i++) {
 		const isa_operand *o = &op->operands[i];
 		if ((c->skip_operands >> i) & 1)
@@ -765,6 +786,7 @@ static dis_plan *plan_build(const isa_opcode *op, const codec_opinfo *c)
 		x->index = (uint8_t)i;
 		x->field = (uint8_t)o->field;
 		x->negc = negation_char(c, o->field);
+		need |= bit(o->field) | bit(o->sub[0]) | bit(o->sub[1]);
 		x->neg = ptest_of(op, c->modifier[o->field]);
 		if (o->fmt != ISA_FMT_PLAIN)
 			x->kind = PK_OTHER;
@@ -799,7 +821,33 @@ static dis_plan *plan_build(const isa_opcode *op, const codec_opinfo *c)
 	p->yield = ptest_of(op, c->yield);
 	p->req = ptest_of(op, c->req);
 	p->wsb = ptest_of(op, c->wsb);
+	codec_fieldset_init(m, op, need, &p->set);
+	/* '@' '!' text ' ', mnemonic, '.' text each, ", " '!' text each */
+	p->room = (uint16_t)(sizeof(codec_text) + 3 + sizeof p->mn +
+			     (sizeof(codec_text) + 1) * p->nmods +
+			     (sizeof(codec_text) + 3) * p->nops + 8);
 	return p;
+}
+
+/* A value's rendered text at out->p, room reserved; false: none. */
+static inline bool put_text_raw(pbuf *out, const codec_opinfo *c, int i,
+				uint64_t v)
+{
+	if (v >= c->ntext[i])
+		return false;
+	const codec_text *t = &c->text[i][v];
+	memcpy(out->p, t, sizeof *t); /* s comes first; len is overwritten */
+	out->p += t->len;
+	return t->len != 0;
+}
+
+/* A value that has no rendered text: the checked printers, then the room
+ * of the plan again (false: out of memory). */
+static bool put_slow(pbuf *out, const dis_plan *p, const isa_opcode *op,
+		     int i, const uint64_t *fields, bool pair)
+{
+	put_value_slow(out, op, i, fields, pair);
+	return pb_room(out, p->room);
 }
 
 static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
@@ -807,53 +855,66 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		     const dis_labels *labels)
 {
 	const codec_opinfo *c = p->c;
+	/* Everything up to the control slots goes into reserved room (the
+	 * buffer cannot grow: the text is lost anyway). */
+	if (!pb_room(out, p->room))
+		return;
 	if (p->guard >= 0 && ptest_hit(&p->guard_show, w)) {
-		pputc(out, '@');
+		*out->p++ = '@';
 		if (ptest_hit(&p->guard_neg, w))
-			pputc(out, '!');
-		put_value(out, op, c, p->guard, fields, false);
-		pputc(out, ' ');
+			*out->p++ = '!';
+		if (!put_text_raw(out, c, p->guard, fields[p->guard]) &&
+		    !put_slow(out, p, op, p->guard, fields, false))
+			return;
+		*out->p++ = ' ';
 	}
-	if (p->mnlen && pb_room(out, sizeof p->mn)) {
+	if (p->mnlen) {
 		memcpy(out->p, p->mn, sizeof p->mn);
 		out->p += p->mnlen;
-	} else if (!p->mnlen) {
+	} else {
 		pputs(out, op->mnemonic);
+		if (!pb_room(out, p->room))
+			return;
 	}
-	for (int k = 0; k < p->nmods; k++) {
-		const plan_mod *x = &p->mods[k];
-		if (!ptest_hit(&x->show, w))
-			continue;
-		pputc(out, '.');
-		put_value(out, op, c, x->field, fields, false);
-	}
+	if (ptest_hit(&p->any_mod, w))
+		for (int k = 0; k < p->nmods; k++) {
+			const plan_mod *x = &p->mods[k];
+			if (!ptest_hit(&x->show, w))
+				continue;
+			*out->p++ = '.';
+			if (!put_text_raw(out, c, x->field, fields[x->field]) &&
+			    !put_slow(out, p, op, x->field, fields, false))
+				return;
+		}
 	size_t first = 1;
 	for (int k = 0; k < p->nops; k++) {
 		const plan_operand *x = &p->ops[k];
 		if (!ptest_hit(&x->show, w))
 			continue;
-		if (pb_room(out, 3)) { /* " " before the first, else ", " */
-			memcpy(out->p, ", " + first, 2); /* may copy the NUL */
-			out->p += 2 - first;
-			if (ptest_hit(&x->neg, w))
-				*out->p++ = x->negc;
-		}
+		memcpy(out->p, ", " + first, 2); /* may copy the NUL */
+		out->p += 2 - first;
+		if (ptest_hit(&x->neg, w))
+			*out->p++ = x->negc;
 		first = 0;
+		bool room = true;
 		switch (x->kind) {
 		case PK_TEXT:
-			if (!put_text(out, c, x->field, fields[x->field]))
-				put_value_slow(out, op, x->field, fields, false);
+			if (!put_text_raw(out, c, x->field, fields[x->field]))
+				room = put_slow(out, p, op, x->field, fields, false);
 			break;
 		case PK_VALUE:
-			put_value_slow(out, op, x->field, fields, false);
+			room = put_slow(out, p, op, x->field, fields, false);
 			break;
 		case PK_PAIR:
-			put_value_slow(out, op, x->field, fields, true);
+			room = put_slow(out, p, op, x->field, fields, true);
 			break;
 		default:
 			put_operand_body(out, op, c, x->index, fields, pc, labels);
+			room = pb_room(out, p->room);
 			break;
 		}
+		if (!room)
+			return;
 	}
 	if (ptest_hit(&p->sched, w)) {
 		pputs(out, " $sched(");
@@ -873,22 +934,45 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		put_slot(out, " $wsb(", fields[c->wsb]);
 }
 
-/* print_inst by the plan of op, built on its first word (NULL plans, or
- * out of memory: print_inst). */
+static dis_plan *plan_new(dis_plans *plans, const isa_opcode *op)
+{
+	if (op->index < 0 || op->index >= plans->n)
+		return NULL;
+	const codec_opinfo *c = codec_info(plans->m, op);
+	dis_plan *p = c ? plan_build(plans->m, op, c) : NULL;
+	plans->plan[op->index] = p;
+	return p;
+}
+
+/* The plan of op, built on its first word; NULL: out of memory. */
+static inline dis_plan *plan_of(dis_plans *plans, const isa_opcode *op)
+{
+	if (!plans)
+		return NULL;
+	dis_plan *p = op->index >= 0 && op->index < plans->n
+			      ? plans->plan[op->index] : NULL;
+	return p ? p : plan_new(plans, op);
+}
+
+const isa_opcode *dis_plans_decode(dis_plans *plans, isa_word w,
+				   uint64_t *fields)
+{
+	const isa_opcode *op = codec_find(plans->m, w);
+	if (!op)
+		return NULL;
+	dis_plan *p = plan_of(plans, op);
+	if (!p)
+		return codec_decode(plans->m, w, fields, NULL);
+	return codec_accepts(plans->m, op, &p->set, w, fields) ? op : NULL;
+}
+
+/* print_inst by the plan of op (NULL plans, or out of memory: print_inst). */
 static void print_planned(dis_plans *plans, const isa_model *m,
 			  const isa_opcode *op, const uint64_t *fields,
 			  isa_word w, uint64_t pc, const dis_labels *labels,
 			  pbuf *out)
 {
-	dis_plan *p = NULL;
-	if (plans && op->index >= 0 && op->index < plans->n) {
-		p = plans->plan[op->index];
-		if (!p) {
-			const codec_opinfo *c = codec_info(plans->m, op);
-			p = c ? plan_build(op, c) : NULL;
-			plans->plan[op->index] = p;
-		}
-	}
+	dis_plan *p = plan_of(plans, op);
 	if (p)
 		run_plan(out, p, op, fields, w, pc, labels);
 	else
@@ -948,6 +1032,35 @@ void dis_print_hex_comment(util_buf *out, size_t line_start, isa_word w)
 	pb_close(&pb);
 }
 
+/*
+ * put_prefix with the address column of consecutive words kept as text in
+ * plans and counted up in place: + 16 is + 1 on the next-to-last digit.
+ */
+static void put_prefix_counted(pbuf *out, dis_plans *pl, uint64_t pc)
+{
+	char *a = pl->addr;
+	bool counted = false;
+	if (pl->addr_len && pc == pl->addr_pc + 16) {
+		for (size_t i = pl->addr_len - 5; i >= 10 && !counted; i--) {
+			char c = a[i];
+			a[i] = c == 'f' ? '0' : c == '9' ? 'a' : (char)(c + 1);
+			counted = c != 'f';
+		}
+	}
+	if (!counted) { /* a jump, or the column grows by a digit */
+		int digits = pc >> 16 ? (67 - __builtin_clzll(pc)) / 4 : 4;
+		memcpy(a, "        /*", 10);
+		hex_digits(a + 10, pc, digits);
+		memcpy(a + 10 + digits, "*/ ", 3);
+		pl->addr_len = 13 + (size_t)digits;
+	}
+	pl->addr_pc = pc;
+	if (!pb_room(out, sizeof pl->addr))
+		return;
+	memcpy(out->p, a, sizeof pl->addr);
+	out->p += pl->addr_len;
+}
+
 void dis_print_line(const isa_model *m, dis_plans *plans,
 		    const isa_opcode *op, const uint64_t *fields, uint64_t pc,
 		    isa_word w, unsigned flags, const dis_labels *labels,
@@ -957,7 +1070,10 @@ void dis_print_line(const isa_model *m, dis_plans *plans,
 	if (out->failed || !out->data)
 		return;
 	size_t start = (size_t)(pb.p - out->data);
-	put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
+	if (plans && (flags & SIMT_DIS_ADDR))
+		put_prefix_counted(&pb, plans, pc);
+	else
+		put_prefix(&pb, pc, flags & SIMT_DIS_ADDR);
 	print_planned(plans, m, op, fields, w, pc, labels, &pb);
 	if (annot) {
 		pputc(&pb, ' ');

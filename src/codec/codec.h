@@ -149,6 +149,44 @@ static inline const codec_opinfo *codec_info(const isa_model *m,
 /* The opcode whose fixed bits match w (no further checks), or NULL. */
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w);
 
+/* codec_lookup, inline for loops over every word of a buffer. */
+static inline const isa_opcode *codec_find(const isa_model *m, isa_word w)
+{
+	const struct codec_table *t = m->decoder;
+	unsigned k = (unsigned)(w.lo & ((1u << CODEC_KEY_BITS) - 1));
+	for (uint32_t i = t->start[k]; i < t->start[k + 1]; i++) {
+		const isa_opcode *op = t->cand[i];
+		if ((w.lo & op->fixed_mask.lo) == op->fixed_value.lo &&
+		    (w.hi & op->fixed_mask.hi) == op->fixed_value.hi)
+			return op;
+	}
+	return NULL;
+}
+
+/*
+ * Decoding only some fields of one opcode: the extraction list of
+ * codec_opinfo cut down to the fields a consumer reads plus those that
+ * validation reads (enum holes, register pairs, __Exception rules).
+ */
+typedef struct codec_fieldset {
+	uint8_t nlo, nhi, ncross, nconst; /* as in codec_opinfo */
+	uint8_t order[ISA_MAX_FIELDS];
+	uint8_t shift[ISA_MAX_FIELDS];
+	uint64_t mask[ISA_MAX_FIELDS];
+} codec_fieldset;
+
+/* The set of op for the fields in need (bit i: field i); m has its
+ * decode table. */
+void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
+			 uint64_t need, codec_fieldset *s);
+
+/*
+ * For op = codec_find(m, w): true exactly when codec_decode(m, w) accepts w
+ * (and returns op); fills the fields of s (others are left as they were).
+ */
+bool codec_accepts(const isa_model *m, const isa_opcode *op,
+		   const codec_fieldset *s, isa_word w, uint64_t *fields);
+
 /*
  * The __Exception rules of every opcode compiled for fast checks (rules.c);
  * same meaning as isa_expr_eval.  codec_build makes them.

@@ -415,6 +415,75 @@ static void extract(const codec_opinfo *c, isa_word w, uint64_t *fields)
 		fields[c->order[k]] = c->value[c->order[k]];
 }
 
+/* Bits of the fields that rule node i reads. */
+static uint64_t rule_fields(const codec_rules *r, int i, int depth)
+{
+	if (i < 0 || i >= r->nnodes || depth > 200)
+		return ~UINT64_C(0); /* cannot tell: all */
+	const cx_node *x = &r->nodes[i];
+	switch (x->op) {
+	case ISA_E_INT:
+	case ISA_E_STR:
+		return 0;
+	case ISA_E_FIELD:
+		return x->v >= 0 && x->v < 64 ? UINT64_C(1) << x->v
+					      : ~UINT64_C(0);
+	case ISA_E_NOT:
+	case ISA_E_NEG:
+	case ISA_E_BITNOT:
+		return rule_fields(r, x->a, depth + 1);
+	default:
+		return rule_fields(r, x->a, depth + 1) |
+		       rule_fields(r, x->b, depth + 1);
+	}
+}
+
+void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
+			 uint64_t need, codec_fieldset *s)
+{
+	const struct codec_table *t = m->decoder;
+	const codec_opinfo *c = &t->info[op->index];
+	need |= c->enum_check | c->pair_check;
+	const codec_rules *r = t->rules;
+	for (int x = 0; x < op->nexc; x++)
+		need |= r ? rule_fields(r, r->roots[r->first[op->index] + x], 0)
+			  : ~UINT64_C(0);
+	memset(s, 0, sizeof *s);
+	int n = 0, k = 0;
+	uint8_t *count[4] = {&s->nlo, &s->nhi, &s->ncross, &s->nconst};
+	uint8_t part[4] = {c->nlo, c->nhi, c->ncross, c->nconst};
+	for (int g = 0; g < 4; g++)
+		for (int e = k + part[g]; k < e; k++) {
+			if (!((need >> c->order[k]) & 1))
+				continue;
+			s->order[n] = c->order[k];
+			s->shift[n] = c->shift[k];
+			s->mask[n++] = c->mask[k];
+			(*count[g])++;
+		}
+}
+
+bool codec_accepts(const isa_model *m, const isa_opcode *op,
+		   const codec_fieldset *s, isa_word w, uint64_t *fields)
+{
+	if ((w.lo & ~op->used_mask.lo) | (w.hi & ~op->used_mask.hi))
+		return false;
+	const struct codec_table *t = m->decoder;
+	const codec_opinfo *c = &t->info[op->index];
+	int k = 0;
+	for (int e = s->nlo; k < e; k++)
+		fields[s->order[k]] = (w.lo >> s->shift[k]) & s->mask[k];
+	for (int e = k + s->nhi; k < e; k++)
+		fields[s->order[k]] = (w.hi >> s->shift[k]) & s->mask[k];
+	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;
+	for (int e = k + s->ncross; k < e; k++)
+		fields[s->order[k]] = (uint64_t)(x >> s->shift[k]) & s->mask[k];
+	for (int e = k + s->nconst; k < e; k++)
+		fields[s->order[k]] = c->value[s->order[k]];
+	char buf[8];
+	return !validate(op, c, t->rules, fields, buf, sizeof buf);
+}
+
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w)
 {
 	return lookup(m->decoder, w);
