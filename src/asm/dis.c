@@ -40,7 +40,7 @@ static inline isa_word load_word(const uint8_t *p)
 
 /*
  * Pass 1: mark the PC-relative targets that fall on a word of the buffer
- * (l->mark, one bit per word) and count the labels before each 64 words
+ * (l->mark, one bit per word; words decoded through the print plans) and count the labels before each 64 words
  * (l->rank).  The caller frees mark and rank.
  */
 static void mark_target(uint64_t *mark, size_t n, uint64_t base, uint64_t t)
@@ -51,9 +51,9 @@ static void mark_target(uint64_t *mark, size_t n, uint64_t base, uint64_t t)
 	mark[k / 64] |= UINT64_C(1) << (k % 64);
 }
 
-static simt_status collect_labels(const isa_model *m, const uint8_t *code,
-				  size_t n, uint64_t base, const dis_extra *x,
-				  dis_labels *l)
+static simt_status collect_labels(const isa_model *m, dis_plans *plans,
+				  const uint8_t *code, size_t n, uint64_t base,
+				  const dis_extra *x, dis_labels *l)
 {
 	size_t nblocks = n / 64 + 1;
 	uint64_t *mark = calloc(nblocks, sizeof *mark);
@@ -69,10 +69,12 @@ static simt_status collect_labels(const isa_model *m, const uint8_t *code,
 		isa_word word = load_word(code + 16 * w);
 		if (!codec_may_pcrel(m, word))
 			continue;
-		const isa_opcode *op = codec_lookup(m, word);
+		const isa_opcode *op = codec_find(m, word);
 		if (!op || !codec_info(m, op)->has_pcrel)
 			continue;
-		op = codec_decode(m, word, fields, NULL);
+		/* the plans extract what is printed: the PCRel fields too */
+		op = plans ? dis_plans_decode(plans, word, fields)
+			   : codec_decode(m, word, fields, NULL);
 		for (int i = 0; op && i < op->noperands; i++) {
 			uint64_t t;
 			if (dis_pcrel_target(op, i, fields, pc, &t))
@@ -266,12 +268,13 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 	size_t n = len / 16;
 	dis_state st = {m, name, flags, {0}, NULL, x, 0, {0}, d, false};
 	st.labels.base = base;
+	st.plans = dis_plans_new(m);
 	if ((flags & SIMT_DIS_LABELS) &&
-	    collect_labels(m, code, n, base, x, &st.labels)) {
+	    collect_labels(m, st.plans, code, n, base, x, &st.labels)) {
+		dis_plans_free(st.plans);
 		util_diag(d, SIMT_SEV_ERROR, name, NULL, 0, 0, "out of memory");
 		return SIMT_ERR_NOMEM;
 	}
-	st.plans = dis_plans_new(m);
 	reserve(out, write ? 2 * DIS_FLUSH
 			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
 	for (size_t w = 0; w < n; w++) {

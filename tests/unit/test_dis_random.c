@@ -2,7 +2,9 @@
  * test_dis_random.c - the decoder on arbitrary words: random 128-bit words
  * and valid words with a few bits flipped.  Every word either decodes -
  * and then encoding its fields gives back exactly the same word, and its
- * text is complete - or is refused with an explanation; whole buffers of
+ * text is complete - or is refused with an explanation; decoding and
+ * printing through the print plans of a listing accept the same words and
+ * print the same lines as the general way; whole buffers of
  * such words disassemble without crashing, one line per word.
  */
 #include <stdio.h>
@@ -40,12 +42,35 @@ static isa_word near_valid(const isa_model *m)
 	return w;
 }
 
-static void check_word(const isa_model *m, isa_word w, long *decoded)
+/* The plans' decode and line against codec_decode and print_inst. */
+static void check_planned(const isa_model *m, dis_plans *plans, isa_word w,
+			  const isa_opcode *op, const uint64_t *f)
+{
+	uint64_t pf[ISA_MAX_FIELDS];
+	const isa_opcode *pop = dis_plans_decode(plans, w, pf);
+	CHECK(pop == op);
+	if (!op || pop != op)
+		return;
+	util_buf a = {0}, b = {0};
+	unsigned fl = SIMT_DIS_ADDR | SIMT_DIS_HEX;
+	dis_print_line(m, plans, op, pf, 0x1000, w, fl, NULL, NULL, NULL, &a);
+	dis_print_line(m, NULL, op, f, 0x1000, w, fl, NULL, NULL, NULL, &b);
+	CHECK(a.data && b.data);
+	if (a.data && b.data && strcmp(a.data, b.data))
+		test_fail(__FILE__, __LINE__, "plan prints \"%s\", not \"%s\"",
+			  a.data, b.data);
+	util_buf_free(&a);
+	util_buf_free(&b);
+}
+
+static void check_word(const isa_model *m, dis_plans *plans, isa_word w,
+		       long *decoded)
 {
 	uint64_t f[ISA_MAX_FIELDS];
 	char why[256];
 	const char *r = NULL;
 	const isa_opcode *op = codec_decode(m, w, f, &r);
+	check_planned(m, plans, w, op, f);
 	if (!op) {
 		CHECK(r != NULL);
 		CHECK(codec_explain(m, w, why, sizeof why)[0] != '\0');
@@ -74,16 +99,19 @@ TEST(dis_random_words)
 		return;
 	}
 	long decoded = 0;
-	for (int i = 0; i < 200000; i++) {
+	dis_plans *plans = dis_plans_new(m);
+	CHECK(plans != NULL);
+	for (int i = 0; plans && i < 200000; i++) {
 		isa_word w = {rnd(), rnd()};
 		if (i % 2)
 			w = near_valid(m);
 		else if (i % 4 == 0) /* a known optype/stype, random rest */
 			w.lo = (w.lo & ~UINT64_C(0xfff)) |
 			       (m->opcodes[rnd() % (uint64_t)m->nopcodes]->fixed_value.lo & 0xfff);
-		check_word(m, w, &decoded);
+		check_word(m, plans, w, &decoded);
 	}
 	CHECK(decoded > 1000);
+	dis_plans_free(plans);
 	codec_isa_free(m);
 	simt_diags_free(&d);
 }
