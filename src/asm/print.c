@@ -745,8 +745,8 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 	dis_plan *p = calloc(1, sizeof *p);
 	if (!p)
 		return NULL;
-	uint64_t need = bit(c->stall) | bit(c->yield) | bit(c->req) |
-			bit(c->wsb);
+	/* the control slots are read from the word when they show (rarely) */
+	uint64_t need = 0;
 	p->c = c;
 	int g = op->guard;
 	p->guard = g >= 0 && g < op->nfields ? g : -1;
@@ -827,6 +827,13 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 			     (sizeof(codec_text) + 1) * p->nmods +
 			     (sizeof(codec_text) + 3) * p->nops + 8);
 	return p;
+}
+
+/* Field i of op as codec_decode extracts it from w. */
+static uint64_t word_field(const isa_opcode *op, int i, isa_word w)
+{
+	const isa_field *f = &op->fields[i];
+	return f->is_const ? f->value : util_bits_get(w.lo, w.hi, f->pos, f->width);
 }
 
 /* A value's rendered text at out->p, room reserved; false: none. */
@@ -918,20 +925,20 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 	}
 	if (ptest_hit(&p->sched, w)) {
 		pputs(out, " $sched(");
-		put_dec(out, c->stall >= 0 ? fields[c->stall] : 0);
+		put_dec(out, c->stall >= 0 ? word_field(op, c->stall, w) : 0);
 		if (ptest_hit(&p->yield, w)) {
 			pputc(out, ',');
-			put_dec(out, fields[c->yield]);
+			put_dec(out, word_field(op, c->yield, w));
 		}
 		pputc(out, ')');
 	}
 	if (ptest_hit(&p->req, w)) {
 		pputs(out, " $req(");
-		put_hex(out, fields[c->req]);
+		put_hex(out, word_field(op, c->req, w));
 		pputc(out, ')');
 	}
 	if (ptest_hit(&p->wsb, w))
-		put_slot(out, " $wsb(", fields[c->wsb]);
+		put_slot(out, " $wsb(", word_field(op, c->wsb, w));
 }
 
 static dis_plan *plan_new(dis_plans *plans, const isa_opcode *op)
