@@ -230,7 +230,24 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	uint8_t *ptr[SIM_LANES], *row, *sh;
 	const uint32_t *a;
 	uint32_t o32;
-	/* fast paths; with retire records the general one, which reports */
+	/* fast paths; with retire records the general one, which reports.
+	   First a row of consecutive words (one copy), then the lane paths */
+	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
+	    (row = row_of(w, i, pmask, sp)) != NULL) {
+		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+		if (pmask == 0xffffffffu)
+			memcpy(d, row, 4 * SIM_LANES);
+		else
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], row + 4 * l, 4);
+			}
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
+		}
+		return;
+	}
 	if (sp == SIM_SPACE_SHARED && size == 4 && pmask == 0xffffffffu &&
 	    shared_rows(w, i, pmask, 4, &sh, &a, &o32)) {
 		/* each lane reads its address before it writes its word of
@@ -265,22 +282,6 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		}
 		return;
 	}
-	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
-	    (row = row_of(w, i, pmask, sp)) != NULL) {
-		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
-		if (pmask == 0xffffffffu)
-			memcpy(d, row, 4 * SIM_LANES);
-		else
-			for (uint32_t m = pmask; m; m &= m - 1) {
-				int l = (int)sim_ffs(m);
-				memcpy(&d[l], row + 4 * l, 4);
-			}
-		if (w->ctx->hb) {
-			addresses(w, i, pmask, addr);
-			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
-		}
-		return;
-	}
 	addresses(w, i, pmask, addr);
 	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
 	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
@@ -310,6 +311,23 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	uint8_t *ptr[SIM_LANES], *row;
+	/* a row of consecutive words first (one copy), then the lane paths */
+	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
+	    (row = row_of(w, i, pmask, sp)) != NULL) {
+		if (pmask == 0xffffffffu)
+			memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
+		else /* only the pmask lanes' words are written */
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(row + 4 * l, &w->r[r][l], 4);
+			}
+		w->ctx->mem_writes++;
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
+		}
+		return;
+	}
 	if (size >= 4 && (sp == SIM_SPACE_LOCAL ? local_ptrs(w, i, pmask, size, ptr)
 			  : sp == SIM_SPACE_SHARED &&
 			    shared_ptrs(w, i, pmask, size, ptr))) {
@@ -331,22 +349,6 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		if (w->ctx->hb) {
 			addresses(w, i, pmask, addr);
 			hb_access(w, i, sp, pmask, addr, size, HB_WRITE);
-		}
-		return;
-	}
-	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
-	    (row = row_of(w, i, pmask, sp)) != NULL) {
-		if (pmask == 0xffffffffu)
-			memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
-		else /* only the pmask lanes' words are written */
-			for (uint32_t m = pmask; m; m &= m - 1) {
-				int l = (int)sim_ffs(m);
-				memcpy(row + 4 * l, &w->r[r][l], 4);
-			}
-		w->ctx->mem_writes++;
-		if (w->ctx->hb) {
-			addresses(w, i, pmask, addr);
-			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
 		}
 		return;
 	}
