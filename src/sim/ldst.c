@@ -227,9 +227,7 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	uint8_t data[SIM_LANES][16];
 	bool sign;
 	unsigned size = mem_size(i, &sign);
-	uint8_t *ptr[SIM_LANES], *row, *sh;
-	const uint32_t *a;
-	uint32_t o32;
+	uint8_t *ptr[SIM_LANES], *row;
 	/* fast paths; with retire records the general one, which reports.
 	   First a row of consecutive words (one copy), then the lane paths */
 	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
@@ -242,19 +240,6 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 				int l = (int)sim_ffs(m);
 				memcpy(&d[l], row + 4 * l, 4);
 			}
-		if (w->ctx->hb) {
-			addresses(w, i, pmask, addr);
-			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
-		}
-		return;
-	}
-	if (sp == SIM_SPACE_SHARED && size == 4 && pmask == 0xffffffffu &&
-	    shared_rows(w, i, pmask, 4, &sh, &a, &o32)) {
-		/* each lane reads its address before it writes its word of
-		   Rd (which may be Ra) */
-		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
-		for (int l = 0; l < SIM_LANES; l++)
-			memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
 		if (w->ctx->hb) {
 			addresses(w, i, pmask, addr);
 			hb_access(w, i, sp, pmask, addr, 4, HB_READ);

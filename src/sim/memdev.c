@@ -66,8 +66,9 @@ sim_mem *sim_mem_new(void)
  * word at once: the worker combines the lanes' operands per word here and
  * applies each word's combination as one host atomic when the worker next
  * touches those addresses, issues any other atomic or a fence, or releases
- * a CTA (sim_mem_cta_end), at the latest when the group ends.  These operations are commutative and associative, so the
- * final memory is the same in every order; within the worker (the only
+ * a CTA (sim_mem_cta_end).  These operations are commutative and
+ * associative, so the final memory is the same in every order; within the
+ * worker (the only
  * one that runs the group's CTAs) every access sees them applied.  Two
  * workers adding into the same words then exchange a cache line per
  * flush instead of one per lane (docs/semantics.md, "CTAs on worker
