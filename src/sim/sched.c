@@ -155,12 +155,11 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 	/* the warps after (p, j), CTA by CTA, and last CTA p's up to j: the
 	 * order of a scan over every warp, visiting only the ready ones */
 	sim_warp *w = first_eligible(c, s, p, ready_after(s->res[p], j, false));
-	for (int q = p + 1; !w && q < s->nres; q++)
+	for (int k = 1, q = p + 1; !w && k < s->nres; k++, q++) {
+		q -= q == s->nres ? s->nres : 0; /* wraps to CTA 0 once */
 		if (s->res[q]->in_state[SIM_W_READY])
 			w = first_eligible(c, s, q, s->res[q]->in_state[SIM_W_READY]);
-	for (int q = 0; !w && q < p; q++)
-		if (s->res[q]->in_state[SIM_W_READY])
-			w = first_eligible(c, s, q, s->res[q]->in_state[SIM_W_READY]);
+	}
 	return w ? w : first_eligible(c, s, p, ready_after(s->res[p], j, true));
 }
 
