@@ -415,7 +415,8 @@ typedef enum asm_gkind {
 	ASM_G_MEM,   /* [Ra{.64}{+-off}] (base register nm) or [off]        */
 	ASM_G_CMEM,  /* c[bank][off]                                        */
 	ASM_G_TICK,  /* `(name)                                             */
-	ASM_G_LABEL  /* a name that no register or enum value starts like   */
+	ASM_G_LABEL, /* a name that no register or enum value starts like   */
+	ASM_G_ENUM   /* a name, its value looked up by asm_guess_fill       */
 } asm_gkind;
 
 typedef struct asm_gname {
@@ -429,7 +430,7 @@ typedef struct asm_gname {
 
 typedef struct asm_gop {
 	unsigned char kind; /* asm_gkind */
-	char pre;           /* NAME: '!', '~' or 0 */
+	char pre;           /* NAME, ENUM: '!', '~' or 0 */
 	bool has_reg, is64; /* MEM */
 	asm_gname nm;       /* NAME, MEM with has_reg */
 } asm_gop;

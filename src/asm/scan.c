@@ -362,6 +362,18 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		if (!(p = guess_name(s, p, &g->nm, false, o)))
 			return NULL;
 		break;
+	case ASM_G_ENUM:
+		if (g->pre) {
+			if (at(s, p) != g->pre)
+				return NULL;
+			p = blanks(s, p + 1);
+		}
+		if (!(cls_of(at(s, p)) & ASM_C_IDSTART))
+			return NULL;
+		o->name = p;
+		p = ident_end(s, p);
+		o->nlen = (int)(p - o->name);
+		break;
 	case ASM_G_LABEL:
 		if (!gs->label_first[at(s, p)])
 			return NULL;
