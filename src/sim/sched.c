@@ -472,19 +472,55 @@ static bool sync_inst(const sim_inst *i)
  * the run must end (*st says how).
  */
 /*
+ * burst_plain_rr's look for the next eligible warp after warp *pj of CTA
+ * position *pp when the next one in the order is not: the CTAs' masks of
+ * ready warps, as pick() walks them, so parked warps cost nothing.  At
+ * most one CTA change more than a round (the last one re-enters the first
+ * CTA, whose warps up to *pj come last); each change counts in *hops.
+ * NULL when no warp is eligible (pick() then finds none either).
+ */
+static sim_warp *next_eligible(const sched *s, int *pp, int *pj, int *hops,
+			       uint64_t now)
+{
+	int p = *pp, end = *hops + s->nres + 1;
+	const sim_cta *cta = s->res[p];
+	uint32_t m = ready_after(cta, *pj, false);
+	for (;;) {
+		for (; m; m &= m - 1) {
+			int j = (int)sim_ffs(m);
+			if (cta->warps[j].clock <= now) {
+				*pp = p;
+				*pj = j;
+				return &cta->warps[j];
+			}
+		}
+		if (++*hops > end)
+			return NULL;
+		p = p + 1 == s->nres ? 0 : p + 1;
+		cta = s->res[p];
+		m = cta->in_state[SIM_W_READY];
+	}
+}
+
+/*
  * issue_burst's loop for its most common case, round-robin with plain
  * issues (the default run): the same issues and the same exits, in the
  * same order, with the tests that do not depend on the issue taken out of
  * the loop and the three cycle bounds (limit, timer, copy engine) tested
- * as one before they are told apart.
+ * as one before they are told apart.  When the next warp in the order is
+ * not eligible, next_eligible() finds the one pick() would choose: nothing
+ * the top of run_grid does between bursts can happen before the next
+ * timer or copy event (the bound just tested), so the burst goes on with
+ * it.  It returns to run_grid after a few rounds of CTAs (run_grid checks
+ * whether a worker's group is still wanted) or when none is eligible.
  */
 static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			   simt_status *st)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	int hops = 0; /* CTAs entered after the first */
+	const int rounds = 4 * (s->nres + 1);
+	int hops = 0; /* CTA changes since the burst began */
 	int p = s->lp, j = s->lj;
-	sim_cta *cta = s->res[p];
 	for (;;) {
 		sim_step_plain(c, w);
 		uint64_t now = ++c->cycle;
@@ -509,18 +545,14 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			}
 			return true;
 		}
-		if (++j == s->wpc) { /* the next resident CTA's warp 0 */
-			if (++hops > s->nres)
-				return true;
-			p = p + 1 == s->nres ? 0 : p + 1;
-			cta = s->res[p];
-			j = 0;
-			w = cta->warps;
+		if (++j < s->wpc && eligible(w + 1, now)) {
+			w++; /* the next warp of the CTA: the common case */
 		} else {
-			w++;
+			j--;
+			if (hops > rounds ||
+			    !(w = next_eligible(s, &p, &j, &hops, now)))
+				return true;
 		}
-		if (!eligible(w, now))
-			return true;
 		s->lp = p;
 		s->lj = j;
 	}
