@@ -803,7 +803,13 @@ static inline void sim_step_plain(sim_ctx *c, sim_warp *w)
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
-	c->thread_insts += active == 0xffffffffu ? SIM_LANES : sim_popc(active);
+	/* a whole warp or one lane (an elected producer) without the count */
+	if (active == 0xffffffffu)
+		c->thread_insts += SIM_LANES;
+	else if (!(active & (active - 1)))
+		c->thread_insts += active != 0;
+	else
+		c->thread_insts += sim_popc(active);
 	if (i->flags & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
 	} else {
