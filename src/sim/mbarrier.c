@@ -225,9 +225,12 @@ static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
  * intact (*v); NULL when it is not that case (mb_get then decides). */
 static inline sim_mbobj *mb_quick(const sim_cta *t, uint32_t addr, uint64_t *v)
 {
+	/* no test of the address itself: an object exists only where
+	   MBAR.INIT found a plain, aligned address inside the CTA's shared
+	   memory (mb_local, mb_addr_ok), so finding one at addr (its offset,
+	   no rank bits) says addr is that */
 	sim_async *as = t->async;
-	if (!as || !as->hcap || addr >> SIM_CLUSTER_RANK_SHIFT || addr % 8 ||
-	    (uint64_t)addr + 8 > t->shared_size)
+	if (!as || !as->hcap)
 		return NULL;
 	uint32_t k = as->hix[mb_hash(addr, as->hcap)];
 	sim_mbobj *o = k ? &as->obj[k - 1] : NULL;
@@ -536,6 +539,9 @@ static bool row_uniform(const uint32_t *r, uint32_t pmask)
  * its word stored once, after the last lane (or before the error).
  * false: not this case, nothing done.
  */
+#ifdef __GNUC__
+__attribute__((noinline)) /* the uncommon shapes: sim_mb_arrive stays lean */
+#endif
 static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	sim_ctx *c = w->ctx;
@@ -858,6 +864,9 @@ static inline bool wait_quick(sim_warp *w, const sim_inst *i, uint32_t pmask,
 
 /* Lanes of pmask whose awaited phase has completed; *ok = false after a
  * raise.  *first_addr / *first_want: the first lane still waiting. */
+#ifdef __GNUC__
+__attribute__((noinline)) /* the uncommon shapes: sim_mb_try_wait stays lean */
+#endif
 static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			  bool *ok, uint32_t *first_addr, unsigned *first_want)
 {

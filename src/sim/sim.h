@@ -393,6 +393,9 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
+	uint64_t event_next;       /* min(next_wake, async_next), kept by
+				      every write of either: the burst
+				      loop's one bound (sched.c)              */
 	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
 	   of the first 64, so that each is reported once (later sites are
 	   counted, not reported) */

@@ -143,6 +143,8 @@ void sim_warp_sleep(sim_warp *w)
 	sim_warp_set_state(w, SIM_W_SLEEP);
 	if (w->timer_cycle < w->ctx->next_wake)
 		w->ctx->next_wake = w->timer_cycle;
+	if (w->timer_cycle < w->ctx->event_next)
+		w->ctx->event_next = w->timer_cycle;
 }
 
 void sim_warp_exit(sim_warp *w)
