@@ -158,6 +158,9 @@ typedef struct asm_plan {
 	int cand;            /* index among the optype's candidates */
 	signed char map[ISA_MAX_OPERANDS];
 	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
+	/* how its lines look in the text (guess_build; n -1: fast is false
+	 * or some operand cannot be told by its bytes alone) */
+	asm_guess guess;
 } asm_plan;
 
 typedef struct asm_word {
@@ -169,6 +172,8 @@ typedef struct asm_word {
 	int mod_off[ASM_MAX_MODS], mod_len[ASM_MAX_MODS];
 	asm_modres *res;     /* per opcode of the optype */
 	bool cached;         /* in asm_index.words (selections may name it) */
+	int last;            /* its last selection: index + 1 in plans (0:
+			      * none; the slot may hold another word's by now) */
 } asm_word;
 
 typedef struct hslot {
@@ -231,6 +236,12 @@ struct asm_index {
 	int nnames;           /* distinct enum value names (ids under ANY_ENUM) */
 	bool numbered_in_enums; /* an enum value is spelled like R5 or UR3 */
 	uint32_t reg_first[256]; /* kinds whose prefix or zero starts so */
+	/* guess_build: kinds whose prefix and digits no other name of the
+	 * index spells (the name's bits in the signature are then the same
+	 * for every number); the first bytes of names that are neither a
+	 * register, an enum value nor a special float whatever follows */
+	uint32_t digits_ok;
+	bool label_first[256];
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
@@ -342,6 +353,52 @@ static inline void reg_masks(const struct asm_index *ix, const char *name, int n
 /* A key that no real type has: names of every enum type. */
 #define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
 
+/* Does s[0..len) start with p[0..plen) and go on in digits only? */
+static bool digits_after(const char *s, int len, const char *p, int plen)
+{
+	if (len < plen || memcmp(s, p, (size_t)plen))
+		return false;
+	for (int i = plen; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* ix->digits_ok and ix->label_first (what guess_build may rely on). */
+static void guess_tables(struct asm_index *ix)
+{
+	const isa_model *m = ix->m;
+	for (int i = 0; i < ix->nreg && !ix->numbered_in_enums; i++) {
+		const regkind *r = &ix->reg[i];
+		bool ok = r->plen <= 8;
+		for (int j = 0; j < ix->nreg && ok; j++) {
+			const regkind *q = &ix->reg[j];
+			/* no other prefix is one of ours plus digits or the
+			 * other way round, no zero register is spelled so */
+			if (j != i && (digits_after(q->t->prefix, q->plen, r->t->prefix, r->plen) ||
+				       digits_after(r->t->prefix, r->plen, q->t->prefix, q->plen)))
+				ok = false;
+			if (q->t->zero && digits_after(q->t->zero, q->zlen, r->t->prefix, r->plen))
+				ok = false;
+		}
+		if (ok)
+			ix->digits_ok |= 1u << i;
+	}
+	for (int ch = 0; ch < 256; ch++)
+		ix->label_first[ch] = ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z') ||
+				      ch == '_' || ch == '.' || ch >= 0x80;
+	ix->label_first['I'] = ix->label_first['Q'] = ix->label_first['N'] = false;
+	for (int ch = 0; ch < 256; ch++)
+		if (ix->reg_first[ch])
+			ix->label_first[ch] = false;
+	for (int i = 0; i < m->ntypes; i++) {
+		const isa_type *t = m->types[i];
+		for (int v = 0; t->cls == ISA_KIND_ENUM && v < t->nvalues; v++)
+			if (t->values[v])
+				ix->label_first[(unsigned char)t->values[v][0]] = false;
+	}
+}
+
 static bool enums_build(struct asm_index *ix)
 {
 	const isa_model *m = ix->m;
@@ -404,6 +461,7 @@ static bool enums_build(struct asm_index *ix)
 				ix->numbered_in_enums = true;
 		}
 	}
+	guess_tables(ix);
 	return true;
 }
 
@@ -1251,6 +1309,85 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 	return true;
 }
 
+/* How the name of o (classified) looks in every line with its signature:
+ * a register of a kind in digits_ok as its prefix and digits, anything
+ * else as its bytes; false when it is longer than 16 bytes. */
+static bool guess_name(const struct asm_index *ix, const asm_operand *o,
+		       asm_gname *g)
+{
+	memset(g, 0, sizeof *g);
+	uint32_t m = o->regmask;
+	if (m && !(m & (m - 1)) && !o->zeromask && (ix->digits_ok & m)) {
+		const regkind *r = &ix->reg[__builtin_ctz(m)];
+		g->digits = true;
+		g->len = (unsigned char)r->plen;
+		memcpy(g->k, r->t->prefix, (size_t)r->plen);
+		return true;
+	}
+	if (o->nlen > 16)
+		return false;
+	g->len = (unsigned char)o->nlen;
+	memcpy(g->k, o->name, (size_t)o->nlen);
+	g->zeromask = o->zeromask;
+	g->regnum = (uint32_t)o->regnum;
+	return true;
+}
+
+/*
+ * The guess of a fast plan from the line that made it: for each operand
+ * the bytes that give it the signature it has (a register's prefix and
+ * digits, a name's exact spelling, an integer, an address of the same
+ * form), so that a line read by it needs no name looked up.
+ */
+static void guess_build(const struct asm_index *ix, asm_plan *p,
+			const asm_inst_text *it)
+{
+	asm_guess *g = &p->guess;
+	g->n = -1;
+	if (!p->fast)
+		return;
+	for (int k = 0; k < it->noperands; k++) {
+		const asm_operand *o = &it->ops[k];
+		asm_gop *q = &g->op[k];
+		memset(q, 0, sizeof *q);
+		switch (o->kind) {
+		case ASM_O_NAME:
+			if (!o->lnot && !o->bitnot &&
+			    ix->label_first[(unsigned char)o->name[0]]) {
+				q->kind = ASM_G_LABEL;
+				break;
+			}
+			q->kind = ASM_G_NAME;
+			q->pre = o->lnot ? '!' : o->bitnot ? '~' : 0;
+			if (!guess_name(ix, o, &q->nm))
+				return;
+			break;
+		case ASM_O_INT:
+			q->kind = ASM_G_INT;
+			break;
+		case ASM_O_MEM:
+			if (o->expr || (o->has_reg && !guess_name(ix, o, &q->nm)))
+				return;
+			q->kind = ASM_G_MEM;
+			q->has_reg = o->has_reg;
+			q->is64 = o->is64;
+			break;
+		case ASM_O_CMEM:
+			if (o->has_reg || o->expr)
+				return;
+			q->kind = ASM_G_CMEM;
+			break;
+		case ASM_O_EXPR:
+			q->kind = ASM_G_TICK;
+			break;
+		default: /* pairs, floats */
+			return;
+		}
+	}
+	g->n = it->noperands;
+	g->label_first = ix->label_first;
+}
+
 static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 				const asm_word *w, const asm_inst_text *it,
 				int cand, const signed char *map,
@@ -1283,6 +1420,7 @@ static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 		p->sig[i] = it->ops[i].sig;
 	memcpy(p->map, map, (size_t)nentries);
 	p->fast = plan_fast(ix, p, it, map, op, res);
+	guess_build(ix, p, it);
 	return p;
 }
 
@@ -2180,6 +2318,48 @@ static void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
 		k->exits[k->nexits++] = (uint32_t)off;
 }
 
+/* The rest of asm_match for a word fast_fill made: the fixups of its
+ * labels (whose rules run when they are resolved) or its rules, and the
+ * kernel's bookkeeping. */
+static bool fast_done(asm_ctx *c, const asm_plan *plan,
+		      const asm_inst_text *it, uint64_t off, isa_word w,
+		      uint32_t maxreg, int nsym)
+{
+	bool ok = nsym ? fast_syms(c, plan, it, off)
+		       : !plan->has_exc ||
+				 asm_check_exceptions(c, plan->op, w, it->mnem->col);
+	fast_kernel(c, plan, w, maxreg, off);
+	return ok;
+}
+
+const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
+				uint32_t hv)
+{
+	const asm_word *w = find_word(c, s, len, hv);
+	if (!w || !w->last)
+		return NULL;
+	const asm_plan *p = &c->ix->plans[w->last - 1];
+	return p->word == w && p->guess.n >= 0 ? &p->guess : NULL;
+}
+
+bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it)
+{
+	const asm_plan *p = (const asm_plan *)(const void *)
+		((const char *)g - offsetof(asm_plan, guess));
+	if (!fast_fill(c, p, it, &it->word, &it->maxreg, &it->nsym))
+		return false;
+	it->plan = p;
+	return true;
+}
+
+bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
+		       isa_word *w, const isa_opcode **opp)
+{
+	*w = it->word;
+	*opp = it->plan->op;
+	return fast_done(c, it->plan, it, off, it->word, it->maxreg, it->nsym);
+}
+
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp)
 {
@@ -2213,16 +2393,12 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = plan->op;
+		wd->last = (int)(plan - c->ix->plans) + 1;
 		uint32_t maxreg;
 		int nsym;
 		if (plan->fast && fast_fill(c, plan, it, w, &maxreg, &nsym)) {
 			*opp = op;
-			if (nsym) /* the rules run when the fixups are resolved */
-				ok = fast_syms(c, plan, it, off);
-			else
-				ok = !plan->has_exc ||
-				     asm_check_exceptions(c, op, *w, it->mnem->col);
-			fast_kernel(c, plan, *w, maxreg, off);
+			ok = fast_done(c, plan, it, off, *w, maxreg, nsym);
 			goto out;
 		}
 		res = &wd->res[plan->cand];
@@ -2254,6 +2430,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		op = cand;
 		res = r;
 		plan = plan_add(c->ix, slot, wd, it, i, map, cand, r);
+		if (plan)
+			wd->last = (int)(plan - c->ix->plans) + 1;
 	}
 	if (!op) {
 		if (mod_bad) {
