@@ -2339,7 +2339,7 @@ static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
  */
 /* fast_fill's guard, control slots and labels ('.', evaluated now, is
  * not the fast path's) */
-static bool fast_guard(asm_ctx *c, const asm_plan *plan,
+static inline bool fast_guard(asm_ctx *c, const asm_plan *plan,
 		       const asm_inst_text *it, isa_word *w)
 {
 	if (!it->has_guard)
@@ -2355,7 +2355,7 @@ static bool fast_guard(asm_ctx *c, const asm_plan *plan,
 	return true;
 }
 
-static bool fast_ctl(const asm_plan *plan, const asm_inst_text *it,
+static inline bool fast_ctl(const asm_plan *plan, const asm_inst_text *it,
 		     isa_word *w)
 {
 	if (!it->has_sched && !it->has_req && !it->has_wsb)

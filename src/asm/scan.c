@@ -74,18 +74,22 @@ static const char *number(const scan *s, const char *p, uint64_t *out)
 	uint64_t v = 0;
 	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
 		const char *digits = p += 2;
-		for (; cls_of((unsigned char)*p) & ASM_C_HEX; p++) {
-			unsigned char ch = (unsigned char)*p;
+		for (;; p++) {
+			unsigned d = (unsigned)(unsigned char)*p - '0';
+			if (d > 9) {
+				d = (unsigned)((unsigned char)*p | 0x20) - 'a';
+				if (d > 5)
+					break;
+				d += 10;
+			}
 			if (v >> 60)
 				return NULL;
-			v = v * 16 + (uint64_t)(ch <= '9' ? ch - '0'
-						: (ch | 0x20) - 'a' + 10);
+			v = v * 16 + d;
 		}
 		if (p == digits)
 			return NULL;
 	} else {
-		for (; cls_of((unsigned char)*p) & ASM_C_DIGIT; p++) {
-			uint64_t d = (uint64_t)(*p - '0');
+		for (unsigned d; (d = (unsigned)(unsigned char)*p - '0') <= 9; p++) {
 			if (v > (UINT64_MAX - d) / 10)
 				return NULL;
 			v = v * 10 + d;
@@ -298,7 +302,7 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
  * follows), or exactly g's bytes as an identifier (with is64, followed by
  * ".64", which address() takes off).  NULL when the text differs.
  */
-static const char *guess_name(const scan *s, const char *p,
+static inline const char *guess_name(const scan *s, const char *p,
 			      const asm_gname *g, bool is64, asm_operand *o)
 {
 	const char *k = (const char *)g->k;
@@ -309,8 +313,9 @@ static const char *guess_name(const scan *s, const char *p,
 				return NULL;
 		const char *d = p + g->len, *q = d;
 		uint32_t v = 0;
-		for (; (cls_of((unsigned char)*q) & ASM_C_DIGIT) && q - d < 10; q++)
-			v = v * 10 + (uint32_t)(*q - '0');
+		for (unsigned x; (x = (unsigned)(unsigned char)*q - '0') <= 9 &&
+				 q - d < 10; q++)
+			v = v * 10 + x;
 		if (q == d || q - d > 9)
 			return NULL;
 		o->nlen = (int)(q - p);
@@ -367,9 +372,9 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				 const asm_guess *gs, const asm_gop *g,
 				 asm_operand *o, isa_word *w, uint32_t *mr)
 {
-	o->col = col_at(s, p);
 	switch ((asm_gkind)g->kind) {
-	case ASM_G_NAME:
+	case ASM_G_NAME: /* the column: a name may be a label (fast_syms) */
+		o->col = col_at(s, p);
 		if (g->pre) {
 			if (at(s, p) != g->pre)
 				return NULL;
@@ -394,6 +399,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 	case ASM_G_LABEL:
 		if (!gs->label_first[at(s, p)])
 			return NULL;
+		o->col = col_at(s, p);
 		o->name = p;
 		p = ident_end(s, p);
 		o->nlen = (int)(p - o->name);
@@ -456,6 +462,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		asm_fast_put(w, &g->f, (o->bank << g->bank_pos) | (o->mag << g->off_pos));
 		return p;
 	case ASM_G_TICK:
+		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
 	}
 	/* a name: what operand() does after it */
