@@ -373,12 +373,9 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	if (sp != SIM_SPACE_SHARED && deferrable(w, i, op, type)) {
 		static const uint32_t zero[SIM_LANES];
 		unsigned r = i->op[sim_slot(i, 2)].reg; /* Rb (prep checked) */
-		/* the rows first, then a loop without a branch (it vectorises) */
 		const uint32_t *lo = r < SIM_RZ ? w->r[r] : zero;
 		const uint32_t *hi = wide && r + 1 < SIM_RZ ? w->r[r + 1] : zero;
-		for (int l = 0; l < SIM_LANES; l++)
-			b[l] = (uint64_t)hi[l] << 32 | lo[l];
-		if (sim_mem_red(w, sp, pmask, addr, size, op, type, b)) {
+		if (sim_mem_red(w, sp, pmask, addr, size, op, type, lo, hi)) {
 			w->ctx->mem_writes++;
 			return;
 		}

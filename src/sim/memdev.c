@@ -650,9 +650,28 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 	return resolve(w, sp, lanes, addr, size, ptr);
 }
 
+/* The full-warp ADD of sim_mem_red on the slots that hold the lanes'
+ * words already: no call in the loop, so that it keeps its values in
+ * registers; the lanes whose word has no slot yet are returned. */
+static inline uint32_t red_add_hits(sim_redbuf *r, uint8_t *const ptr[SIM_LANES],
+				    uint32_t key, const uint32_t blo[SIM_LANES],
+				    const uint32_t bhi[SIM_LANES], bool wide)
+{
+	uint32_t miss = 0;
+	for (int l = 0; l < SIM_LANES; l++) {
+		size_t k = red_slot(ptr[l]);
+		if (r->p[k] == ptr[l] && r->key[k] == key)
+			r->val[k] += wide ? (uint64_t)bhi[l] << 32 | blo[l] : blo[l];
+		else
+			miss |= 1u << l;
+	}
+	return miss;
+}
+
 bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
 		 const uint64_t addr[SIM_LANES], unsigned size, int op,
-		 int type, const uint64_t b[SIM_LANES])
+		 int type, const uint32_t blo[SIM_LANES],
+		 const uint32_t bhi[SIM_LANES])
 {
 	sim_mem *m = w->ctx->mem;
 	uint8_t *ptr[SIM_LANES];
@@ -667,26 +686,21 @@ bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
 		return false;
 	sim_redbuf *r = m->red;
 	uint32_t key = RED_KEY(size, op, type);
-	if (lanes == 0xffffffffu && op == SIM_RED_ADD) {
-		/* the common case: every lane adds, no mask walk */
-		for (int l = 0; l < SIM_LANES; l++) {
-			size_t k = red_slot(ptr[l]);
-			if (r->p[k] == ptr[l] && r->key[k] == key)
-				r->val[k] += b[l];
-			else
-				red_new(m, ptr[l], addr[l], size, key, b[l]);
-		}
-		return true;
-	}
+	if (lanes == 0xffffffffu && op == SIM_RED_ADD) /* the common case */
+		lanes = size == 8 ? red_add_hits(r, ptr, key, blo, bhi, true)
+				  : red_add_hits(r, ptr, key, blo, bhi, false);
+	/* the rest lane by lane; the operations commute, so the lanes that
+	   missed above may come after the ones that hit */
 	for (uint32_t k = lanes; k; k &= k - 1) { /* ascending lane order */
 		int l = (int)sim_ffs(k);
+		uint64_t b = (uint64_t)bhi[l] << 32 | blo[l];
 		size_t s = red_slot(ptr[l]);
 		if (r->p[s] != ptr[l] || r->key[s] != key)
-			red_new(m, ptr[l], addr[l], size, key, b[l]);
+			red_new(m, ptr[l], addr[l], size, key, b);
 		else if (op == SIM_RED_ADD) /* the common case, inline */
-			r->val[s] += b[l];
+			r->val[s] += b;
 		else
-			r->val[s] = sim_at_combine(op, type, r->val[s], b[l]);
+			r->val[s] = sim_at_combine(op, type, r->val[s], b);
 	}
 	return true;
 }
