@@ -508,10 +508,8 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
 /* match.c */
-/* The guess of the last selection of the cached dotted word s (hv: its
- * asm_hash), or NULL. */
-const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
-				uint32_t hv);
+/* The guess of the last selection of the cached dotted word s, or NULL. */
+const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len);
 /* The rest of fast_fill for a line read by guess g, whose operands
  * made w (registers up to maxreg): enum operands, labels, guard and
  * control slots (into it->plan, word, maxreg, nsym); false (nothing done)
