@@ -836,6 +836,19 @@ static simt_status run(asm_ctx *c)
 	asm_tok toks[ASM_MAX_TOKS];
 	asm_inst_text it;
 	asm_lex_init(&c->lx, c->text, c->len);
+	/* a big input reserves its symbols, their hash table and its fixups
+	 * at once, in huge-page blocks (growing them by doubling was most of
+	 * the page faults of build/bench/simt.s: bench/RESULTS.md, "Assembler
+	 * speed, session 10"); about a label per 512 bytes of a listing and a
+	 * fixup per 256 */
+	if (c->len >= UTIL_BIG) {
+		size_t nsym = c->len / 512, nfix = c->len / 256;
+		if (nsym > ((size_t)1 << 24)) /* past that, growing is cheap */
+			nsym = nfix = (size_t)1 << 24;
+		if (!asm_sym_reserve(c, (int)nsym) ||
+		    !asm_grow((void **)&c->fix, &c->cfix, 0, nfix * sizeof *c->fix))
+			return SIMT_ERR_NOMEM;
+	}
 	for (;;) {
 		/* plain instructions in one pass (scan.c), the rest by tokens */
 		int col0, r = asm_scan_inst(c, &it, toks, &col0);

@@ -317,6 +317,8 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* symbols (directive.c) */
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);
+/* Room for n symbols at once (false: out of memory). */
+bool asm_sym_reserve(asm_ctx *c, int n);
 /* The name's lookup key into the symbol node e ('s'), so that looking it
  * up at the end does not read the source text again; with lookup, also
  * its index + 1 into e->sym when the symbol is known now (0: not yet). */
