@@ -324,15 +324,40 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		return;
 	}
 	addresses(w, i, pmask, addr);
-	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
-	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
-		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			memcpy(&d[l], ptr[l], 4);
+	/* every size through the host pointers when every lane resolves */
+	if (!w->ctx->rec && !w->ctx->rx &&
+	    sim_mem_resolve(w, sp, pmask, addr, size, ptr)) {
+		int k = sim_slot(i, RT_D0);
+		uint32_t *d = rt_dst(w, i, k, 0);
+		if (size == 4) {
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], ptr[l], 4);
+			}
+		} else if (size < 4) { /* zero- or sign-extended as rt_unpack */
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				uint32_t x = 0;
+				memcpy(&x, ptr[l], size);
+				if (sign)
+					x = size == 1 ? (uint32_t)(int32_t)(int8_t)x
+						      : (uint32_t)(int32_t)(int16_t)x;
+				d[l] = x;
+			}
+		} else {
+			uint32_t *dh[4] = {d};
+			for (unsigned h = 1; h < size / 4; h++)
+				dh[h] = rt_dst(w, i, k, (int)h);
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				uint32_t x[4];
+				memcpy(x, ptr[l], size);
+				for (unsigned h = 0; h < size / 4; h++)
+					dh[h][l] = x[h];
+			}
 		}
 		if (w->ctx->hb) /* the general path reports in sim_mem_load */
-			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
+			hb_access(w, i, sp, pmask, addr, size, HB_READ);
 		return;
 	}
 	if (!sim_mem_load(w, i, sp, pmask, addr, size, data))
@@ -403,16 +428,31 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		return;
 	}
 	addresses(w, i, pmask, addr);
-	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
-	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
-		/* lanes in ascending order: the highest lane wins a race */
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			memcpy(ptr[l], &w->r[r][l], 4);
+	/* every size through the host pointers when every lane resolves;
+	   lanes in ascending order: the highest lane wins a race */
+	if (!w->ctx->rec && !w->ctx->rx &&
+	    sim_mem_resolve(w, sp, pmask, addr, size, ptr)) {
+		if (size == 4 && r < SIM_RZ) {
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(ptr[l], &w->r[r][l], 4);
+			}
+		} else {
+			static const uint32_t zero[SIM_LANES];
+			const uint32_t *v[4];
+			for (unsigned h = 0; h < (size + 3) / 4; h++)
+				v[h] = r + h < SIM_RZ ? w->r[r + h] : zero;
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				uint32_t x[4];
+				for (unsigned h = 0; h < (size + 3) / 4; h++)
+					x[h] = v[h][l];
+				memcpy(ptr[l], x, size); /* little-endian host */
+			}
 		}
 		w->ctx->mem_writes++;
 		if (w->ctx->hb)
-			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
+			hb_access(w, i, sp, pmask, addr, size, HB_WRITE);
 		return;
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
