@@ -14,6 +14,9 @@
 #include "sim/hb.h"
 #include "sim/rt.h"
 
+/* Every lane, the loop unrolled by 8. */
+#define LANES8 _Pragma("GCC unroll 8") for (int l = 0; l < SIM_LANES; l++)
+
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign);
 
@@ -210,8 +213,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		const uint32_t am = size - 1, o = (uint32_t)off;
 		uint32_t bad = 0;
 		if (pmask == 0xffffffffu)
-			for (int l = 0; l < SIM_LANES; l++)
-				bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & am);
+			LANES8 bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & am);
 		else
 			for (uint32_t m = pmask; m; m &= m - 1) {
 				int l = (int)sim_ffs(m);
@@ -247,8 +249,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		if (!gap)
 			memcpy(d, sh + (uint32_t)(a[0] + o32), 4 * SIM_LANES);
 		else if (pmask == 0xffffffffu)
-			for (int l = 0; l < SIM_LANES; l++)
-				memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
+			LANES8 memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
 		else
 			for (uint32_t m = pmask; m; m &= m - 1) {
 				int l = (int)sim_ffs(m);
