@@ -306,9 +306,10 @@ static void add_line(asm_ctx *c, asm_section *s, uint64_t off, int col0)
 }
 
 /* A parsed instruction whose statement starts at column col0; the
- * annotations from index nannots on are its own. */
+ * annotations from index nannots on are its own.  guessed: scan.c read
+ * and filled it by its word's last selection (asm_match_guessed). */
 static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
-			  int col0)
+			  int col0, bool guessed)
 {
 	if (c->cur < 0 && asm_default_section(c, "main", 4) < 0)
 		return;
@@ -336,7 +337,10 @@ static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
 	isa_word w = {0, 0};
 	const isa_opcode *op = NULL;
 	int errors = c->errors;
-	asm_match(c, it, off, &w, &op);
+	if (guessed)
+		asm_match_guessed(c, it, off, &w, &op);
+	else
+		asm_match(c, it, off, &w, &op);
 	if (c->map && util_grow((void **)&c->map->items, &c->map->cap,
 				c->map->count + 1, sizeof *c->map->items))
 		c->map->items[c->map->count++] = (asm_lineinfo){
@@ -358,7 +362,7 @@ static void instruction(asm_ctx *c, asm_tok *toks, int n)
 	asm_inst_text it;
 	int nannots = c->nannots;
 	if (asm_parse_inst(c, toks, n, &it)) {
-		assemble_inst(c, &it, nannots, toks[0].col);
+		assemble_inst(c, &it, nannots, toks[0].col, false);
 		return;
 	}
 	/* keep later addresses right: a statement that did not parse still
@@ -817,7 +821,7 @@ static simt_status run(asm_ctx *c)
 		if (r < 0)
 			break;
 		if (r > 0) {
-			assemble_inst(c, &it, c->nannots, col0);
+			assemble_inst(c, &it, c->nannots, col0, r == 2);
 		} else {
 			int n = asm_lex_statement(&c->lx, toks, ASM_MAX_TOKS,
 						  &c->line, &c->line_start);

@@ -394,7 +394,52 @@ typedef struct asm_inst_text {
 	int sched_col, req_col, wsb_col;
 	bool has_sched, has_yield, has_req, has_wsb;
 	uint64_t stall, yield, req, wsb;
+	/* scan.c's guessed line (asm_guess_fill): the selection it used, and
+	 * fast_fill's word, register count and number of labels; NULL plan:
+	 * a line read the general way, for asm_match */
+	const struct asm_plan *plan;
+	isa_word word;
+	uint32_t maxreg;
+	int nsym;
 } asm_inst_text;
+
+/*
+ * How the operands of a selection look in the text (match.c makes it from
+ * the line that made the selection; scan.c reads a line by it).  Every
+ * line this reads has the selection's operand signatures, so it takes the
+ * same selection without looking a name up.
+ */
+typedef enum asm_gkind {
+	ASM_G_NAME,  /* a name: nm                                          */
+	ASM_G_INT,   /* an integer, with an optional sign                   */
+	ASM_G_MEM,   /* [Ra{.64}{+-off}] (base register nm) or [off]        */
+	ASM_G_CMEM,  /* c[bank][off]                                        */
+	ASM_G_TICK,  /* `(name)                                             */
+	ASM_G_LABEL, /* a name that no register or enum value starts like   */
+	ASM_G_ENUM   /* a name, its value looked up by asm_guess_fill       */
+} asm_gkind;
+
+typedef struct asm_gname {
+	bool digits;       /* the register prefix k[0] (plen bytes) and 1-9
+			    * digits; else exactly the len bytes of k */
+	unsigned char len;
+	uint64_t k[2];     /* zero-padded */
+	uint32_t zeromask; /* exact names: what classify gives them */
+	uint32_t regnum;
+} asm_gname;
+
+typedef struct asm_gop {
+	unsigned char kind; /* asm_gkind */
+	char pre;           /* NAME, ENUM: '!', '~' or 0 */
+	bool has_reg, is64; /* MEM */
+	asm_gname nm;       /* NAME, MEM with has_reg */
+} asm_gop;
+
+typedef struct asm_guess {
+	int n;             /* written operands; -1: no guess */
+	const bool *label_first; /* LABEL: the first bytes it may have */
+	asm_gop op[ASM_MAX_OPERANDS];
+} asm_guess;
 
 /* parse.c: toks[*i] is the first token after the labels */
 bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
@@ -403,12 +448,22 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
  * scan.c: the next statement of c->lx when it is a plain instruction, read
  * in one pass over its bytes into *it (guard and mnemonic in tok[0..1]; the
  * column of its first token in *col).  Returns 1 (read; c->line and
- * c->line_start describe it), 0 (not a plain instruction: the lexer is at
- * its start, lex.c and parse.c take it) or -1 (end of input).
+ * c->line_start describe it), 2 (read by the guess of its word's last
+ * selection and filled: it->plan and it->word, for asm_match_guessed),
+ * 0 (not a plain instruction: the lexer is at its start, lex.c and parse.c
+ * take it) or -1 (end of input).
  */
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
 /* match.c */
+/* The guess of the last selection of the cached dotted word s (hv: its
+ * asm_hash), or NULL. */
+const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
+				uint32_t hv);
+/* fast_fill of a line read by guess g (into it->plan, word, maxreg,
+ * nsym): false (nothing done) when a value would be an error - the line
+ * then goes the general way, which reports it. */
+bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it);
 simt_status asm_index_build(const isa_model *m, struct asm_index **out);
 void asm_index_free(struct asm_index *ix);
 /*
@@ -418,6 +473,10 @@ void asm_index_free(struct asm_index *ix);
  */
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp);
+/* asm_match of a line asm_guess_fill took: its fixups, rules and kernel
+ * bookkeeping, the word it made to *w. */
+bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
+		       isa_word *w, const isa_opcode **opp);
 /* Put a resolved fixup value into the field of an instruction word. */
 bool asm_fix_field(asm_ctx *c, const asm_fixup *f, asm_value val,
 		   isa_word *w);

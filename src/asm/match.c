@@ -132,6 +132,26 @@ typedef struct fast_act {
 	uint64_t bank_lim, off_lim;
 } fast_act;
 
+/*
+ * An enum operand of a guess (ASM_G_ENUM): the other names of its type
+ * that give the same selection, found as lines write them (ge_value).  A
+ * name gives the same selection when every candidate the search tries
+ * (up to the one chosen) takes it at exactly the entries that take the
+ * name the selection was made with: then no candidate's match_from can
+ * tell the two apart, whatever the other operands are.
+ */
+#define GE_MAX 4   /* per plan */
+#define GE_KEYS 16 /* names per operand */
+typedef struct genum {
+	unsigned char k;     /* written operand */
+	int n;               /* names looked at */
+	fast_field f;        /* the enum field */
+	asm_operand orig;    /* the operand the selection was made with */
+	uint64_t key[GE_KEYS]; /* names of at most 8 bytes, zero-padded */
+	unsigned char len[GE_KEYS];
+	short val[GE_KEYS];  /* encoding; -1: another selection */
+} genum;
+
 typedef struct asm_plan {
 	/* what every line that uses the plan reads, first: the key, then
 	 * the fast path's fields, the operand actions last (a line reads its
@@ -154,10 +174,16 @@ typedef struct asm_plan {
 	fast_act act[ISA_MAX_OPERANDS];
 	bool has_ctl[4];            /* stall, yield, req, wsb */
 	fast_field ctl[4];
+	uint64_t unknown;           /* fields a line of the plan writes */
+	int nge;                    /* enum operands of the guess */
+	int ge[GE_MAX];             /* their genum (index in asm_index.genums) */
 	/* the selection, for lines the fast path does not take */
 	int cand;            /* index among the optype's candidates */
 	signed char map[ISA_MAX_OPERANDS];
 	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
+	/* how its lines look in the text (guess_build; n -1: fast is false
+	 * or some operand cannot be told by its bytes alone) */
+	asm_guess guess;
 } asm_plan;
 
 typedef struct asm_word {
@@ -169,6 +195,8 @@ typedef struct asm_word {
 	int mod_off[ASM_MAX_MODS], mod_len[ASM_MAX_MODS];
 	asm_modres *res;     /* per opcode of the optype */
 	bool cached;         /* in asm_index.words (selections may name it) */
+	int last;            /* its last selection: index + 1 in plans (0:
+			      * none; the slot may hold another word's by now) */
 } asm_word;
 
 typedef struct hslot {
@@ -231,6 +259,12 @@ struct asm_index {
 	int nnames;           /* distinct enum value names (ids under ANY_ENUM) */
 	bool numbered_in_enums; /* an enum value is spelled like R5 or UR3 */
 	uint32_t reg_first[256]; /* kinds whose prefix or zero starts so */
+	/* guess_build: kinds whose prefix and digits no other name of the
+	 * index spells (the name's bits in the signature are then the same
+	 * for every number); the first bytes of names that are neither a
+	 * register, an enum value nor a special float whatever follows */
+	uint32_t digits_ok;
+	bool label_first[256];
 	int noptypes;
 	asm_optype *optypes;
 	const isa_opcode **ops;
@@ -254,6 +288,8 @@ struct asm_index {
 	uint16_t *plan_ix;
 	asm_plan *plans;
 	int nplans, cplans;
+	genum *genums;        /* the enum operands of the guesses */
+	int ngenums, cgenums;
 	/* guards (@P3, @!UP0): (guard type, name of at most 8 bytes) -> the
 	 * encoding enum_find gives (-1: none), direct-mapped; t NULL: empty */
 	struct gslot {
@@ -342,6 +378,52 @@ static inline void reg_masks(const struct asm_index *ix, const char *name, int n
 /* A key that no real type has: names of every enum type. */
 #define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
 
+/* Does s[0..len) start with p[0..plen) and go on in digits only? */
+static bool digits_after(const char *s, int len, const char *p, int plen)
+{
+	if (len < plen || memcmp(s, p, (size_t)plen))
+		return false;
+	for (int i = plen; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* ix->digits_ok and ix->label_first (what guess_build may rely on). */
+static void guess_tables(struct asm_index *ix)
+{
+	const isa_model *m = ix->m;
+	for (int i = 0; i < ix->nreg && !ix->numbered_in_enums; i++) {
+		const regkind *r = &ix->reg[i];
+		bool ok = r->plen <= 8;
+		for (int j = 0; j < ix->nreg && ok; j++) {
+			const regkind *q = &ix->reg[j];
+			/* no other prefix is one of ours plus digits or the
+			 * other way round, no zero register is spelled so */
+			if (j != i && (digits_after(q->t->prefix, q->plen, r->t->prefix, r->plen) ||
+				       digits_after(r->t->prefix, r->plen, q->t->prefix, q->plen)))
+				ok = false;
+			if (q->t->zero && digits_after(q->t->zero, q->zlen, r->t->prefix, r->plen))
+				ok = false;
+		}
+		if (ok)
+			ix->digits_ok |= 1u << i;
+	}
+	for (int ch = 0; ch < 256; ch++)
+		ix->label_first[ch] = ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z') ||
+				      ch == '_' || ch == '.' || ch >= 0x80;
+	ix->label_first['I'] = ix->label_first['Q'] = ix->label_first['N'] = false;
+	for (int ch = 0; ch < 256; ch++)
+		if (ix->reg_first[ch])
+			ix->label_first[ch] = false;
+	for (int i = 0; i < m->ntypes; i++) {
+		const isa_type *t = m->types[i];
+		for (int v = 0; t->cls == ISA_KIND_ENUM && v < t->nvalues; v++)
+			if (t->values[v])
+				ix->label_first[(unsigned char)t->values[v][0]] = false;
+	}
+}
+
 static bool enums_build(struct asm_index *ix)
 {
 	const isa_model *m = ix->m;
@@ -404,6 +486,7 @@ static bool enums_build(struct asm_index *ix)
 				ix->numbered_in_enums = true;
 		}
 	}
+	guess_tables(ix);
 	return true;
 }
 
@@ -651,6 +734,7 @@ void asm_index_free(struct asm_index *ix)
 		free(ix->exc[i]);
 	free(ix->info);
 	free(ix->exc);
+	free(ix->genums);
 	free(ix->shape);
 	free(ix->ops);
 	free(ix);
@@ -1238,6 +1322,7 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 		if (slots[i] >= 0)
 			unknown |= UINT64_C(1) << slots[i];
 	p->has_exc = exc_possible(op, p->base, unknown);
+	p->unknown = unknown;
 	p->bar_reg = in->bar_reg;
 	p->is_exit = in->is_exit;
 	if ((p->has_barid = in->barid >= 0))
@@ -1249,6 +1334,124 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 			p->ctl[i].lim = p->ctl[i].mask;
 		}
 	return true;
+}
+
+/* How the name of o (classified) looks in every line with its signature:
+ * a register of a kind in digits_ok as its prefix and digits, anything
+ * else as its bytes; false when it is longer than 16 bytes. */
+static bool guess_name(const struct asm_index *ix, const asm_operand *o,
+		       asm_gname *g)
+{
+	memset(g, 0, sizeof *g);
+	uint32_t m = o->regmask;
+	if (m && !(m & (m - 1)) && !o->zeromask && (ix->digits_ok & m)) {
+		const regkind *r = &ix->reg[__builtin_ctz(m)];
+		g->digits = true;
+		g->len = (unsigned char)r->plen;
+		memcpy(g->k, r->t->prefix, (size_t)r->plen);
+		return true;
+	}
+	if (o->nlen > 16)
+		return false;
+	g->len = (unsigned char)o->nlen;
+	memcpy(g->k, o->name, (size_t)o->nlen);
+	g->zeromask = o->zeromask;
+	g->regnum = (uint32_t)o->regnum;
+	return true;
+}
+
+/* A genum for operand k (o) of plan p when it is a plain enum operand of
+ * at most 8 bytes whose field no other encoded field overlaps (so that
+ * putting another value over the plan's word is what encoding it gives). */
+static bool ge_new(struct asm_index *ix, asm_plan *p, const asm_operand *o,
+		   int k)
+{
+	const isa_opcode *op = p->op;
+	const asm_opinfo *in = ix->info[op->index];
+	int f = -1;
+	for (int e = 0; e < op->noperands; e++)
+		if (p->map[e] == k && op->operands[e].fmt == ISA_FMT_PLAIN &&
+		    op->fields[op->operands[e].field].type->cls == ISA_KIND_ENUM)
+			f = op->operands[e].field;
+	if (f < 0 || o->nlen > 8 || p->nge == GE_MAX)
+		return false;
+	const isa_field *fd = &op->fields[f];
+	for (int f2 = 0; f2 < op->nfields; f2++) {
+		const isa_field *x = &op->fields[f2];
+		if (f2 != f && (in->enc_fields >> f2 & 1) &&
+		    x->pos < fd->pos + fd->width && fd->pos < x->pos + x->width)
+			return false;
+	}
+	if (!util_grow((void **)&ix->genums, &ix->cgenums, ix->ngenums + 1,
+		       sizeof *ix->genums))
+		return false;
+	genum *ge = &ix->genums[ix->ngenums];
+	memset(ge, 0, sizeof *ge);
+	ge->k = (unsigned char)k;
+	fast_field_of(op, in, f, &ge->f);
+	ge->orig = *o;
+	p->ge[p->nge++] = ix->ngenums++;
+	return true;
+}
+
+/*
+ * The guess of a fast plan from the line that made it: for each operand
+ * the bytes that give it the signature it has (a register's prefix and
+ * digits, a name's exact spelling, an integer, an address of the same
+ * form), so that a line read by it needs no name looked up.
+ */
+static void guess_build(struct asm_index *ix, asm_plan *p,
+			const asm_inst_text *it)
+{
+	asm_guess *g = &p->guess;
+	g->n = -1;
+	p->nge = 0;
+	if (!p->fast)
+		return;
+	for (int k = 0; k < it->noperands; k++) {
+		const asm_operand *o = &it->ops[k];
+		asm_gop *q = &g->op[k];
+		memset(q, 0, sizeof *q);
+		switch (o->kind) {
+		case ASM_O_NAME:
+			if (!o->lnot && !o->bitnot &&
+			    ix->label_first[(unsigned char)o->name[0]]) {
+				q->kind = ASM_G_LABEL;
+				break;
+			}
+			q->pre = o->lnot ? '!' : o->bitnot ? '~' : 0;
+			if (ge_new(ix, p, o, k)) {
+				q->kind = ASM_G_ENUM;
+				break;
+			}
+			q->kind = ASM_G_NAME;
+			if (!guess_name(ix, o, &q->nm))
+				return;
+			break;
+		case ASM_O_INT:
+			q->kind = ASM_G_INT;
+			break;
+		case ASM_O_MEM:
+			if (o->expr || (o->has_reg && !guess_name(ix, o, &q->nm)))
+				return;
+			q->kind = ASM_G_MEM;
+			q->has_reg = o->has_reg;
+			q->is64 = o->is64;
+			break;
+		case ASM_O_CMEM:
+			if (o->has_reg || o->expr)
+				return;
+			q->kind = ASM_G_CMEM;
+			break;
+		case ASM_O_EXPR:
+			q->kind = ASM_G_TICK;
+			break;
+		default: /* pairs, floats */
+			return;
+		}
+	}
+	g->n = it->noperands;
+	g->label_first = ix->label_first;
 }
 
 static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
@@ -1283,6 +1486,7 @@ static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 		p->sig[i] = it->ops[i].sig;
 	memcpy(p->map, map, (size_t)nentries);
 	p->fast = plan_fast(ix, p, it, map, op, res);
+	guess_build(ix, p, it);
 	return p;
 }
 
@@ -2046,16 +2250,16 @@ static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
 
 /*
  * The word of an instruction whose selection has an operand plan: the
- * plan's base word with the guard, the registers, numbers and addresses
+ * plan's base word (w; a guessed line's enum operands put over it) with
+ * the guard, the registers, numbers and addresses
  * put over it - what asm_match's filling gives, without its field array,
  * reading only the plan.  False (nothing done) when some value would be
  * an error: the filling then runs and reports it exactly as before.
  */
 static bool fast_fill(asm_ctx *c, const asm_plan *plan,
-		      const asm_inst_text *it, isa_word *out, uint32_t *maxreg,
-		      int *nsym)
+		      const asm_inst_text *it, isa_word w, isa_word *out,
+		      uint32_t *maxreg, int *nsym)
 {
-	isa_word w = plan->base;
 	uint32_t mr = 0;
 	*nsym = 0;
 	if (it->has_guard) {
@@ -2180,6 +2384,118 @@ static void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
 		k->exits[k->nexits++] = (uint32_t)off;
 }
 
+/* Does every candidate up to the plan's take v at the entries that take
+ * orig (genum)? */
+static bool same_profile(struct asm_index *ix, const asm_plan *p,
+			 const asm_operand *orig, const asm_operand *v)
+{
+	const asm_optype *ot = &ix->optypes[p->word->optype];
+	for (int i = 0; i <= p->cand; i++) {
+		if (ix->nent[ot->first + i] < p->n || ix->nmin[ot->first + i] > p->n)
+			continue;
+		const isa_opcode *op = ix->ops[ot->first + i];
+		const asm_opinfo *in = info_get(ix, op);
+		if (!in)
+			return false;
+		for (int e = 0; e < op->noperands; e++)
+			if (!in->sh.skip[e] &&
+			    shape_ok(ix, op, in, e, orig) != shape_ok(ix, op, in, e, v))
+				return false;
+	}
+	return true;
+}
+
+/* The encoding of the name of o in the enum operand ge of plan p when
+ * the line keeps p's selection (and, when p's rules cannot fire, still
+ * cannot with it); -1 otherwise.  Each name is worked out once. */
+static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
+		    const asm_operand *o)
+{
+	if (o->nlen > 8)
+		return -1;
+	uint64_t key = 0;
+	for (int i = 0; i < o->nlen; i++)
+		key |= (uint64_t)(unsigned char)o->name[i] << (8 * i);
+	for (int i = 0; i < ge->n; i++)
+		if (ge->key[i] == key && ge->len[i] == o->nlen)
+			return ge->val[i];
+	if (ge->n == GE_KEYS)
+		return -1;
+	asm_operand v = ge->orig;
+	v.name = o->name;
+	v.nlen = o->nlen;
+	classify(ix, &v);
+	v.hash = hash(v.name, v.nlen);
+	int code = -1;
+	const isa_opcode *op = p->op;
+	for (int e = 0; e < op->noperands; e++)
+		if (p->map[e] == ge->k)
+			code = enum_find(ix, op->fields[op->operands[e].field].type,
+					 v.name, v.nlen, v.hash);
+	if (code >= 0 && !same_profile(ix, p, &ge->orig, &v))
+		code = -1;
+	if (code >= 0 && !p->has_exc) {
+		isa_word b = p->base;
+		fast_put(&b, &ge->f, (uint64_t)code);
+		if (exc_possible(op, b, p->unknown))
+			code = -1;
+	}
+	ge->key[ge->n] = key;
+	ge->len[ge->n] = (unsigned char)o->nlen;
+	ge->val[ge->n++] = (short)code;
+	return code;
+}
+
+/* The rest of asm_match for a word fast_fill made: the fixups of its
+ * labels (whose rules run when they are resolved) or its rules, and the
+ * kernel's bookkeeping. */
+static bool fast_done(asm_ctx *c, const asm_plan *plan,
+		      const asm_inst_text *it, uint64_t off, isa_word w,
+		      uint32_t maxreg, int nsym)
+{
+	bool ok = nsym ? fast_syms(c, plan, it, off)
+		       : !plan->has_exc ||
+				 asm_check_exceptions(c, plan->op, w, it->mnem->col);
+	fast_kernel(c, plan, w, maxreg, off);
+	return ok;
+}
+
+const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
+				uint32_t hv)
+{
+	const asm_word *w = find_word(c, s, len, hv);
+	if (!w || !w->last)
+		return NULL;
+	const asm_plan *p = &c->ix->plans[w->last - 1];
+	return p->word == w && p->guess.n >= 0 ? &p->guess : NULL;
+}
+
+bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it)
+{
+	const asm_plan *p = (const asm_plan *)(const void *)
+		((const char *)g - offsetof(asm_plan, guess));
+	isa_word w = p->base;
+	for (int i = 0; i < p->nge; i++) {
+		genum *ge = &c->ix->genums[p->ge[i]];
+		int v = ge_value(c->ix, p, ge, &it->ops[ge->k]);
+		if (v < 0)
+			return false;
+		fast_put(&w, &ge->f, (uint64_t)v);
+	}
+	if (!fast_fill(c, p, it, w, &it->word, &it->maxreg, &it->nsym))
+		return false;
+	it->plan = p;
+	return true;
+}
+
+bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
+		       isa_word *w, const isa_opcode **opp)
+{
+	*w = it->word;
+	*opp = it->plan->op;
+	return fast_done(c, it->plan, it, off, it->word, it->maxreg, it->nsym);
+}
+
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp)
 {
@@ -2213,16 +2529,13 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_plan *plan = plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = plan->op;
+		wd->last = (int)(plan - c->ix->plans) + 1;
 		uint32_t maxreg;
 		int nsym;
-		if (plan->fast && fast_fill(c, plan, it, w, &maxreg, &nsym)) {
+		if (plan->fast &&
+		    fast_fill(c, plan, it, plan->base, w, &maxreg, &nsym)) {
 			*opp = op;
-			if (nsym) /* the rules run when the fixups are resolved */
-				ok = fast_syms(c, plan, it, off);
-			else
-				ok = !plan->has_exc ||
-				     asm_check_exceptions(c, op, *w, it->mnem->col);
-			fast_kernel(c, plan, *w, maxreg, off);
+			ok = fast_done(c, plan, it, off, *w, maxreg, nsym);
 			goto out;
 		}
 		res = &wd->res[plan->cand];
@@ -2254,6 +2567,8 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		op = cand;
 		res = r;
 		plan = plan_add(c->ix, slot, wd, it, i, map, cand, r);
+		if (plan)
+			wd->last = (int)(plan - c->ix->plans) + 1;
 	}
 	if (!op) {
 		if (mod_bad) {

@@ -290,6 +290,174 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
 	return blanks(s, p + 1);
 }
 
+/* ---- a line read by the guess of its word's last selection ---------- */
+
+/*
+ * The name g says at p: g's register prefix and 1-9 digits (the number in
+ * o->regnum; the end of the digits is returned, the caller checks what
+ * follows), or exactly g's bytes as an identifier (with is64, followed by
+ * ".64", which address() takes off).  NULL when the text differs.
+ */
+static const char *guess_name(const scan *s, const char *p,
+			      const asm_gname *g, bool is64, asm_operand *o)
+{
+	const char *k = (const char *)g->k;
+	o->name = p;
+	if (g->digits) {
+		for (int i = 0; i < g->len; i++)
+			if (p[i] != k[i])
+				return NULL;
+		const char *d = p + g->len, *q = d;
+		uint32_t v = 0;
+		for (; (cls_of((unsigned char)*q) & ASM_C_DIGIT) && q - d < 10; q++)
+			v = v * 10 + (uint32_t)(*q - '0');
+		if (q == d || q - d > 9)
+			return NULL;
+		o->nlen = (int)(q - p);
+		o->regnum = v;
+		o->zeromask = 0;
+		if (is64) {
+			if (q[0] != '.' || q[1] != '6' || q[2] != '4')
+				return NULL;
+			q += 3;
+		}
+		return cls_of((unsigned char)*q) & ASM_C_ID ? NULL : q;
+	}
+	if (!(cls_of(at(s, p)) & ASM_C_IDSTART))
+		return NULL;
+	const char *e = ident_end(s, p), *end = e;
+	if (is64) {
+		if (e - p <= 3 || memcmp(e - 3, ".64", 3))
+			return NULL;
+		e -= 3;
+	}
+	if (e - p != g->len)
+		return NULL;
+	for (int i = 0; i < g->len; i++)
+		if (p[i] != k[i])
+			return NULL;
+	o->nlen = g->len;
+	o->regnum = g->regnum;
+	o->zeromask = g->zeromask;
+	return end;
+}
+
+/*
+ * One operand as g says, into the fields of o that fast_fill and fast_syms
+ * read (what operand() would make of it, which then has the signature the
+ * guess was made from), and the blanks after it; NULL when it is not so.
+ */
+static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
+				 const asm_guess *gs, const asm_gop *g,
+				 asm_operand *o)
+{
+	o->col = col_at(s, p);
+	switch ((asm_gkind)g->kind) {
+	case ASM_G_NAME:
+		if (g->pre) {
+			if (at(s, p) != g->pre)
+				return NULL;
+			p = blanks(s, p + 1);
+		}
+		if (!(p = guess_name(s, p, &g->nm, false, o)))
+			return NULL;
+		break;
+	case ASM_G_ENUM:
+		if (g->pre) {
+			if (at(s, p) != g->pre)
+				return NULL;
+			p = blanks(s, p + 1);
+		}
+		if (!(cls_of(at(s, p)) & ASM_C_IDSTART))
+			return NULL;
+		o->name = p;
+		p = ident_end(s, p);
+		o->nlen = (int)(p - o->name);
+		break;
+	case ASM_G_LABEL:
+		if (!gs->label_first[at(s, p)])
+			return NULL;
+		o->name = p;
+		p = ident_end(s, p);
+		o->nlen = (int)(p - o->name);
+		break;
+	case ASM_G_INT: {
+		unsigned char ch = at(s, p);
+		bool neg = false;
+		if (ch == '-' || ch == '+') {
+			neg = ch == '-';
+			p = blanks(s, p + 1);
+		}
+		if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
+			return NULL;
+		o->kind = ASM_O_INT;
+		o->neg = neg && o->mag != 0;
+		return p;
+	}
+	case ASM_G_MEM:
+		if (at(s, p) != '[')
+			return NULL;
+		p = blanks(s, p + 1);
+		o->kind = ASM_O_MEM;
+		o->has_reg = g->has_reg;
+		o->is64 = g->is64;
+		o->mag = 0;
+		o->neg = false;
+		if (!g->has_reg) {
+			if ((cls_of(at(s, p)) & ASM_C_IDSTART) ||
+			    !(p = offset(s, p, o, false)))
+				return NULL;
+		} else {
+			if (!(p = guess_name(s, p, &g->nm, g->is64, o)))
+				return NULL;
+			p = blanks(s, p);
+			if (at(s, p) != ']' && !(p = offset(s, p, o, true)))
+				return NULL;
+		}
+		return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
+	case ASM_G_CMEM:
+		if (at(s, p) != 'c' || (cls_of(at(s, p + 1)) & ASM_C_ID))
+			return NULL;
+		p = blanks(s, p + 1);
+		if (at(s, p) != '[')
+			return NULL;
+		o->has_reg = false;
+		o->is64 = false;
+		o->mag = 0;
+		o->neg = false;
+		p = cmem(s, p, o);
+		return p && !o->has_reg ? p : NULL;
+	case ASM_G_TICK:
+		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
+	}
+	/* a name: what operand() does after it */
+	o->kind = ASM_O_NAME;
+	p = blanks(s, p);
+	return at(s, p) == '[' ? NULL : p;
+}
+
+/* The operands of a line as guess g says, into it; where they end, NULL
+ * when the line does not look so.  p is past the mnemonic's blanks. */
+static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
+			      const asm_guess *g, asm_inst_text *it)
+{
+	unsigned char ch = at(s, p);
+	if ((ch == ';' || ch == '\n' || ch == '$') != (g->n == 0))
+		return NULL;
+	for (int k = 0; k < g->n; k++) {
+		if (k && at(s, p) != ',')
+			return NULL;
+		if (k)
+			p = blanks(s, p + 1);
+		if (!(p = guess_operand(c, s, p, g, &g->op[k], &it->ops[k])))
+			return NULL;
+	}
+	if (at(s, p) == ',' || at(s, p) == '`')
+		return NULL;
+	it->noperands = g->n;
+	return p;
+}
+
 /* Blank statements before the next one (what asm_lex_statement skips when
  * they hold no comment; lx->p stays at the start of the next one); its
  * first non-blank byte, NULL at the end of input. */
@@ -316,6 +484,36 @@ static const char *skip_blank(asm_lexer *lx)
 			return p;
 		}
 	}
+}
+
+/* The control slots after the operands and the statement's end (';' or
+ * '\n', where the result points); NULL when lex.c must take it. */
+static const char *line_end(const scan *s, const char *p, const char *start,
+			    asm_inst_text *it)
+{
+	while (at(s, p) == '$')
+		if (!(p = control(s, p, it)))
+			return NULL;
+	unsigned char ch = at(s, p);
+	if ((ch != ';' && ch != '\n') || p - start >= ASM_MAX_TOKS - 1)
+		return NULL; /* or lex.c might find more tokens than it takes */
+	return p;
+}
+
+/* The statement is ours (r): where it starts, then past its end p. */
+static int take(asm_ctx *c, const char *p, int r)
+{
+	asm_lexer *lx = &c->lx;
+	if (lx->p == lx->line_start)
+		lx->has_listing = false;
+	c->line = lx->line;
+	c->line_start = lx->line_start;
+	lx->p = p + 1;
+	if (*p == '\n') {
+		lx->line++;
+		lx->line_start = lx->p;
+	}
+	return r;
 }
 
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
@@ -370,6 +568,17 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	ch = at(&s, p);
 	if (ch == ':')
 		return 0; /* a label */
+	/* by the guess of the word's last selection; a line that does not
+	 * look so (or whose values fast_fill would not take) is read again
+	 * the general way */
+	it->plan = NULL;
+	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len, h);
+	const char *q;
+	if (g && (q = guess_line(c, &s, p, g, it)) &&
+	    (q = line_end(&s, q, start, it)) && asm_guess_fill(c, g, it))
+		return take(c, q, 2);
+	it->noperands = 0;
+	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
 	if (ch != ';' && ch != '\n' && ch != '$') {
 		for (;;) {
 			if (it->noperands == ASM_MAX_OPERANDS ||
@@ -382,21 +591,7 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 				break;
 		}
 	}
-	while (at(&s, p) == '$')
-		if (!(p = control(&s, p, it)))
-			return 0;
-	ch = at(&s, p);
-	if ((ch != ';' && ch != '\n') || p - start >= ASM_MAX_TOKS - 1)
-		return 0; /* or lex.c might find more tokens than it takes */
-	/* the statement is ours: where it starts, then past its end */
-	if (lx->p == lx->line_start)
-		lx->has_listing = false;
-	c->line = lx->line;
-	c->line_start = lx->line_start;
-	lx->p = p + 1;
-	if (ch == '\n') {
-		lx->line++;
-		lx->line_start = lx->p;
-	}
-	return 1;
+	if (!(p = line_end(&s, p, start, it)))
+		return 0;
+	return take(c, p, 1);
 }

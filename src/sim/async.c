@@ -418,6 +418,7 @@ void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
 		next = cta->async_due < next ? cta->async_due : next;
 	}
 	c->async_next = next;
+	c->event_next = next < c->next_wake ? next : c->next_wake;
 }
 
 /* ---- handlers ---------------------------------------------------------------------- */

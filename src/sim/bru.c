@@ -159,16 +159,23 @@ uint32_t sim_bra_mask(uint32_t active, uint32_t valid, uint32_t pg, int cond,
 
 void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
-	uint32_t pg = sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
-	bool has_ur = i->aux[1] >= 0;
-	uint32_t ur = has_ur ? sim_src32(w, i, (int)i->aux[1], 0) : 0;
-	if (has_ur && i->aux[0] != COND_DIV && i->aux[0] != COND_CONV) {
-		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
-			  "BRA with a UR mask needs .DIV or .CONV");
-		return;
+	uint32_t b;
+	if (i->aux[0] == COND_NONE && i->aux[1] < 0) {
+		/* a plain BRA jumps the guarded active lanes (sim_bra_mask's
+		   Pg & ActiveMask): the prologue's pmask */
+		b = pmask;
+	} else {
+		uint32_t pg = sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+		bool has_ur = i->aux[1] >= 0;
+		uint32_t ur = has_ur ? sim_src32(w, i, (int)i->aux[1], 0) : 0;
+		if (has_ur && i->aux[0] != COND_DIV && i->aux[0] != COND_CONV) {
+			sim_raise(w, i, w->active, SIM_STOP_EXCEPTION,
+				  "BRA with a UR mask needs .DIV or .CONV");
+			return;
+		}
+		b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
+				 has_ur, ur);
 	}
-	uint32_t b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
-				  has_ur, ur);
 	uint64_t target = (uint64_t)i->aux[2];
 	/* do_jump() with one target for every lane, without the lane loops */
 	if (b == 0) {

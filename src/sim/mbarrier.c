@@ -21,7 +21,12 @@
 #include "sim/mem.h"
 #include "sim/rt.h"
 
-enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8 };
+/* aux[3]: the modifiers, and the shapes the quick paths take (prep):
+ * MBF_QARRIVE an MBAR.ARRIVE with b an immediate, destination RZ, no
+ * .DROP, no .NOCOMPLETE; MBF_QWAIT a .PARITY wait with b a register (not
+ * negated) or an immediate. */
+enum { MBF_DROP = 1, MBF_NOCOMPLETE = 2, MBF_EXPECT = 4, MBF_PARITY = 8,
+       MBF_QARRIVE = 16, MBF_QWAIT = 32 };
 
 static bool has(const sim_inst *i, int k, int kind)
 {
@@ -44,6 +49,13 @@ simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		    (sim_field(i, "nocomplete", 0) ? MBF_NOCOMPLETE : 0) |
 		    (sim_field(i, "expect", 0) ? MBF_EXPECT : 0) |
 		    (parity ? MBF_PARITY : 0) | (int64_t)(h + 1) << 8;
+	if (i->optype == SIM_OP_MBAR_ARRIVE && has(i, b, SIM_O_IMM) &&
+	    has(i, r, SIM_O_REG) && i->op[r].reg == SIM_RSINK &&
+	    !(i->aux[3] & (MBF_DROP | MBF_NOCOMPLETE)))
+		i->aux[3] |= MBF_QARRIVE;
+	if (parity && (has(i, b, SIM_O_IMM) ||
+		       (has(i, b, SIM_O_REG) && !i->op[b].neg)))
+		i->aux[3] |= MBF_QWAIT;
 	const char *need = NULL;
 	if (!has(i, a, SIM_O_ADDR))
 		need = "an [Ra+off] address operand";
@@ -213,9 +225,12 @@ static sim_mbobj *mb_get(sim_warp *w, const sim_inst *i, unsigned lane,
  * intact (*v); NULL when it is not that case (mb_get then decides). */
 static inline sim_mbobj *mb_quick(const sim_cta *t, uint32_t addr, uint64_t *v)
 {
+	/* no test of the address itself: an object exists only where
+	   MBAR.INIT found a plain, aligned address inside the CTA's shared
+	   memory (mb_local, mb_addr_ok), so finding one at addr (its offset,
+	   no rank bits) says addr is that */
 	sim_async *as = t->async;
-	if (!as || !as->hcap || addr >> SIM_CLUSTER_RANK_SHIFT || addr % 8 ||
-	    (uint64_t)addr + 8 > t->shared_size)
+	if (!as || !as->hcap)
 		return NULL;
 	uint32_t k = as->hix[mb_hash(addr, as->hcap)];
 	sim_mbobj *o = k ? &as->obj[k - 1] : NULL;
@@ -524,6 +539,9 @@ static bool row_uniform(const uint32_t *r, uint32_t pmask)
  * its word stored once, after the last lane (or before the error).
  * false: not this case, nothing done.
  */
+#ifdef __GNUC__
+__attribute__((noinline)) /* the uncommon shapes: sim_mb_arrive stays lean */
+#endif
 static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	sim_ctx *c = w->ctx;
@@ -601,6 +619,65 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	return true;
 }
 
+/*
+ * The commonest arrivals in one step: MBAR.ARRIVE[.EXPECT_TX] RZ with an
+ * immediate b (MBF_QARRIVE) by one lane (a producer) or by a whole warp
+ * naming one object (a consumer, without .EXPECT_TX), found by mb_quick,
+ * without the race checker.  The lanes' arrivals, one after another in
+ * lane order, are counted in runs (a phase may complete between two
+ * lanes: its waiters are woken once, which is the same as once per
+ * completion); the word is stored once.  An arrival that would be an
+ * error is left to arrive_warp, which reports it: false, nothing done.
+ */
+static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	sim_ctx *c = w->ctx;
+	int f = (int)i->aux[3];
+	if (!(f & MBF_QARRIVE) || c->hb)
+		return false;
+	const sim_opnd *oa = &i->op[i->aux[0]];
+	const uint32_t *ra = w->r[oa->reg];
+	uint32_t left = 1;
+	if (pmask & (pmask - 1)) {
+		if (pmask != 0xffffffffu || (f & MBF_EXPECT) ||
+		    !row_uniform(ra, pmask))
+			return false;
+		left = SIM_LANES;
+	}
+	uint32_t addr = ra[sim_ffs(pmask)] + (uint32_t)oa->imm;
+	uint64_t v;
+	sim_cta *t = w->cta;
+	sim_mbobj *o = mb_quick(t, addr, &v);
+	if (!o)
+		return false;
+	uint32_t b = (uint32_t)i->op[i->aux[1]].imm;
+	uint32_t n = f & MBF_EXPECT ? 1 : b, tx = f & MBF_EXPECT ? b : 0;
+	uint32_t part = MB_PART(v), pend = MB_PEND(v), tt = MB_TX(v);
+	unsigned ph = MB_PHASE(v);
+	bool woke = false;
+	if (n == 0 || n > MB_MAX || tx > MB_MAX - tt ||
+	    (left > 1 && tt != 0))
+		return false;
+	while (left) {
+		if (pend < n)
+			return false; /* an underflow: arrive_warp reports it */
+		uint32_t take = left == 1 ? 1 : pend / n < left ? pend / n : left;
+		pend -= take * n;
+		tt += tx;
+		left -= take;
+		if (pend == 0 && tt == 0) { /* as mb_settle: the phase completes */
+			pend = part;
+			ph ^= 1;
+			woke = true;
+		}
+	}
+	if (woke)
+		mb_wake(c, t, addr);
+	c->mem_writes += sim_popc(pmask) - 1; /* one per lane, as arrive() */
+	mb_write(c, t, o, mb_pack(part, pend, tt, ph));
+	return true;
+}
+
 /* relaxed.c: the lanes' arrivals (or completed bytes) release the warp's
  * view to the CTA whose mbarrier each lane names (its own, or another of
  * the cluster through a shared::cluster address). */
@@ -622,7 +699,7 @@ void sim_mb_arrive(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	if (w->ctx->rx && pmask) /* relaxed.c: an arrival releases */
 		rx_release(w, i, pmask);
-	if (pmask && arrive_warp(w, i, pmask))
+	if (pmask && (arrive_quick(w, i, pmask) || arrive_warp(w, i, pmask)))
 		return;
 	int f = (int)i->aux[3];
 	unsigned rd = i->op[i->aux[2]].reg;
@@ -742,8 +819,54 @@ static bool wait_warp(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	return true;
 }
 
+/*
+ * wait_warp's commonest cases inline (MBF_QWAIT, no race checker): one
+ * lane, or the whole warp naming one object and awaiting one parity (bit
+ * 0 of b the same in every lane), the object found by mb_quick.  The same
+ * results as wait_done (*done, *addr and *want of the first waiting lane,
+ * w->mbar_whole); false: not this case, nothing done.
+ */
+static inline bool wait_quick(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			      uint32_t *done, uint32_t *addr, unsigned *want)
+{
+	if (!(i->aux[3] & MBF_QWAIT) || w->ctx->hb)
+		return false;
+	const sim_opnd *oa = &i->op[i->aux[0]], *ob = &i->op[i->aux[1]];
+	const uint32_t *ra = w->r[oa->reg];
+	const uint32_t *rb = ob->kind == SIM_O_REG ? w->r[ob->reg] : NULL;
+	unsigned first = sim_ffs(pmask);
+	if (pmask & (pmask - 1)) {
+		if (pmask != 0xffffffffu)
+			return false;
+		uint32_t d = 0, e = 0;
+		const uint32_t *rc = rb ? rb : ra;
+		_Pragma("GCC unroll 8") /* vectorised: 8 blocks, no loop */
+		for (int l = 0; l < SIM_LANES; l++) {
+			d |= ra[l] ^ ra[0];
+			e |= rc[l] ^ rc[0];
+		}
+		if (d || (e & 1))
+			return false;
+	}
+	uint32_t a = ra[first] + (uint32_t)oa->imm;
+	uint32_t par = (rb ? rb[first] : (uint32_t)ob->imm) & 1u;
+	uint64_t v;
+	if (!mb_quick(w->cta, a, &v))
+		return false;
+	*done = par != MB_PHASE(v) ? pmask : 0;
+	if (!*done) {
+		*addr = a;
+		*want = par;
+	}
+	w->mbar_whole = true;
+	return true;
+}
+
 /* Lanes of pmask whose awaited phase has completed; *ok = false after a
  * raise.  *first_addr / *first_want: the first lane still waiting. */
+#ifdef __GNUC__
+__attribute__((noinline)) /* the uncommon shapes: sim_mb_try_wait stays lean */
+#endif
 static uint32_t wait_done(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			  bool *ok, uint32_t *first_addr, unsigned *first_want)
 {
@@ -825,7 +948,7 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			addr = w->mbar_addr;
 			want = w->mbar_want;
 			done = MB_PHASE(v) != want ? pmask : 0;
-		} else {
+		} else if (!wait_quick(w, i, pmask, &done, &addr, &want)) {
 			done = wait_done(w, i, pmask, &ok, &addr, &want);
 		}
 		if (!ok)

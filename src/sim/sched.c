@@ -176,6 +176,8 @@ static void wake_expired(sim_ctx *c, sched *s)
 			else if (w->timer_cycle < c->next_wake)
 				c->next_wake = w->timer_cycle;
 		}
+	c->event_next = c->next_wake < c->async_next ? c->next_wake
+						     : c->async_next;
 }
 
 /* Nothing eligible now: jump to the next event (the earliest clock of a
@@ -377,7 +379,7 @@ static simt_status group_begin(sim_ctx *c, sched *s, uint64_t g)
 	s->lp = -1;
 	s->lj = 0;
 	c->cycle = 0;
-	c->next_wake = c->async_next = UINT64_MAX;
+	c->next_wake = c->async_next = c->event_next = UINT64_MAX;
 	c->rng = (c->launch.seed ^ s->next * 0xbf58476d1ce4e5b9ull) *
 			 0x9e3779b97f4a7c15ull + 1;
 	c->step_base = c->steps;
@@ -473,25 +475,66 @@ static bool sync_inst(const sim_inst *i)
  * the run must end (*st says how).
  */
 /*
+ * burst_plain_rr's look for the next eligible warp after warp *pj of CTA
+ * position *pp when the next one in the order is not: the CTAs' masks of
+ * ready warps, as pick() walks them, so parked warps cost nothing.  At
+ * most one CTA change more than a round (the last one re-enters the first
+ * CTA, whose warps up to *pj come last); each change counts in *hops.
+ * NULL when no warp is eligible (pick() then finds none either).
+ */
+static sim_warp *next_eligible(const sched *s, int *pp, int *pj, int *hops,
+			       uint64_t now)
+{
+	int p = *pp, end = *hops + s->nres + 1;
+	const sim_cta *cta = s->res[p];
+	uint32_t m = ready_after(cta, *pj, false);
+	for (;;) {
+		for (; m; m &= m - 1) {
+			int j = (int)sim_ffs(m);
+			if (cta->warps[j].clock <= now) {
+				*pp = p;
+				*pj = j;
+				return &cta->warps[j];
+			}
+		}
+		if (++*hops > end)
+			return NULL;
+		p = p + 1 == s->nres ? 0 : p + 1;
+		cta = s->res[p];
+		m = cta->in_state[SIM_W_READY];
+	}
+}
+
+/*
  * issue_burst's loop for its most common case, round-robin with plain
  * issues (the default run): the same issues and the same exits, in the
  * same order, with the tests that do not depend on the issue taken out of
- * the loop and the three cycle bounds (limit, timer, copy engine) tested
- * as one before they are told apart.
+ * the loop, the timer and copy-engine bounds read as one (c->event_next)
+ * and the last issuer kept in locals.  When the next warp in the order is
+ * not eligible, next_eligible() finds the one pick() would choose: nothing
+ * the top of run_grid does between bursts can happen before the next
+ * timer or copy event (the bound just tested), so the burst goes on with
+ * it.  It returns to run_grid after a few rounds of CTAs (run_grid checks
+ * whether a worker's group is still wanted) or when none is eligible.
  */
 static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			   simt_status *st)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	int hops = 0; /* CTAs entered after the first */
-	int p = s->lp, j = s->lj;
-	sim_cta *cta = s->res[p];
+	const int rounds = 4 * (s->nres + 1), wpc = s->wpc;
+	int hops = 0; /* CTA changes since the burst began */
+	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
+	bool more = true;
 	for (;;) {
 		sim_step_plain(c, w);
 		uint64_t now = ++c->cycle;
-		if (c->stop != SIM_STOP_NONE)
-			return false;
+		if (c->stop != SIM_STOP_NONE) {
+			more = false;
+			break;
+		}
 		if (w->state == SIM_W_EXITED && finished(w->cta)) {
+			s->lp = p;
+			s->lj = j;
 			*st = retire(c, s, w->cta);
 			if (*st != SIMT_OK)
 				return false;
@@ -501,30 +544,26 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			}
 			return true;
 		}
-		uint64_t wake = c->next_wake < c->async_next ? c->next_wake
-							     : c->async_next;
-		if (now > limit || now >= wake) {
+		if (now >= c->event_next || now > limit) {
 			if (now > limit) {
+				s->lp = p;
+				s->lj = j;
 				stop_limit(c, s, w);
 				return false;
 			}
-			return true;
+			break;
 		}
-		if (++j == s->wpc) { /* the next resident CTA's warp 0 */
-			if (++hops > s->nres)
-				return true;
-			p = p + 1 == s->nres ? 0 : p + 1;
-			cta = s->res[p];
-			j = 0;
-			w = cta->warps;
-		} else {
-			w++;
+		if (++j < wpc && eligible(w + 1, now)) {
+			w++; /* the next warp of the CTA: the common case */
+			continue;
 		}
-		if (!eligible(w, now))
-			return true;
-		s->lp = p;
-		s->lj = j;
+		j--;
+		if (hops > rounds || !(w = next_eligible(s, &p, &j, &hops, now)))
+			break;
 	}
+	s->lp = p;
+	s->lj = j;
+	return more;
 }
 
 static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
@@ -764,7 +803,7 @@ simt_status sim_start(sim_ctx *c)
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
 	c->par_workers = 0;
 	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
-	c->next_wake = c->async_next = UINT64_MAX;
+	c->next_wake = c->async_next = c->event_next = UINT64_MAX;
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
 	sched *s = calloc(1, sizeof *s);

@@ -398,6 +398,9 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
+	uint64_t event_next;       /* min(next_wake, async_next), kept by
+				      every write of either: the burst
+				      loop's one bound (sched.c)              */
 	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
 	   of the first 64, so that each is reported once (later sites are
 	   counted, not reported) */
@@ -808,7 +811,13 @@ static inline void sim_step_plain(sim_ctx *c, sim_warp *w)
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
-	c->thread_insts += active == 0xffffffffu ? SIM_LANES : sim_popc(active);
+	/* a whole warp or one lane (an elected producer) without the count */
+	if (active == 0xffffffffu)
+		c->thread_insts += SIM_LANES;
+	else if (!(active & (active - 1)))
+		c->thread_insts += active != 0;
+	else
+		c->thread_insts += sim_popc(active);
 	if (i->flags & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
 	} else {

@@ -143,6 +143,8 @@ void sim_warp_sleep(sim_warp *w)
 	sim_warp_set_state(w, SIM_W_SLEEP);
 	if (w->timer_cycle < w->ctx->next_wake)
 		w->ctx->next_wake = w->timer_cycle;
+	if (w->timer_cycle < w->ctx->event_next)
+		w->ctx->event_next = w->timer_cycle;
 }
 
 void sim_warp_exit(sim_warp *w)
@@ -172,22 +174,33 @@ static uint64_t warp_hash(const sim_warp *w)
 	h = mix(h, w->switch_mask);
 	for (int k = 0; k < SIM_NBREGS; k++)
 		h = mix(h, w->breg[k]);
+	uint64_t rpc[SIM_LANES] = {0}; /* each valid lane's RPC, from its group */
+	for (int k = 0; k < w->nrg; k++)
+		for (uint32_t m = w->rg_mask[k] & w->valid; m; m &= m - 1)
+			rpc[sim_ffs(m)] = w->rg_pc[k];
 	for (int l = 0; l < SIM_LANES; l++)
-		h = mix(h, w->valid >> l & 1 ? sim_rpc(w, (uint32_t)l) : 0);
+		h = mix(h, rpc[l]);
 	for (int k = 0; k < SIM_NPRED; k++)
 		h = mix(h, w->p[k]);
 	for (int k = 0; k < SIM_NUR; k++)
 		h = mix(h, w->ur[k]);
 	/* the register rows in four independent chains (a row is 16 words),
-	   so that the multiplies overlap instead of waiting on each other */
+	   so that the multiplies overlap instead of waiting on each other;
+	   a lighter step than mix() (xor, rotate, multiply: the rotation
+	   folds the high bits down, the odd multiplier keeps every step a
+	   bijection), as the rows are most of what is hashed */
 	const uint64_t *r = (const uint64_t *)w->r;
 	size_t n = (size_t)w->ctx->rows_used * SIM_LANES / 2;
-	uint64_t a[4] = {h, h + 1, h + 2, h + 3};
-	for (size_t k = 0; k + 4 <= n; k += 4)
-		for (int j = 0; j < 4; j++)
-			a[j] = mix(a[j], r[k + j]);
-	for (int j = 0; j < 4; j++)
-		h = mix(h, a[j]);
+	uint64_t a0 = h, a1 = h + 1, a2 = h + 2, a3 = h + 3;
+#define SIM_LL_STEP(a, v) (a ^= (v), a = (a << 23 | a >> 41) * 0xff51afd7ed558ccdull)
+	for (size_t k = 0; k + 4 <= n; k += 4) {
+		SIM_LL_STEP(a0, r[k]);
+		SIM_LL_STEP(a1, r[k + 1]);
+		SIM_LL_STEP(a2, r[k + 2]);
+		SIM_LL_STEP(a3, r[k + 3]);
+	}
+#undef SIM_LL_STEP
+	h = mix(mix(mix(mix(h, a0), a1), a2), a3);
 	return h;
 }
 
