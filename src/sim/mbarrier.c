@@ -667,7 +667,7 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	sim_mbobj *o = mb_quick(t, addr, &v);
 	if (!o)
 		return false;
-	uint32_t b = (uint32_t)i->op[i->aux[1]].imm;
+	uint32_t b = (uint32_t)i->op[i->aux[1]].imm, lanes = left;
 	uint32_t n = f & MBF_EXPECT ? 1 : b, tx = f & MBF_EXPECT ? b : 0;
 	uint32_t part = MB_PART(v), pend = MB_PEND(v), tt = MB_TX(v);
 	unsigned ph = MB_PHASE(v);
@@ -690,7 +690,7 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 	if (woke)
 		mb_wake(c, t, addr);
-	c->mem_writes += sim_popc(pmask) - 1; /* one per lane, as arrive() */
+	c->mem_writes += lanes - 1; /* one per lane, as arrive() */
 	mb_write(c, t, o, mb_pack(part, pend, tt, ph));
 	return true;
 }
