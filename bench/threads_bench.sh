@@ -11,6 +11,8 @@
 #
 #   sh bench/threads_bench.sh            print the table
 #   sh bench/threads_bench.sh --record   also append it to bench/RESULTS.md
+#   ONLY="e i" sh bench/threads_bench.sh only the rows (e) and (i)
+#   SIMT=path sh bench/threads_bench.sh  another binary (a "before" copy)
 #   RT=1 sh bench/threads_bench.sh       each run under `chrt -f 1` (root):
 #       both CPUs are the run's even on a loaded machine, so the 1-thread
 #       run, like each thread of the 2-thread run, has the other CPU busy
@@ -34,8 +36,8 @@ RUNS=${RUNS:-5}
 RUN=""
 [ -z "$RT" ] || RUN="chrt -f 1"
 [ -x "$SIMT" ] || make build/simt >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf -- "${tmp:?}"' EXIT
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
@@ -44,6 +46,10 @@ rows=""
 bench() {
 	name=$1 kernel=$2 buf=$3
 	shift 3
+	if [ -n "${ONLY:-}" ]; then
+		letter=$(echo "$name" | sed -E 's/^\(([a-z])\).*/\1/')
+		case " $ONLY " in *" $letter "*) ;; *) return 0 ;; esac
+	fi
 	ok=same
 	: >"$tmp/w1"; : >"$tmp/w2"; : >"$tmp/c1"; : >"$tmp/c2"
 	: >"$tmp/s2"; : >"$tmp/e2"

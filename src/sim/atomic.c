@@ -371,12 +371,11 @@ static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	if (!at_addresses(w, i, pmask, sp, addr))
 		return;
 	if (sp != SIM_SPACE_SHARED && deferrable(w, i, op, type)) {
+		static const uint32_t zero[SIM_LANES];
 		unsigned r = i->op[sim_slot(i, 2)].reg; /* Rb (prep checked) */
-		for (int l = 0; l < SIM_LANES; l++) /* branch-free rows */
-			b[l] = r < SIM_RZ ? w->r[r][l] : 0;
-		for (int l = 0; wide && l < SIM_LANES; l++)
-			b[l] |= r + 1 < SIM_RZ ? (uint64_t)w->r[r + 1][l] << 32 : 0;
-		if (sim_mem_red(w, sp, pmask, addr, size, op, type, b)) {
+		const uint32_t *lo = r < SIM_RZ ? w->r[r] : zero;
+		const uint32_t *hi = wide && r + 1 < SIM_RZ ? w->r[r + 1] : zero;
+		if (sim_mem_red(w, sp, pmask, addr, size, op, type, lo, hi)) {
 			w->ctx->mem_writes++;
 			return;
 		}

@@ -250,16 +250,18 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
 sim_local *sim_mem_local(sim_warp *w);
 /*
  * Deferred reductions on a worker thread (memdev.c, atomic.c): the lanes'
- * global words get operand b[lane] of operation op (atomic.c's codes, its
- * integer ADD being SIM_RED_ADD,
- * combined with sim_at_combine) when the worker next accesses them, issues
+ * global words get operand b of operation op (atomic.c's codes, its
+ * integer ADD being SIM_RED_ADD, combined with sim_at_combine; b's rows
+ * of low and high words, bhi all zero for a 4-byte operation) when the
+ * worker next accesses them, issues
  * another atomic or a fence (sim_mem_red_flush), or releases a CTA.  False,
  * with nothing deferred, when a lane is not a resolvable global word (the
  * caller's general path then runs and reports).
  */
 bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
 		 const uint64_t addr[SIM_LANES], unsigned size, int op,
-		 int type, const uint64_t b[SIM_LANES]);
+		 int type, const uint32_t blo[SIM_LANES],
+		 const uint32_t bhi[SIM_LANES]);
 void sim_mem_red_flush(sim_mem *m);
 #define SIM_RED_ADD 0
 /* A view (sim_mem_view) and its deferred-reduction buffer. */

@@ -25,18 +25,17 @@ static void put32(uint8_t *p, uint32_t v)
 
 /* A worker's deferred reductions (sim_mem_red): direct-mapped on the
  * host word (4-byte granules), an 8-byte word in the slot of its low
- * half; used[] lists the occupied slots for the flush. */
+ * half; used[] lists the occupied slots for the flush.  The columns are
+ * separate arrays so that the lane loop's hit test reads one pointer and
+ * one key, and its add touches one value (no 24-byte records). */
 #define RED_SLOTS 1024u /* a power of two */
-typedef struct red_entry {
-	uint8_t *p;      /* host word (NULL: free slot)                       */
-	uint64_t val;    /* the combined operand (sim_at_combine)             */
-	uint32_t key;    /* RED_KEY(size, op, type)                           */
-} red_entry;
 #define RED_KEY(size, op, type) ((uint32_t)(size) | (uint32_t)(op) << 8 | (uint32_t)(type) << 16)
 typedef struct sim_redbuf {
 	unsigned n;
 	uint16_t used[RED_SLOTS];
-	red_entry e[RED_SLOTS];
+	uint8_t *p[RED_SLOTS];   /* host word (NULL: free slot)               */
+	uint32_t key[RED_SLOTS]; /* RED_KEY(size, op, type)                   */
+	uint64_t val[RED_SLOTS]; /* the combined operand (sim_at_combine)     */
 } sim_redbuf;
 
 struct sim_mem {
@@ -79,13 +78,14 @@ static size_t red_slot(const uint8_t *p)
 	return (size_t)((uintptr_t)p >> 2) & (RED_SLOTS - 1);
 }
 
-/* Apply the entry of an entry now and free the slot (the order of the
- * operations does not matter: any subset may land early). */
-static void red_evict(red_entry *e)
+/* Apply slot k's combined operand now and free the slot (the order of
+ * the operations does not matter: any subset may land early). */
+static void red_evict(sim_redbuf *r, size_t k)
 {
-	sim_at_host_apply(e->p, e->key & 0xff, e->key >> 8 & 0xff,
-			  (int)(e->key >> 16), e->val);
-	e->p = NULL;
+	uint32_t key = r->key[k];
+	sim_at_host_apply(r->p[k], key & 0xff, key >> 8 & 0xff,
+			  (int)(key >> 16), r->val[k]);
+	r->p[k] = NULL;
 }
 
 void sim_mem_red_flush(sim_mem *m)
@@ -94,8 +94,8 @@ void sim_mem_red_flush(sim_mem *m)
 	if (!m->red_hi)
 		return;
 	for (unsigned k = 0; k < r->n; k++)
-		if (r->e[r->used[k]].p)
-			red_evict(&r->e[r->used[k]]);
+		if (r->p[r->used[k]])
+			red_evict(r, r->used[k]);
 	r->n = 0;
 	m->red_lo = UINT64_MAX;
 	m->red_hi = 0;
@@ -115,24 +115,24 @@ static void red_new(sim_mem *m, uint8_t *p, uint64_t addr, unsigned size,
 {
 	sim_redbuf *r = m->red;
 	size_t k = red_slot(p);
-	red_entry *e = &r->e[k];
 	/* the words that share bytes with [p, p + size) live in slot k (the
 	   same low word) and, as halves of an 8-byte word, in the slots
 	   next to it: applied first, as the order matters between them */
-	red_entry *lo = &r->e[(k - 1) & (RED_SLOTS - 1)];
-	red_entry *hi = &r->e[(k + 1) & (RED_SLOTS - 1)];
-	if (lo->p && lo->p + (lo->key & 0xff) > p && lo->p < p)
-		red_evict(lo);
-	if (size == 8 && hi->p == p + 4)
-		red_evict(hi);
-	if (e->p) {
-		red_evict(e); /* another word in the slot, or p differently */
+	size_t lo = (k - 1) & (RED_SLOTS - 1), hi = (k + 1) & (RED_SLOTS - 1);
+	if (r->p[lo] && r->p[lo] + (r->key[lo] & 0xff) > p && r->p[lo] < p)
+		red_evict(r, lo);
+	if (size == 8 && r->p[hi] == p + 4)
+		red_evict(r, hi);
+	if (r->p[k]) {
+		red_evict(r, k); /* another word in the slot, or p differently */
 	} else {
 		if (r->n == RED_SLOTS) /* used[] full of evicted slots */
 			sim_mem_red_flush(m);
 		r->used[r->n++] = (uint16_t)k;
 	}
-	*e = (red_entry){p, b, key};
+	r->p[k] = p;
+	r->key[k] = key;
+	r->val[k] = b;
 	if (addr < m->red_lo || !m->red_hi)
 		m->red_lo = addr;
 	if (addr + size > m->red_hi)
@@ -650,9 +650,28 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 	return resolve(w, sp, lanes, addr, size, ptr);
 }
 
+/* The full-warp ADD of sim_mem_red on the slots that hold the lanes'
+ * words already: no call in the loop, so that it keeps its values in
+ * registers; the lanes whose word has no slot yet are returned. */
+static inline uint32_t red_add_hits(sim_redbuf *r, uint8_t *const ptr[SIM_LANES],
+				    uint32_t key, const uint32_t blo[SIM_LANES],
+				    const uint32_t bhi[SIM_LANES], bool wide)
+{
+	uint32_t miss = 0;
+	for (int l = 0; l < SIM_LANES; l++) {
+		size_t k = red_slot(ptr[l]);
+		if (r->p[k] == ptr[l] && r->key[k] == key)
+			r->val[k] += wide ? (uint64_t)bhi[l] << 32 | blo[l] : blo[l];
+		else
+			miss |= 1u << l;
+	}
+	return miss;
+}
+
 bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
 		 const uint64_t addr[SIM_LANES], unsigned size, int op,
-		 int type, const uint64_t b[SIM_LANES])
+		 int type, const uint32_t blo[SIM_LANES],
+		 const uint32_t bhi[SIM_LANES])
 {
 	sim_mem *m = w->ctx->mem;
 	uint8_t *ptr[SIM_LANES];
@@ -667,15 +686,21 @@ bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
 		return false;
 	sim_redbuf *r = m->red;
 	uint32_t key = RED_KEY(size, op, type);
+	if (lanes == 0xffffffffu && op == SIM_RED_ADD) /* the common case */
+		lanes = size == 8 ? red_add_hits(r, ptr, key, blo, bhi, true)
+				  : red_add_hits(r, ptr, key, blo, bhi, false);
+	/* the rest lane by lane; the operations commute, so the lanes that
+	   missed above may come after the ones that hit */
 	for (uint32_t k = lanes; k; k &= k - 1) { /* ascending lane order */
 		int l = (int)sim_ffs(k);
-		red_entry *e = &r->e[red_slot(ptr[l])];
-		if (e->p != ptr[l] || e->key != key)
-			red_new(m, ptr[l], addr[l], size, key, b[l]);
+		uint64_t b = (uint64_t)bhi[l] << 32 | blo[l];
+		size_t s = red_slot(ptr[l]);
+		if (r->p[s] != ptr[l] || r->key[s] != key)
+			red_new(m, ptr[l], addr[l], size, key, b);
 		else if (op == SIM_RED_ADD) /* the common case, inline */
-			e->val += b[l];
+			r->val[s] += b;
 		else
-			e->val = sim_at_combine(op, type, e->val, b[l]);
+			r->val[s] = sim_at_combine(op, type, r->val[s], b);
 	}
 	return true;
 }
