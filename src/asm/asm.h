@@ -486,6 +486,7 @@ typedef struct asm_gop {
 
 typedef struct asm_guess {
 	int n;             /* written operands; -1: no guess */
+	int plan;          /* the selection's (match.c) */
 	const bool *label_first; /* LABEL: the first bytes it may have */
 	/* the plan's word with what the operands that are always the same
 	 * put (exact register names, [off]'s absent register) and their
