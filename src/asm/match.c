@@ -1481,6 +1481,7 @@ static bool guess_fields(const struct asm_index *ix, asm_plan *p,
 			break;
 		case FA_SYM:
 			p->syms |= 1u << a->k;
+			q->sym = true;
 			break;
 		}
 	}
