@@ -404,10 +404,51 @@ typedef struct asm_inst_text {
 } asm_inst_text;
 
 /*
+ * One field as a fast path writes it (match.c's operand plans, scan.c's
+ * guessed lines): where, how wide, what it takes, read from the opcode
+ * once when the plan is made.
+ */
+typedef struct asm_fast_field {
+	unsigned char pos, width;
+	bool enc;            /* encoded (a constant field keeps its value) */
+	bool gpr;            /* an R register: counts toward the kernel's */
+	bool sgn;            /* SImm */
+	signed char rk;      /* its Register kind (index), -1 */
+	uint64_t mask;       /* (1 << width) - 1 */
+	/* asm_fast_put's branch-free write: the field's bits in each half of
+	 * the word (both 0 for a field that is not encoded), the shift that
+	 * puts a value's bits into the low half, and the two right shifts and
+	 * left shift that put its bits into the high half */
+	uint64_t mlo, mhi;
+	unsigned char slo, shr1, shr2, shl;
+	uint64_t lim;        /* registers: the type's all-ones value (the zero
+			      * register's number); control slots: mask */
+} asm_fast_field;
+
+/* v into the field when it is encoded (match.c encode()'s rule) */
+static inline void asm_fast_put(isa_word *w, const asm_fast_field *f,
+				uint64_t v)
+{
+	w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+	w->hi = (w->hi & ~f->mhi) | ((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
+}
+
+/* Does the number (mag, neg: the value is -mag) fit a field of w bits? */
+static inline bool asm_fits(bool is_signed, int w, uint64_t mag, bool neg)
+{
+	if (!is_signed)
+		return !neg && mag <= (w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1);
+	uint64_t lim = w >= 64 ? (UINT64_C(1) << 63) : (UINT64_C(1) << (w - 1));
+	return neg ? mag <= lim : mag < lim;
+}
+
+/*
  * How the operands of a selection look in the text (match.c makes it from
  * the line that made the selection; scan.c reads a line by it).  Every
  * line this reads has the selection's operand signatures, so it takes the
- * same selection without looking a name up.
+ * same selection without looking a name up, and scan.c puts each value
+ * into the word as it reads it (with the checks fast_fill makes: a value
+ * that fails one sends the line the general way).
  */
 typedef enum asm_gkind {
 	ASM_G_NAME,  /* a name: nm                                          */
@@ -432,12 +473,23 @@ typedef struct asm_gop {
 	unsigned char kind; /* asm_gkind */
 	char pre;           /* NAME, ENUM: '!', '~' or 0 */
 	bool has_reg, is64; /* MEM */
+	bool has_f, has_g;  /* f, g are the operand's fields */
 	asm_gname nm;       /* NAME, MEM with has_reg */
+	/* NAME with digits: the register field; INT, CMEM: the field; MEM:
+	 * the base register (f) and the offset (g) */
+	asm_fast_field f, g;
+	unsigned char bank_pos, off_pos; /* CMEM: the constant's layout */
+	uint64_t bank_lim, off_lim;
 } asm_gop;
 
 typedef struct asm_guess {
 	int n;             /* written operands; -1: no guess */
 	const bool *label_first; /* LABEL: the first bytes it may have */
+	/* the plan's word with what the operands that are always the same
+	 * put (exact register names, [off]'s absent register) and their
+	 * register count */
+	isa_word base;
+	uint32_t maxreg;
 	asm_gop op[ASM_MAX_OPERANDS];
 } asm_guess;
 
@@ -460,10 +512,13 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
  * asm_hash), or NULL. */
 const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
 				uint32_t hv);
-/* fast_fill of a line read by guess g (into it->plan, word, maxreg,
- * nsym): false (nothing done) when a value would be an error - the line
- * then goes the general way, which reports it. */
-bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it);
+/* The rest of fast_fill for a line read by guess g, whose operands
+ * made w (registers up to maxreg): enum operands, labels, guard and
+ * control slots (into it->plan, word, maxreg, nsym); false (nothing done)
+ * when a value would be an error - the line then goes the general way,
+ * which reports it. */
+bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it,
+		    isa_word w, uint32_t maxreg);
 simt_status asm_index_build(const isa_model *m, struct asm_index **out);
 void asm_index_free(struct asm_index *ix);
 /*

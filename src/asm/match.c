@@ -100,24 +100,6 @@ typedef enum fast_kind {
 	FA_SYM   /* a label (`(name) or a branch target): a fixup         */
 } fast_kind;
 
-/* One field as the fast path writes it: where, how wide, what it takes,
- * read from the opcode once when the plan is made. */
-typedef struct fast_field {
-	unsigned char pos, width;
-	bool enc;            /* encoded (a constant field keeps its value) */
-	bool gpr;            /* an R register: counts toward the kernel's */
-	bool sgn;            /* SImm */
-	signed char rk;      /* its Register kind (index), -1 */
-	uint64_t mask;       /* mask_of(width) */
-	/* fast_put's branch-free write: the field's bits in each half of the
-	 * word (both 0 for a field that is not encoded), the shift that
-	 * puts a value's bits into the low half, and the two right shifts and
-	 * left shift that put its bits into the high half */
-	uint64_t mlo, mhi;
-	unsigned char slo, shr1, shr2, shl;
-	uint64_t lim;        /* registers: mask_of(the type's width) (the zero
-			      * register's number); control slots: mask */
-} fast_field;
 
 typedef struct fast_act {
 	unsigned char kind; /* fast_kind */
@@ -125,8 +107,8 @@ typedef struct fast_act {
 	unsigned char e;    /* FA_SYM: the operand entry (the fixup's) */
 	unsigned char fi;   /* FA_SYM: the field */
 	bool has_f, has_g;
-	fast_field f;       /* REG/INT/CMEM: the field; MEM: the base register */
-	fast_field g;       /* MEM: the offset */
+	asm_fast_field f;       /* REG/INT/CMEM: the field; MEM: the base register */
+	asm_fast_field g;       /* MEM: the offset */
 	/* CMEM: the constant kind's layout */
 	unsigned char bank_pos, off_pos;
 	uint64_t bank_lim, off_lim;
@@ -145,7 +127,7 @@ typedef struct fast_act {
 typedef struct genum {
 	unsigned char k;     /* written operand */
 	int n;               /* names looked at */
-	fast_field f;        /* the enum field */
+	asm_fast_field f;        /* the enum field */
 	asm_operand orig;    /* the operand the selection was made with */
 	uint64_t key[GE_KEYS]; /* names of at most 8 bytes, zero-padded */
 	unsigned char len[GE_KEYS];
@@ -170,11 +152,12 @@ typedef struct asm_plan {
 	isa_word base;
 	uint64_t sig[ASM_MAX_OPERANDS];
 	const isa_type *guard_type; /* NULL: no guard field */
-	fast_field guard, gmod, barid;
+	asm_fast_field guard, gmod, barid;
 	fast_act act[ISA_MAX_OPERANDS];
 	bool has_ctl[4];            /* stall, yield, req, wsb */
-	fast_field ctl[4];
+	asm_fast_field ctl[4];
 	uint64_t unknown;           /* fields a line of the plan writes */
+	uint32_t syms;              /* bit k: written operand k is a label */
 	int nge;                    /* enum operands of the guess */
 	int ge[GE_MAX];             /* their genum (index in asm_index.genums) */
 	/* the selection, for lines the fast path does not take */
@@ -1183,7 +1166,7 @@ static bool exc_possible(const isa_opcode *op, isa_word base, uint64_t unknown)
 }
 
 static void fast_field_of(const isa_opcode *op, const asm_opinfo *in, int f,
-			  fast_field *ff)
+			  asm_fast_field *ff)
 {
 	const isa_field *fd = &op->fields[f];
 	ff->pos = (unsigned char)fd->pos;
@@ -1394,6 +1377,119 @@ static bool ge_new(struct asm_index *ix, asm_plan *p, const asm_operand *o,
 	return true;
 }
 
+static inline bool fast_reg(const asm_fast_field *f, const asm_operand *o,
+			    int nregs, isa_word *w, uint32_t *maxreg);
+
+/* Do the fields n fields put into a word (those that are encoded) have
+ * no bit in common?  Then the order they are put in does not matter. */
+static bool disjoint(const asm_fast_field *const *f, int n)
+{
+	uint64_t lo = 0, hi = 0;
+	for (int i = 0; i < n; i++) {
+		if ((lo & f[i]->mlo) || (hi & f[i]->mhi))
+			return false;
+		lo |= f[i]->mlo;
+		hi |= f[i]->mhi;
+	}
+	return true;
+}
+
+/*
+ * The fields of the guess's operands from the plan's actions (what scan.c
+ * puts for each), and the guess's word: the plan's with the puts of the
+ * operands that are the same on every line of the guess (a register
+ * spelled exactly, the register [off] leaves out) already made.  False
+ * when the fields overlap (fast_fill's order would matter) or such an
+ * operand is out of range.
+ */
+static bool guess_fields(const struct asm_index *ix, asm_plan *p,
+			 const asm_inst_text *it)
+{
+	asm_guess *g = &p->guess;
+	const asm_fast_field *all[2 * ISA_MAX_OPERANDS + GE_MAX + 6];
+	int nall = 0;
+	g->base = p->base;
+	g->maxreg = 0;
+	p->syms = 0;
+	for (int i = 0; i < p->nact; i++) {
+		const fast_act *a = &p->act[i];
+		asm_gop *q = &g->op[a->k];
+		const asm_operand *o = &it->ops[a->k];
+		if (a->has_f)
+			all[nall++] = &a->f;
+		if (a->has_g)
+			all[nall++] = &a->g;
+		switch ((fast_kind)a->kind) {
+		case FA_REG:
+			if (q->kind != ASM_G_NAME)
+				return false;
+			if (q->nm.digits) {
+				q->has_f = true;
+				q->f = a->f;
+			} else if (!fast_reg(&a->f, o, 1, &g->base, &g->maxreg)) {
+				return false;
+			}
+			break;
+		case FA_INT:
+			if (q->kind != ASM_G_INT)
+				return false;
+			q->has_f = true;
+			q->f = a->f;
+			break;
+		case FA_MEM:
+			if (q->kind != ASM_G_MEM)
+				return false;
+			q->has_g = a->has_g;
+			q->g = a->g;
+			if (a->has_f && o->has_reg) {
+				if (q->nm.digits) {
+					q->has_f = true;
+					q->f = a->f;
+				} else if (!fast_reg(&a->f, o, o->is64 ? 2 : 1,
+						     &g->base, &g->maxreg)) {
+					return false;
+				}
+			} else if (a->has_f) {
+				asm_fast_put(&g->base, &a->f, a->f.lim);
+			}
+			break;
+		case FA_CMEM:
+			if (q->kind != ASM_G_CMEM)
+				return false;
+			q->has_f = true;
+			q->f = a->f;
+			q->bank_pos = a->bank_pos;
+			q->off_pos = a->off_pos;
+			q->bank_lim = a->bank_lim;
+			q->off_lim = a->off_lim;
+			break;
+		case FA_SYM:
+			p->syms |= 1u << a->k;
+			break;
+		}
+	}
+	if (p->guard_type) {
+		all[nall++] = &p->guard;
+		if (p->has_gmod)
+			all[nall++] = &p->gmod;
+	}
+	for (int i = 0; i < 4; i++)
+		if (p->has_ctl[i])
+			all[nall++] = &p->ctl[i];
+	for (int k = 0; k < it->noperands; k++) {
+		const asm_gop *q = &g->op[k];
+		bool sym = p->syms >> k & 1;
+		if ((q->kind == ASM_G_INT || q->kind == ASM_G_CMEM) && !q->has_f)
+			return false; /* every value has its field */
+		if ((q->kind == ASM_G_NAME && q->nm.digits && !q->has_f) ||
+		    (q->kind == ASM_G_TICK || q->kind == ASM_G_LABEL) != sym)
+			return false;
+	}
+	for (int i = 0; i < p->nge; i++)
+		all[nall++] = &ix->genums[p->ge[i]].f;
+	return disjoint(all, nall);
+}
+
 /*
  * The guess of a fast plan from the line that made it: for each operand
  * the bytes that give it the signature it has (a register's prefix and
@@ -1450,7 +1546,8 @@ static void guess_build(struct asm_index *ix, asm_plan *p,
 			return;
 		}
 	}
-	g->n = it->noperands;
+	if (guess_fields(ix, p, it))
+		g->n = it->noperands;
 	g->label_first = ix->label_first;
 }
 
@@ -1574,14 +1671,6 @@ static uint64_t mask_of(int w)
 }
 
 /* Does the signed/unsigned value (mag, neg) fit a w-bit field? */
-static bool fits(bool is_signed, int w, uint64_t mag, bool neg)
-{
-	if (!is_signed)
-		return !neg && mag <= mask_of(w);
-	uint64_t lim = w >= 64 ? (UINT64_C(1) << 63) : (UINT64_C(1) << (w - 1));
-	return neg ? mag <= lim : mag < lim;
-}
-
 static void range_text(bool is_signed, int w, int shift, char *buf, size_t n)
 {
 	if (!is_signed) {
@@ -1649,7 +1738,7 @@ static bool number_to_field(asm_ctx *c, const isa_opcode *op, int f,
 			mag >>= shift;
 		}
 	}
-	if (!fits(sgn, fd->width, mag, neg)) {
+	if (!asm_fits(sgn, fd->width, mag, neg)) {
 		range_text(sgn, fd->width, fmt == ISA_FMT_PLAIN ? 0 : shift, rng,
 			   sizeof rng);
 		if (fmt == ISA_FMT_PCREL)
@@ -2191,40 +2280,32 @@ static void update_kernel(asm_ctx *c, const fill_state *s, uint64_t barid)
 		k->exits[k->nexits++] = (uint32_t)s->off;
 }
 
-/* v into the field when it is encoded (encode()'s rule); mask: the
- * field's (put_bits without working it out) */
-static inline void fast_put(isa_word *w, const fast_field *f, uint64_t v)
-{
-	w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
-	w->hi = (w->hi & ~f->mhi) | ((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
-}
-
 /* The register of o for the field (fill_reg without pairs), counted
  * toward the kernel's registers: false when it is out of range (fill_reg
  * reports it). */
-static inline bool fast_reg(const fast_field *f, const asm_operand *o,
+static inline bool fast_reg(const asm_fast_field *f, const asm_operand *o,
 			    int nregs, isa_word *w, uint32_t *maxreg)
 {
 	bool zero = f->rk >= 0 && ((o->zeromask >> f->rk) & 1u);
 	if (zero) {
-		fast_put(w, f, f->lim);
+		asm_fast_put(w, f, f->lim);
 		return true;
 	}
 	if (o->regnum >= f->lim)
 		return false;
 	if (f->gpr && o->regnum + (uint64_t)nregs > *maxreg)
 		*maxreg = (uint32_t)(o->regnum + (uint64_t)nregs);
-	fast_put(w, f, o->regnum);
+	asm_fast_put(w, f, o->regnum);
 	return true;
 }
 
 /* A number (mag, neg) into the field: false when it does not fit. */
-static inline bool fast_num(const fast_field *f, uint64_t mag, bool neg,
+static inline bool fast_num(const asm_fast_field *f, uint64_t mag, bool neg,
 			    isa_word *w)
 {
-	if (!fits(f->sgn, f->width, mag, neg))
+	if (!asm_fits(f->sgn, f->width, mag, neg))
 		return false;
-	fast_put(w, f, neg ? 0 - mag : mag);
+	asm_fast_put(w, f, neg ? 0 - mag : mag);
 	return true;
 }
 
@@ -2256,23 +2337,55 @@ static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
  * reading only the plan.  False (nothing done) when some value would be
  * an error: the filling then runs and reports it exactly as before.
  */
+/* fast_fill's guard, control slots and labels ('.', evaluated now, is
+ * not the fast path's) */
+static inline bool fast_guard(asm_ctx *c, const asm_plan *plan,
+		       const asm_inst_text *it, isa_word *w)
+{
+	if (!it->has_guard)
+		return true;
+	if (!plan->guard_type)
+		return false;
+	int v = guard_find(c->ix, plan->guard_type, it->guard->s, it->guard->len);
+	if (v < 0 || (it->guard_not && !plan->has_gmod))
+		return false;
+	asm_fast_put(w, &plan->guard, (uint64_t)v);
+	if (it->guard_not)
+		asm_fast_put(w, &plan->gmod, 1);
+	return true;
+}
+
+static inline bool fast_ctl(const asm_plan *plan, const asm_inst_text *it,
+		     isa_word *w)
+{
+	if (!it->has_sched && !it->has_req && !it->has_wsb)
+		return true;
+	bool given[4] = {it->has_sched, it->has_yield, it->has_req, it->has_wsb};
+	uint64_t v[4] = {it->stall, it->yield, it->req, it->wsb};
+	for (int i = 0; i < 4; i++) {
+		if (!given[i])
+			continue;
+		if (!plan->has_ctl[i] || v[i] > plan->ctl[i].lim)
+			return false;
+		asm_fast_put(w, &plan->ctl[i], v[i]);
+	}
+	return true;
+}
+
+static inline bool fast_sym_ok(const asm_ctx *c, const asm_operand *o)
+{
+	return !c->single && (o->kind == ASM_O_EXPR ? o->expr->op == 's'
+				: !(o->nlen == 1 && o->name[0] == '.'));
+}
+
 static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 		      const asm_inst_text *it, isa_word w, isa_word *out,
 		      uint32_t *maxreg, int *nsym)
 {
 	uint32_t mr = 0;
 	*nsym = 0;
-	if (it->has_guard) {
-		if (!plan->guard_type)
-			return false;
-		int v = guard_find(c->ix, plan->guard_type, it->guard->s,
-				   it->guard->len);
-		if (v < 0 || (it->guard_not && !plan->has_gmod))
-			return false;
-		fast_put(&w, &plan->guard, (uint64_t)v);
-		if (it->guard_not)
-			fast_put(&w, &plan->gmod, 1);
-	}
+	if (!fast_guard(c, plan, it, &w))
+		return false;
 	for (int i = 0; i < plan->nact; i++) {
 		const fast_act *a = &plan->act[i];
 		const asm_operand *o = &it->ops[a->k];
@@ -2290,7 +2403,7 @@ static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 				if (!fast_reg(&a->f, o, o->is64 ? 2 : 1, &w, &mr))
 					return false;
 			} else if (a->has_f) {
-				fast_put(&w, &a->f, a->f.lim);
+				asm_fast_put(&w, &a->f, a->f.lim);
 			}
 			if (!a->has_g) {
 				if (o->mag)
@@ -2302,30 +2415,18 @@ static bool fast_fill(asm_ctx *c, const asm_plan *plan,
 		case FA_CMEM:
 			if (o->bank > a->bank_lim || o->neg || o->mag > a->off_lim)
 				return false;
-			fast_put(&w, &a->f,
+			asm_fast_put(&w, &a->f,
 				 (o->bank << a->bank_pos) | (o->mag << a->off_pos));
 			break;
-		case FA_SYM: /* a symbol: '.' (evaluated now) is not ours */
-			if (c->single ||
-			    (o->kind == ASM_O_EXPR ? o->expr->op != 's'
-			     : o->nlen == 1 && o->name[0] == '.'))
+		case FA_SYM:
+			if (!fast_sym_ok(c, o))
 				return false;
 			++*nsym;
 			break;
 		}
 	}
-	if (it->has_sched || it->has_req || it->has_wsb) {
-		bool given[4] = {it->has_sched, it->has_yield, it->has_req,
-				 it->has_wsb};
-		uint64_t v[4] = {it->stall, it->yield, it->req, it->wsb};
-		for (int i = 0; i < 4; i++) {
-			if (!given[i])
-				continue;
-			if (!plan->has_ctl[i] || v[i] > plan->ctl[i].lim)
-				return false;
-			fast_put(&w, &plan->ctl[i], v[i]);
-		}
-	}
+	if (!fast_ctl(plan, it, &w))
+		return false;
 	*out = w;
 	*maxreg = mr;
 	return true;
@@ -2436,7 +2537,7 @@ static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
 		code = -1;
 	if (code >= 0 && !p->has_exc) {
 		isa_word b = p->base;
-		fast_put(&b, &ge->f, (uint64_t)code);
+		asm_fast_put(&b, &ge->f, (uint64_t)code);
 		if (exc_possible(op, b, p->unknown))
 			code = -1;
 	}
@@ -2470,20 +2571,27 @@ const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
 	return p->word == w && p->guess.n >= 0 ? &p->guess : NULL;
 }
 
-bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it)
+bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it,
+		    isa_word w, uint32_t maxreg)
 {
 	const asm_plan *p = (const asm_plan *)(const void *)
 		((const char *)g - offsetof(asm_plan, guess));
-	isa_word w = p->base;
 	for (int i = 0; i < p->nge; i++) {
 		genum *ge = &c->ix->genums[p->ge[i]];
 		int v = ge_value(c->ix, p, ge, &it->ops[ge->k]);
 		if (v < 0)
 			return false;
-		fast_put(&w, &ge->f, (uint64_t)v);
+		asm_fast_put(&w, &ge->f, (uint64_t)v);
 	}
-	if (!fast_fill(c, p, it, w, &it->word, &it->maxreg, &it->nsym))
+	int nsym = 0;
+	for (uint32_t m = p->syms; m; m &= m - 1, nsym++)
+		if (!fast_sym_ok(c, &it->ops[__builtin_ctz(m)]))
+			return false;
+	if (!fast_guard(c, p, it, &w) || !fast_ctl(p, it, &w))
 		return false;
+	it->word = w;
+	it->maxreg = maxreg;
+	it->nsym = nsym;
 	it->plan = p;
 	return true;
 }

@@ -74,18 +74,22 @@ static const char *number(const scan *s, const char *p, uint64_t *out)
 	uint64_t v = 0;
 	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
 		const char *digits = p += 2;
-		for (; cls_of((unsigned char)*p) & ASM_C_HEX; p++) {
-			unsigned char ch = (unsigned char)*p;
+		for (;; p++) {
+			unsigned d = (unsigned)(unsigned char)*p - '0';
+			if (d > 9) {
+				d = (unsigned)((unsigned char)*p | 0x20) - 'a';
+				if (d > 5)
+					break;
+				d += 10;
+			}
 			if (v >> 60)
 				return NULL;
-			v = v * 16 + (uint64_t)(ch <= '9' ? ch - '0'
-						: (ch | 0x20) - 'a' + 10);
+			v = v * 16 + d;
 		}
 		if (p == digits)
 			return NULL;
 	} else {
-		for (; cls_of((unsigned char)*p) & ASM_C_DIGIT; p++) {
-			uint64_t d = (uint64_t)(*p - '0');
+		for (unsigned d; (d = (unsigned)(unsigned char)*p - '0') <= 9; p++) {
 			if (v > (UINT64_MAX - d) / 10)
 				return NULL;
 			v = v * 10 + d;
@@ -298,7 +302,7 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
  * follows), or exactly g's bytes as an identifier (with is64, followed by
  * ".64", which address() takes off).  NULL when the text differs.
  */
-static const char *guess_name(const scan *s, const char *p,
+static inline const char *guess_name(const scan *s, const char *p,
 			      const asm_gname *g, bool is64, asm_operand *o)
 {
 	const char *k = (const char *)g->k;
@@ -309,8 +313,9 @@ static const char *guess_name(const scan *s, const char *p,
 				return NULL;
 		const char *d = p + g->len, *q = d;
 		uint32_t v = 0;
-		for (; (cls_of((unsigned char)*q) & ASM_C_DIGIT) && q - d < 10; q++)
-			v = v * 10 + (uint32_t)(*q - '0');
+		for (unsigned x; (x = (unsigned)(unsigned char)*q - '0') <= 9 &&
+				 q - d < 10; q++)
+			v = v * 10 + x;
 		if (q == d || q - d > 9)
 			return NULL;
 		o->nlen = (int)(q - p);
@@ -342,24 +347,41 @@ static const char *guess_name(const scan *s, const char *p,
 	return end;
 }
 
+/* The register number o->regnum (digits: nregs registers from it) into
+ * field f of w, counted in *mr (fast_fill's fast_reg); false when it is
+ * out of range. */
+static inline bool put_reg(const asm_fast_field *f, const asm_operand *o,
+			   uint32_t nregs, isa_word *w, uint32_t *mr)
+{
+	if (o->regnum >= f->lim)
+		return false;
+	if (f->gpr && (uint32_t)o->regnum + nregs > *mr)
+		*mr = (uint32_t)o->regnum + nregs;
+	asm_fast_put(w, f, o->regnum);
+	return true;
+}
+
 /*
- * One operand as g says, into the fields of o that fast_fill and fast_syms
- * read (what operand() would make of it, which then has the signature the
- * guess was made from), and the blanks after it; NULL when it is not so.
+ * One operand as g says, and the blanks after it; NULL when it is not so
+ * or a value is out of range.  The registers, numbers, addresses and
+ * constants go straight into w (with fast_fill's checks); names, enum
+ * operands and labels leave in o what asm_guess_fill and fast_syms read
+ * (what operand() would make of them).
  */
 static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				 const asm_guess *gs, const asm_gop *g,
-				 asm_operand *o)
+				 asm_operand *o, isa_word *w, uint32_t *mr)
 {
-	o->col = col_at(s, p);
 	switch ((asm_gkind)g->kind) {
-	case ASM_G_NAME:
+	case ASM_G_NAME: /* the column: a name may be a label (fast_syms) */
+		o->col = col_at(s, p);
 		if (g->pre) {
 			if (at(s, p) != g->pre)
 				return NULL;
 			p = blanks(s, p + 1);
 		}
-		if (!(p = guess_name(s, p, &g->nm, false, o)))
+		if (!(p = guess_name(s, p, &g->nm, false, o)) ||
+		    (g->has_f && !put_reg(&g->f, o, 1, w, mr)))
 			return NULL;
 		break;
 	case ASM_G_ENUM:
@@ -377,6 +399,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 	case ASM_G_LABEL:
 		if (!gs->label_first[at(s, p)])
 			return NULL;
+		o->col = col_at(s, p);
 		o->name = p;
 		p = ident_end(s, p);
 		o->nlen = (int)(p - o->name);
@@ -388,19 +411,19 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 			neg = ch == '-';
 			p = blanks(s, p + 1);
 		}
-		if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
+		uint64_t mag;
+		if (!digit_at(s, p) || !(p = number(s, p, &mag)))
 			return NULL;
-		o->kind = ASM_O_INT;
-		o->neg = neg && o->mag != 0;
+		neg = neg && mag != 0;
+		if (!asm_fits(g->f.sgn, g->f.width, mag, neg))
+			return NULL;
+		asm_fast_put(w, &g->f, neg ? 0 - mag : mag);
 		return p;
 	}
 	case ASM_G_MEM:
 		if (at(s, p) != '[')
 			return NULL;
 		p = blanks(s, p + 1);
-		o->kind = ASM_O_MEM;
-		o->has_reg = g->has_reg;
-		o->is64 = g->is64;
 		o->mag = 0;
 		o->neg = false;
 		if (!g->has_reg) {
@@ -408,11 +431,20 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 			    !(p = offset(s, p, o, false)))
 				return NULL;
 		} else {
-			if (!(p = guess_name(s, p, &g->nm, g->is64, o)))
+			if (!(p = guess_name(s, p, &g->nm, g->is64, o)) ||
+			    (g->has_f && !put_reg(&g->f, o, g->is64 ? 2 : 1, w, mr)))
 				return NULL;
 			p = blanks(s, p);
 			if (at(s, p) != ']' && !(p = offset(s, p, o, true)))
 				return NULL;
+		}
+		if (!g->has_g) {
+			if (o->mag)
+				return NULL;
+		} else if (asm_fits(g->g.sgn, g->g.width, o->mag, o->neg)) {
+			asm_fast_put(w, &g->g, o->neg ? 0 - o->mag : o->mag);
+		} else {
+			return NULL;
 		}
 		return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
 	case ASM_G_CMEM:
@@ -422,12 +454,15 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		if (at(s, p) != '[')
 			return NULL;
 		o->has_reg = false;
-		o->is64 = false;
 		o->mag = 0;
 		o->neg = false;
-		p = cmem(s, p, o);
-		return p && !o->has_reg ? p : NULL;
+		if (!(p = cmem(s, p, o)) || o->has_reg || o->bank > g->bank_lim ||
+		    o->neg || o->mag > g->off_lim)
+			return NULL;
+		asm_fast_put(w, &g->f, (o->bank << g->bank_pos) | (o->mag << g->off_pos));
+		return p;
 	case ASM_G_TICK:
+		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
 	}
 	/* a name: what operand() does after it */
@@ -436,11 +471,15 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 	return at(s, p) == '[' ? NULL : p;
 }
 
-/* The operands of a line as guess g says, into it; where they end, NULL
- * when the line does not look so.  p is past the mnemonic's blanks. */
+/* The operands of a line as guess g says, into w (from g's word) and
+ * *mr and what it needs; where they end, NULL when the line does not look
+ * so.  p is past the mnemonic's blanks. */
 static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
-			      const asm_guess *g, asm_inst_text *it)
+			      const asm_guess *g, asm_inst_text *it,
+			      isa_word *w, uint32_t *mr)
 {
+	*w = g->base;
+	*mr = g->maxreg;
 	unsigned char ch = at(s, p);
 	if ((ch == ';' || ch == '\n' || ch == '$') != (g->n == 0))
 		return NULL;
@@ -449,7 +488,7 @@ static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
 			return NULL;
 		if (k)
 			p = blanks(s, p + 1);
-		if (!(p = guess_operand(c, s, p, g, &g->op[k], &it->ops[k])))
+		if (!(p = guess_operand(c, s, p, g, &g->op[k], &it->ops[k], w, mr)))
 			return NULL;
 	}
 	if (at(s, p) == ',' || at(s, p) == '`')
@@ -574,8 +613,10 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	it->plan = NULL;
 	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len, h);
 	const char *q;
-	if (g && (q = guess_line(c, &s, p, g, it)) &&
-	    (q = line_end(&s, q, start, it)) && asm_guess_fill(c, g, it))
+	isa_word w;
+	uint32_t mr;
+	if (g && (q = guess_line(c, &s, p, g, it, &w, &mr)) &&
+	    (q = line_end(&s, q, start, it)) && asm_guess_fill(c, g, it, w, mr))
 		return take(c, q, 2);
 	it->noperands = 0;
 	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;

@@ -14,6 +14,9 @@
 #include "sim/hb.h"
 #include "sim/rt.h"
 
+/* Every lane, the loop unrolled by 8. */
+#define LANES8 _Pragma("GCC unroll 8") for (int l = 0; l < SIM_LANES; l++)
+
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign);
 
@@ -161,17 +164,24 @@ static bool local_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
 }
 
 /*
- * Shared memory (LDS/STS, [Ra + off] with Ra one 32-bit register): every
- * lane of pmask checked, or false (nothing done) when a
- * lane is misaligned or outside the CTA's array (the shared::cluster
- * window and faults: the general path) or retire records / relaxed memory
- * need the general path.  The 64-bit sum Ra + off is inside [0, len - size]
- * exactly when Ra is inside [lo, hi] below, so the lanes are checked in
- * 32-bit arithmetic, branch-free over all 32 when all run (it vectorises).
+ * Shared memory (LDS/STS of 4, 8 or 16 bytes, [Ra + off] with Ra one
+ * 32-bit register), straight between the registers and the CTA's array:
+ * every lane of pmask is checked first, and nothing is done (false: the
+ * general path decides) when a lane is misaligned or outside the CTA's
+ * array (the shared::cluster window and faults) or retire records /
+ * relaxed memory need the general path.  The 64-bit sum Ra + off is
+ * inside [0, len - size] exactly when Ra is inside [lo, hi] below, so the
+ * lanes are checked in 32-bit arithmetic, branch-free over all 32 when
+ * all run (it vectorises, with the test for a row of consecutive words).
+ * Lane l's word h is then at sh + (uint32_t)(Ra[l] + off) + 4h (the
+ * 32-bit sum is the 64-bit one there), without per-lane pointers; a full
+ * warp's 32-bit access to consecutive words is one copy of the row.  A
+ * load reads each lane's address before it writes that lane (its
+ * destination may be the address register); a store writes the lanes in
+ * ascending order, word by word (the highest lane wins a race).
  */
-static bool shared_rows(sim_warp *w, const sim_inst *i, uint32_t pmask,
-			unsigned size, uint8_t **sh, const uint32_t **row,
-			uint32_t *o32)
+static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			  unsigned size, bool store)
 {
 	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
 	if (w->ctx->rec || w->ctx->rx || ka == RT_NONE || !pmask ||
@@ -179,44 +189,83 @@ static bool shared_rows(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		return false;
 	const int64_t off = ko == RT_NONE ? 0 : i->op[ko].imm;
 	const int64_t len = (int64_t)w->cta->shared_size;
-	if (len < (int64_t)size || off > len || off < -(int64_t)UINT32_MAX)
-		return false;
-	int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
-	if (hi < lo)
-		return false;
-	if (hi > (int64_t)UINT32_MAX)
-		hi = UINT32_MAX;
-	const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
-	const uint32_t am = size - 1;
 	const uint32_t *a = w->r[i->op[ka].reg];
-	uint32_t bad = 0;
-	*o32 = (uint32_t)off;
-	if (pmask == 0xffffffffu)
-		for (int l = 0; l < SIM_LANES; l++)
-			bad |= (uint32_t)(a[l] - base > span) | ((a[l] + *o32) & am);
-	else
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			bad |= (uint32_t)(a[l] - base > span) | ((a[l] + *o32) & am);
+	uint32_t gap = 1; /* 0: a full warp's consecutive words from a[0] */
+	if (pmask == 0xffffffffu && size == 4 &&
+	    a[0] <= UINT32_MAX - 4 * (SIM_LANES - 1) && a[1] == a[0] + 4 &&
+	    a[SIM_LANES - 1] == a[0] + 4 * (SIM_LANES - 1)) {
+		const uint32_t b = a[0];
+		gap = 0;
+		for (int l = 0; l < SIM_LANES; l++) /* vectorises */
+			gap |= a[l] ^ (b + 4u * (uint32_t)l);
+		const int64_t s = (int64_t)b + off; /* the row: aligned, inside */
+		gap |= s < 0 || (s & 3) || s > len - 4 * SIM_LANES;
+	}
+	if (gap) {
+		if (len < (int64_t)size || off > len || off < -(int64_t)UINT32_MAX)
+			return false;
+		int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
+		if (hi < lo)
+			return false;
+		if (hi > (int64_t)UINT32_MAX)
+			hi = UINT32_MAX;
+		const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
+		const uint32_t am = size - 1, o = (uint32_t)off;
+		uint32_t bad = 0;
+		if (pmask == 0xffffffffu)
+			LANES8 bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & am);
+		else
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & am);
+			}
+		if (bad)
+			return false;
+	}
+	const uint32_t o32 = (uint32_t)off;
+	uint8_t *sh = w->cta->shared;
+	const unsigned nw = size / 4;
+	if (store) {
+		int k = (int)(i->aux[2] >> 8 & 0xF);
+		unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
+		static const uint32_t zero[SIM_LANES];
+		const uint32_t *v[4];
+		for (unsigned h = 0; h < nw; h++)
+			v[h] = r + h < SIM_RZ ? w->r[r + h] : zero;
+		if (!gap) {
+			memcpy(sh + (uint32_t)(a[0] + o32), v[0], 4 * SIM_LANES);
+			return true;
 		}
-	*sh = w->cta->shared;
-	*row = a;
-	return !bad;
-}
-
-/* shared_rows' lanes as host pointers: lane l's bytes at
- * sh + (uint32_t)(row[l] + o32) (the 32-bit sum is the 64-bit one there). */
-static bool shared_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
-			unsigned size, uint8_t *ptr[SIM_LANES])
-{
-	uint8_t *sh;
-	const uint32_t *a;
-	uint32_t o32;
-	if (!shared_rows(w, i, pmask, size, &sh, &a, &o32))
-		return false;
+		for (unsigned h = 0; h < nw; h++)
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(sh + (uint32_t)(a[l] + o32) + 4 * h, &v[h][l], 4);
+			}
+		return true;
+	}
+	int k = sim_slot(i, RT_D0);
+	if (nw == 1) {
+		uint32_t *d = rt_dst(w, i, k, 0);
+		if (!gap)
+			memcpy(d, sh + (uint32_t)(a[0] + o32), 4 * SIM_LANES);
+		else if (pmask == 0xffffffffu)
+			LANES8 memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
+		else
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
+			}
+		return true;
+	}
+	uint32_t *d[4];
+	for (unsigned h = 0; h < nw; h++)
+		d[h] = rt_dst(w, i, k, (int)h);
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		ptr[l] = sh + (uint32_t)(a[l] + o32);
+		uint32_t x[4];
+		memcpy(x, sh + (uint32_t)(a[l] + o32), size);
+		for (unsigned h = 0; h < nw; h++)
+			d[h][l] = x[h];
 	}
 	return true;
 }
@@ -229,8 +278,17 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	unsigned size = mem_size(i, &sign);
 	uint8_t *ptr[SIM_LANES], *row;
 	/* fast paths; with retire records the general one, which reports.
-	   First a row of consecutive words (one copy), then the lane paths */
-	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
+	   Shared memory straight from the registers; else first a row of
+	   consecutive words (one copy), then the lane paths */
+	if (sp == SIM_SPACE_SHARED && size >= 4 &&
+	    shared_access(w, i, pmask, size, false)) {
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, size, HB_READ);
+		}
+		return;
+	}
+	if (size == 4 && sp != SIM_SPACE_SHARED && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
 		if (pmask == 0xffffffffu)
@@ -246,9 +304,8 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		}
 		return;
 	}
-	if (size >= 4 && (sp == SIM_SPACE_LOCAL ? local_ptrs(w, i, pmask, size, ptr)
-			  : sp == SIM_SPACE_SHARED &&
-			    shared_ptrs(w, i, pmask, size, ptr))) {
+	if (size >= 4 && sp == SIM_SPACE_LOCAL &&
+	    local_ptrs(w, i, pmask, size, ptr)) {
 		int k = sim_slot(i, RT_D0);
 		for (unsigned h = 0; h < size / 4; h++) {
 			uint32_t *d = rt_dst(w, i, k, (int)h);
@@ -268,15 +325,40 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		return;
 	}
 	addresses(w, i, pmask, addr);
-	if (size == 4 && !w->ctx->rec && !w->ctx->rx &&
-	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
-		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			memcpy(&d[l], ptr[l], 4);
+	/* every size through the host pointers when every lane resolves */
+	if (!w->ctx->rec && !w->ctx->rx &&
+	    sim_mem_resolve(w, sp, pmask, addr, size, ptr)) {
+		int k = sim_slot(i, RT_D0);
+		uint32_t *d = rt_dst(w, i, k, 0);
+		if (size == 4) {
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], ptr[l], 4);
+			}
+		} else if (size < 4) { /* zero- or sign-extended as rt_unpack */
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				uint32_t x = 0;
+				memcpy(&x, ptr[l], size);
+				if (sign)
+					x = size == 1 ? (uint32_t)(int32_t)(int8_t)x
+						      : (uint32_t)(int32_t)(int16_t)x;
+				d[l] = x;
+			}
+		} else {
+			uint32_t *dh[4] = {d};
+			for (unsigned h = 1; h < size / 4; h++)
+				dh[h] = rt_dst(w, i, k, (int)h);
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				uint32_t x[4];
+				memcpy(x, ptr[l], size);
+				for (unsigned h = 0; h < size / 4; h++)
+					dh[h][l] = x[h];
+			}
 		}
 		if (w->ctx->hb) /* the general path reports in sim_mem_load */
-			hb_access(w, i, sp, pmask, addr, 4, HB_READ);
+			hb_access(w, i, sp, pmask, addr, size, HB_READ);
 		return;
 	}
 	if (!sim_mem_load(w, i, sp, pmask, addr, size, data))
@@ -296,8 +378,18 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	int k = (int)(i->aux[2] >> 8 & 0xF);
 	unsigned r = k == RT_NONE ? SIM_RZ : i->op[k].reg;
 	uint8_t *ptr[SIM_LANES], *row;
-	/* a row of consecutive words first (one copy), then the lane paths */
-	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
+	/* shared memory straight from the registers; else a row of
+	   consecutive words first (one copy), then the lane paths */
+	if (sp == SIM_SPACE_SHARED && size >= 4 &&
+	    shared_access(w, i, pmask, size, true)) {
+		w->ctx->mem_writes++;
+		if (w->ctx->hb) {
+			addresses(w, i, pmask, addr);
+			hb_access(w, i, sp, pmask, addr, size, HB_WRITE);
+		}
+		return;
+	}
+	if (size == 4 && sp != SIM_SPACE_SHARED && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
 		if (pmask == 0xffffffffu)
 			memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
@@ -313,9 +405,8 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		}
 		return;
 	}
-	if (size >= 4 && (sp == SIM_SPACE_LOCAL ? local_ptrs(w, i, pmask, size, ptr)
-			  : sp == SIM_SPACE_SHARED &&
-			    shared_ptrs(w, i, pmask, size, ptr))) {
+	if (size >= 4 && sp == SIM_SPACE_LOCAL &&
+	    local_ptrs(w, i, pmask, size, ptr)) {
 		/* lanes in ascending order, word by word: the highest lane
 		   wins a race (same-size accesses overlap only whole) */
 		for (unsigned h = 0; h < size / 4; h++) {
@@ -338,16 +429,31 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 		return;
 	}
 	addresses(w, i, pmask, addr);
-	if (size == 4 && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
-	    sim_mem_resolve(w, sp, pmask, addr, 4, ptr)) {
-		/* lanes in ascending order: the highest lane wins a race */
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			memcpy(ptr[l], &w->r[r][l], 4);
+	/* every size through the host pointers when every lane resolves;
+	   lanes in ascending order: the highest lane wins a race */
+	if (!w->ctx->rec && !w->ctx->rx &&
+	    sim_mem_resolve(w, sp, pmask, addr, size, ptr)) {
+		if (size == 4 && r < SIM_RZ) {
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(ptr[l], &w->r[r][l], 4);
+			}
+		} else {
+			static const uint32_t zero[SIM_LANES];
+			const uint32_t *v[4];
+			for (unsigned h = 0; h < (size + 3) / 4; h++)
+				v[h] = r + h < SIM_RZ ? w->r[r + h] : zero;
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				uint32_t x[4];
+				for (unsigned h = 0; h < (size + 3) / 4; h++)
+					x[h] = v[h][l];
+				memcpy(ptr[l], x, size); /* little-endian host */
+			}
 		}
 		w->ctx->mem_writes++;
 		if (w->ctx->hb)
-			hb_access(w, i, sp, pmask, addr, 4, HB_WRITE);
+			hb_access(w, i, sp, pmask, addr, size, HB_WRITE);
 		return;
 	}
 	for (uint32_t m = pmask; m; m &= m - 1) {

@@ -47,6 +47,7 @@
  * nothing here until its waker (bcu.c, mbarrier.c, cluster.c, async.c)
  * makes it READY again.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,9 +220,9 @@ static bool advance(sim_ctx *c, sched *s)
  */
 static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 {
+	memset(w, 0, offsetof(sim_warp, r)); /* the control state */
 	memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
 	memset(w->r[SIM_RZ], 0, sizeof w->r[0] * (SIM_NROWS - SIM_RZ)); /* RZ, sink */
-	memset((char *)w + sizeof w->r, 0, sizeof *w - sizeof w->r);
 	const uint32_t *bd = c->launch.block;
 	w->id = id;
 	w->cta = cta;

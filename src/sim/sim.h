@@ -248,9 +248,8 @@ typedef struct sim_redcopy {
 } sim_redcopy;
 
 struct sim_warp {
-	uint32_t r[SIM_NROWS][SIM_LANES]; /* R[reg][lane], see top comment  */
-	/* What every issue reads and writes, together after the registers
-	   (two cache lines: the prologue, the epilogue and the scheduler's
+	/* What every issue reads and writes, together at the start (two
+	   cache lines: the prologue, the epilogue and the scheduler's
 	   eligibility test touch nothing else of the warp). */
 	uint32_t p[SIM_NPRED];            /* lane mask per predicate        */
 	uint32_t valid, active, yield, sleep, switch_mask; /* BRU (seed 001) */
@@ -300,6 +299,12 @@ struct sim_warp {
 	uint64_t ll_events;
 	uint64_t ll_hash[16], ll_writes[16], ll_others[16];
 	uint64_t ll_pcs[32];  /* ActivePC after the last 32 events           */
+	/* The register file last: a launch touches only the rows its code
+	   reaches (c->rows_dirty, sched.c warp_init) and RZ and the sink at
+	   the end, which in an array of warps lie next to the next warp's
+	   control state, so a warp's touched bytes are one run of ~2-4 KB
+	   (one or two fresh pages) instead of three separate pages. */
+	uint32_t r[SIM_NROWS][SIM_LANES]; /* R[reg][lane], see top comment  */
 };
 
 typedef enum sim_bar_kind { SIM_BAR_IDLE, SIM_BAR_SYNC, SIM_BAR_RED } sim_bar_kind;
