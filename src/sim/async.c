@@ -655,11 +655,19 @@ void sim_as_ublkcp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		uint64_t src = gaddr(w, i, (int)i->aux[1], l);
 		uint32_t n = w->r[i->op[i->aux[2]].reg][l];
 		uint32_t mb = saddr(w, i, (int)i->aux[3], l);
-		sim_cta *t = cluster_target(w, i, l, dst, &d, "UBLKCP destination");
-		sim_cta *tm = t ? cluster_target(w, i, l, mb, &mo, "UBLKCP mbarrier")
-				: NULL;
-		if (!tm)
-			return;
+		sim_cta *t, *tm;
+		if (!((dst | mb) >> SIM_CLUSTER_RANK_SHIFT)) {
+			/* both shared::cta addresses: cluster_target's answer */
+			t = tm = w->cta;
+			d = dst;
+			mo = mb;
+		} else {
+			t = cluster_target(w, i, l, dst, &d, "UBLKCP destination");
+			tm = t ? cluster_target(w, i, l, mb, &mo, "UBLKCP mbarrier")
+			       : NULL;
+			if (!tm)
+				return;
+		}
 		if (tm != t) {
 			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
 				  "UBLKCP destination (CTA rank %u) and mbarrier (CTA "

@@ -485,23 +485,24 @@ static bool sync_inst(const sim_inst *i)
 static sim_warp *next_eligible(const sched *s, int *pp, int *pj, int *hops,
 			       uint64_t now)
 {
-	int p = *pp, end = *hops + s->nres + 1;
-	const sim_cta *cta = s->res[p];
-	uint32_t m = ready_after(cta, *pj, false);
+	sim_cta *const *r = &s->res[*pp], *const *end = s->res + s->nres;
+	int left = s->nres + 1; /* CTA changes allowed */
+	uint32_t m = ready_after(*r, *pj, false);
 	for (;;) {
 		for (; m; m &= m - 1) {
 			int j = (int)sim_ffs(m);
-			if (cta->warps[j].clock <= now) {
-				*pp = p;
+			if ((*r)->warps[j].clock <= now) {
+				*pp = (int)(r - s->res);
 				*pj = j;
-				return &cta->warps[j];
+				*hops += s->nres + 1 - left;
+				return &(*r)->warps[j];
 			}
 		}
-		if (++*hops > end)
+		if (--left < 0)
 			return NULL;
-		p = p + 1 == s->nres ? 0 : p + 1;
-		cta = s->res[p];
-		m = cta->in_state[SIM_W_READY];
+		if (++r == end)
+			r = s->res;
+		m = (*r)->in_state[SIM_W_READY];
 	}
 }
 
