@@ -131,7 +131,7 @@ typedef struct genum {
 	asm_operand orig;    /* the operand the selection was made with */
 	uint64_t key[GE_KEYS]; /* names of at most 8 bytes, zero-padded */
 	unsigned char len[GE_KEYS];
-	short val[GE_KEYS];  /* encoding; -1: another selection */
+	int val[GE_KEYS];    /* encoding; -1: another selection */
 } genum;
 
 typedef struct asm_plan {
@@ -2573,7 +2573,7 @@ static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
 	}
 	ge->key[ge->n] = key;
 	ge->len[ge->n] = (unsigned char)o->nlen;
-	ge->val[ge->n++] = (short)code;
+	ge->val[ge->n++] = code;
 	return code;
 }
 
