@@ -11,7 +11,7 @@
 #
 #   sh bench/threads_bench.sh            print the table
 #   sh bench/threads_bench.sh --record   also append it to bench/RESULTS.md
-#   ONLY="e i" sh bench/threads_bench.sh only the rows (e) and (i)
+#   ONLY="e i i'" sh bench/threads_bench.sh only the rows (e), (i), (i')
 #   SIMT=path sh bench/threads_bench.sh  another binary (a "before" copy)
 #   RT=1 sh bench/threads_bench.sh       each run under `chrt -f 1` (root):
 #       both CPUs are the run's even on a loaded machine, so the 1-thread
@@ -47,7 +47,7 @@ bench() {
 	name=$1 kernel=$2 buf=$3
 	shift 3
 	if [ -n "${ONLY:-}" ]; then
-		letter=$(echo "$name" | sed -E 's/^\(([a-z])\).*/\1/')
+		letter=$(echo "$name" | sed -E "s/^\\(([a-z]'?)\\).*/\\1/")
 		case " $ONLY " in *" $letter "*) ;; *) return 0 ;; esac
 	fi
 	ok=same
@@ -106,6 +106,13 @@ bench "(h) warp-shuffle reduction, 256 threads, 16 rounds" warp_shfl_reduce.s ou
 bench "(i) mbarrier + bulk-copy pipeline, 96 threads, 2 tiles" mbar_pipeline.s out \
 	$G --block 96 --shared 0x500 --copy-latency 64 --buffer "in=u32[524288]:iota" \
 	--buffer "out=u32[524288]:0" --param in --param out --param u32:2
+# (i) takes 10-30 ms: a fixed cost of a launch on two threads - the second
+# thread's start and the join, each a wake-up of a halted vCPU on this VM
+# (bench/RESULTS.md, "CTAs on worker threads, session 10") - is a tenth of
+# it; the same kernel with 8 tiles per CTA (i') shows the speedup of its work
+bench "(i') mbarrier + bulk-copy pipeline, 96 threads, 8 tiles" mbar_pipeline.s out \
+	$G --block 96 --shared 0x500 --copy-latency 64 --buffer "in=u32[2097152]:iota" \
+	--buffer "out=u32[2097152]:0" --param in --param out --param u32:8
 
 if [ "$1" = "--record" ]; then
 	{

@@ -357,6 +357,27 @@ static void assemble_inst(asm_ctx *c, const asm_inst_text *it, int nannots,
 	asm_emit(c, bytes, 16);
 }
 
+/* A line scan.c read and filled by its word's last selection: in the
+ * common case (a text section with room, at a 16-byte boundary, no
+ * listing address to compare, no line map) what assemble_inst does
+ * without its other steps. */
+static void assemble_guessed(asm_ctx *c, const asm_inst_text *it, int col0)
+{
+	asm_section *s = c->cur >= 0 ? &c->secs[c->cur] : NULL;
+	if (!s || s->kind != OBJ_SEC_TEXT || s->nobits || (s->size & 15) ||
+	    s->size + 16 > s->cap || c->lx.has_listing || c->map) {
+		assemble_inst(c, it, c->nannots, col0, true);
+		return;
+	}
+	uint64_t off = s->size;
+	isa_word w;
+	const isa_opcode *op;
+	asm_match_guessed(c, it, off, &w, &op);
+	add_line(c, s, off, col0);
+	codec_store(w, s->data + off);
+	s->size += 16;
+}
+
 static void instruction(asm_ctx *c, asm_tok *toks, int n)
 {
 	asm_inst_text it;
@@ -815,13 +836,28 @@ static simt_status run(asm_ctx *c)
 	asm_tok toks[ASM_MAX_TOKS];
 	asm_inst_text it;
 	asm_lex_init(&c->lx, c->text, c->len);
+	/* a big input reserves its symbols, their hash table and its fixups
+	 * at once, in huge-page blocks (growing them by doubling was most of
+	 * the page faults of build/bench/simt.s: bench/RESULTS.md, "Assembler
+	 * speed, session 10"); about a label per 512 bytes of a listing and a
+	 * fixup per 256 */
+	if (c->len >= UTIL_BIG) {
+		size_t nsym = c->len / 512, nfix = c->len / 256;
+		if (nsym > ((size_t)1 << 24)) /* past that, growing is cheap */
+			nsym = nfix = (size_t)1 << 24;
+		if (!asm_sym_reserve(c, (int)nsym) ||
+		    !asm_grow((void **)&c->fix, &c->cfix, 0, nfix * sizeof *c->fix))
+			return SIMT_ERR_NOMEM;
+	}
 	for (;;) {
 		/* plain instructions in one pass (scan.c), the rest by tokens */
 		int col0, r = asm_scan_inst(c, &it, toks, &col0);
 		if (r < 0)
 			break;
-		if (r > 0) {
-			assemble_inst(c, &it, c->nannots, col0, r == 2);
+		if (r == 2) {
+			assemble_guessed(c, &it, col0);
+		} else if (r > 0) {
+			assemble_inst(c, &it, c->nannots, col0, false);
 		} else {
 			int n = asm_lex_statement(&c->lx, toks, ASM_MAX_TOKS,
 						  &c->line, &c->line_start);

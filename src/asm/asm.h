@@ -317,6 +317,8 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* symbols (directive.c) */
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create);
+/* Room for n symbols at once (false: out of memory). */
+bool asm_sym_reserve(asm_ctx *c, int n);
 /* The name's lookup key into the symbol node e ('s'), so that looking it
  * up at the end does not read the source text again; with lookup, also
  * its index + 1 into e->sym when the symbol is known now (0: not yet). */
@@ -508,10 +510,8 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
 /* match.c */
-/* The guess of the last selection of the cached dotted word s (hv: its
- * asm_hash), or NULL. */
-const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
-				uint32_t hv);
+/* The guess of the last selection of the cached dotted word s, or NULL. */
+const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len);
 /* The rest of fast_fill for a line read by guess g, whose operands
  * made w (registers up to maxreg): enum operands, labels, guard and
  * control slots (into it->plan, word, maxreg, nsym); false (nothing done)

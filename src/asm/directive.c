@@ -34,10 +34,14 @@ static uint64_t name_head(const char *s, int len)
 	return v;
 }
 
-static bool rehash(asm_ctx *c)
+/* The symbol hash table with cap slots (a power of two); a table of
+ * half a megabyte or more in one huge-page block (util_alloc_big). */
+static bool rehash_to(asm_ctx *c, int cap)
 {
-	int cap = c->symhash_cap ? c->symhash_cap * 2 : 1024;
-	struct asm_symslot *h = malloc((size_t)cap * sizeof *h);
+	size_t bytes = (size_t)cap * sizeof(struct asm_symslot);
+	struct asm_symslot *h = bytes >= UTIL_BIG / 2
+					? util_alloc_big(bytes < UTIL_BIG ? UTIL_BIG : bytes)
+					: malloc(bytes);
 	if (!h)
 		return false;
 	for (int i = 0; i < cap; i++)
@@ -53,6 +57,22 @@ static bool rehash(asm_ctx *c)
 	c->symhash = h;
 	c->symhash_cap = cap;
 	return true;
+}
+
+static bool rehash(asm_ctx *c)
+{
+	return rehash_to(c, c->symhash_cap ? c->symhash_cap * 2 : 1024);
+}
+
+bool asm_sym_reserve(asm_ctx *c, int n)
+{
+	int cap = 1024;
+	while (cap < 2 * n)
+		cap *= 2;
+	return asm_grow((void **)&c->syms, &c->csyms,
+			(size_t)c->nsyms * sizeof *c->syms,
+			(size_t)n * sizeof *c->syms) &&
+	       (cap <= c->symhash_cap || rehash_to(c, cap));
 }
 
 /* asm_sym_lookup with the name's hash h and head already worked out */

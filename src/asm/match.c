@@ -225,6 +225,7 @@ typedef struct name_slot {
 } name_slot;
 
 #define GUARD_SLOTS 16
+#define MNEM_SLOTS 256
 
 struct asm_index {
 	const isa_model *m;
@@ -280,6 +281,14 @@ struct asm_index {
 		uint64_t k;
 		int len, value;
 	} guards[GUARD_SLOTS];
+	/* asm_guess_find: cached words of at most 16 bytes by their bytes
+	 * (two 8-byte loads, no hash of each byte), direct-mapped; w NULL:
+	 * empty */
+	struct mslot {
+		uint64_t k[2];
+		int len;
+		asm_word *w;
+	} mnems[MNEM_SLOTS];
 };
 
 static uint32_t hash(const char *s, int len)
@@ -2561,11 +2570,34 @@ static bool fast_done(asm_ctx *c, const asm_plan *plan,
 	return ok;
 }
 
-const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len,
-				uint32_t hv)
+const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len)
 {
-	const asm_word *w = find_word(c, s, len, hv);
-	if (!w || !w->last)
+	const asm_word *w;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (len <= 16 && c->text + c->len - s >= 16) {
+		/* the first len bytes are the low ones */
+		uint64_t k0 = load8(s), k1 = load8(s + 8);
+		if (len < 8) {
+			k0 &= (UINT64_C(1) << (8 * len)) - 1;
+			k1 = 0;
+		} else if (len < 16) {
+			k1 &= (UINT64_C(1) << (8 * (len - 8))) - 1;
+		}
+		uint64_t h = (k0 * UINT64_C(0x9e3779b97f4a7c15) ^ k1) *
+			     UINT64_C(0xff51afd7ed558ccd);
+		struct mslot *m = &c->ix->mnems[h >> 56];
+		if (!m->w || m->k[0] != k0 || m->k[1] != k1 || m->len != len) {
+			asm_word *found = find_word(c, s, len, hash(s, len));
+			if (!found)
+				return NULL;
+			*m = (struct mslot){{k0, k1}, len, found};
+		}
+		w = m->w;
+	} else
+#endif
+	if (!(w = find_word(c, s, len, hash(s, len))))
+		return NULL;
+	if (!w->last)
 		return NULL;
 	const asm_plan *p = &c->ix->plans[w->last - 1];
 	return p->word == w && p->guess.n >= 0 ? &p->guess : NULL;

@@ -594,12 +594,8 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	unsigned char ch = at(&s, p);
 	if (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$')
 		return 0; /* directives, labels .L_x:, errors */
-	/* the mnemonic word, hashed on the way (its lookup key) */
-	uint32_t h = asm_hash_step(ASM_HASH_INIT, ch);
-	const char *e = p + 1;
-	for (; cls_of((unsigned char)*e) & ASM_C_ID; e++)
-		h = asm_hash_step(h, (unsigned char)*e);
-	it->mnem_hash = h;
+	/* the mnemonic word */
+	const char *e = ident_end(&s, p);
 	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
 			   .col = col_at(&s, p)};
 	it->mnem = &tok[1];
@@ -611,13 +607,14 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	 * look so (or whose values fast_fill would not take) is read again
 	 * the general way */
 	it->plan = NULL;
-	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len, h);
+	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len);
 	const char *q;
 	isa_word w;
 	uint32_t mr;
 	if (g && (q = guess_line(c, &s, p, g, it, &w, &mr)) &&
 	    (q = line_end(&s, q, start, it)) && asm_guess_fill(c, g, it, w, mr))
 		return take(c, q, 2);
+	it->mnem_hash = asm_hash(tok[1].s, tok[1].len); /* asm_match's key */
 	it->noperands = 0;
 	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
 	if (ch != ';' && ch != '\n' && ch != '$') {

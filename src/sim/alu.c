@@ -56,7 +56,10 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
  *   IMAD.WIDE          b a GPR or an immediate, c a pair  -> imad_wide
  *   ISETP              b a GPR or an immediate            -> isetp_plan
  *   SHF                count an immediate 1..31           -> shf_plan
+ *   SHF                count a GPR, a 32-bit kind         -> shf_reg_plan
  *   LOP3.LUT           b, c GPRs or immediates, no Pu     -> lop3_plan
+ *   LOP3.LUT           the same with Pu written           -> lop3p_plan
+ *   SEL                a, b GPRs or immediates            -> sel_plan
  *
  * The plan:
  *   aux[2]  bits 0-35  rows A B C D, 9 bits each (an immediate source reads
@@ -528,6 +531,38 @@ static void shf_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 }
 
+/* SHF of a 32-bit kind by the count row B, clamped at 32 (rt_shf_by's
+ * rule): the result word from word shifts of A (low) and C (high) by
+ * counts below 32, the count 32 and 0 apart; the code as shf_plan's. */
+static void shf_reg_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
+		       *b = w->r[PLAN_ROW(i, PLAN_B)],
+		       *c = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
+#define N (b[l] > 31 ? 31u : b[l]) /* a count below 32 for C's shifts */
+	switch (PLAN_CODE(i)) {
+	case 0: /* .R, low word: c:a >> s */
+		RT_ROW_PUT(d, pmask, b[l] == 0 ? a[l] : b[l] >= 32 ? c[l]
+				     : a[l] >> N | c[l] << (32 - N));
+		break;
+	case 1: /* .L, low word */
+		RT_ROW_PUT(d, pmask, b[l] >= 32 ? 0 : a[l] << N);
+		break;
+	case 2: /* .R.HI, unsigned */
+		RT_ROW_PUT(d, pmask, b[l] >= 32 ? 0 : c[l] >> N);
+		break;
+	case 3: /* .L.HI: (c:a << s) >> 32 */
+		RT_ROW_PUT(d, pmask, b[l] == 0 ? c[l] : b[l] >= 32 ? a[l]
+				     : c[l] << N | a[l] >> (32 - N));
+		break;
+	default: /* .R.HI, signed: the sign fills from 31 on */
+		RT_ROW_PUT(d, pmask, (uint32_t)((int32_t)c[l] >> N));
+		break;
+	}
+#undef N
+}
+
 simt_status sim_rt_prep_shf(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
@@ -535,6 +570,18 @@ simt_status sim_rt_prep_shf(sim_ctx *c, sim_inst *i, simt_diags *d)
 		return st;
 	i->aux[2] = i->aux[3] = 0;
 	int kb = sim_slot(i, RT_S1);
+	if (kb != RT_NONE && i->op[kb].kind == SIM_O_REG && !i->op[kb].neg) {
+		/* a count register, a 32-bit kind (64-bit kinds take the
+		   count modulo 64: the general path) */
+		unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
+		uint32_t k = 0;
+		int ra = plan_src(i, RT_S0, &k), rb = plan_src(i, RT_S1, &k),
+		    rc = plan_src(i, RT_S2, &k);
+		unsigned code = (kind & 3) == 2 && (kind & 8) ? 4 : kind & 3;
+		if (!(kind & 4) && !k && plan_put(i, ra, rb, rc, (int64_t)code << 36))
+			i->exec = shf_reg_plan;
+		return SIMT_OK;
+	}
 	if (kb == RT_NONE || i->op[kb].kind != SIM_O_IMM || i->op[kb].neg)
 		return SIMT_OK;
 	uint32_t n = (uint32_t)i->op[kb].imm, k = 0;
@@ -578,8 +625,39 @@ static void lop3_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
 #undef C
 }
 
+/* LOP3.LUT with its predicate output PD0 (a real predicate): lop3_plan's
+ * result, and PD0 = the lanes whose result is not zero, as
+ * sim_rt_lop3 writes them. */
+static void lop3p_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint64_t k = (uint64_t)i->aux[3];
+	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
+		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
+		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
+	uint32_t kb = (uint32_t)k, v[SIM_LANES], nz;
+#define B (pb[l] + kb)
+#define C (pc[l])
+	switch (PLAN_CODE(i)) {
+	case 1: LANES v[l] = a[l] & B; break;
+	case 2: LANES v[l] = a[l] | B; break;
+	case 3: LANES v[l] = a[l] ^ B; break;
+	case 4: LANES v[l] = a[l] & ~B; break;
+	case 5: LANES v[l] = a[l] ^ B ^ C; break;
+	default: {
+		uint32_t e[8];
+		rt_lut_entries((uint32_t)(k >> 32) & 0xff, e);
+		LANES v[l] = rt_lut3(e, a[l], B, C);
+	}
+	}
+#undef B
+#undef C
+	LANE_MASK(nz, v[l] != 0);
+	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
+	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), nz, pmask);
+}
+
 /* LOP3.LUT: a and c GPRs, b a GPR or an immediate (aux[3] bits 0-31), the
- * table in aux[3] bits 32-39, no predicate output written. */
+ * table in aux[3] bits 32-39; a predicate output written: lop3p_plan. */
 simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
@@ -587,8 +665,9 @@ simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
 		return st;
 	i->aux[2] = i->aux[3] = 0;
 	int kl = sim_slot(i, RT_S3);
-	if (kl == RT_NONE || rt_pred_written(i, RT_PD0))
+	if (kl == RT_NONE)
 		return SIMT_OK;
+	bool pu = rt_pred_written(i, RT_PD0);
 	uint32_t lut = (uint32_t)i->op[kl].imm & 0xff, ka = 0, kb = 0, kc = 0;
 	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb),
 	    rc = plan_src(i, RT_S2, &kc);
@@ -596,9 +675,10 @@ simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
 		return SIMT_OK;
 	unsigned code = lut == 0xc0 ? 1 : lut == 0xfc ? 2 : lut == 0x3c ? 3
 		      : lut == 0x30 ? 4 : lut == 0x96 ? 5 : 0;
-	if (plan_put(i, ra, rb, rc, (int64_t)code << 36)) {
+	int64_t pd = pu ? plan_pred(i, RT_PD0, PLAN_PD0) : 0;
+	if (plan_put(i, ra, rb, rc, (int64_t)code << 36 | pd)) {
 		i->aux[3] = (int64_t)((uint64_t)lut << 32 | kb);
-		i->exec = lop3_plan;
+		i->exec = pu ? lop3p_plan : lop3_plan;
 	}
 	return SIMT_OK;
 }
@@ -862,6 +942,39 @@ void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 #undef SHF_KIND
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
+}
+
+/* SEL of GPRs or immediates: d = PS0 ? A + aux[3] bits 0-31
+ * : B + aux[3] bits 32-63 (an immediate reads RZ, the zero row). */
+static void sel_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
+		       *b = w->r[PLAN_ROW(i, PLAN_B)];
+	const uint32_t ka = (uint32_t)i->aux[3],
+		       kb = (uint32_t)((uint64_t)i->aux[3] >> 32);
+	const uint32_t p = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0xffffffffu);
+	/* a select by the lane's bit of p, branch-free (it vectorises) */
+#define T (0u - (uint32_t)((p & sim_lane_bit[l]) != 0))
+	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask,
+		   ((a[l] + ka) & T) | ((b[l] + kb) & ~T));
+#undef T
+}
+
+simt_status sim_rt_prep_sel(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	uint32_t ka = 0, kb = 0;
+	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb);
+	if (sim_slot(i, RT_S0) == RT_NONE || sim_slot(i, RT_S1) == RT_NONE)
+		return SIMT_OK;
+	if (plan_put(i, ra, rb, SIM_RZ, plan_pred(i, RT_PS0, PLAN_PS0))) {
+		i->aux[3] = (int64_t)((uint64_t)kb << 32 | ka);
+		i->exec = sel_plan;
+	}
+	return SIMT_OK;
 }
 
 /* SEL: d = Pp ? a : b. */

@@ -19,7 +19,7 @@
 	X(ISETP, sim_rt_isetp, sim_rt_prep_isetp, 0)                           \
 	X(LOP3_LUT, sim_rt_lop3, sim_rt_prep_lop3, 0)                          \
 	X(SHF, sim_rt_shf, sim_rt_prep_shf, 0)                                 \
-	X(SEL, sim_rt_sel, rt_prep, 0)                                         \
+	X(SEL, sim_rt_sel, sim_rt_prep_sel, 0)                                 \
 	X(POPC, sim_rt_popc, rt_prep, 0)                                       \
 	X(BREV, sim_rt_brev, rt_prep, 0)                                       \
 	X(FLO, sim_rt_flo, rt_prep, 0)                                         \
@@ -47,6 +47,7 @@
 /* Prep hooks of these rows (sim_prep_fn is declared before this header). */
 sim_prep_fn rt_prep, sim_rt_prep_s2r, rt_prep_ldc, rt_prep_mem;
 sim_prep_fn sim_rt_prep_iadd3, sim_rt_prep_imad, sim_rt_prep_mov,
-	sim_rt_prep_isetp, sim_rt_prep_lop3, sim_rt_prep_shf;
+	sim_rt_prep_isetp, sim_rt_prep_lop3, sim_rt_prep_shf,
+	sim_rt_prep_sel;
 
 #endif
