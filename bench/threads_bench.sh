@@ -11,7 +11,7 @@
 #
 #   sh bench/threads_bench.sh            print the table
 #   sh bench/threads_bench.sh --record   also append it to bench/RESULTS.md
-#   ONLY="e i" sh bench/threads_bench.sh only the rows (e) and (i)
+#   ONLY="e i i'" sh bench/threads_bench.sh only the rows (e), (i), (i')
 #   SIMT=path sh bench/threads_bench.sh  another binary (a "before" copy)
 #   RT=1 sh bench/threads_bench.sh       each run under `chrt -f 1` (root):
 #       both CPUs are the run's even on a loaded machine, so the 1-thread
@@ -28,7 +28,10 @@
 # / (serial + P), where the span P lays the groups' measured CPU seconds out
 # in group order on two equally fast workers (src/sim/par.c): the wall
 # speedup on two otherwise idle cores, measurable under any load.
-# docs/semantics.md, "CTAs on worker threads".
+# docs/semantics.md, "CTAs on worker threads".  Last, bench/thread_wake.c
+# times a thread's start and the wake from pthread_join on this machine:
+# the part of a short launch's wall time that is the machine's (on a VM
+# whose idle vCPU halts, 0.3-1.5 ms each: bench/RESULTS.md, session 10).
 set -e
 cd "$(dirname "$0")/.."
 SIMT=${SIMT:-build/simt}
@@ -47,7 +50,7 @@ bench() {
 	name=$1 kernel=$2 buf=$3
 	shift 3
 	if [ -n "${ONLY:-}" ]; then
-		letter=$(echo "$name" | sed -E 's/^\(([a-z])\).*/\1/')
+		letter=$(echo "$name" | sed -E "s/^\\(([a-z]'?)\\).*/\\1/")
 		case " $ONLY " in *" $letter "*) ;; *) return 0 ;; esac
 	fi
 	ok=same
@@ -106,8 +109,24 @@ bench "(h) warp-shuffle reduction, 256 threads, 16 rounds" warp_shfl_reduce.s ou
 bench "(i) mbarrier + bulk-copy pipeline, 96 threads, 2 tiles" mbar_pipeline.s out \
 	$G --block 96 --shared 0x500 --copy-latency 64 --buffer "in=u32[524288]:iota" \
 	--buffer "out=u32[524288]:0" --param in --param out --param u32:2
+# (i) takes 10-30 ms: a fixed cost of a launch on two threads - the second
+# thread's start and the join, each a wake-up of a halted vCPU on this VM
+# (bench/RESULTS.md, "CTAs on worker threads, session 10") - is a tenth of
+# it; the same kernel with 8 tiles per CTA (i') shows the speedup of its work
+bench "(i') mbarrier + bulk-copy pipeline, 96 threads, 8 tiles" mbar_pipeline.s out \
+	$G --block 96 --shared 0x500 --copy-latency 64 --buffer "in=u32[2097152]:iota" \
+	--buffer "out=u32[2097152]:0" --param in --param out --param u32:8
 
-if [ "$1" = "--record" ]; then
+# the machine's own part of a 2-thread launch's wall time (thread start,
+# the wake from pthread_join): bench/thread_wake.c, in the same window
+wake=""
+if cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -pthread -o "$tmp/thread_wake" \
+	bench/thread_wake.c 2>/dev/null; then
+	wake=$($RUN "$tmp/thread_wake") || wake=""
+	echo "$wake"
+fi
+
+if [ "${1:-}" = "--record" ]; then
 	{
 		echo
 		echo "## CTAs on worker threads${RT:+, under chrt -f 1} ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
@@ -122,5 +141,10 @@ if [ "$1" = "--record" ]; then
 		echo
 		echo "$header"
 		printf "%s" "$rows"
+		if [ -n "$wake" ]; then
+			echo
+			echo "\`bench/thread_wake.c\` in the same run (a launch's fixed cost on two"
+			echo "threads that simt does not control): $wake."
+		fi
 	} >>bench/RESULTS.md
 fi

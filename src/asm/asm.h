@@ -476,6 +476,7 @@ typedef struct asm_gop {
 	char pre;           /* NAME, ENUM: '!', '~' or 0 */
 	bool has_reg, is64; /* MEM */
 	bool has_f, has_g;  /* f, g are the operand's fields */
+	bool sym;           /* a label (its column is kept for the fixup) */
 	asm_gname nm;       /* NAME, MEM with has_reg */
 	/* NAME with digits: the register field; INT, CMEM: the field; MEM:
 	 * the base register (f) and the offset (g) */
@@ -486,6 +487,7 @@ typedef struct asm_gop {
 
 typedef struct asm_guess {
 	int n;             /* written operands; -1: no guess */
+	int plan;          /* the selection's (match.c) */
 	const bool *label_first; /* LABEL: the first bytes it may have */
 	/* the plan's word with what the operands that are always the same
 	 * put (exact register names, [off]'s absent register) and their

@@ -166,7 +166,10 @@ typedef struct asm_plan {
 	uint32_t plain_reg;  /* bit e: entry e takes a plain register (put_reg) */
 	/* how its lines look in the text (guess_build; n -1: fast is false
 	 * or some operand cannot be told by its bytes alone) */
-	asm_guess guess;
+	bool guessed;        /* guess_build ran */
+	int gi;              /* its guess: index + 1 in asm_index.guesses (0:
+			      * none; kept apart so that the plans, copied
+			      * as they grow, stay small) */
 } asm_plan;
 
 typedef struct asm_word {
@@ -274,6 +277,8 @@ struct asm_index {
 	int nplans, cplans;
 	genum *genums;        /* the enum operands of the guesses */
 	int ngenums, cgenums;
+	asm_guess *guesses;   /* of the plans that have one (asm_plan.gi) */
+	int nguesses, cguesses;
 	/* guards (@P3, @!UP0): (guard type, name of at most 8 bytes) -> the
 	 * encoding enum_find gives (-1: none), direct-mapped; t NULL: empty */
 	struct gslot {
@@ -727,6 +732,7 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->info);
 	free(ix->exc);
 	free(ix->genums);
+	free(ix->guesses);
 	free(ix->shape);
 	free(ix->ops);
 	free(ix);
@@ -1382,6 +1388,7 @@ static bool ge_new(struct asm_index *ix, asm_plan *p, const asm_operand *o,
 	ge->k = (unsigned char)k;
 	fast_field_of(op, in, f, &ge->f);
 	ge->orig = *o;
+	ge->orig.hash = hash(o->name, o->nlen); /* (shape_ok reads it) */
 	p->ge[p->nge++] = ix->ngenums++;
 	return true;
 }
@@ -1414,7 +1421,7 @@ static bool disjoint(const asm_fast_field *const *f, int n)
 static bool guess_fields(const struct asm_index *ix, asm_plan *p,
 			 const asm_inst_text *it)
 {
-	asm_guess *g = &p->guess;
+	asm_guess *g = &ix->guesses[p->gi - 1];
 	const asm_fast_field *all[2 * ISA_MAX_OPERANDS + GE_MAX + 6];
 	int nall = 0;
 	g->base = p->base;
@@ -1474,6 +1481,7 @@ static bool guess_fields(const struct asm_index *ix, asm_plan *p,
 			break;
 		case FA_SYM:
 			p->syms |= 1u << a->k;
+			q->sym = true;
 			break;
 		}
 	}
@@ -1508,11 +1516,18 @@ static bool guess_fields(const struct asm_index *ix, asm_plan *p,
 static void guess_build(struct asm_index *ix, asm_plan *p,
 			const asm_inst_text *it)
 {
-	asm_guess *g = &p->guess;
-	g->n = -1;
 	p->nge = 0;
 	if (!p->fast)
 		return;
+	if (!p->gi) {
+		if (!util_grow((void **)&ix->guesses, &ix->cguesses,
+			       ix->nguesses + 1, sizeof *ix->guesses))
+			return;
+		p->gi = ++ix->nguesses;
+	}
+	asm_guess *g = &ix->guesses[p->gi - 1];
+	g->n = -1;
+	g->plan = (int)(p - ix->plans);
 	for (int k = 0; k < it->noperands; k++) {
 		const asm_operand *o = &it->ops[k];
 		asm_gop *q = &g->op[k];
@@ -1572,6 +1587,7 @@ static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 			       sizeof *ix->plans))
 			return NULL;
 		*slot = (uint16_t)++ix->nplans;
+		ix->plans[ix->nplans - 1].gi = 0;
 	}
 	asm_plan *p = &ix->plans[*slot - 1];
 	int nentries = op->noperands;
@@ -1592,7 +1608,12 @@ static const asm_plan *plan_add(struct asm_index *ix, uint16_t *slot,
 		p->sig[i] = it->ops[i].sig;
 	memcpy(p->map, map, (size_t)nentries);
 	p->fast = plan_fast(ix, p, it, map, op, res);
-	guess_build(ix, p, it);
+	/* the guess is made when a second line takes the selection (most
+	 * selections of a small file are used once) */
+	p->guessed = false;
+	if (p->gi)
+		ix->guesses[p->gi - 1].n = -1;
+	p->nge = 0;
 	return p;
 }
 
@@ -2600,14 +2621,16 @@ const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len)
 	if (!w->last)
 		return NULL;
 	const asm_plan *p = &c->ix->plans[w->last - 1];
-	return p->word == w && p->guess.n >= 0 ? &p->guess : NULL;
+	if (p->word != w || !p->gi)
+		return NULL;
+	const asm_guess *g = &c->ix->guesses[p->gi - 1];
+	return g->n >= 0 ? g : NULL;
 }
 
 bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it,
 		    isa_word w, uint32_t maxreg)
 {
-	const asm_plan *p = (const asm_plan *)(const void *)
-		((const char *)g - offsetof(asm_plan, guess));
+	const asm_plan *p = &c->ix->plans[g->plan];
 	for (int i = 0; i < p->nge; i++) {
 		genum *ge = &c->ix->genums[p->ge[i]];
 		int v = ge_value(c->ix, p, ge, &it->ops[ge->k]);
@@ -2670,6 +2693,11 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	if (plan) {
 		op = plan->op;
 		wd->last = (int)(plan - c->ix->plans) + 1;
+		if (!plan->guessed) {
+			asm_plan *p = &c->ix->plans[wd->last - 1];
+			p->guessed = true;
+			guess_build(c->ix, p, it);
+		}
 		uint32_t maxreg;
 		int nsym;
 		if (plan->fast &&

@@ -308,14 +308,15 @@ static inline const char *guess_name(const scan *s, const char *p,
 	const char *k = (const char *)g->k;
 	o->name = p;
 	if (g->digits) {
-		for (int i = 0; i < g->len; i++)
+		if (p[0] != k[0]) /* (an empty prefix is never taken) */
+			return NULL;
+		for (int i = 1; i < g->len; i++)
 			if (p[i] != k[i])
 				return NULL;
 		const char *d = p + g->len, *q = d;
 		uint32_t v = 0;
-		for (unsigned x; (x = (unsigned)(unsigned char)*q - '0') <= 9 &&
-				 q - d < 10; q++)
-			v = v * 10 + x;
+		for (unsigned x; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+			v = v * 10 + x; /* (more than 9 digits: not taken) */
 		if (q == d || q - d > 9)
 			return NULL;
 		o->nlen = (int)(q - p);
@@ -373,8 +374,9 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				 asm_operand *o, isa_word *w, uint32_t *mr)
 {
 	switch ((asm_gkind)g->kind) {
-	case ASM_G_NAME: /* the column: a name may be a label (fast_syms) */
-		o->col = col_at(s, p);
+	case ASM_G_NAME:
+		if (g->sym) /* a label (fast_syms) */
+			o->col = col_at(s, p);
 		if (g->pre) {
 			if (at(s, p) != g->pre)
 				return NULL;
@@ -480,10 +482,11 @@ static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
 {
 	*w = g->base;
 	*mr = g->maxreg;
+	int n = g->n;
 	unsigned char ch = at(s, p);
-	if ((ch == ';' || ch == '\n' || ch == '$') != (g->n == 0))
+	if ((ch == ';' || ch == '\n' || ch == '$') != (n == 0))
 		return NULL;
-	for (int k = 0; k < g->n; k++) {
+	for (int k = 0; k < n; k++) {
 		if (k && at(s, p) != ',')
 			return NULL;
 		if (k)
@@ -493,7 +496,7 @@ static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
 	}
 	if (at(s, p) == ',' || at(s, p) == '`')
 		return NULL;
-	it->noperands = g->n;
+	it->noperands = n;
 	return p;
 }
 

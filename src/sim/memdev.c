@@ -30,8 +30,11 @@ static void put32(uint8_t *p, uint32_t v)
  * one key, and its add touches one value (no 24-byte records). */
 #define RED_SLOTS 1024u /* a power of two */
 #define RED_KEY(size, op, type) ((uint32_t)(size) | (uint32_t)(op) << 8 | (uint32_t)(type) << 16)
+#define RED_MIXED UINT32_MAX /* key1: entries of several keys */
 typedef struct sim_redbuf {
 	unsigned n;
+	uint32_t key1;           /* every entry's key since the last flush
+				    (0: no entry yet, or RED_MIXED)         */
 	uint16_t used[RED_SLOTS];
 	uint8_t *p[RED_SLOTS];   /* host word (NULL: free slot)               */
 	uint32_t key[RED_SLOTS]; /* RED_KEY(size, op, type)                   */
@@ -97,6 +100,7 @@ void sim_mem_red_flush(sim_mem *m)
 		if (r->p[r->used[k]])
 			red_evict(r, r->used[k]);
 	r->n = 0;
+	r->key1 = 0;
 	m->red_lo = UINT64_MAX;
 	m->red_hi = 0;
 }
@@ -133,6 +137,7 @@ static void red_new(sim_mem *m, uint8_t *p, uint64_t addr, unsigned size,
 	r->p[k] = p;
 	r->key[k] = key;
 	r->val[k] = b;
+	r->key1 = !r->key1 || r->key1 == key ? key : RED_MIXED;
 	if (addr < m->red_lo || !m->red_hi)
 		m->red_lo = addr;
 	if (addr + size > m->red_hi)
@@ -651,16 +656,18 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 }
 
 /* The full-warp ADD of sim_mem_red on the slots that hold the lanes'
- * words already: no call in the loop, so that it keeps its values in
- * registers; the lanes whose word has no slot yet are returned. */
+ * words already, when every entry has this ADD's key (key1: a word found
+ * is then found with the key): no call in the loop, so that it keeps its
+ * values in registers; the lanes whose word has no slot yet are
+ * returned. */
 static inline uint32_t red_add_hits(sim_redbuf *r, uint8_t *const ptr[SIM_LANES],
-				    uint32_t key, const uint32_t blo[SIM_LANES],
+				    const uint32_t blo[SIM_LANES],
 				    const uint32_t bhi[SIM_LANES], bool wide)
 {
 	uint32_t miss = 0;
 	for (int l = 0; l < SIM_LANES; l++) {
 		size_t k = red_slot(ptr[l]);
-		if (r->p[k] == ptr[l] && r->key[k] == key)
+		if (r->p[k] == ptr[l])
 			r->val[k] += wide ? (uint64_t)bhi[l] << 32 | blo[l] : blo[l];
 		else
 			miss |= 1u << l;
@@ -686,9 +693,9 @@ bool sim_mem_red(sim_warp *w, sim_space sp, uint32_t lanes,
 		return false;
 	sim_redbuf *r = m->red;
 	uint32_t key = RED_KEY(size, op, type);
-	if (lanes == 0xffffffffu && op == SIM_RED_ADD) /* the common case */
-		lanes = size == 8 ? red_add_hits(r, ptr, key, blo, bhi, true)
-				  : red_add_hits(r, ptr, key, blo, bhi, false);
+	if (lanes == 0xffffffffu && op == SIM_RED_ADD && r->key1 == key)
+		lanes = size == 8 ? red_add_hits(r, ptr, blo, bhi, true)
+				  : red_add_hits(r, ptr, blo, bhi, false);
 	/* the rest lane by lane; the operations commute, so the lanes that
 	   missed above may come after the ones that hit */
 	for (uint32_t k = lanes; k; k &= k - 1) { /* ascending lane order */
