@@ -28,7 +28,10 @@
 # / (serial + P), where the span P lays the groups' measured CPU seconds out
 # in group order on two equally fast workers (src/sim/par.c): the wall
 # speedup on two otherwise idle cores, measurable under any load.
-# docs/semantics.md, "CTAs on worker threads".
+# docs/semantics.md, "CTAs on worker threads".  Last, bench/thread_wake.c
+# times a thread's start and the wake from pthread_join on this machine:
+# the part of a short launch's wall time that is the machine's (on a VM
+# whose idle vCPU halts, 0.3-1.5 ms each: bench/RESULTS.md, session 10).
 set -e
 cd "$(dirname "$0")/.."
 SIMT=${SIMT:-build/simt}
@@ -114,7 +117,16 @@ bench "(i') mbarrier + bulk-copy pipeline, 96 threads, 8 tiles" mbar_pipeline.s 
 	$G --block 96 --shared 0x500 --copy-latency 64 --buffer "in=u32[2097152]:iota" \
 	--buffer "out=u32[2097152]:0" --param in --param out --param u32:8
 
-if [ "$1" = "--record" ]; then
+# the machine's own part of a 2-thread launch's wall time (thread start,
+# the wake from pthread_join): bench/thread_wake.c, in the same window
+wake=""
+if cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -pthread -o "$tmp/thread_wake" \
+	bench/thread_wake.c 2>/dev/null; then
+	wake=$($RUN "$tmp/thread_wake") || wake=""
+	echo "$wake"
+fi
+
+if [ "${1:-}" = "--record" ]; then
 	{
 		echo
 		echo "## CTAs on worker threads${RT:+, under chrt -f 1} ($(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1 /proc/loadavg) at the end)"
@@ -129,5 +141,10 @@ if [ "$1" = "--record" ]; then
 		echo
 		echo "$header"
 		printf "%s" "$rows"
+		if [ -n "$wake" ]; then
+			echo
+			echo "\`bench/thread_wake.c\` in the same run (a launch's fixed cost on two"
+			echo "threads that simt does not control): $wake."
+		fi
 	} >>bench/RESULTS.md
 fi

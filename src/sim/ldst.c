@@ -153,12 +153,28 @@ static bool local_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	const uint64_t off = ko == RT_NONE ? 0 : (uint64_t)i->op[ko].imm;
 	const uint64_t pt = loc->per_thread;
 	const uint32_t *lo = w->r[r], *hi = w->r[wide ? r + 1 : r];
+	if (pt < size)
+		return false;
+	/* inside the thread's bytes: a <= pt - size; aligned: a % size == 0
+	   (one test of both per lane) */
+	const uint64_t last = pt - size, am = size - 1;
+	uint8_t *data = loc->data;
+	if (!wide) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			uint64_t a = lo[l] + off;
+			if ((a & am) | (uint64_t)(a > last))
+				return false;
+			ptr[l] = data + (size_t)l * pt + (size_t)a;
+		}
+		return true;
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		uint64_t a = (wide ? (uint64_t)hi[l] << 32 | lo[l] : lo[l]) + off;
-		if ((a & (size - 1)) || a >= pt || pt - a < size)
+		uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + off;
+		if ((a & am) | (uint64_t)(a > last))
 			return false;
-		ptr[l] = loc->data + (size_t)l * pt + (size_t)a;
+		ptr[l] = data + (size_t)l * pt + (size_t)a;
 	}
 	return true;
 }

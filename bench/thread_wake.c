@@ -1,0 +1,87 @@
+/*
+ * thread_wake.c - the fixed cost of a launch on two threads that no
+ * simt code controls: how long a new thread takes to run its first
+ * instruction while its creator keeps computing (simt's calling thread
+ * runs groups as worker 0 meanwhile: src/sim/par.c), and how long a
+ * thread sleeping in pthread_join takes to return once the thread it
+ * waits for has ended.  On a machine whose idle CPU is halted (a VM
+ * without halt polling) both are a wake-up of that CPU
+ * (bench/RESULTS.md, "CTAs on worker threads, session 10").
+ *
+ *   thread_wake [ROUNDS]   prints "start ms median M max X, join ms
+ *                          median M max X" over ROUNDS (default 21)
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* About ms milliseconds of work that the compiler keeps. */
+static double work(double ms)
+{
+	volatile double x = 0;
+	double end = now() + ms * 1e-3;
+	while (now() < end)
+		for (int k = 0; k < 1000; k++)
+			x = x + k;
+	return x;
+}
+
+typedef struct {
+	double entered, left;
+} times;
+
+static void *child(void *arg)
+{
+	times *t = arg;
+	t->entered = now();
+	work(5);
+	t->left = now();
+	return NULL;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 21;
+	if (n < 1 || n > 1000)
+		n = 21;
+	double *start = malloc(sizeof *start * (size_t)n);
+	double *join = malloc(sizeof *join * (size_t)n);
+	if (!start || !join)
+		return 1;
+	for (int r = 0; r < n; r++) {
+		times t = {0, 0};
+		pthread_t id;
+		work(20); /* let both CPUs go idle in between */
+		struct timespec nap = {0, 20000000};
+		nanosleep(&nap, NULL);
+		double t0 = now();
+		if (pthread_create(&id, NULL, child, &t) != 0)
+			return 1;
+		work(1); /* the creator computes, as simt's worker 0 does */
+		pthread_join(id, NULL);
+		double t1 = now();
+		start[r] = 1e3 * (t.entered - t0);
+		join[r] = 1e3 * (t1 - t.left);
+	}
+	qsort(start, (size_t)n, sizeof *start, cmp);
+	qsort(join, (size_t)n, sizeof *join, cmp);
+	printf("thread start ms median %.3f max %.3f, join wake ms median %.3f max %.3f (%d rounds)\n",
+	       start[n / 2], start[n - 1], join[n / 2], join[n - 1], n);
+	free(start);
+	free(join);
+	return 0;
+}
