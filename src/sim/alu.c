@@ -307,6 +307,30 @@ simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 	return SIMT_OK;
 }
 
+/* The pairs hi:lo = a * b + ch:cl over a whole warp (u: unsigned), one
+ * loop per signedness so each vectorises; IMAD.WIDE's plan and general
+ * handlers share it. */
+static inline void mac_wide(const uint32_t *a, const uint32_t *b,
+			    const uint32_t *cl, const uint32_t *ch, bool u,
+			    uint32_t *lo, uint32_t *hi)
+{
+	if (u)
+		LANES {
+			uint64_t s = (uint64_t)a[l] * b[l] +
+				     ((uint64_t)ch[l] << 32 | cl[l]);
+			lo[l] = (uint32_t)s;
+			hi[l] = (uint32_t)(s >> 32);
+		}
+	else
+		LANES {
+			uint64_t s = (uint64_t)((int64_t)(int32_t)a[l] *
+						(int32_t)b[l]) +
+				     ((uint64_t)ch[l] << 32 | cl[l]);
+			lo[l] = (uint32_t)s;
+			hi[l] = (uint32_t)(s >> 32);
+		}
+}
+
 /* IMAD.WIDE: the pair D:D+1 = A * B (or the immediate aux[3] bits 0-31
  * with PLAN_BIMM) + the pair C:C+1 (RZ: zero); code bit 0: unsigned; bit
  * 1: B is the immediate 2^n, n = aux[3] bits 50-54 (1..31), so that the
@@ -352,21 +376,7 @@ static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			LANES tb[l] = (uint32_t)k;
 			pb = tb;
 		}
-		if (u)
-			LANES {
-				uint64_t s = (uint64_t)pa[l] * pb[l] +
-					     ((uint64_t)ch[l] << 32 | cl[l]);
-				lo[l] = (uint32_t)s;
-				hi[l] = (uint32_t)(s >> 32);
-			}
-		else
-			LANES {
-				uint64_t s = (uint64_t)((int64_t)(int32_t)pa[l] *
-							(int32_t)pb[l]) +
-					     ((uint64_t)ch[l] << 32 | cl[l]);
-				lo[l] = (uint32_t)s;
-				hi[l] = (uint32_t)(s >> 32);
-			}
+		mac_wide(pa, pb, cl, ch, u, lo, hi);
 	}
 	RT_ROW_PUT(dh, pmask, hi[l]);
 	RT_ROW_PUT(dl, pmask, lo[l]);
@@ -737,22 +747,7 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		const sim_opnd *oc = kc == RT_NONE ? NULL : &i->op[kc];
 		if (oc && oc->kind == SIM_O_REG && oc->reg < SIM_RZ) {
 			/* c a register pair: rows, no per-lane operand test */
-			const uint32_t *cl = w->r[oc->reg], *ch = w->r[oc->reg + 1];
-			if (u)
-				LANES {
-					uint64_t s = (uint64_t)a[l] * b[l] +
-						     ((uint64_t)ch[l] << 32 | cl[l]);
-					v[l] = (uint32_t)s;
-					hi[l] = (uint32_t)(s >> 32);
-				}
-			else
-				LANES {
-					uint64_t s = (uint64_t)((int64_t)(int32_t)a[l] *
-								(int32_t)b[l]) +
-						     ((uint64_t)ch[l] << 32 | cl[l]);
-					v[l] = (uint32_t)s;
-					hi[l] = (uint32_t)(s >> 32);
-				}
+			mac_wide(a, b, w->r[oc->reg], w->r[oc->reg + 1], u, v, hi);
 			rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 1), hi, pmask);
 			rt_put(d0, v, pmask);
 			return;
