@@ -417,8 +417,7 @@ void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
 			cta->async_due = tick_cta(c, cta);
 		next = cta->async_due < next ? cta->async_due : next;
 	}
-	c->async_next = next;
-	c->event_next = next < c->next_wake ? next : c->next_wake;
+	sim_set_events(c, c->next_wake, next);
 }
 
 /* ---- handlers ---------------------------------------------------------------------- */

@@ -97,14 +97,11 @@ struct sim_async {
  * memory, after sim_raise). */
 sim_async *sim_async_get(sim_warp *w, const sim_inst *i);
 /* An event of cta (a copy completion, a wait limit) at cycle t:
- * c->async_next = min(c->async_next, t), the same for c->event_next and
- * cta->async_due. */
+ * c->async_next = min(c->async_next, t), the same for cta->async_due. */
 static inline void sim_async_note(sim_ctx *c, sim_cta *cta, uint64_t t)
 {
 	if (t < c->async_next)
-		c->async_next = t;
-	if (t < c->event_next)
-		c->event_next = t;
+		sim_set_events(c, c->next_wake, t);
 	if (t < cta->async_due)
 		cta->async_due = t;
 }

@@ -167,17 +167,16 @@ static sim_warp *pick(sim_ctx *c, sched *s)
 /* Wake the sleeping warps whose timer expired; recompute next_wake. */
 static void wake_expired(sim_ctx *c, sched *s)
 {
-	c->next_wake = UINT64_MAX;
+	uint64_t wake = UINT64_MAX;
 	for (int p = 0; p < s->nres; p++)
 		for (uint32_t m = s->res[p]->in_state[SIM_W_SLEEP]; m; m &= m - 1) {
 			sim_warp *w = &s->res[p]->warps[sim_ffs(m)];
 			if (w->timer_cycle <= c->cycle)
 				sim_timer_expire(w);
-			else if (w->timer_cycle < c->next_wake)
-				c->next_wake = w->timer_cycle;
+			else if (w->timer_cycle < wake)
+				wake = w->timer_cycle;
 		}
-	c->event_next = c->next_wake < c->async_next ? c->next_wake
-						     : c->async_next;
+	sim_set_events(c, wake, c->async_next);
 }
 
 /* Nothing eligible now: jump to the next event (the earliest clock of a
@@ -379,7 +378,7 @@ static simt_status group_begin(sim_ctx *c, sched *s, uint64_t g)
 	s->lp = -1;
 	s->lj = 0;
 	c->cycle = 0;
-	c->next_wake = c->async_next = c->event_next = UINT64_MAX;
+	sim_set_events(c, UINT64_MAX, UINT64_MAX);
 	c->rng = (c->launch.seed ^ s->next * 0xbf58476d1ce4e5b9ull) *
 			 0x9e3779b97f4a7c15ull + 1;
 	c->step_base = c->steps;
@@ -804,7 +803,7 @@ simt_status sim_start(sim_ctx *c)
 	c->cycle = c->steps = c->thread_insts = c->mem_writes = 0;
 	c->par_workers = 0;
 	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
-	c->next_wake = c->async_next = c->event_next = UINT64_MAX;
+	sim_set_events(c, UINT64_MAX, UINT64_MAX);
 	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
 	free_ctas(c);
 	sched *s = calloc(1, sizeof *s);

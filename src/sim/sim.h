@@ -398,9 +398,9 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
-	uint64_t event_next;       /* min(next_wake, async_next), kept by
-				      every write of either: the burst
-				      loop's one bound (sched.c)              */
+	uint64_t event_next;       /* min(next_wake, async_next): the burst
+				      loop's one bound (sched.c); the three
+				      are written only by sim_set_events    */
 	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
 	   of the first 64, so that each is reported once (later sites are
 	   counted, not reported) */
@@ -790,6 +790,15 @@ static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
 	if (k < c->ncode)
 		return &c->code[k];
 	return sim_fetch_bad(c, pc);
+}
+
+/* The next timer expiry (wake) and copy-engine event (async), and their
+ * minimum, c->event_next: every write of the three goes through here. */
+static inline void sim_set_events(sim_ctx *c, uint64_t wake, uint64_t async)
+{
+	c->next_wake = wake;
+	c->async_next = async;
+	c->event_next = wake < async ? wake : async;
 }
 
 /*

@@ -142,9 +142,7 @@ void sim_warp_sleep(sim_warp *w)
 		return;
 	sim_warp_set_state(w, SIM_W_SLEEP);
 	if (w->timer_cycle < w->ctx->next_wake)
-		w->ctx->next_wake = w->timer_cycle;
-	if (w->timer_cycle < w->ctx->event_next)
-		w->ctx->event_next = w->timer_cycle;
+		sim_set_events(w->ctx, w->timer_cycle, w->ctx->async_next);
 }
 
 void sim_warp_exit(sim_warp *w)
