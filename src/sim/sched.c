@@ -524,17 +524,18 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	const int rounds = 4 * (s->nres + 1), wpc = s->wpc;
 	int hops = 0; /* CTA changes since the burst began */
 	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
+	uint64_t now = c->cycle, ti = 0; /* no handler writes the cycle */
 	bool more = true;
 	for (;;) {
-		sim_step_plain(c, w);
-		uint64_t now = ++c->cycle;
-		if (c->stop != SIM_STOP_NONE) {
-			more = false;
-			break;
-		}
-		if (w->state == SIM_W_EXITED && finished(w->cta)) {
+		bool ctrl = sim_step_plain(c, w, &ti);
+		c->cycle = ++now;
+		/* only a control instruction exits a warp; a stop, a timer or
+		   copy event and the cycle limit all lower c->event_next */
+		if (ctrl && c->stop == SIM_STOP_NONE &&
+		    w->state == SIM_W_EXITED && finished(w->cta)) {
 			s->lp = p;
 			s->lj = j;
+			c->thread_insts += ti;
 			*st = retire(c, s, w->cta);
 			if (*st != SIMT_OK)
 				return false;
@@ -544,18 +545,34 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			}
 			return true;
 		}
-		if (now >= c->event_next || now > limit) {
-			if (now > limit) {
+		if (now >= c->event_next) {
+			if (c->stop != SIM_STOP_NONE) {
+				more = false;
+			} else if (now > limit) {
 				s->lp = p;
 				s->lj = j;
+				c->thread_insts += ti;
 				stop_limit(c, s, w);
 				return false;
 			}
 			break;
 		}
-		if (++j < wpc && eligible(w + 1, now)) {
-			w++; /* the next warp of the CTA: the common case */
-			continue;
+		if (++j < wpc) {
+			if (eligible(w + 1, now)) {
+				w++; /* the next warp of the CTA: the common case */
+				continue;
+			}
+		} else if (hops < rounds) {
+			/* warp 0 of the next resident CTA: the next common case */
+			int q = p + 1 == s->nres ? 0 : p + 1;
+			sim_warp *n = s->res[q]->warps;
+			if (eligible(n, now)) {
+				w = n;
+				p = q;
+				j = 0;
+				hops++;
+				continue;
+			}
 		}
 		j--;
 		if (hops > rounds || !(w = next_eligible(s, &p, &j, &hops, now)))
@@ -563,6 +580,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	}
 	s->lp = p;
 	s->lj = j;
+	c->thread_insts += ti;
 	return more;
 }
 
@@ -580,7 +598,9 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
 		if (plain) {
-			sim_step_plain(c, w);
+			uint64_t ti = 0;
+			sim_step_plain(c, w, &ti);
+			c->thread_insts += ti;
 			c->cycle++;
 		} else {
 			const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;
