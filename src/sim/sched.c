@@ -473,36 +473,55 @@ static bool sync_inst(const sim_inst *i)
  * burst) each issue is sim_step_plain, inlined here.  Returns false when
  * the run must end (*st says how).
  */
+/* The first warp of mask m of cta whose clock has come (*pj its id), or
+ * NULL. */
+static inline sim_warp *first_due(sim_cta *cta, uint32_t m, uint64_t now,
+				  int *pj)
+{
+	for (; m; m &= m - 1) {
+		int j = (int)sim_ffs(m);
+		if (cta->warps[j].clock <= now) {
+			*pj = j;
+			return &cta->warps[j];
+		}
+	}
+	return NULL;
+}
+
 /*
  * burst_plain_rr's look for the next eligible warp after warp *pj of CTA
  * position *pp when the next one in the order is not: the CTAs' masks of
- * ready warps, as pick() walks them, so parked warps cost nothing.  At
- * most one CTA change more than a round (the last one re-enters the first
- * CTA, whose warps up to *pj come last); each change counts in *hops.
- * NULL when no warp is eligible (pick() then finds none either).
+ * ready warps, as pick() walks them, so parked warps cost nothing: the
+ * warps after *pj, the CTAs after *pp, then from CTA 0 up to and
+ * including CTA *pp (all its warps: those after *pj were not eligible at
+ * this cycle and are not now).  The CTA changes count in *hops.  NULL
+ * when no warp is eligible (pick() then finds none either).
  */
 static sim_warp *next_eligible(const sched *s, int *pp, int *pj, int *hops,
 			       uint64_t now)
 {
-	sim_cta *const *r = &s->res[*pp], *const *end = s->res + s->nres;
-	int left = s->nres + 1; /* CTA changes allowed */
-	uint32_t m = ready_after(*r, *pj, false);
-	for (;;) {
-		for (; m; m &= m - 1) {
-			int j = (int)sim_ffs(m);
-			if ((*r)->warps[j].clock <= now) {
-				*pp = (int)(r - s->res);
-				*pj = j;
-				*hops += s->nres + 1 - left;
-				return &(*r)->warps[j];
-			}
+	sim_cta *const *res = s->res;
+	const int n = s->nres, p = *pp;
+	sim_warp *w = first_due(res[p], ready_after(res[p], *pj, false), now, pj);
+	if (w)
+		return w;
+	for (int q = p + 1; q < n; q++) {
+		uint32_t m = res[q]->in_state[SIM_W_READY];
+		if (m && (w = first_due(res[q], m, now, pj))) {
+			*pp = q;
+			*hops += q - p;
+			return w;
 		}
-		if (--left < 0)
-			return NULL;
-		if (++r == end)
-			r = s->res;
-		m = (*r)->in_state[SIM_W_READY];
 	}
+	for (int q = 0; q <= p; q++) {
+		uint32_t m = res[q]->in_state[SIM_W_READY];
+		if (m && (w = first_due(res[q], m, now, pj))) {
+			*pp = q;
+			*hops += n - p + q;
+			return w;
+		}
+	}
+	return NULL;
 }
 
 /*
@@ -524,10 +543,10 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	const int rounds = 4 * (s->nres + 1), wpc = s->wpc;
 	int hops = 0; /* CTA changes since the burst began */
 	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
-	uint64_t now = c->cycle, ti = 0; /* no handler writes the cycle */
+	uint64_t now = c->cycle; /* no handler writes the cycle */
 	bool more = true;
 	for (;;) {
-		bool ctrl = sim_step_plain(c, w, &ti);
+		bool ctrl = sim_step_plain(c, w, now);
 		c->cycle = ++now;
 		/* only a control instruction exits a warp; a stop, a timer or
 		   copy event and the cycle limit all lower c->event_next */
@@ -535,7 +554,6 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 		    w->state == SIM_W_EXITED && finished(w->cta)) {
 			s->lp = p;
 			s->lj = j;
-			c->thread_insts += ti;
 			*st = retire(c, s, w->cta);
 			if (*st != SIMT_OK)
 				return false;
@@ -551,7 +569,6 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			} else if (now > limit) {
 				s->lp = p;
 				s->lj = j;
-				c->thread_insts += ti;
 				stop_limit(c, s, w);
 				return false;
 			}
@@ -580,7 +597,6 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	}
 	s->lp = p;
 	s->lj = j;
-	c->thread_insts += ti;
 	return more;
 }
 
@@ -598,9 +614,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
 		if (plain) {
-			uint64_t ti = 0;
-			sim_step_plain(c, w, &ti);
-			c->thread_insts += ti;
+			sim_step_plain(c, w, c->cycle);
 			c->cycle++;
 		} else {
 			const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;

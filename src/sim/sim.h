@@ -813,20 +813,20 @@ static inline void sim_set_events(sim_ctx *c, uint64_t wake, uint64_t async)
  * sim_step when nothing observes the issue: no trace, no retire records,
  * no --memory=relaxed (so skip_pc stays 0), no step hook, no chooser.
  * The scheduler decides once per launch (sched.c, plain) and inlines this
- * into its burst loops; the effects are exactly sim_step's, except that
- * the thread instructions are added to *ti (the caller adds them to
- * c->thread_insts when its burst ends: nothing a handler does reads the
- * count).  Returns true for a control instruction (SIM_F_CTRL): only
- * those change the warp's state (EXIT, BAR, the waits), so the caller
- * tests for an exit only then.
+ * into its burst loops; the effects are exactly sim_step's.  now is
+ * c->cycle (no handler writes it).  A plain handler neither reads nor
+ * writes its own warp's clock (a waker sets the clocks of the warps it
+ * wakes, which are parked, not issuing), so the clock is set before the
+ * call and nothing but w lives across it.  Returns true for a control
+ * instruction (SIM_F_CTRL): only those change the warp's state (EXIT,
+ * BAR, the waits), so the caller tests for an exit only then.
  */
 #ifdef __GNUC__
 __attribute__((always_inline)) /* into both burst loops of sched.c */
 #endif
-static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t *ti)
+static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 {
 	const sim_inst *i = sim_fetch(c, w->active_pc);
-	const uint64_t now = c->cycle; /* no handler writes the cycle */
 	if (w->timer_armed && now >= w->timer_cycle)
 		sim_timer_expire(w);
 	uint32_t active = w->active, pmask = active, f = i->flags;
@@ -836,20 +836,21 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t *ti)
 	w->steps++;
 	/* a whole warp or one lane (an elected producer) without the count */
 	if (active == 0xffffffffu)
-		*ti += SIM_LANES;
+		c->thread_insts += SIM_LANES;
 	else if (!(active & (active - 1)))
-		*ti += active != 0;
+		c->thread_insts += active != 0;
 	else
-		*ti += sim_popc(active);
+		c->thread_insts += sim_popc(active);
+	uint64_t clock = now + i->stall + (i->stall == 0);
 	if (f & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
-		w->clock = now + i->stall + (i->stall == 0);
+		w->clock = clock;
 		return true;
 	}
+	w->clock = clock;
 	if (pmask)
 		i->exec(w, i, pmask);
 	w->active_pc += SIM_INST_SIZE;
-	w->clock = now + i->stall + (i->stall == 0);
 	return false;
 }
 
