@@ -74,6 +74,10 @@ typedef struct sim_sched {
 	bool par;          /* the groups run on worker threads (par.c)      */
 	sim_warp *pending; /* picked, held back by a breakpoint: issues
 			      first when the launch resumes                 */
+	/* no resident CTA but solo had a ready warp while c->ready_gen was
+	   solo_gen (next_eligible) */
+	const sim_cta *solo;
+	uint64_t solo_gen;
 } sched;
 
 static uint64_t rng_next(sim_ctx *c)
@@ -496,32 +500,53 @@ static inline sim_warp *first_due(sim_cta *cta, uint32_t m, uint64_t now,
  * including CTA *pp (all its warps: those after *pj were not eligible at
  * this cycle and are not now).  The CTA changes count in *hops.  NULL
  * when no warp is eligible (pick() then finds none either).
+ *
+ * When the walk finds no other CTA with a ready warp it notes so (the CTA
+ * and c->ready_gen): until a warp is made READY again (the count moves)
+ * no other CTA can have one, so the next look from that CTA goes straight
+ * to its own warps (a pipeline whose other CTAs all wait for their copies
+ * issues from one CTA for a long time).
  */
-static sim_warp *next_eligible(const sched *s, int *pp, int *pj, int *hops,
-			       uint64_t now)
+static sim_warp *next_eligible(const sim_ctx *c, sched *s, int *pp, int *pj,
+			       int *hops, uint64_t now)
 {
 	sim_cta *const *res = s->res;
 	const int n = s->nres, p = *pp;
-	sim_warp *w = first_due(res[p], ready_after(res[p], *pj, false), now, pj);
+	sim_cta *const cp = res[p];
+	sim_warp *w = first_due(cp, ready_after(cp, *pj, false), now, pj);
 	if (w)
 		return w;
+	if (s->solo == cp && s->solo_gen == c->ready_gen) {
+		w = first_due(cp, cp->in_state[SIM_W_READY], now, pj);
+		*hops += w ? n : 0;
+		return w;
+	}
+	uint32_t others = 0;
 	for (int q = p + 1; q < n; q++) {
 		uint32_t m = res[q]->in_state[SIM_W_READY];
+		others |= m;
 		if (m && (w = first_due(res[q], m, now, pj))) {
 			*pp = q;
 			*hops += q - p;
 			return w;
 		}
 	}
-	for (int q = 0; q <= p; q++) {
+	for (int q = 0; q < p; q++) {
 		uint32_t m = res[q]->in_state[SIM_W_READY];
+		others |= m;
 		if (m && (w = first_due(res[q], m, now, pj))) {
 			*pp = q;
 			*hops += n - p + q;
 			return w;
 		}
 	}
-	return NULL;
+	if (!others) {
+		s->solo = cp;
+		s->solo_gen = c->ready_gen;
+	}
+	w = first_due(cp, cp->in_state[SIM_W_READY], now, pj);
+	*hops += w ? n : 0;
+	return w;
 }
 
 /*
@@ -592,7 +617,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			}
 		}
 		j--;
-		if (hops > rounds || !(w = next_eligible(s, &p, &j, &hops, now)))
+		if (hops > rounds || !(w = next_eligible(c, s, &p, &j, &hops, now)))
 			break;
 	}
 	s->lp = p;

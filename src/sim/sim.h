@@ -384,6 +384,7 @@ struct sim_ctx {
 	uint64_t mem_writes;       /* incremented by every store/atomic (mem.c) */
 	uint64_t rng;              /* random policy state                      */
 	uint64_t next_wake;        /* earliest timer of a sleeping warp        */
+	uint64_t ready_gen;        /* warps made READY so far (set_state)      */
 	sim_stop stop;
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */
@@ -517,13 +518,17 @@ static inline uint32_t sim_guard(const sim_warp *w, const sim_inst *i)
 }
 
 /* Every change of w->state goes through here: it keeps the CTA's masks of
- * warps per state (at most SIMT_MAX_BLOCK_THREADS / 32 = 32 warps). */
+ * warps per state (at most SIMT_MAX_BLOCK_THREADS / 32 = 32 warps), and
+ * counts the warps made READY (c->ready_gen: sched.c's burst knows that
+ * no CTA gained a ready warp while the count stands still). */
 static inline void sim_warp_set_state(sim_warp *w, sim_wstate s)
 {
 	uint32_t bit = 1u << w->id;
 	w->cta->in_state[w->state] &= ~bit;
 	w->cta->in_state[s] |= bit;
 	w->state = s;
+	if (s == SIM_W_READY)
+		w->ctx->ready_gen++;
 }
 
 /* ---- memory (implemented by the runtime in mem.c) ---------------------- */
