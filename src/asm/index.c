@@ -91,20 +91,20 @@ static bool enums_build(struct asm_index *ix)
 			if (!t->values[v])
 				continue;
 			int len = (int)strlen(t->values[v]);
-			uint32_t k = (hash(t->values[v], len) ^ type_hash(t)) &
+			uint32_t k = (asm_hash(t->values[v], len) ^ type_hash(t)) &
 				     (uint32_t)(ix->ecap - 1);
 			while (ix->enums[k].t && !(ix->enums[k].t == t &&
 						   ix->enums[k].len == len &&
-						   same(ix->enums[k].s, t->values[v], len)))
+						   asm_same(ix->enums[k].s, t->values[v], len)))
 				k = (k + 1) & (uint32_t)(ix->ecap - 1);
 			ix->enums[k] = (eslot){t, t->values[v], len, v};
 			/* and under ANY_ENUM: "some enum spells this name" */
 			const isa_type *any = ANY_ENUM(ix);
-			k = (hash(t->values[v], len) ^ type_hash(any)) &
+			k = (asm_hash(t->values[v], len) ^ type_hash(any)) &
 			    (uint32_t)(ix->ecap - 1);
 			while (ix->enums[k].t && !(ix->enums[k].t == any &&
 						   ix->enums[k].len == len &&
-						   same(ix->enums[k].s, t->values[v], len)))
+						   asm_same(ix->enums[k].s, t->values[v], len)))
 				k = (k + 1) & (uint32_t)(ix->ecap - 1);
 			if (!ix->enums[k].t)
 				ix->enums[k] = (eslot){any, t->values[v], len,
@@ -137,32 +137,32 @@ static int regkind_of(const struct asm_index *ix, const isa_type *t)
 }
 
 /* The value of s in h, whose hash is hv; -1 when absent. */
-static int hfind_hashed(const hslot *h, int cap, const char *s, int len,
+static int hfind_hashed(const asm_hslot *h, int cap, const char *s, int len,
 			uint32_t hv)
 {
 	uint32_t i = hv & (uint32_t)(cap - 1);
 	for (;; i = (i + 1) & (uint32_t)(cap - 1)) {
 		if (!h[i].s)
 			return -1;
-		if (h[i].len == len && same(h[i].s, s, len))
+		if (h[i].len == len && asm_same(h[i].s, s, len))
 			return h[i].value;
 	}
 }
 
-static int hfind(const hslot *h, int cap, const char *s, int len)
+static int hfind(const asm_hslot *h, int cap, const char *s, int len)
 {
-	return hfind_hashed(h, cap, s, len, hash(s, len));
+	return hfind_hashed(h, cap, s, len, asm_hash(s, len));
 }
 
-static void hput(hslot *h, int cap, const char *s, int len, int value)
+static void hput(asm_hslot *h, int cap, const char *s, int len, int value)
 {
-	uint32_t i = hash(s, len) & (uint32_t)(cap - 1);
+	uint32_t i = asm_hash(s, len) & (uint32_t)(cap - 1);
 	while (h[i].s) {
 		if (h[i].len == len && !memcmp(h[i].s, s, (size_t)len))
 			return; /* first wins */
 		i = (i + 1) & (uint32_t)(cap - 1);
 	}
-	h[i] = (hslot){s, len, value};
+	h[i] = (asm_hslot){s, len, value};
 }
 
 

@@ -177,11 +177,11 @@ typedef struct asm_word {
 			      * none; the slot may hold another word's by now) */
 } asm_word;
 
-typedef struct hslot {
+typedef struct asm_hslot {
 	const char *s;
 	int len;
 	int value;
-} hslot;
+} asm_hslot;
 
 #define MAX_REGKINDS 16
 
@@ -210,14 +210,14 @@ typedef struct eslot {            /* enum value name -> encoding, per type */
  * 351 M against 324 M instructions on build/bench/simt.s.)
  */
 #define NAME_BITS 10
-typedef struct name_slot {
+typedef struct asm_name_slot {
 	uint64_t k[2];     /* the name, zero-padded */
 	uint32_t regnum;   /* reg_masks: at most 9 digits */
 	uint32_t enum_id;  /* name_sig's enum id + 1 (0: none) */
 	uint16_t regmask, zeromask; /* MAX_REGKINDS bits */
 	uint8_t len;       /* 0: empty slot */
 	bool special;      /* INF, QNAN, NAN */
-} name_slot;
+} asm_name_slot;
 
 #define GUARD_SLOTS 16
 #define MNEM_SLOTS 256
@@ -229,7 +229,7 @@ struct asm_index {
 	 * few hundred names of a listing on few cache lines; a page is
 	 * touched when a name is first kept in it) */
 	uint16_t *name_ix;
-	name_slot *names;
+	asm_name_slot *names;
 	int nnamed;
 	int nreg;
 	regkind reg[MAX_REGKINDS];
@@ -252,7 +252,7 @@ struct asm_index {
 	asm_opinfo **info;    /* by opcode index, NULL until info_get */
 	exc_cache **exc;      /* by opcode index, NULL until first used */
 	int hcap;
-	hslot *h;             /* mnemonic -> optype */
+	asm_hslot *h;             /* mnemonic -> optype */
 	int wcap, wcount;
 	asm_word *words;      /* dotted word cache (keys point into the source) */
 	/* word -> index in words: the hash beside index + 1 (0: empty), a
@@ -288,11 +288,6 @@ struct asm_index {
 	} mnems[MNEM_SLOTS];
 };
 
-static inline uint32_t hash(const char *s, int len)
-{
-	return asm_hash(s, len);
-}
-
 static inline uint64_t load8(const char *p)
 {
 	uint64_t v;
@@ -300,7 +295,7 @@ static inline uint64_t load8(const char *p)
 	return v;
 }
 
-static inline bool same(const char *a, const char *b, int len)
+static inline bool asm_same(const char *a, const char *b, int len)
 {
 	if (len < 8) {
 		for (int i = 0; i < len; i++)
@@ -330,7 +325,7 @@ static inline int enum_find(const struct asm_index *ix, const isa_type *t,
 		const eslot *e = &ix->enums[i];
 		if (!e->t)
 			return -1;
-		if (e->t == t && e->len == len && same(e->s, s, len))
+		if (e->t == t && e->len == len && asm_same(e->s, s, len))
 			return e->value;
 	}
 }
@@ -345,13 +340,13 @@ static inline void reg_masks(const struct asm_index *ix, const char *name, int n
 	for (uint32_t m = ix->reg_first[(unsigned char)name[0]]; m; m &= m - 1) {
 		int i = __builtin_ctz(m);
 		const regkind *r = &ix->reg[i];
-		if (r->zlen == nlen && same(r->t->zero, name, nlen)) {
+		if (r->zlen == nlen && asm_same(r->t->zero, name, nlen)) {
 			*zeromask |= 1u << i;
 			*regmask |= 1u << i;
 			continue;
 		}
 		if (nlen <= r->plen || nlen > r->plen + 9 ||
-		    !same(r->t->prefix, name, r->plen))
+		    !asm_same(r->t->prefix, name, r->plen))
 			continue;
 		uint64_t v = 0;
 		int k = r->plen;
@@ -389,7 +384,7 @@ static inline void put_bits(isa_word *w, int pos, int width, uint64_t v)
 /* codec_encode for the hot path (same result): the opcode's word of
  * defaults and constants with the fields the instruction wrote put over
  * it (constants keep their value whatever fields[] holds). */
-static inline isa_word encode(const asm_opinfo *in, const uint64_t *fields,
+static inline isa_word asm_encode(const asm_opinfo *in, const uint64_t *fields,
 		       uint64_t touched)
 {
 	isa_word w = in->base;
@@ -421,7 +416,7 @@ static inline bool same_short(const char *a, const char *b, int len,
 #else
 	(void)end;
 #endif
-	return same(a, b, len);
+	return asm_same(a, b, len);
 }
 
 /* The cached word spelled s (hv: its asm_hash), or NULL. */
@@ -434,7 +429,7 @@ static inline asm_word *find_word(const asm_ctx *c, const char *s, int len,
 	     i = (i + 1) & (uint32_t)(ix->wcap - 1)) {
 		asm_word *w = &ix->words[ix->wh[i].word - 1];
 		if (ix->wh[i].hash == hv && w->len == len &&
-		    (len < 8 ? same_short(w->s, s, len, end) : same(w->s, s, len)))
+		    (len < 8 ? same_short(w->s, s, len, end) : asm_same(w->s, s, len)))
 			return w;
 	}
 	return NULL;

@@ -203,7 +203,7 @@ void asm_classify(const struct asm_index *ix, asm_operand *o)
 	if (o->kind == ASM_O_PAIR) {
 		for (int i = 0; i < ix->nreg; i++)
 			if (ix->reg[i].plen == o->nlen &&
-			    same(ix->reg[i].t->prefix, o->name, o->nlen))
+			    asm_same(ix->reg[i].t->prefix, o->name, o->nlen))
 				o->regmask |= 1u << i;
 		o->regnum = o->pair_lo;
 		return;
@@ -212,7 +212,7 @@ void asm_classify(const struct asm_index *ix, asm_operand *o)
 		return;
 	reg_masks(ix, o->name, o->nlen, &o->regmask, &o->zeromask, &o->regnum);
 	if (maybe_enum(ix, o))
-		o->hash = hash(o->name, o->nlen);
+		o->hash = asm_hash(o->name, o->nlen);
 }
 
 /* shape_sig's bits for the name of o (classified by reg_masks) */
@@ -283,7 +283,7 @@ static uint64_t name_miss(struct asm_index *ix, asm_operand *o, size_t i,
 		if (x[i])
 			x[i ^ 1] = x[i];
 		x[i] = at;
-		ix->names[at - 1] = (name_slot){{k[0], k[1]}, (uint32_t)o->regnum,
+		ix->names[at - 1] = (asm_name_slot){{k[0], k[1]}, (uint32_t)o->regnum,
 						(uint32_t)(ns >> 32),
 						(uint16_t)o->regmask,
 						(uint16_t)o->zeromask,
@@ -293,10 +293,10 @@ static uint64_t name_miss(struct asm_index *ix, asm_operand *o, size_t i,
 }
 
 /* The cache's name at slot i when it is the one of length len and bytes k */
-static inline const name_slot *name_at(const struct asm_index *ix, size_t i,
+static inline const asm_name_slot *name_at(const struct asm_index *ix, size_t i,
 				       int len, const uint64_t k[2])
 {
-	const name_slot *n = ix->name_ix[i] ? &ix->names[ix->name_ix[i] - 1] : NULL;
+	const asm_name_slot *n = ix->name_ix[i] ? &ix->names[ix->name_ix[i] - 1] : NULL;
 	return n && n->len == len && n->k[0] == k[0] && n->k[1] == k[1] ? n : NULL;
 }
 
@@ -323,7 +323,7 @@ static inline uint64_t classify_sig(struct asm_index *ix, asm_operand *o,
 		     UINT64_C(0xff51afd7ed558ccd);
 	/* two ways: the slot and its neighbour (the newest name first) */
 	size_t i = (size_t)((h ^ (uint64_t)o->nlen) >> (64 - NAME_BITS));
-	const name_slot *n = name_at(ix, i, o->nlen, k);
+	const asm_name_slot *n = name_at(ix, i, o->nlen, k);
 	if (!n && !(n = name_at(ix, i ^ 1, o->nlen, k)))
 		return s | name_miss(ix, o, i, k);
 	o->regmask = n->regmask;
@@ -345,7 +345,7 @@ static void operand_hashes(const struct asm_index *ix, asm_inst_text *it)
 		bool named = o->kind == ASM_O_NAME ||
 			     (o->kind != ASM_O_PAIR && o->has_reg);
 		if (named && maybe_enum(ix, o))
-			o->hash = hash(o->name, o->nlen);
+			o->hash = asm_hash(o->name, o->nlen);
 	}
 }
 
@@ -779,7 +779,7 @@ static bool fill_guard(asm_ctx *c, fill_state *s, const asm_inst_text *it)
 	}
 	const isa_field *g = &op->fields[op->guard];
 	int v = enum_find(c->ix, g->type, it->guard->s, it->guard->len,
-			  hash(it->guard->s, it->guard->len));
+			  asm_hash(it->guard->s, it->guard->len));
 	if (v < 0) {
 		asm_error(c, it->guard->col, "'%.*s' is not a %s guard predicate",
 			  it->guard->len, it->guard->s, g->type->name);
@@ -1141,7 +1141,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	}
 	if (!ok)
 		goto out;
-	*w = encode(in, fields, s.touched);
+	*w = asm_encode(in, fields, s.touched);
 	*opp = op;
 	if (!s.deferred)
 		ok = asm_check_exceptions(c, op, *w, it->mnem->col);

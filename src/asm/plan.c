@@ -189,7 +189,7 @@ static bool plan_fast(const struct asm_index *ix, asm_plan *p,
 			a->off_lim = mask_of(t->off_width);
 		}
 	}
-	p->base = encode(in, fields, touched);
+	p->base = asm_encode(in, fields, touched);
 	p->op = op;
 	p->guard_type = NULL;
 	if (op->guard >= 0) {
@@ -273,7 +273,7 @@ static bool ge_new(struct asm_index *ix, asm_plan *p, const asm_operand *o,
 	ge->k = (unsigned char)k;
 	fast_field_of(op, in, f, &ge->f);
 	ge->orig = *o;
-	ge->orig.hash = hash(o->name, o->nlen); /* (shape_ok reads it) */
+	ge->orig.hash = asm_hash(o->name, o->nlen); /* (shape_ok reads it) */
 	p->ge[p->nge++] = ix->ngenums++;
 	return true;
 }
@@ -537,7 +537,7 @@ static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
 		      int len)
 {
 	if (len > 8)
-		return enum_find(ix, t, s, len, hash(s, len));
+		return enum_find(ix, t, s, len, asm_hash(s, len));
 	uint64_t k = 0;
 	for (int i = 0; i < len; i++)
 		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
@@ -547,7 +547,7 @@ static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
 		g->t = t;
 		g->k = k;
 		g->len = len;
-		g->value = enum_find(ix, t, s, len, hash(s, len));
+		g->value = enum_find(ix, t, s, len, asm_hash(s, len));
 	}
 	return g->value;
 }
@@ -749,7 +749,7 @@ static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
 	v.name = o->name;
 	v.nlen = o->nlen;
 	asm_classify(ix, &v);
-	v.hash = hash(v.name, v.nlen);
+	v.hash = asm_hash(v.name, v.nlen);
 	int code = -1;
 	const isa_opcode *op = p->op;
 	for (int e = 0; e < op->noperands; e++)
@@ -801,7 +801,7 @@ const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len)
 			     UINT64_C(0xff51afd7ed558ccd);
 		struct mslot *m = &c->ix->mnems[h >> 56];
 		if (!m->w || m->k[0] != k0 || m->k[1] != k1 || m->len != len) {
-			asm_word *found = find_word(c, s, len, hash(s, len));
+			asm_word *found = find_word(c, s, len, asm_hash(s, len));
 			if (!found)
 				return NULL;
 			*m = (struct mslot){{k0, k1}, len, found};
@@ -809,7 +809,7 @@ const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len)
 		w = m->w;
 	} else
 #endif
-	if (!(w = find_word(c, s, len, hash(s, len))))
+	if (!(w = find_word(c, s, len, asm_hash(s, len))))
 		return NULL;
 	if (!w->last)
 		return NULL;
