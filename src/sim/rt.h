@@ -109,6 +109,10 @@ const char *rt_enum_name(const sim_inst *i, int k);
 uint32_t rt_icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y);
 /* FSETP/DSETP comparison `mods` (FCmp) of x and y (fp.c). */
 bool rt_fcmp(uint64_t m, double x, double y);
+/* Does every lane of row a hold a[0], and every lane of row b agree with
+ * b[0] in the bits of bmask?  The whole-warp "one object, one parity"
+ * tests of the mbarrier unit's quick paths (rt.c, two builds). */
+bool rt_rows_uniform(const uint32_t *a, const uint32_t *b, uint32_t bmask);
 /* A compare result combined with the source predicate by .AND/.OR/.XOR. */
 uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p);
 /* Special register sr (sim_rt_prep_s2r's code in aux[2]) for every lane
