@@ -28,7 +28,7 @@ void sim_rt_nop(sim_warp *w, const sim_inst *i, uint32_t pmask)
 /* MOV of the shapes mov_plan does not take: a constant or a uniform
  * register (one value for the warp), a negated register, a destination
  * that is not a GPR. */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	int k = sim_slot(i, RT_S0);
@@ -726,7 +726,7 @@ simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
  * Pu = (k >= 1) and Pv = (k >= 2), so that IADD3.X ..., Pu, Pv adds it
  * back (the multi-word add idiom).
  */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
@@ -764,7 +764,7 @@ void sim_rt_iadd3(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * .HI: d = high 32 bits of a * b, plus c.  .WIDE: the pair d = a * b + c
  * with c a pair.  Signed unless .U32.
  */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
@@ -816,7 +816,7 @@ void sim_rt_imad(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		r = rt_pack(t_);                                               \
 	} while (0)
 
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 uint32_t rt_icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y)
 {
 	uint32_t r = 0;
@@ -856,7 +856,7 @@ uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p)
 }
 
 /* ISETP: Pu = cmp(a, b) BOP Pp; Pv = !cmp(a, b) BOP Pp. */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_isetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], tb[SIM_LANES];
@@ -877,7 +877,7 @@ void sim_rt_isetp(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * table entries, so the lane loop vectorises.  The predicate output, when
  * written, is (result != 0).
  */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
@@ -924,7 +924,7 @@ void sim_rt_lop3(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * or the high word with .HI.  Shift counts: .U32/.S32 clamp to 32,
  * .U64/.S64 use b & 63.
  */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;
@@ -1007,7 +1007,7 @@ simt_status sim_rt_prep_sel(sim_ctx *c, sim_inst *i, simt_diags *d)
 }
 
 /* SEL: d = Pp ? a : b. */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_sel(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], tb[SIM_LANES], v[SIM_LANES];
@@ -1018,7 +1018,7 @@ void sim_rt_sel(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
 }
 
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_popc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
@@ -1028,7 +1028,7 @@ void sim_rt_popc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /* BREV: bit i of d is bit 31 - i of a. */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_brev(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
@@ -1049,7 +1049,7 @@ void sim_rt_brev(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * significant bit that differs from the sign (.S32); 0xffffffff when there
  * is none.  .SH returns 31 - position instead (still 0xffffffff for none).
  */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_flo(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
@@ -1064,7 +1064,7 @@ void sim_rt_flo(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /* IABS: |a| (0x80000000 stays 0x80000000). */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_iabs(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], v[SIM_LANES];
@@ -1074,7 +1074,7 @@ void sim_rt_iabs(sim_warp *w, const sim_inst *i, uint32_t pmask)
 }
 
 /* IMNMX: Pp true selects the minimum, false the maximum; signed unless .U32. */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_imnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint32_t ta[SIM_LANES], tb[SIM_LANES], v[SIM_LANES];
@@ -1094,7 +1094,7 @@ void sim_rt_imnmx(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * PRMT: byte k of the result is byte (nibble k of b) & 7 of c:a (a low),
  * or that byte's sign repeated when the nibble's bit 3 is set.
  */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 void sim_rt_prmt(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	SRC3;

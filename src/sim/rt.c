@@ -107,7 +107,7 @@ simt_status rt_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 /* Two rows of 32 words compared with their lane 0 in one pass: an OR of
  * differences, branch-free, so that it vectorises (eight lanes per AVX2
  * instruction, four per SSE2 one). */
-RT_LANE_CLONES
+RT_LANE_CLONES_EXTERN
 bool rt_rows_uniform(const uint32_t *a, const uint32_t *b, uint32_t bmask)
 {
 	uint32_t d = 0;

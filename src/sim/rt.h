@@ -42,12 +42,23 @@
  * come from the same C with the same -ffp-contract, so they compute the
  * same bits: the AVX2 one only does eight lanes per instruction (no FMA,
  * which "avx2" does not enable, and no other reassociation).  Elsewhere
- * (another host, another compiler) one build.
+ * (another host, a C library without indirect functions, another
+ * compiler; a build with -DSIMT_NO_LANE_CLONES) one build.
  */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(SIMT_NO_LANE_CLONES)
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__) &&         \
+	!defined(SIMT_NO_LANE_CLONES)
 #define RT_LANE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define RT_LANE_CLONES
+#endif
+/* RT_LANE_CLONES on a function that other files call: clang before 18
+ * names the indirect function of such a definition "f.ifunc", and the
+ * callers, which see a plain declaration, do not find it (one build
+ * there). */
+#if defined(__clang__) && __clang_major__ < 18
+#define RT_LANE_CLONES_EXTERN
+#else
+#define RT_LANE_CLONES_EXTERN RT_LANE_CLONES
 #endif
 
 /*
