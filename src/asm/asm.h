@@ -36,6 +36,15 @@
 #include "obj/object.h"
 #include "isa/isa.h"
 
+/* A small function of the hot path that must be inlined into its callers
+ * (a call there costs more than its body: saved registers, the moves of
+ * its arguments). */
+#if defined(__GNUC__)
+#define ASM_INLINE inline __attribute__((always_inline))
+#else
+#define ASM_INLINE inline
+#endif
+
 /* ---- tokens (lex.c) ------------------------------------------------------ */
 
 typedef enum asm_tok_kind {

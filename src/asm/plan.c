@@ -688,7 +688,7 @@ static bool fast_syms(asm_ctx *c, const asm_plan *plan,
 }
 
 /* update_kernel for a word the fast path made */
-static void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
+static ASM_INLINE void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
 			uint32_t maxreg, uint64_t off)
 {
 	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
@@ -773,15 +773,21 @@ static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
 /* The rest of asm_match for a word fast_fill made: the fixups of its
  * labels (whose rules run when they are resolved) or its rules, and the
  * kernel's bookkeeping. */
-bool asm_fast_done(asm_ctx *c, const asm_plan *plan,
-		      const asm_inst_text *it, uint64_t off, isa_word w,
-		      uint32_t maxreg, int nsym)
+static ASM_INLINE bool fast_done(asm_ctx *c, const asm_plan *plan,
+				 const asm_inst_text *it, uint64_t off,
+				 isa_word w, uint32_t maxreg, int nsym)
 {
 	bool ok = nsym ? fast_syms(c, plan, it, off)
 		       : !plan->has_exc ||
 				 asm_check_exceptions(c, plan->op, w, it->mnem->col);
 	fast_kernel(c, plan, w, maxreg, off);
 	return ok;
+}
+
+bool asm_fast_done(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
+		   uint64_t off, isa_word w, uint32_t maxreg, int nsym)
+{
+	return fast_done(c, plan, it, off, w, maxreg, nsym);
 }
 
 const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len)
@@ -849,5 +855,5 @@ bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 {
 	*w = it->word;
 	*opp = it->plan->op;
-	return asm_fast_done(c, it->plan, it, off, it->word, it->maxreg, it->nsym);
+	return fast_done(c, it->plan, it, off, it->word, it->maxreg, it->nsym);
 }
