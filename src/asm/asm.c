@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/asm.h"
+#include "asm/index.h" /* asm_match_guessed */
 #include "obj/elf.h"
 #include "codec/codec.h"
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "asm/asm.h"
+#include "asm/index.h" /* asm_guess_find, asm_guess_fill */
 
 /*
  * The statement's surroundings; the position itself is passed along as a
