@@ -9,9 +9,14 @@
  *   parse.c     instruction statement -> guard, mnemonic word, operands with
  *               their shape (register, name, number, float, c[][], [..]),
  *               control slots $sched/$req/$wsb
- *   match.c     mnemonic index; picks the opcode whose Order<> fits the
- *               operand shapes (isa file order, optional operands skipped
- *               with backtracking) and fills/range-checks the fields
+ *   index.c     the index of the ISA (index.h, private to index.c,
+ *               match.c, plan.c): optypes, mnemonic and enum tables,
+ *               register kinds, operand shapes, field info
+ *   match.c     picks the opcode whose Order<> fits the operand shapes
+ *               (isa file order, optional operands skipped with
+ *               backtracking) and fills/range-checks the fields
+ *   plan.c      the selections kept per (word, shapes), their operand
+ *               plans and guesses, and the fast path that fills by them
  *   directive.c .section/.align/.word/... and the label/symbol table
  *   asm.c       the driver: statements in order, fixups resolved at the end
  *               (forward references), exceptions, the simt_object
@@ -406,7 +411,7 @@ typedef struct asm_inst_text {
 } asm_inst_text;
 
 /*
- * One field as a fast path writes it (match.c's operand plans, scan.c's
+ * One field as a fast path writes it (plan.c's operand plans, scan.c's
  * guessed lines): where, how wide, what it takes, read from the opcode
  * once when the plan is made.
  */
@@ -427,7 +432,7 @@ typedef struct asm_fast_field {
 			      * register's number); control slots: mask */
 } asm_fast_field;
 
-/* v into the field when it is encoded (match.c encode()'s rule) */
+/* v into the field when it is encoded (the rule of index.h's encode()) */
 static inline void asm_fast_put(isa_word *w, const asm_fast_field *f,
 				uint64_t v)
 {
@@ -445,7 +450,7 @@ static inline bool asm_fits(bool is_signed, int w, uint64_t mag, bool neg)
 }
 
 /*
- * How the operands of a selection look in the text (match.c makes it from
+ * How the operands of a selection look in the text (plan.c makes it from
  * the line that made the selection; scan.c reads a line by it).  Every
  * line this reads has the selection's operand signatures, so it takes the
  * same selection without looking a name up, and scan.c puts each value
@@ -487,7 +492,7 @@ typedef struct asm_gop {
 
 typedef struct asm_guess {
 	int n;             /* written operands; -1: no guess */
-	int plan;          /* the selection's (match.c) */
+	int plan;          /* the selection's (plan.c) */
 	const bool *label_first; /* LABEL: the first bytes it may have */
 	/* the plan's word with what the operands that are always the same
 	 * put (exact register names, [off]'s absent register) and their
@@ -511,7 +516,7 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
  */
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
-/* match.c */
+/* plan.c */
 /* The guess of the last selection of the cached dotted word s, or NULL. */
 const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len);
 /* The rest of fast_fill for a line read by guess g, whose operands
@@ -521,8 +526,14 @@ const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len);
  * which reports it. */
 bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it,
 		    isa_word w, uint32_t maxreg);
+/* asm_match of a line asm_guess_fill took: its fixups, rules and kernel
+ * bookkeeping, the word it made to *w. */
+bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
+		       isa_word *w, const isa_opcode **opp);
+/* index.c */
 simt_status asm_index_build(const isa_model *m, struct asm_index **out);
 void asm_index_free(struct asm_index *ix);
+/* match.c */
 /*
  * Assemble one parsed instruction at offset `off` of the current section:
  * picks the opcode, fills fields, emits fixups for expressions; the word goes
@@ -530,10 +541,6 @@ void asm_index_free(struct asm_index *ix);
  */
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp);
-/* asm_match of a line asm_guess_fill took: its fixups, rules and kernel
- * bookkeeping, the word it made to *w. */
-bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
-		       isa_word *w, const isa_opcode **opp);
 /* Put a resolved fixup value into the field of an instruction word. */
 bool asm_fix_field(asm_ctx *c, const asm_fixup *f, asm_value val,
 		   isa_word *w);

@@ -67,6 +67,7 @@ void sim_raise(sim_warp *w, const sim_inst *i, uint32_t lanes, sim_stop kind,
 	if (c->stop != SIM_STOP_NONE)
 		return;
 	c->stop = kind;
+	c->event_next = 0; /* sched.c's burst loop: its one bound (sim.h) */
 	if (!i)
 		i = inst_at(c, w->active_pc);
 	char text[256], msg[2048], loc[512];

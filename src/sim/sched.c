@@ -74,6 +74,10 @@ typedef struct sim_sched {
 	bool par;          /* the groups run on worker threads (par.c)      */
 	sim_warp *pending; /* picked, held back by a breakpoint: issues
 			      first when the launch resumes                 */
+	/* no resident CTA but solo had a ready warp while c->ready_gen was
+	   solo_gen (next_eligible) */
+	const sim_cta *solo;
+	uint64_t solo_gen;
 } sched;
 
 static uint64_t rng_next(sim_ctx *c)
@@ -473,36 +477,76 @@ static bool sync_inst(const sim_inst *i)
  * burst) each issue is sim_step_plain, inlined here.  Returns false when
  * the run must end (*st says how).
  */
+/* The first warp of mask m of cta whose clock has come (*pj its id), or
+ * NULL. */
+static inline sim_warp *first_due(sim_cta *cta, uint32_t m, uint64_t now,
+				  int *pj)
+{
+	for (; m; m &= m - 1) {
+		int j = (int)sim_ffs(m);
+		if (cta->warps[j].clock <= now) {
+			*pj = j;
+			return &cta->warps[j];
+		}
+	}
+	return NULL;
+}
+
 /*
  * burst_plain_rr's look for the next eligible warp after warp *pj of CTA
  * position *pp when the next one in the order is not: the CTAs' masks of
- * ready warps, as pick() walks them, so parked warps cost nothing.  At
- * most one CTA change more than a round (the last one re-enters the first
- * CTA, whose warps up to *pj come last); each change counts in *hops.
- * NULL when no warp is eligible (pick() then finds none either).
+ * ready warps, as pick() walks them, so parked warps cost nothing: the
+ * warps after *pj, the CTAs after *pp, then from CTA 0 up to and
+ * including CTA *pp (all its warps: those after *pj were not eligible at
+ * this cycle and are not now).  The CTA changes count in *hops.  NULL
+ * when no warp is eligible (pick() then finds none either).
+ *
+ * When the walk finds no other CTA with a ready warp it notes so (the CTA
+ * and c->ready_gen): until a warp is made READY again (the count moves)
+ * no other CTA can have one, so the next look from that CTA goes straight
+ * to its own warps (a pipeline whose other CTAs all wait for their copies
+ * issues from one CTA for a long time).
  */
-static sim_warp *next_eligible(const sched *s, int *pp, int *pj, int *hops,
-			       uint64_t now)
+static sim_warp *next_eligible(const sim_ctx *c, sched *s, int *pp, int *pj,
+			       int *hops, uint64_t now)
 {
-	sim_cta *const *r = &s->res[*pp], *const *end = s->res + s->nres;
-	int left = s->nres + 1; /* CTA changes allowed */
-	uint32_t m = ready_after(*r, *pj, false);
-	for (;;) {
-		for (; m; m &= m - 1) {
-			int j = (int)sim_ffs(m);
-			if ((*r)->warps[j].clock <= now) {
-				*pp = (int)(r - s->res);
-				*pj = j;
-				*hops += s->nres + 1 - left;
-				return &(*r)->warps[j];
-			}
-		}
-		if (--left < 0)
-			return NULL;
-		if (++r == end)
-			r = s->res;
-		m = (*r)->in_state[SIM_W_READY];
+	sim_cta *const *res = s->res;
+	const int n = s->nres, p = *pp;
+	sim_cta *const cp = res[p];
+	sim_warp *w = first_due(cp, ready_after(cp, *pj, false), now, pj);
+	if (w)
+		return w;
+	if (s->solo == cp && s->solo_gen == c->ready_gen) {
+		w = first_due(cp, cp->in_state[SIM_W_READY], now, pj);
+		*hops += w ? n : 0;
+		return w;
 	}
+	uint32_t others = 0;
+	for (int q = p + 1; q < n; q++) {
+		uint32_t m = res[q]->in_state[SIM_W_READY];
+		others |= m;
+		if (m && (w = first_due(res[q], m, now, pj))) {
+			*pp = q;
+			*hops += q - p;
+			return w;
+		}
+	}
+	for (int q = 0; q < p; q++) {
+		uint32_t m = res[q]->in_state[SIM_W_READY];
+		others |= m;
+		if (m && (w = first_due(res[q], m, now, pj))) {
+			*pp = q;
+			*hops += n - p + q;
+			return w;
+		}
+	}
+	if (!others) {
+		s->solo = cp;
+		s->solo_gen = c->ready_gen;
+	}
+	w = first_due(cp, cp->in_state[SIM_W_READY], now, pj);
+	*hops += w ? n : 0;
+	return w;
 }
 
 /*
@@ -524,15 +568,15 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	const int rounds = 4 * (s->nres + 1), wpc = s->wpc;
 	int hops = 0; /* CTA changes since the burst began */
 	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
+	uint64_t now = c->cycle; /* no handler writes the cycle */
 	bool more = true;
 	for (;;) {
-		sim_step_plain(c, w);
-		uint64_t now = ++c->cycle;
-		if (c->stop != SIM_STOP_NONE) {
-			more = false;
-			break;
-		}
-		if (w->state == SIM_W_EXITED && finished(w->cta)) {
+		bool ctrl = sim_step_plain(c, w, now);
+		c->cycle = ++now;
+		/* only a control instruction exits a warp; a stop, a timer or
+		   copy event and the cycle limit all lower c->event_next */
+		if (ctrl && c->stop == SIM_STOP_NONE &&
+		    w->state == SIM_W_EXITED && finished(w->cta)) {
 			s->lp = p;
 			s->lj = j;
 			*st = retire(c, s, w->cta);
@@ -544,8 +588,10 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			}
 			return true;
 		}
-		if (now >= c->event_next || now > limit) {
-			if (now > limit) {
+		if (now >= c->event_next) {
+			if (c->stop != SIM_STOP_NONE) {
+				more = false;
+			} else if (now > limit) {
 				s->lp = p;
 				s->lj = j;
 				stop_limit(c, s, w);
@@ -553,12 +599,25 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			}
 			break;
 		}
-		if (++j < wpc && eligible(w + 1, now)) {
-			w++; /* the next warp of the CTA: the common case */
-			continue;
+		if (++j < wpc) {
+			if (eligible(w + 1, now)) {
+				w++; /* the next warp of the CTA: the common case */
+				continue;
+			}
+		} else if (hops < rounds) {
+			/* warp 0 of the next resident CTA: the next common case */
+			int q = p + 1 == s->nres ? 0 : p + 1;
+			sim_warp *n = s->res[q]->warps;
+			if (eligible(n, now)) {
+				w = n;
+				p = q;
+				j = 0;
+				hops++;
+				continue;
+			}
 		}
 		j--;
-		if (hops > rounds || !(w = next_eligible(s, &p, &j, &hops, now)))
+		if (hops > rounds || !(w = next_eligible(c, s, &p, &j, &hops, now)))
 			break;
 	}
 	s->lp = p;
@@ -580,7 +639,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
 		if (plain) {
-			sim_step_plain(c, w);
+			sim_step_plain(c, w, c->cycle);
 			c->cycle++;
 		} else {
 			const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;

@@ -384,6 +384,7 @@ struct sim_ctx {
 	uint64_t mem_writes;       /* incremented by every store/atomic (mem.c) */
 	uint64_t rng;              /* random policy state                      */
 	uint64_t next_wake;        /* earliest timer of a sleeping warp        */
+	uint64_t ready_gen;        /* warps made READY so far (set_state)      */
 	sim_stop stop;
 	simt_diags *diags;         /* where stops are reported                 */
 	char *stop_text;           /* message of the stop (owned)              */
@@ -398,9 +399,11 @@ struct sim_ctx {
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
-	uint64_t event_next;       /* min(next_wake, async_next): the burst
-				      loop's one bound (sched.c); the three
-				      are written only by sim_set_events    */
+	uint64_t event_next;       /* min(next_wake, async_next, the cycle
+				      after the limit), 0 after a stop: the
+				      burst loop's one bound (sched.c); the
+				      three are written only by
+				      sim_set_events (and sim_raise)        */
 	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
 	   of the first 64, so that each is reported once (later sites are
 	   counted, not reported) */
@@ -515,13 +518,17 @@ static inline uint32_t sim_guard(const sim_warp *w, const sim_inst *i)
 }
 
 /* Every change of w->state goes through here: it keeps the CTA's masks of
- * warps per state (at most SIMT_MAX_BLOCK_THREADS / 32 = 32 warps). */
+ * warps per state (at most SIMT_MAX_BLOCK_THREADS / 32 = 32 warps), and
+ * counts the warps made READY (c->ready_gen: sched.c's burst knows that
+ * no CTA gained a ready warp while the count stands still). */
 static inline void sim_warp_set_state(sim_warp *w, sim_wstate s)
 {
 	uint32_t bit = 1u << w->id;
 	w->cta->in_state[w->state] &= ~bit;
 	w->cta->in_state[s] |= bit;
 	w->state = s;
+	if (s == SIM_W_READY)
+		w->ctx->ready_gen++;
 }
 
 /* ---- memory (implemented by the runtime in mem.c) ---------------------- */
@@ -792,31 +799,43 @@ static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
 	return sim_fetch_bad(c, pc);
 }
 
-/* The next timer expiry (wake) and copy-engine event (async), and their
- * minimum, c->event_next: every write of the three goes through here. */
+/* The next timer expiry (wake) and copy-engine event (async), and
+ * c->event_next, the burst loop's one bound: their minimum, or the first
+ * cycle past the cycle limit when that comes first (launch.max_cycles is
+ * at most SIMT_MAX_CYCLES), or 0 once the run stops (sim_raise): every
+ * write of the three goes through here or sim_raise. */
 static inline void sim_set_events(sim_ctx *c, uint64_t wake, uint64_t async)
 {
+	uint64_t e = wake < async ? wake : async;
 	c->next_wake = wake;
 	c->async_next = async;
-	c->event_next = wake < async ? wake : async;
+	if (e > c->launch.max_cycles)
+		e = c->launch.max_cycles + 1;
+	c->event_next = c->stop != SIM_STOP_NONE ? 0 : e;
 }
 
 /*
  * sim_step when nothing observes the issue: no trace, no retire records,
  * no --memory=relaxed (so skip_pc stays 0), no step hook, no chooser.
  * The scheduler decides once per launch (sched.c, plain) and inlines this
- * into its burst loop; the effects are exactly sim_step's.
+ * into its burst loops; the effects are exactly sim_step's.  now is
+ * c->cycle (no handler writes it).  A plain handler neither reads nor
+ * writes its own warp's clock (a waker sets the clocks of the warps it
+ * wakes, which are parked, not issuing), so the clock is set before the
+ * call and nothing but w lives across it.  Returns true for a control
+ * instruction (SIM_F_CTRL): only those change the warp's state (EXIT,
+ * BAR, the waits), so the caller tests for an exit only then.
  */
 #ifdef __GNUC__
 __attribute__((always_inline)) /* into both burst loops of sched.c */
 #endif
-static inline void sim_step_plain(sim_ctx *c, sim_warp *w)
+static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 {
 	const sim_inst *i = sim_fetch(c, w->active_pc);
-	if (w->timer_armed && c->cycle >= w->timer_cycle)
+	if (w->timer_armed && now >= w->timer_cycle)
 		sim_timer_expire(w);
-	uint32_t active = w->active, pmask = active;
-	if (!(i->flags & SIM_F_NOGUARD))
+	uint32_t active = w->active, pmask = active, f = i->flags;
+	if (!(f & SIM_F_NOGUARD))
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
@@ -827,14 +846,17 @@ static inline void sim_step_plain(sim_ctx *c, sim_warp *w)
 		c->thread_insts += active != 0;
 	else
 		c->thread_insts += sim_popc(active);
-	if (i->flags & SIM_F_CTRL) {
+	uint64_t clock = now + i->stall + (i->stall == 0);
+	if (f & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
-	} else {
-		if (pmask)
-			i->exec(w, i, pmask);
-		w->active_pc += SIM_INST_SIZE;
+		w->clock = clock;
+		return true;
 	}
-	w->clock = c->cycle + (i->stall ? i->stall : 1);
+	w->clock = clock;
+	if (pmask)
+		i->exec(w, i, pmask);
+	w->active_pc += SIM_INST_SIZE;
+	return false;
 }
 
 #endif
