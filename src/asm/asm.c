@@ -13,10 +13,11 @@
  * its offset in its section.
  */
 #include <stdarg.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/asm.h"
+#include "asm/index.h" /* asm_match_guessed */
 #include "obj/elf.h"
 #include "codec/codec.h"
 
@@ -285,7 +286,8 @@ bool asm_add_reloc(asm_ctx *c, int sec, uint64_t off, obj_reloc_type t,
 
 /* The line table row of the instruction at off (obj_lines_add's rules:
  * a row that repeats the location of the one before is not stored). */
-static void add_line(asm_ctx *c, asm_section *s, uint64_t off, int col0)
+static ASM_INLINE void add_line(asm_ctx *c, asm_section *s, uint64_t off,
+				int col0)
 {
 	obj_line row = {(uint32_t)off, (uint32_t)c->line, 0,
 			(uint16_t)(col0 > 0xffff ? 0 : col0)};
@@ -303,6 +305,17 @@ static void add_line(asm_ctx *c, asm_section *s, uint64_t off, int col0)
 		}
 	}
 	s->lines[s->nlines++] = row;
+}
+
+/* codec_store, inline for the hot path (the same bytes) */
+static ASM_INLINE void store_word(isa_word w, uint8_t *bytes)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(bytes, &w.lo, 8);
+	memcpy(bytes + 8, &w.hi, 8);
+#else
+	codec_store(w, bytes);
+#endif
 }
 
 /* A parsed instruction whose statement starts at column col0; the
@@ -374,7 +387,7 @@ static void assemble_guessed(asm_ctx *c, const asm_inst_text *it, int col0)
 	const isa_opcode *op;
 	asm_match_guessed(c, it, off, &w, &op);
 	add_line(c, s, off, col0);
-	codec_store(w, s->data + off);
+	store_word(w, s->data + off);
 	s->size += 16;
 }
 
@@ -849,6 +862,8 @@ static simt_status run(asm_ctx *c)
 		    !asm_grow((void **)&c->fix, &c->cfix, 0, nfix * sizeof *c->fix))
 			return SIMT_ERR_NOMEM;
 	}
+	/* errors past the diagnostics' limit stop the file */
+	int limit = c->d && c->d->limit ? c->d->limit : INT_MAX;
 	for (;;) {
 		/* plain instructions in one pass (scan.c), the rest by tokens */
 		int col0, r = asm_scan_inst(c, &it, toks, &col0);
@@ -867,7 +882,7 @@ static simt_status run(asm_ctx *c)
 		}
 		if (c->nomem)
 			return SIMT_ERR_NOMEM;
-		if (c->d && c->d->limit && c->errors > c->d->limit)
+		if (c->errors > limit)
 			break;
 	}
 	int errors = c->errors, nd = c->d ? c->d->count : 0;

@@ -36,6 +36,15 @@
 #include "obj/object.h"
 #include "isa/isa.h"
 
+/* A small function of the hot path that must be inlined into its callers
+ * (a call there costs more than its body: saved registers, the moves of
+ * its arguments). */
+#if defined(__GNUC__)
+#define ASM_INLINE inline __attribute__((always_inline))
+#else
+#define ASM_INLINE inline
+#endif
+
 /* ---- tokens (lex.c) ------------------------------------------------------ */
 
 typedef enum asm_tok_kind {
@@ -517,19 +526,16 @@ bool asm_parse_inst(asm_ctx *c, asm_tok *toks, int n, asm_inst_text *it);
 int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col);
 
 /* plan.c */
-/* The guess of the last selection of the cached dotted word s, or NULL. */
-const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len);
-/* The rest of fast_fill for a line read by guess g, whose operands
- * made w (registers up to maxreg): enum operands, labels, guard and
- * control slots (into it->plan, word, maxreg, nsym); false (nothing done)
- * when a value would be an error - the line then goes the general way,
- * which reports it. */
-bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it,
-		    isa_word w, uint32_t maxreg);
-/* asm_match of a line asm_guess_fill took: its fixups, rules and kernel
- * bookkeeping, the word it made to *w. */
-bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
-		       isa_word *w, const isa_opcode **opp);
+/* In index.h, inline for scan.c: asm_guess_find, the guess of the last
+ * selection of the cached dotted word s, or NULL; asm_guess_fill, the
+ * rest of the operand plan's filling for a line read by guess g, whose
+ * operands made w (registers up to maxreg): enum operands, labels, guard
+ * and control slots (into it->plan, word, maxreg, nsym); false (nothing
+ * done) when a value would be an error - the line then goes the general
+ * way, which reports it. */
+/* asm_match_guessed (index.h, inline for asm.c): asm_match of a line
+ * asm_guess_fill took - its fixups, rules and kernel bookkeeping, the
+ * word it made to *w. */
 /* index.c */
 simt_status asm_index_build(const isa_model *m, struct asm_index **out);
 void asm_index_free(struct asm_index *ix);

@@ -491,6 +491,9 @@ bool asm_shape_ok(const struct asm_index *ix, const isa_opcode *op,
 		  const asm_opinfo *in, int e, const asm_operand *o);
 
 /* plan.c: the selections, their operand plans and guesses */
+/* ge_value's lookup of a name it has not seen (key: its bytes) */
+int asm_ge_miss(struct asm_index *ix, const asm_plan *p, genum *ge,
+		const asm_operand *o, uint64_t key);
 /* Keep the selection (candidate cand of the optype, op, entry map, its
  * modifiers res) that line it made in slot; its operand plan with it. */
 const asm_plan *asm_plan_add(struct asm_index *ix, uint16_t *slot,
@@ -500,11 +503,203 @@ const asm_plan *asm_plan_add(struct asm_index *ix, uint16_t *slot,
 /* The guess of plan p, from a second line it took. */
 void asm_guess_build(struct asm_index *ix, asm_plan *p, const asm_inst_text *it);
 /* The word of a line with plan's operand plan (false: some value would
- * be an error, nothing done), and the rest: fixups, rules, the kernel's
- * bookkeeping. */
+ * be an error, nothing done); the rest, asm_fast_done, is below. */
 bool asm_fast_fill(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
 		   isa_word w, isa_word *out, uint32_t *maxreg, int *nsym);
-bool asm_fast_done(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
-		   uint64_t off, isa_word w, uint32_t maxreg, int nsym);
+/* The fixups of the labels of a line the plan filled */
+bool asm_fast_syms(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
+		   uint64_t off);
 
+/* ---- scan.c's guessed lines, and the steps plan.c's asm_fast_fill
+ * shares with them (inline: a line's steps, not calls) ---- */
+
+/* The guess of the last selection of the cached dotted word s, or NULL
+ * (asm.h) */
+static ASM_INLINE const asm_guess *asm_guess_find(asm_ctx *c, const char *s,
+						  int len)
+{
+	const asm_word *w;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (len <= 16 && c->text + c->len - s >= 16) {
+		/* the first len bytes are the low ones */
+		uint64_t k0 = load8(s), k1 = load8(s + 8);
+		if (len < 8) {
+			k0 &= (UINT64_C(1) << (8 * len)) - 1;
+			k1 = 0;
+		} else if (len < 16) {
+			k1 &= (UINT64_C(1) << (8 * (len - 8))) - 1;
+		}
+		uint64_t h = (k0 * UINT64_C(0x9e3779b97f4a7c15) ^ k1) *
+			     UINT64_C(0xff51afd7ed558ccd);
+		struct mslot *m = &c->ix->mnems[h >> 56];
+		if (!m->w || m->k[0] != k0 || m->k[1] != k1 || m->len != len) {
+			asm_word *found = find_word(c, s, len, asm_hash(s, len));
+			if (!found)
+				return NULL;
+			*m = (struct mslot){{k0, k1}, len, found};
+		}
+		w = m->w;
+	} else
+#endif
+	if (!(w = find_word(c, s, len, asm_hash(s, len))))
+		return NULL;
+	if (!w->last)
+		return NULL;
+	const asm_plan *p = &c->ix->plans[w->last - 1];
+	if (p->word != w || !p->gi)
+		return NULL;
+	const asm_guess *g = &c->ix->guesses[p->gi - 1];
+	return g->n >= 0 ? g : NULL;
+}
+
+/* enum_find of a guard's name in its type, through the guard cache */
+static inline int guard_find(struct asm_index *ix, const isa_type *t,
+			     const char *s, int len)
+{
+	if (len > 8)
+		return enum_find(ix, t, s, len, asm_hash(s, len));
+	uint64_t k = 0;
+	for (int i = 0; i < len; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	uint64_t h = (k ^ (uint64_t)(uintptr_t)t) * UINT64_C(0x9e3779b97f4a7c15);
+	struct gslot *g = &ix->guards[h >> 60];
+	if (g->t != t || g->k != k || g->len != len) {
+		g->t = t;
+		g->k = k;
+		g->len = len;
+		g->value = enum_find(ix, t, s, len, asm_hash(s, len));
+	}
+	return g->value;
+}
+
+/* fast_fill's guard, control slots and labels ('.', evaluated now, is
+ * not the fast path's) */
+static inline bool fast_guard(asm_ctx *c, const asm_plan *plan,
+		       const asm_inst_text *it, isa_word *w)
+{
+	if (!it->has_guard)
+		return true;
+	if (!plan->guard_type)
+		return false;
+	int v = guard_find(c->ix, plan->guard_type, it->guard->s, it->guard->len);
+	if (v < 0 || (it->guard_not && !plan->has_gmod))
+		return false;
+	asm_fast_put(w, &plan->guard, (uint64_t)v);
+	if (it->guard_not)
+		asm_fast_put(w, &plan->gmod, 1);
+	return true;
+}
+
+static inline bool fast_ctl(const asm_plan *plan, const asm_inst_text *it,
+		     isa_word *w)
+{
+	if (!it->has_sched && !it->has_req && !it->has_wsb)
+		return true;
+	bool given[4] = {it->has_sched, it->has_yield, it->has_req, it->has_wsb};
+	uint64_t v[4] = {it->stall, it->yield, it->req, it->wsb};
+	for (int i = 0; i < 4; i++) {
+		if (!given[i])
+			continue;
+		if (!plan->has_ctl[i] || v[i] > plan->ctl[i].lim)
+			return false;
+		asm_fast_put(w, &plan->ctl[i], v[i]);
+	}
+	return true;
+}
+
+static inline bool fast_sym_ok(const asm_ctx *c, const asm_operand *o)
+{
+	return !c->single && (o->kind == ASM_O_EXPR ? o->expr->op == 's'
+				: !(o->nlen == 1 && o->name[0] == '.'));
+}
+
+/* The encoding of the name of o in the enum operand ge of plan p when
+ * the line keeps p's selection (and, when p's rules cannot fire, still
+ * cannot with it); -1 otherwise.  Each name is worked out once
+ * (asm_ge_miss). */
+static inline int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
+			   const asm_operand *o)
+{
+	if (o->nlen > 8)
+		return -1;
+	uint64_t key = 0;
+	for (int i = 0; i < o->nlen; i++)
+		key |= (uint64_t)(unsigned char)o->name[i] << (8 * i);
+	for (int i = 0; i < ge->n; i++)
+		if (ge->key[i] == key && ge->len[i] == o->nlen)
+			return ge->val[i];
+	return asm_ge_miss(ix, p, ge, o, key);
+}
+
+/* The rest of asm_fast_fill for a line read by guess g (asm.h) */
+static ASM_INLINE bool asm_guess_fill(asm_ctx *c, const asm_guess *g,
+				      asm_inst_text *it, isa_word w,
+				      uint32_t maxreg)
+{
+	const asm_plan *p = &c->ix->plans[g->plan];
+	for (int i = 0; i < p->nge; i++) {
+		genum *ge = &c->ix->genums[p->ge[i]];
+		int v = ge_value(c->ix, p, ge, &it->ops[ge->k]);
+		if (v < 0)
+			return false;
+		asm_fast_put(&w, &ge->f, (uint64_t)v);
+	}
+	int nsym = 0;
+	for (uint32_t m = p->syms; m; m &= m - 1, nsym++)
+		if (!fast_sym_ok(c, &it->ops[__builtin_ctz(m)]))
+			return false;
+	if (!fast_guard(c, p, it, &w) || !fast_ctl(p, it, &w))
+		return false;
+	it->word = w;
+	it->maxreg = maxreg;
+	it->nsym = nsym;
+	it->plan = p;
+	return true;
+}
+
+
+/* update_kernel for a word the fast path made */
+static ASM_INLINE void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
+			uint32_t maxreg, uint64_t off)
+{
+	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
+		return;
+	asm_kernel *k = &c->kernels[c->secs[c->cur].kernel];
+	if (maxreg > k->maxreg)
+		k->maxreg = maxreg;
+	if (p->bar_reg) {
+		k->nbar = 16;
+	} else if (p->has_barid) {
+		uint64_t barid = get_bits(w, p->barid.pos, p->barid.width);
+		if (barid + 1 > k->nbar)
+			k->nbar = (uint32_t)barid + 1;
+	}
+	if (p->is_exit &&
+	    util_grow((void **)&k->exits, &k->cexits, k->nexits + 1, sizeof *k->exits))
+		k->exits[k->nexits++] = (uint32_t)off;
+}
+
+/* The rest of asm_match for a word fast_fill made: the fixups of its
+ * labels (whose rules run when they are resolved) or its rules, and the
+ * kernel's bookkeeping. */
+static ASM_INLINE bool asm_fast_done(asm_ctx *c, const asm_plan *plan,
+				     const asm_inst_text *it, uint64_t off,
+				     isa_word w, uint32_t maxreg, int nsym)
+{
+	bool ok = nsym ? asm_fast_syms(c, plan, it, off)
+		       : !plan->has_exc ||
+				 asm_check_exceptions(c, plan->op, w, it->mnem->col);
+	fast_kernel(c, plan, w, maxreg, off);
+	return ok;
+}
+
+/* asm_match of a line asm_guess_fill took (asm.h) */
+static ASM_INLINE bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it,
+					 uint64_t off, isa_word *w,
+					 const isa_opcode **opp)
+{
+	*w = it->word;
+	*opp = it->plan->op;
+	return asm_fast_done(c, it->plan, it, off, it->word, it->maxreg, it->nsym);
+}
 #endif

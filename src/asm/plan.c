@@ -532,26 +532,6 @@ static inline bool fast_num(const asm_fast_field *f, uint64_t mag, bool neg,
 	return true;
 }
 
-/* enum_find of a guard's name in its type, through the guard cache */
-static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
-		      int len)
-{
-	if (len > 8)
-		return enum_find(ix, t, s, len, asm_hash(s, len));
-	uint64_t k = 0;
-	for (int i = 0; i < len; i++)
-		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
-	uint64_t h = (k ^ (uint64_t)(uintptr_t)t) * UINT64_C(0x9e3779b97f4a7c15);
-	struct gslot *g = &ix->guards[h >> 60];
-	if (g->t != t || g->k != k || g->len != len) {
-		g->t = t;
-		g->k = k;
-		g->len = len;
-		g->value = enum_find(ix, t, s, len, asm_hash(s, len));
-	}
-	return g->value;
-}
-
 /*
  * The word of an instruction whose selection has an operand plan: the
  * plan's base word (w; a guessed line's enum operands put over it) with
@@ -560,47 +540,6 @@ static int guard_find(struct asm_index *ix, const isa_type *t, const char *s,
  * reading only the plan.  False (nothing done) when some value would be
  * an error: the filling then runs and reports it exactly as before.
  */
-/* fast_fill's guard, control slots and labels ('.', evaluated now, is
- * not the fast path's) */
-static inline bool fast_guard(asm_ctx *c, const asm_plan *plan,
-		       const asm_inst_text *it, isa_word *w)
-{
-	if (!it->has_guard)
-		return true;
-	if (!plan->guard_type)
-		return false;
-	int v = guard_find(c->ix, plan->guard_type, it->guard->s, it->guard->len);
-	if (v < 0 || (it->guard_not && !plan->has_gmod))
-		return false;
-	asm_fast_put(w, &plan->guard, (uint64_t)v);
-	if (it->guard_not)
-		asm_fast_put(w, &plan->gmod, 1);
-	return true;
-}
-
-static inline bool fast_ctl(const asm_plan *plan, const asm_inst_text *it,
-		     isa_word *w)
-{
-	if (!it->has_sched && !it->has_req && !it->has_wsb)
-		return true;
-	bool given[4] = {it->has_sched, it->has_yield, it->has_req, it->has_wsb};
-	uint64_t v[4] = {it->stall, it->yield, it->req, it->wsb};
-	for (int i = 0; i < 4; i++) {
-		if (!given[i])
-			continue;
-		if (!plan->has_ctl[i] || v[i] > plan->ctl[i].lim)
-			return false;
-		asm_fast_put(w, &plan->ctl[i], v[i]);
-	}
-	return true;
-}
-
-static inline bool fast_sym_ok(const asm_ctx *c, const asm_operand *o)
-{
-	return !c->single && (o->kind == ASM_O_EXPR ? o->expr->op == 's'
-				: !(o->nlen == 1 && o->name[0] == '.'));
-}
-
 bool asm_fast_fill(asm_ctx *c, const asm_plan *plan,
 		      const asm_inst_text *it, isa_word w, isa_word *out,
 		      uint32_t *maxreg, int *nsym)
@@ -657,8 +596,8 @@ bool asm_fast_fill(asm_ctx *c, const asm_plan *plan,
 
 /* The fixups of the labels of a line fast_fill took (defer_expr's, with
  * the expression node fill_operand makes of a plain branch target). */
-static bool fast_syms(asm_ctx *c, const asm_plan *plan,
-		      const asm_inst_text *it, uint64_t off)
+bool asm_fast_syms(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
+		   uint64_t off)
 {
 	bool ok = true;
 	for (int i = 0; i < plan->nact; i++) {
@@ -687,27 +626,6 @@ static bool fast_syms(asm_ctx *c, const asm_plan *plan,
 	return ok;
 }
 
-/* update_kernel for a word the fast path made */
-static void fast_kernel(asm_ctx *c, const asm_plan *p, isa_word w,
-			uint32_t maxreg, uint64_t off)
-{
-	if (c->single || c->cur < 0 || c->secs[c->cur].kernel < 0)
-		return;
-	asm_kernel *k = &c->kernels[c->secs[c->cur].kernel];
-	if (maxreg > k->maxreg)
-		k->maxreg = maxreg;
-	if (p->bar_reg) {
-		k->nbar = 16;
-	} else if (p->has_barid) {
-		uint64_t barid = get_bits(w, p->barid.pos, p->barid.width);
-		if (barid + 1 > k->nbar)
-			k->nbar = (uint32_t)barid + 1;
-	}
-	if (p->is_exit &&
-	    util_grow((void **)&k->exits, &k->cexits, k->nexits + 1, sizeof *k->exits))
-		k->exits[k->nexits++] = (uint32_t)off;
-}
-
 /* Does every candidate up to the plan's take v at the entries that take
  * orig (genum)? */
 static bool same_profile(struct asm_index *ix, const asm_plan *p,
@@ -729,20 +647,11 @@ static bool same_profile(struct asm_index *ix, const asm_plan *p,
 	return true;
 }
 
-/* The encoding of the name of o in the enum operand ge of plan p when
- * the line keeps p's selection (and, when p's rules cannot fire, still
- * cannot with it); -1 otherwise.  Each name is worked out once. */
-static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
-		    const asm_operand *o)
+/* ge_value (index.h) for a name ge has not looked at (key: its bytes):
+ * worked out, and kept while there is room. */
+int asm_ge_miss(struct asm_index *ix, const asm_plan *p, genum *ge,
+		const asm_operand *o, uint64_t key)
 {
-	if (o->nlen > 8)
-		return -1;
-	uint64_t key = 0;
-	for (int i = 0; i < o->nlen; i++)
-		key |= (uint64_t)(unsigned char)o->name[i] << (8 * i);
-	for (int i = 0; i < ge->n; i++)
-		if (ge->key[i] == key && ge->len[i] == o->nlen)
-			return ge->val[i];
 	if (ge->n == GE_KEYS)
 		return -1;
 	asm_operand v = ge->orig;
@@ -768,86 +677,4 @@ static int ge_value(struct asm_index *ix, const asm_plan *p, genum *ge,
 	ge->len[ge->n] = (unsigned char)o->nlen;
 	ge->val[ge->n++] = code;
 	return code;
-}
-
-/* The rest of asm_match for a word fast_fill made: the fixups of its
- * labels (whose rules run when they are resolved) or its rules, and the
- * kernel's bookkeeping. */
-bool asm_fast_done(asm_ctx *c, const asm_plan *plan,
-		      const asm_inst_text *it, uint64_t off, isa_word w,
-		      uint32_t maxreg, int nsym)
-{
-	bool ok = nsym ? fast_syms(c, plan, it, off)
-		       : !plan->has_exc ||
-				 asm_check_exceptions(c, plan->op, w, it->mnem->col);
-	fast_kernel(c, plan, w, maxreg, off);
-	return ok;
-}
-
-const asm_guess *asm_guess_find(asm_ctx *c, const char *s, int len)
-{
-	const asm_word *w;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (len <= 16 && c->text + c->len - s >= 16) {
-		/* the first len bytes are the low ones */
-		uint64_t k0 = load8(s), k1 = load8(s + 8);
-		if (len < 8) {
-			k0 &= (UINT64_C(1) << (8 * len)) - 1;
-			k1 = 0;
-		} else if (len < 16) {
-			k1 &= (UINT64_C(1) << (8 * (len - 8))) - 1;
-		}
-		uint64_t h = (k0 * UINT64_C(0x9e3779b97f4a7c15) ^ k1) *
-			     UINT64_C(0xff51afd7ed558ccd);
-		struct mslot *m = &c->ix->mnems[h >> 56];
-		if (!m->w || m->k[0] != k0 || m->k[1] != k1 || m->len != len) {
-			asm_word *found = find_word(c, s, len, asm_hash(s, len));
-			if (!found)
-				return NULL;
-			*m = (struct mslot){{k0, k1}, len, found};
-		}
-		w = m->w;
-	} else
-#endif
-	if (!(w = find_word(c, s, len, asm_hash(s, len))))
-		return NULL;
-	if (!w->last)
-		return NULL;
-	const asm_plan *p = &c->ix->plans[w->last - 1];
-	if (p->word != w || !p->gi)
-		return NULL;
-	const asm_guess *g = &c->ix->guesses[p->gi - 1];
-	return g->n >= 0 ? g : NULL;
-}
-
-bool asm_guess_fill(asm_ctx *c, const asm_guess *g, asm_inst_text *it,
-		    isa_word w, uint32_t maxreg)
-{
-	const asm_plan *p = &c->ix->plans[g->plan];
-	for (int i = 0; i < p->nge; i++) {
-		genum *ge = &c->ix->genums[p->ge[i]];
-		int v = ge_value(c->ix, p, ge, &it->ops[ge->k]);
-		if (v < 0)
-			return false;
-		asm_fast_put(&w, &ge->f, (uint64_t)v);
-	}
-	int nsym = 0;
-	for (uint32_t m = p->syms; m; m &= m - 1, nsym++)
-		if (!fast_sym_ok(c, &it->ops[__builtin_ctz(m)]))
-			return false;
-	if (!fast_guard(c, p, it, &w) || !fast_ctl(p, it, &w))
-		return false;
-	it->word = w;
-	it->maxreg = maxreg;
-	it->nsym = nsym;
-	it->plan = p;
-	return true;
-}
-
-bool asm_match_guessed(asm_ctx *c, const asm_inst_text *it, uint64_t off,
-		       isa_word *w, const isa_opcode **opp)
-{
-	*w = it->word;
-	*opp = it->plan->op;
-	return asm_fast_done(c, it->plan, it, off, it->word, it->maxreg, it->nsym);
 }

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "asm/asm.h"
+#include "asm/index.h" /* asm_guess_find, asm_guess_fill */
 
 /*
  * The statement's surroundings; the position itself is passed along as a
@@ -69,7 +69,8 @@ static inline bool digit_at(const scan *s, const char *p)
 
 /* The integer at p (a digit); NULL for what lex.c makes a float, a bad
  * number or an overflow of. */
-static const char *number(const scan *s, const char *p, uint64_t *out)
+static ASM_INLINE const char *number(const scan *s, const char *p,
+				      uint64_t *out)
 {
 	uint64_t v = 0;
 	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
@@ -302,8 +303,9 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
  * follows), or exactly g's bytes as an identifier (with is64, followed by
  * ".64", which address() takes off).  NULL when the text differs.
  */
-static inline const char *guess_name(const scan *s, const char *p,
-			      const asm_gname *g, bool is64, asm_operand *o)
+static ASM_INLINE const char *guess_name(const scan *s, const char *p,
+					  const asm_gname *g, bool is64,
+					  asm_operand *o)
 {
 	const char *k = (const char *)g->k;
 	o->name = p;
@@ -599,8 +601,11 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 		return 0; /* directives, labels .L_x:, errors */
 	/* the mnemonic word */
 	const char *e = ident_end(&s, p);
-	tok[1] = (asm_tok){.kind = ASM_T_IDENT, .s = p, .len = (int)(e - p),
-			   .col = col_at(&s, p)};
+	/* field by field: the general way sets the rest below */
+	tok[1].kind = ASM_T_IDENT;
+	tok[1].s = p;
+	tok[1].len = (int)(e - p);
+	tok[1].col = col_at(&s, p);
 	it->mnem = &tok[1];
 	p = blanks(&s, e);
 	ch = at(&s, p);
@@ -617,6 +622,10 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	if (g && (q = guess_line(c, &s, p, g, it, &w, &mr)) &&
 	    (q = line_end(&s, q, start, it)) && asm_guess_fill(c, g, it, w, mr))
 		return take(c, q, 2);
+	tok[1].c = 0;
+	tok[1].ival = 0;
+	tok[1].fval = 0;
+	tok[1].msg = NULL;
 	it->mnem_hash = asm_hash(tok[1].s, tok[1].len); /* asm_match's key */
 	it->noperands = 0;
 	it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
