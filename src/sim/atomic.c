@@ -361,9 +361,147 @@ static bool deferrable(const sim_warp *w, const sim_inst *i, int op, int type)
 	       op == AT_MIN || op == AT_MAX;
 }
 
+/* ---- the warp-wide path ------------------------------------------------------
+ *
+ * The common shape: an ATOMS or ATOMG with no observer of its accesses (no
+ * retire record, race checker, relaxed memory or explorer's footprint) on
+ * the main thread, whose lanes' addresses are aligned and lie in the CTA's
+ * shared array or in one mapped global page.  One pass over the lanes
+ * computes and checks the addresses; a second runs the read-modify-writes
+ * in ascending lane order with the operation chosen once, outside the
+ * loop.  Each lane reads its operands before it writes its result, and
+ * every lane reads and writes only its own column of the rows, so Rd may
+ * be Ra, Rb or Rc: memory and Rd end as the lane-by-lane path leaves them.
+ */
+
+/* The operand rows (zero rows for RZ or an absent operand) and the result
+ * rows (a scratch row for RZ or a missing high word). */
+typedef struct at_rows {
+	const uint32_t *blo, *bhi, *clo, *chi;
+	uint32_t *dlo, *dhi;
+} at_rows;
+
+/* Lane l's word is base + (addr[l] & amask), or base itself for every
+ * lane when one is set: then the word's value stays in a host register
+ * from the first lane to the last, read and written back once.  The
+ * operation is apply()'s, inlined with a constant op. */
+#define AT_LOOP(T, B, C, D)                                                    \
+	if (one) {                                                             \
+		T v;                                                           \
+		memcpy(&v, base, sizeof v);                                    \
+		for (uint32_t m = pmask; m; m &= m - 1) {                     \
+			int l = (int)sim_ffs(m);                               \
+			T o = v;                                               \
+			v = (T)apply(OP, type, o, B, C);                       \
+			D;                                                     \
+		}                                                              \
+		memcpy(base, &v, sizeof v);                                    \
+	} else {                                                               \
+		for (uint32_t m = pmask; m; m &= m - 1) {                     \
+			int l = (int)sim_ffs(m);                               \
+			uint8_t *p = base + (addr[l] & amask);                 \
+			T o, v;                                                \
+			memcpy(&o, p, sizeof o);                               \
+			v = (T)apply(OP, type, o, B, C);                       \
+			memcpy(p, &v, sizeof v);                               \
+			D;                                                     \
+		}                                                              \
+	}
+#define AT_LOOP32                                                              \
+	AT_LOOP(uint32_t, rw->blo[l], rw->clo[l], rw->dlo[l] = o)
+#define AT_LOOP64                                                              \
+	AT_LOOP(uint64_t, rw->blo[l] | (uint64_t)rw->bhi[l] << 32,             \
+		rw->clo[l] | (uint64_t)rw->chi[l] << 32,                       \
+		(rw->dlo[l] = (uint32_t)o, rw->dhi[l] = (uint32_t)(o >> 32)))
+
+static void at_rmw(int op, int type, uint32_t pmask, uint8_t *base,
+		   uint64_t amask, const uint64_t addr[SIM_LANES], bool one,
+		   const at_rows *rw)
+{
+	bool wide = is64(type);
+	switch (op) {
+#define AT_X_CASE(n)                                                           \
+	case AT_##n: {                                                         \
+		enum { OP = AT_##n };                                          \
+		if (wide) {                                                    \
+			AT_LOOP64                                              \
+		} else {                                                       \
+			AT_LOOP32                                              \
+		}                                                              \
+		break;                                                         \
+	}
+		AT_OPS(AT_X_CASE)
+#undef AT_X_CASE
+	default: break;
+	}
+}
+#undef AT_LOOP
+#undef AT_LOOP32
+#undef AT_LOOP64
+
+/* The warp-wide path; false, with nothing done, when the shape does not
+ * fit (the general path then runs, and reports the faults). */
+static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		    sim_space sp, int op, int type)
+{
+	static const uint32_t zero[SIM_LANES];
+	uint32_t scratch[2][SIM_LANES];
+	const sim_ctx *c = w->ctx;
+	if (c->par || c->rec || c->hb || c->rx || c->fp)
+		return false;
+	bool wide = is64(type);
+	uint64_t size = wide ? 8 : 4;
+	const sim_opnd *a = &i->op[sim_slot(i, 1)];
+	const uint32_t *alo = a->reg < SIM_RZ ? w->r[a->reg] : zero;
+	const uint32_t *ahi = a->width == 64 && a->reg + 1 < SIM_RZ ? w->r[a->reg + 1] : zero;
+	uint64_t addr[SIM_LANES], lo, hi, bits;
+	/* one word for every lane (a counter, a histogram's hot bin)? the
+	   loop stops at the first lane that differs */
+	int l0 = (int)sim_ffs(pmask);
+	uint32_t m1;
+	for (m1 = pmask & (pmask - 1); m1; m1 &= m1 - 1) {
+		int l = (int)sim_ffs(m1);
+		if (alo[l] != alo[l0] || ahi[l] != ahi[l0])
+			break;
+	}
+	bool one = m1 == 0;
+	if (one) {
+		lo = hi = bits = ((uint64_t)ahi[l0] << 32 | alo[l0]) + (uint64_t)a->imm;
+	} else {
+		lo = UINT64_MAX, hi = 0, bits = 0;
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			uint64_t x = ((uint64_t)ahi[l] << 32 | alo[l]) + (uint64_t)a->imm;
+			addr[l] = x;
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+			bits |= x;
+		}
+	}
+	uint64_t amask;
+	uint8_t *base = bits & (size - 1) ? NULL
+		: sim_mem_resolve_span(w, sp, lo, hi, (unsigned)size, &amask);
+	if (!base)
+		return false;
+	if (one)
+		base += lo & amask;
+	at_rows rw;
+	reg_rows(w, i, sim_slot(i, 2), wide, &rw.blo, &rw.bhi);
+	reg_rows(w, i, sim_slot(i, 3), wide, &rw.clo, &rw.chi);
+	int kd = sim_slot(i, 0);
+	unsigned rd = kd == SIM_SLOT_NONE ? SIM_RZ : i->op[kd].reg;
+	rw.dlo = rd < SIM_RZ ? w->r[rd] : scratch[0];
+	rw.dhi = wide && rd + 1 < SIM_RZ ? w->r[rd + 1] : scratch[1];
+	at_rmw(op, type, pmask, base, amask, addr, one, &rw);
+	w->ctx->mem_writes++;
+	return true;
+}
+
 static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	int op = (int)i->aux[1], type = (int)i->aux[2];
+	if (sp != SIM_SPACE_GENERIC && at_fast(w, i, pmask, sp, op, type))
+		return;
 	bool wide = is64(type);
 	unsigned size = wide ? 8 : 4;
 	uint64_t addr[SIM_LANES], old[SIM_LANES], b[SIM_LANES], c[SIM_LANES];

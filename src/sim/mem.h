@@ -245,6 +245,17 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
  * general path reports it) or exploration notes every global word.
  */
 uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
+/*
+ * One span for the aligned accesses of size bytes whose addresses lie in
+ * [lo, hi] (sp shared or global): the host pointer of address 0 of the
+ * CTA's shared array (*amask all ones), or of the global page holding lo
+ * and hi (*amask the offset in the page), so that address x is at
+ * base + (x & *amask).  NULL when that is not so (a lane would fault, the
+ * shared::cluster window, two pages) or exploration notes every global
+ * word: the caller's general path then runs.
+ */
+uint8_t *sim_mem_resolve_span(sim_warp *w, sim_space sp, uint64_t lo,
+			      uint64_t hi, unsigned size, uint64_t *amask);
 /* The warp's local memory, allocated (zero-filled) on the first call;
  * NULL when the host is out of memory (lane_ptr then reports it). */
 sim_local *sim_mem_local(sim_warp *w);

@@ -551,6 +551,28 @@ static bool resolve_one_page(sim_gmem *g, uint32_t lanes,
 	return true;
 }
 
+uint8_t *sim_mem_resolve_span(sim_warp *w, sim_space sp, uint64_t lo,
+			      uint64_t hi, unsigned size, uint64_t *amask)
+{
+	if (w->ctx->fp || lo > hi)
+		return NULL;
+	if (sp == SIM_SPACE_SHARED) {
+		uint64_t len = w->cta->shared_size;
+		*amask = UINT64_MAX;
+		return len >= size && hi <= len - size ? w->cta->shared : NULL;
+	}
+	if (sp != SIM_SPACE_GLOBAL || lo >> SIM_PAGE_BITS != hi >> SIM_PAGE_BITS)
+		return NULL;
+	red_touch(w->ctx->mem, lo, hi + size);
+	sim_gmem *g = &w->ctx->mem->g;
+	sim_fault why;
+	uint8_t *p0 = sim_gmem_ptr(g, lo, size, &why);
+	if (!p0 || !sim_gmem_ptr(g, hi, size, &why))
+		return NULL;
+	*amask = SIM_PAGE_SIZE - 1;
+	return p0 - (lo & (SIM_PAGE_SIZE - 1));
+}
+
 uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 {
 	const uint64_t span = 4 * SIM_LANES;
