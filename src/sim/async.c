@@ -243,12 +243,14 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 	e->warp = (uint16_t)w->id;
 	e->src = w->cta;
 	e->inst = i;
+	/* sift up with a hole: the parents it passes move down, e is
+	   copied once, into its place */
 	size_t k = as->nev++;
-	as->ev[k] = *e;
-	while (k && before(&as->ev[k], &as->ev[(k - 1) / 2])) {
-		swap_ev(&as->ev[k], &as->ev[(k - 1) / 2]);
+	while (k && before(e, &as->ev[(k - 1) / 2])) {
+		as->ev[k] = as->ev[(k - 1) / 2];
 		k = (k - 1) / 2;
 	}
+	as->ev[k] = *e;
 	sim_async_note(w->ctx, t, e->cycle);
 	return true;
 }
@@ -273,12 +275,29 @@ static void sift_down(sim_async *as, size_t k)
 	}
 }
 
-static sim_aev pop(sim_async *as)
+/* Take the top out of the heap (its event completed in place): the last
+ * one sifts down from the root with a hole, copied once.  (cycle, seq)
+ * orders the events totally, so the heap pops them in the order the swap
+ * form of sift_down would. */
+static void pop_top(sim_async *as)
 {
-	sim_aev top = as->ev[0];
-	as->ev[0] = as->ev[--as->nev];
-	sift_down(as, 0);
-	return top;
+	sim_aev *ev = as->ev;
+	size_t n = --as->nev, k = 0;
+	if (!n)
+		return;
+	const sim_aev *x = &ev[n]; /* outside the heap now, not overwritten */
+	for (;;) {
+		size_t l = 2 * k + 1, m = l;
+		if (l >= n)
+			break;
+		if (l + 1 < n && before(&ev[l + 1], &ev[l]))
+			m = l + 1;
+		if (!before(&ev[m], x))
+			break;
+		ev[k] = ev[m];
+		k = m;
+	}
+	ev[k] = *x;
 }
 
 static const char *const ASYNC_WHY = " (at the completion of the copy this "
@@ -388,8 +407,8 @@ static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 	       c->stop == SIM_STOP_NONE) {
 		if (c->chooser && complete_chosen(c, cta, as))
 			continue;
-		sim_aev e = pop(as);
-		complete(c, cta, &e);
+		complete(c, cta, &as->ev[0]); /* it queues nothing */
+		pop_top(as);
 	}
 	if (as && as->nev)
 		next = as->ev[0].cycle;

@@ -678,7 +678,8 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	while (left) {
 		if (pend < n)
 			return false; /* an underflow: arrive_warp reports it */
-		uint32_t take = left == 1 ? 1 : pend / n < left ? pend / n : left;
+		uint32_t can = n == 1 ? pend : pend / n; /* no division for 1 */
+		uint32_t take = left == 1 ? 1 : can < left ? can : left;
 		pend -= take * n;
 		tt += tx;
 		left -= take;

@@ -558,14 +558,15 @@ static sim_warp *next_eligible(const sim_ctx *c, sched *s, int *pp, int *pj,
  * not eligible, next_eligible() finds the one pick() would choose: nothing
  * the top of run_grid does between bursts can happen before the next
  * timer or copy event (the bound just tested), so the burst goes on with
- * it.  It returns to run_grid after a few rounds of CTAs (run_grid checks
- * whether a worker's group is still wanted) or when none is eligible.
+ * it.  It returns to run_grid after 64 rounds of CTAs (run_grid checks
+ * whether a worker's group is still wanted: a few thousand issues late
+ * at most; each return costs a pick()) or when none is eligible.
  */
 static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			   simt_status *st)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const int rounds = 4 * (s->nres + 1), wpc = s->wpc;
+	const int rounds = 64 * (s->nres + 1), wpc = s->wpc;
 	int hops = 0; /* CTA changes since the burst began */
 	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
 	uint64_t now = c->cycle; /* no handler writes the cycle */

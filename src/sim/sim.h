@@ -834,9 +834,7 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	const sim_inst *i = sim_fetch(c, w->active_pc);
 	if (w->timer_armed && now >= w->timer_cycle)
 		sim_timer_expire(w);
-	uint32_t active = w->active, pmask = active, f = i->flags;
-	if (!(f & SIM_F_NOGUARD))
-		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+	uint32_t active = w->active, f = i->flags;
 	c->steps++;
 	w->steps++;
 	/* a whole warp or one lane (an elected producer) without the count */
@@ -847,6 +845,16 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	else
 		c->thread_insts += sim_popc(active);
 	uint64_t clock = now + i->stall + (i->stall == 0);
+	if ((f & (SIM_F_NOGUARD | SIM_F_CTRL)) == SIM_F_NOGUARD) {
+		w->clock = clock; /* the commonest: no predicate, plain */
+		if (active)
+			i->exec(w, i, active);
+		w->active_pc += SIM_INST_SIZE;
+		return false;
+	}
+	uint32_t pmask = active;
+	if (!(f & SIM_F_NOGUARD))
+		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	if (f & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
 		w->clock = clock;
