@@ -118,7 +118,10 @@ bench "(i') mbarrier + bulk-copy pipeline, 96 threads, 8 tiles" mbar_pipeline.s 
 	--buffer "out=u32[2097152]:0" --param in --param out --param u32:8
 
 # the machine's own part of a 2-thread launch's wall time (thread start,
-# the wake from pthread_join): bench/thread_wake.c, in the same window
+# the wake from pthread_join, and since session 11 - the threads are the
+# handle's, started by simt_sim_new and parked between launches - the wake
+# of a parked thread, what a launch pays once its thread is up):
+# bench/thread_wake.c, in the same window
 wake=""
 if cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -pthread -o "$tmp/thread_wake" \
 	bench/thread_wake.c 2>/dev/null; then
