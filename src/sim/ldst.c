@@ -101,6 +101,7 @@ static void addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
  * per-lane paths, which decide for the pmask lanes alone).  NULL: the
  * per-lane paths decide.
  */
+RT_LANE_CLONES
 static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		       sim_space sp)
 {
@@ -116,10 +117,10 @@ static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	const uint32_t *lo = w->r[r], *hi = w->r[wide ? r + 1 : r];
 	const uint32_t b = lo[0], h = hi[0];
 	uint32_t d = b > UINT32_MAX - 4 * (SIM_LANES - 1);
-	for (int l = 0; l < SIM_LANES; l++) /* branch-free: they vectorise */
+	LANES8 /* branch-free: they vectorise */
 		d |= lo[l] ^ (b + 4u * (uint32_t)l);
-	for (int l = 0; wide && l < SIM_LANES; l++)
-		d |= hi[l] ^ h;
+	if (wide)
+		LANES8 d |= hi[l] ^ h;
 	if (d)
 		return NULL;
 	uint64_t a = wide ? (uint64_t)h << 32 | b : b;
@@ -196,6 +197,7 @@ static bool local_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
  * destination may be the address register); a store writes the lanes in
  * ascending order, word by word (the highest lane wins a race).
  */
+RT_LANE_CLONES
 static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			  unsigned size, bool store)
 {
@@ -212,7 +214,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	    a[SIM_LANES - 1] == a[0] + 4 * (SIM_LANES - 1)) {
 		const uint32_t b = a[0];
 		gap = 0;
-		for (int l = 0; l < SIM_LANES; l++) /* vectorises */
+		LANES8 /* vectorises */
 			gap |= a[l] ^ (b + 4u * (uint32_t)l);
 		const int64_t s = (int64_t)b + off; /* the row: aligned, inside */
 		gap |= s < 0 || (s & 3) || s > len - 4 * SIM_LANES;
@@ -249,7 +251,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		for (unsigned h = 0; h < nw; h++)
 			v[h] = r + h < SIM_RZ ? w->r[r + h] : zero;
 		if (!gap) {
-			memcpy(sh + (uint32_t)(a[0] + o32), v[0], 4 * SIM_LANES);
+			rt_copy_row(sh + (uint32_t)(a[0] + o32), v[0]);
 			return true;
 		}
 		for (unsigned h = 0; h < nw; h++)
@@ -263,7 +265,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	if (nw == 1) {
 		uint32_t *d = rt_dst(w, i, k, 0);
 		if (!gap)
-			memcpy(d, sh + (uint32_t)(a[0] + o32), 4 * SIM_LANES);
+			rt_copy_row(d, sh + (uint32_t)(a[0] + o32));
 		else if (pmask == 0xffffffffu)
 			LANES8 memcpy(&d[l], sh + (uint32_t)(a[l] + o32), 4);
 		else
@@ -286,6 +288,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	return true;
 }
 
+RT_LANE_CLONES
 static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	uint64_t addr[SIM_LANES];
@@ -308,7 +311,7 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
 		uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
 		if (pmask == 0xffffffffu)
-			memcpy(d, row, 4 * SIM_LANES);
+			rt_copy_row(d, row);
 		else
 			for (uint32_t m = pmask; m; m &= m - 1) {
 				int l = (int)sim_ffs(m);
@@ -385,6 +388,7 @@ static void load(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	}
 }
 
+RT_LANE_CLONES
 static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	uint64_t addr[SIM_LANES];
@@ -408,7 +412,7 @@ static void store(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 	if (size == 4 && sp != SIM_SPACE_SHARED && r < SIM_RZ && !w->ctx->rec && !w->ctx->rx &&
 	    (row = row_of(w, i, pmask, sp)) != NULL) {
 		if (pmask == 0xffffffffu)
-			memcpy(row, w->r[r], 4 * SIM_LANES); /* distinct words */
+			rt_copy_row(row, w->r[r]); /* distinct words */
 		else /* only the pmask lanes' words are written */
 			for (uint32_t m = pmask; m; m &= m - 1) {
 				int l = (int)sim_ffs(m);

@@ -532,13 +532,8 @@ static bool row_uniform(const uint32_t *r, uint32_t pmask)
 {
 	if (!(pmask & (pmask - 1))) /* one lane */
 		return true;
-	if (pmask == 0xffffffffu) { /* every lane: one OR of differences */
-		uint32_t d = 0;
-		_Pragma("GCC unroll 8") /* vectorised: 8 blocks, no loop */
-		for (int l = 0; l < SIM_LANES; l++)
-			d |= r[l] ^ r[0];
-		return d == 0;
-	}
+	if (pmask == 0xffffffffu) /* every lane: one OR of differences */
+		return rt_rows_uniform(r, r, 0);
 	uint32_t x = r[sim_ffs(pmask)], ne = 0;
 	for (int l = 0; l < SIM_LANES; l++)
 		ne |= sim_lane_bit[l] & (0u - (uint32_t)(r[l] != x));
@@ -856,14 +851,7 @@ static inline bool wait_quick(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	if (pmask & (pmask - 1)) {
 		if (pmask != 0xffffffffu)
 			return false;
-		uint32_t d = 0, e = 0;
-		const uint32_t *rc = rb ? rb : ra;
-		_Pragma("GCC unroll 8") /* vectorised: 8 blocks, no loop */
-		for (int l = 0; l < SIM_LANES; l++) {
-			d |= ra[l] ^ ra[0];
-			e |= rc[l] ^ rc[0];
-		}
-		if (d || (e & 1))
+		if (!rt_rows_uniform(ra, rb ? rb : ra, 1))
 			return false;
 	}
 	uint32_t a = ra[first] + (uint32_t)oa->imm;

@@ -32,6 +32,51 @@
 #include "sim/mem.h"
 #include "sim/sim.h"
 
+/*
+ * Two builds of the lane loops.  RT_LANE_CLONES on a function whose body
+ * is a loop over the 32 lanes compiles it twice: for the base x86-64
+ * (SSE2: four 32-bit lanes per vector instruction) and for AVX2 (eight),
+ * and the C library's loader picks one per process, once, at start (a
+ * GNU indirect function: the resolver GCC and clang write asks cpuid;
+ * the function's address is then that of the chosen build).  Both builds
+ * come from the same C with the same -ffp-contract, so they compute the
+ * same bits: the AVX2 one only does eight lanes per instruction (no FMA,
+ * which "avx2" does not enable, and no other reassociation).  Elsewhere
+ * (another host, a C library without indirect functions, another
+ * compiler; a build with -DSIMT_NO_LANE_CLONES) one build.
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__) &&         \
+	!defined(SIMT_NO_LANE_CLONES)
+#define RT_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define RT_LANE_CLONES
+#endif
+/* RT_LANE_CLONES on a function that other files call: clang before 18
+ * names the indirect function of such a definition "f.ifunc", and the
+ * callers, which see a plain declaration, do not find it (one build
+ * there). */
+#if defined(__clang__) && __clang_major__ < 18
+#define RT_LANE_CLONES_EXTERN
+#else
+#define RT_LANE_CLONES_EXTERN RT_LANE_CLONES
+#endif
+
+/*
+ * Eight lanes of a row as one value (GNU C vector type, any alignment of
+ * a uint32_t, aliases the rows): a block computed lane by lane into one
+ * is stored with one vector store (two in the SSE2 build) where a copy of
+ * an eight-word array would be split into narrower moves.
+ */
+typedef uint32_t rt_lanes8
+	__attribute__((vector_size(32), aligned(4), may_alias));
+
+/* A row of 32 words copied from s to d (rows of different arrays). */
+static inline void rt_copy_row(void *d, const void *s)
+{
+	for (int k = 0; k < SIM_LANES / 8; k++)
+		((rt_lanes8 *)d)[k] = ((const rt_lanes8 *)s)[k];
+}
+
 /* X-macro: modifier value names the handlers understand (enum, spelling). */
 #define RT_MODS(M)                                                             \
 	M(WIDE, "WIDE") M(HI, "HI") M(X, "X") M(U32, "U32") M(S32, "S32")      \
@@ -75,6 +120,10 @@ const char *rt_enum_name(const sim_inst *i, int k);
 uint32_t rt_icmp(uint64_t mods, bool u, const uint32_t *x, const uint32_t *y);
 /* FSETP/DSETP comparison `mods` (FCmp) of x and y (fp.c). */
 bool rt_fcmp(uint64_t m, double x, double y);
+/* Does every lane of row a hold a[0], and every lane of row b agree with
+ * b[0] in the bits of bmask?  The whole-warp "one object, one parity"
+ * tests of the mbarrier unit's quick paths (rt.c, two builds). */
+bool rt_rows_uniform(const uint32_t *a, const uint32_t *b, uint32_t bmask);
 /* A compare result combined with the source predicate by .AND/.OR/.XOR. */
 uint32_t rt_bool_op(uint64_t mods, uint32_t r, uint32_t p);
 /* Special register sr (sim_rt_prep_s2r's code in aux[2]) for every lane
@@ -242,13 +291,15 @@ static inline void rt_fill(uint32_t *d, uint32_t v, uint32_t pmask)
 /*
  * d[l] = EXPR for the lanes l of pmask, the others unchanged, for a
  * lane-wise EXPR of l (reads lane l of its source rows only): in blocks
- * of four lanes whose values are all computed before any is stored, so d
- * may be one of the source rows (two rows are the same or disjoint) and
- * no temporary row is needed; the compiler turns each block into vector
- * instructions (unrolled: no loop).  The lanes outside pmask keep their
- * value through a select (the lane's bit from sim_lane_bit).  A sparse
- * pmask (at most RT_SPARSE lanes: one producer thread, a tail) visits
- * only its lanes, one after another (EXPR of lane l, then its store).
+ * of eight lanes whose values are all computed (into an rt_lanes8) before
+ * any is stored, so d may be one of the source rows (two rows are the
+ * same or disjoint) and no temporary row is needed; the compiler turns
+ * each block into vector instructions (one AVX2 instruction per
+ * operation, two SSE2 ones) and the four blocks into straight code.  The
+ * lanes outside pmask keep their value through a select (the lane's bit
+ * from sim_lane_bit).  A sparse pmask (at most RT_SPARSE lanes: one
+ * producer thread, a tail) visits only its lanes, one after another
+ * (EXPR of lane l, then its store).
  */
 #define RT_SPARSE 6
 static inline bool rt_sparse(uint32_t pmask)
@@ -259,15 +310,14 @@ static inline bool rt_sparse(uint32_t pmask)
 	do {                                                                   \
 		uint32_t *d_ = (d), pm_ = (pmask);                             \
 		if (pm_ == 0xffffffffu) {                                      \
-			_Pragma("GCC unroll 8")                                \
-			for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 4) {         \
-				uint32_t x_[4];                                \
-				for (int j_ = 0; j_ < 4; j_++) {               \
+			_Pragma("GCC unroll 4")                                \
+			for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 8) {         \
+				rt_lanes8 x_;                                  \
+				for (int j_ = 0; j_ < 8; j_++) {               \
 					int l = l0_ + j_;                      \
 					x_[j_] = (EXPR);                       \
 				}                                              \
-				for (int j_ = 0; j_ < 4; j_++)                 \
-					d_[l0_ + j_] = x_[j_];                 \
+				*(rt_lanes8 *)(d_ + l0_) = x_;                 \
 			}                                                      \
 			break;                                                 \
 		}                                                              \
@@ -278,17 +328,16 @@ static inline bool rt_sparse(uint32_t pmask)
 			}                                                      \
 			break;                                                 \
 		}                                                              \
-		_Pragma("GCC unroll 8")                                        \
-		for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 4) {                 \
-			uint32_t x_[4];                                        \
-			for (int j_ = 0; j_ < 4; j_++) {                       \
+		_Pragma("GCC unroll 4")                                        \
+		for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 8) {                 \
+			rt_lanes8 x_;                                          \
+			for (int j_ = 0; j_ < 8; j_++) {                       \
 				int l = l0_ + j_;                              \
 				uint32_t t_ = 0u - (uint32_t)((pm_ &           \
 							sim_lane_bit[l]) != 0); \
 				x_[j_] = ((EXPR) & t_) | (d_[l] & ~t_);        \
 			}                                                      \
-			for (int j_ = 0; j_ < 4; j_++)                         \
-				d_[l0_ + j_] = x_[j_];                         \
+			*(rt_lanes8 *)(d_ + l0_) = x_;                         \
 		}                                                              \
 	} while (0)
 
