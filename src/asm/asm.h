@@ -481,7 +481,6 @@ typedef struct asm_gname {
 			    * digits; else exactly the len bytes of k */
 	unsigned char len;
 	uint64_t k[2];     /* zero-padded */
-	uint32_t zeromask; /* exact names: what classify gives them */
 	uint32_t regnum;
 } asm_gname;
 

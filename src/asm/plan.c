@@ -238,7 +238,6 @@ static bool guess_name(const struct asm_index *ix, const asm_operand *o,
 		return false;
 	g->len = (unsigned char)o->nlen;
 	memcpy(g->k, o->name, (size_t)o->nlen);
-	g->zeromask = o->zeromask;
 	g->regnum = (uint32_t)o->regnum;
 	return true;
 }

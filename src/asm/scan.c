@@ -299,13 +299,15 @@ static const char *control(const scan *s, const char *p, asm_inst_text *it)
 
 /*
  * The name g says at p: g's register prefix and 1-9 digits (the number in
- * o->regnum; the end of the digits is returned, the caller checks what
+ * *num; the end of the digits is returned, the caller checks what
  * follows), or exactly g's bytes as an identifier (with is64, followed by
- * ".64", which address() takes off).  NULL when the text differs.
+ * ".64", which address() takes off; *num: what classify gives it).  The
+ * name goes to o->name and o->nlen (what the line's labels need); NULL
+ * when the text differs.
  */
 static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 					  const asm_gname *g, bool is64,
-					  asm_operand *o)
+					  asm_operand *o, uint32_t *num)
 {
 	const char *k = (const char *)g->k;
 	o->name = p;
@@ -322,8 +324,7 @@ static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 		if (q == d || q - d > 9)
 			return NULL;
 		o->nlen = (int)(q - p);
-		o->regnum = v;
-		o->zeromask = 0;
+		*num = v;
 		if (is64) {
 			if (q[0] != '.' || q[1] != '6' || q[2] != '4')
 				return NULL;
@@ -345,22 +346,21 @@ static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 		if (p[i] != k[i])
 			return NULL;
 	o->nlen = g->len;
-	o->regnum = g->regnum;
-	o->zeromask = g->zeromask;
+	*num = g->regnum;
 	return end;
 }
 
-/* The register number o->regnum (digits: nregs registers from it) into
+/* The register number num (nregs registers from it) into
  * field f of w, counted in *mr (fast_fill's fast_reg); false when it is
  * out of range. */
-static inline bool put_reg(const asm_fast_field *f, const asm_operand *o,
+static inline bool put_reg(const asm_fast_field *f, uint32_t num,
 			   uint32_t nregs, isa_word *w, uint32_t *mr)
 {
-	if (o->regnum >= f->lim)
+	if (num >= f->lim)
 		return false;
-	if (f->gpr && (uint32_t)o->regnum + nregs > *mr)
-		*mr = (uint32_t)o->regnum + nregs;
-	asm_fast_put(w, f, o->regnum);
+	if (f->gpr && num + nregs > *mr)
+		*mr = num + nregs;
+	asm_fast_put(w, f, num);
 	return true;
 }
 
@@ -375,6 +375,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				 const asm_guess *gs, const asm_gop *g,
 				 asm_operand *o, isa_word *w, uint32_t *mr)
 {
+	uint32_t num; /* a register's number */
 	switch ((asm_gkind)g->kind) {
 	case ASM_G_NAME:
 		if (g->sym) /* a label (fast_syms) */
@@ -384,8 +385,8 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				return NULL;
 			p = blanks(s, p + 1);
 		}
-		if (!(p = guess_name(s, p, &g->nm, false, o)) ||
-		    (g->has_f && !put_reg(&g->f, o, 1, w, mr)))
+		if (!(p = guess_name(s, p, &g->nm, false, o, &num)) ||
+		    (g->has_f && !put_reg(&g->f, num, 1, w, mr)))
 			return NULL;
 		break;
 	case ASM_G_ENUM:
@@ -435,8 +436,8 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 			    !(p = offset(s, p, o, false)))
 				return NULL;
 		} else {
-			if (!(p = guess_name(s, p, &g->nm, g->is64, o)) ||
-			    (g->has_f && !put_reg(&g->f, o, g->is64 ? 2 : 1, w, mr)))
+			if (!(p = guess_name(s, p, &g->nm, g->is64, o, &num)) ||
+			    (g->has_f && !put_reg(&g->f, num, g->is64 ? 2 : 1, w, mr)))
 				return NULL;
 			p = blanks(s, p);
 			if (at(s, p) != ']' && !(p = offset(s, p, o, true)))
