@@ -6,10 +6,15 @@
  * thread sleeping in pthread_join takes to return once the thread it
  * waits for has ended.  On a machine whose idle CPU is halted (a VM
  * without halt polling) both are a wake-up of that CPU
- * (bench/RESULTS.md, "CTAs on worker threads, session 10").
+ * (bench/RESULTS.md, "CTAs on worker threads, session 10").  Since
+ * session 11 simt starts its threads with the context and parks them on a
+ * condition variable between launches (src/sim/par.c): the third figure is
+ * how long such a parked thread takes to run once signalled, the cost a
+ * launch still pays when its thread is parked.
  *
  *   thread_wake [ROUNDS]   prints "start ms median M max X, join ms
- *                          median M max X" over ROUNDS (default 21)
+ *                          median M max X, parked wake ms median M max
+ *                          X" over ROUNDS (default 21)
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -47,6 +52,29 @@ static void *child(void *arg)
 	return NULL;
 }
 
+/* A thread parked on a condition variable, woken once a round. */
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t cv;
+	int round;            /* rounds signalled; -1: end */
+	double woke;          /* when the thread saw the last one */
+} park = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
+
+static void *parked(void *arg)
+{
+	int seen = 0;
+	(void)arg;
+	pthread_mutex_lock(&park.lock);
+	while (park.round >= 0) {
+		while (park.round == seen)
+			pthread_cond_wait(&park.cv, &park.lock);
+		park.woke = now();
+		seen = park.round;
+	}
+	pthread_mutex_unlock(&park.lock);
+	return NULL;
+}
+
 static int cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -60,7 +88,10 @@ int main(int argc, char **argv)
 		n = 21;
 	double *start = malloc(sizeof *start * (size_t)n);
 	double *join = malloc(sizeof *join * (size_t)n);
-	if (!start || !join)
+	double *wake = malloc(sizeof *wake * (size_t)n);
+	pthread_t pid;
+	if (!start || !join || !wake ||
+	    pthread_create(&pid, NULL, parked, NULL) != 0)
 		return 1;
 	for (int r = 0; r < n; r++) {
 		times t = {0, 0};
@@ -76,12 +107,33 @@ int main(int argc, char **argv)
 		double t1 = now();
 		start[r] = 1e3 * (t.entered - t0);
 		join[r] = 1e3 * (t1 - t.left);
+		/* the parked thread: both CPUs idle again, then a signal */
+		work(20);
+		nanosleep(&nap, NULL);
+		pthread_mutex_lock(&park.lock);
+		double t2 = now();
+		park.round = r + 1;
+		pthread_cond_signal(&park.cv);
+		pthread_mutex_unlock(&park.lock);
+		work(1);
+		pthread_mutex_lock(&park.lock);
+		wake[r] = 1e3 * (park.woke - t2);
+		pthread_mutex_unlock(&park.lock);
 	}
+	pthread_mutex_lock(&park.lock);
+	park.round = -1;
+	pthread_cond_signal(&park.cv);
+	pthread_mutex_unlock(&park.lock);
+	pthread_join(pid, NULL);
 	qsort(start, (size_t)n, sizeof *start, cmp);
 	qsort(join, (size_t)n, sizeof *join, cmp);
-	printf("thread start ms median %.3f max %.3f, join wake ms median %.3f max %.3f (%d rounds)\n",
-	       start[n / 2], start[n - 1], join[n / 2], join[n - 1], n);
+	qsort(wake, (size_t)n, sizeof *wake, cmp);
+	printf("thread start ms median %.3f max %.3f, join wake ms median %.3f max %.3f, "
+	       "parked wake ms median %.3f max %.3f (%d rounds)\n",
+	       start[n / 2], start[n - 1], join[n / 2], join[n - 1],
+	       wake[n / 2], wake[n - 1], n);
 	free(start);
 	free(join);
+	free(wake);
 	return 0;
 }

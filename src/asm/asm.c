@@ -492,8 +492,9 @@ static void resolve_fixups(asm_ctx *c)
 		isa_word w = codec_load(s->data + f->offset);
 		if (!asm_fix_field(c, f, v, &w))
 			continue;
-		codec_store(w, s->data + f->offset);
-		asm_check_exceptions(c, f->op, w, f->col);
+		store_word(w, s->data + f->offset);
+		if (!f->no_rules)
+			asm_check_exceptions(c, f->op, w, f->col);
 	}
 }
 

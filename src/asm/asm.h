@@ -233,6 +233,10 @@ typedef struct asm_fixup {
 	asm_expr *expr;
 	int line, col;
 	const char *line_start;
+	/* ASM_FIX_FIELD of an operand plan whose rules cannot fire whatever
+	 * the fields the line writes hold (plan.c: asm_plan.has_exc false):
+	 * its word's rules need no check when it is resolved */
+	bool no_rules;
 } asm_fixup;
 
 typedef struct asm_annot {

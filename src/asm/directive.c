@@ -389,7 +389,7 @@ static void d_data(asm_ctx *c, asm_tok *t, int size)
 			return;
 		uint64_t off = asm_here(c);
 		asm_fixup f = {ASM_FIX_DATA, c->cur, off, size, NULL, 0, 0, e,
-			       c->line, col, c->line_start};
+			       c->line, col, c->line_start, false};
 		if (!asm_emit(c, NULL, (size_t)size))
 			return;
 		if (c->secs[c->cur].nobits) {

@@ -567,7 +567,7 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 		if (!asm_expr_eval(c, expr, c->cur, s->pc, false, &v))
 			return false;
 		asm_fixup fx = {ASM_FIX_FIELD, c->cur, s->off, 0, s->op, e, f,
-				expr, c->line, col, c->line_start};
+				expr, c->line, col, c->line_start, false};
 		isa_word w = codec_encode(s->op, s->fields);
 		if (!asm_fix_field(c, &fx, v, &w))
 			return false;
@@ -580,7 +580,7 @@ static bool defer_expr(asm_ctx *c, fill_state *s, int e, int f,
 		return false;
 	}
 	asm_fixup fx = {ASM_FIX_FIELD, c->cur, s->off, 0, s->op, e, f, expr,
-			c->line, col, c->line_start};
+			c->line, col, c->line_start, false};
 	s->deferred = true;
 	if (expr->op == 's') /* a label seen before: its index, while the name is at hand */
 		asm_sym_note(c, expr, true);

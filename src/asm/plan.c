@@ -616,7 +616,8 @@ bool asm_fast_syms(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
 			x->col = o->col;
 		}
 		asm_fixup fx = {ASM_FIX_FIELD, c->cur, off, 0, plan->op, a->e,
-				a->fi, x, c->line, o->col, c->line_start};
+				a->fi, x, c->line, o->col, c->line_start,
+				!plan->has_exc};
 		/* looked up once, when the fixups are resolved (a lookup now
 		 * misses for every forward reference and is made again) */
 		asm_sym_note(c, x, false);

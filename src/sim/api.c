@@ -357,6 +357,7 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 		simt_sim_free(s);
 		return st;
 	}
+	sim_par_pool_start(&s->c); /* its start overlaps the buffers' set-up */
 	*out = s;
 	return SIMT_OK;
 }
@@ -365,6 +366,7 @@ void simt_sim_free(simt_sim *s)
 {
 	if (!s)
 		return;
+	sim_par_pool_free(&s->c);
 	sim_sched_free(&s->c);
 	sim_rec_free(&s->c);
 	sim_free_ctas(&s->c);

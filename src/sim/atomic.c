@@ -363,10 +363,11 @@ static bool deferrable(const sim_warp *w, const sim_inst *i, int op, int type)
 
 /* ---- the warp-wide path ------------------------------------------------------
  *
- * The common shape: an ATOMS or ATOMG with no observer of its accesses (no
+ * The common shape: an atomic with no observer of its accesses (no
  * retire record, race checker, relaxed memory or explorer's footprint) on
  * the main thread, whose lanes' addresses are aligned and lie in the CTA's
- * shared array or in one mapped global page.  One pass over the lanes
+ * shared array or in one mapped global page (a generic ATOM or RED: all of
+ * them in the shared window, or all outside the windows).  One pass over the lanes
  * computes and checks the addresses; a second runs the read-modify-writes
  * in ascending lane order with the operation chosen once, outside the
  * loop.  Each lane reads its operands before it writes its result, and
@@ -478,6 +479,21 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			bits |= x;
 		}
 	}
+	if (sp == SIM_SPACE_GENERIC) {
+		/* one space for every lane: global outside the windows (a
+		   page of one is a page of all), shared inside its window
+		   (offsets: the low 32 bits, the window being aligned to its
+		   size); local and mixed spaces take the general path */
+		uint64_t off;
+		sp = sim_generic_space(lo, &off);
+		if (sp == SIM_SPACE_SHARED &&
+		    sim_generic_space(hi, &off) == SIM_SPACE_SHARED) {
+			lo -= SIM_SHARED_WINDOW;
+			hi -= SIM_SHARED_WINDOW;
+		} else if (sp != SIM_SPACE_GLOBAL) {
+			return false;
+		}
+	}
 	uint64_t amask;
 	uint8_t *base = bits & (size - 1) ? NULL
 		: sim_mem_resolve_span(w, sp, lo, hi, (unsigned)size, &amask);
@@ -500,7 +516,7 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 static void atomic(sim_warp *w, const sim_inst *i, uint32_t pmask, sim_space sp)
 {
 	int op = (int)i->aux[1], type = (int)i->aux[2];
-	if (sp != SIM_SPACE_GENERIC && at_fast(w, i, pmask, sp, op, type))
+	if (at_fast(w, i, pmask, sp, op, type))
 		return;
 	bool wide = is64(type);
 	unsigned size = wide ? 8 : 4;

@@ -248,7 +248,8 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a);
 /*
  * One span for the aligned accesses of size bytes whose addresses lie in
  * [lo, hi] (sp shared or global): the host pointer of address 0 of the
- * CTA's shared array (*amask all ones), or of the global page holding lo
+ * CTA's shared array (*amask the offset in the shared window, so that a
+ * generic address in the window works too), or of the global page holding lo
  * and hi (*amask the offset in the page), so that address x is at
  * base + (x & *amask).  NULL when that is not so (a lane would fault, the
  * shared::cluster window, two pages) or exploration notes every global

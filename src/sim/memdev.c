@@ -558,7 +558,7 @@ uint8_t *sim_mem_resolve_span(sim_warp *w, sim_space sp, uint64_t lo,
 		return NULL;
 	if (sp == SIM_SPACE_SHARED) {
 		uint64_t len = w->cta->shared_size;
-		*amask = UINT64_MAX;
+		*amask = SIM_WINDOW_SIZE - 1; /* the generic window's offset */
 		return len >= size && hi <= len - size ? w->cta->shared : NULL;
 	}
 	if (sp != SIM_SPACE_GLOBAL || lo >> SIM_PAGE_BITS != hi >> SIM_PAGE_BITS)

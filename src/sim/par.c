@@ -24,7 +24,17 @@
  * the lowest group that stopped is the one reported.  Atomics (ATOM,
  * ATOMG, RED) are host atomics on a worker (atomic.c), so atomics of
  * different groups stay atomic.
+ *
+ * The threads (struct sim_pool) are the context's, not the launch's: they
+ * start with the context (simt_sim_new calls sim_par_pool_start), so a
+ * thread's start - about a millisecond on a VM, the CPU's wake-up
+ * (bench/RESULTS.md, "CTAs on worker threads, session 10") - overlaps the
+ * buffers' set-up instead of the launch; between launches they wait on a
+ * condition variable, after a short spin (a wake from it is a tenth of a
+ * start), and sim_par_pool_free joins them.  The calling thread is worker
+ * 0 of every launch; pool thread k is worker k + 1.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -59,11 +69,37 @@ typedef struct sim_worker {
 	uint64_t group;       /* in progress, UINT64_MAX: none yet           */
 	uint64_t steps, thread_insts, mem_writes; /* at the group's start   */
 	simt_status st;
-	pthread_t tid;
 	bool started;
 	double cpu;           /* CPU seconds the worker's groups took       */
 	double cpu0;          /* the thread's CPU clock at its group's start */
 } sim_worker;
+
+/* How long a waiting thread spins before it sleeps: the end of a launch
+ * (the calling thread waits for the last group of another) and the next
+ * launch of the same context (a test file's second launch) come soon. */
+#define POOL_SPIN_NS 200000
+
+/* The context's threads.  gen counts the launches handed out: a thread
+ * that has seen gen g waits for g + 1 (or quit); every thread answers
+ * every launch (busy counts down to 0), those beyond the launch's workers
+ * at once.  job and njob are written only while busy is 0. */
+struct sim_pool {
+	pthread_mutex_t lock;
+	pthread_cond_t go;        /* gen moved, or quit                     */
+	pthread_cond_t done;      /* busy reached 0                         */
+	atomic_uint gen;
+	atomic_int busy;          /* threads still in the current launch    */
+	atomic_bool quit;
+	sim_worker *job;          /* the launch's workers (job[0]: caller)  */
+	int njob;
+	int n;                    /* threads started                        */
+	struct pool_thread {
+		struct sim_pool *pool;
+		int k;            /* runs job[k + 1]                        */
+		unsigned gen0;    /* gen when it started                    */
+		pthread_t tid;
+	} t[SIMT_MAX_THREADS];
+};
 
 struct sim_par {
 	pthread_mutex_t lock;  /* records' done flags, the trace hand-over  */
@@ -204,6 +240,155 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* ---- the pool -------------------------------------------------------------- */
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void spin_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+/* True when what the thread waits for happened: gen moved past seen (a
+ * pool thread; quit too) or busy reached 0 (the caller, seen UINT_MAX). */
+static bool ready(struct sim_pool *p, unsigned seen)
+{
+	if (seen == UINT_MAX)
+		return atomic_load(&p->busy) == 0;
+	return atomic_load(&p->gen) != seen || atomic_load(&p->quit);
+}
+
+/* Wait until ready(p, seen): spin for POOL_SPIN_NS when spin, then sleep
+ * on cv.  The side that makes it ready changes the atomic first and then
+ * broadcasts under the lock, so the check under the lock cannot miss it. */
+static void wait_for(struct sim_pool *p, unsigned seen, pthread_cond_t *cv,
+		     bool spin)
+{
+	for (double end = spin ? now() + 1e-9 * POOL_SPIN_NS : 0;;) {
+		for (int k = 0; k < 64; k++) {
+			if (ready(p, seen))
+				return;
+			spin_pause();
+		}
+		if (!spin || now() > end)
+			break;
+	}
+	pthread_mutex_lock(&p->lock);
+	while (!ready(p, seen))
+		pthread_cond_wait(cv, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void wake(struct sim_pool *p, pthread_cond_t *cv)
+{
+	pthread_mutex_lock(&p->lock);
+	pthread_cond_broadcast(cv);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* A pool thread: answer every launch until quit.  It does not spin before
+ * the first one: a launch on one thread must not have the other CPU busy
+ * (on this VM a CPU is slower then: bench/RESULTS.md, session 8). */
+static void *pool_main(void *arg)
+{
+	struct pool_thread *t = arg;
+	struct sim_pool *p = t->pool;
+	unsigned seen = t->gen0;
+	for (bool spin = false;; spin = true) {
+		wait_for(p, seen, &p->go, spin);
+		if (atomic_load(&p->quit))
+			return NULL;
+		seen = atomic_load(&p->gen);
+		if (t->k + 1 < p->njob)
+			worker_main(&p->job[t->k + 1]);
+		if (atomic_fetch_sub(&p->busy, 1) == 1)
+			wake(p, &p->done);
+	}
+}
+
+/* Start threads until the pool has n (as many as it can); false when it
+ * has none. */
+static bool pool_grow(struct sim_pool *p, int n)
+{
+	for (; p->n < n && p->n < (int)SIMT_MAX_THREADS; p->n++) {
+		struct pool_thread *t = &p->t[p->n];
+		*t = (struct pool_thread){p, p->n, atomic_load(&p->gen), 0};
+		if (pthread_create(&t->tid, NULL, pool_main, t) != 0)
+			break;
+	}
+	return p->n > 0;
+}
+
+void sim_par_pool_start(sim_ctx *c)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (c->pool || n < 2)
+		return;
+	struct sim_pool *p = calloc(1, sizeof *p);
+	if (!p)
+		return;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->go, NULL);
+	pthread_cond_init(&p->done, NULL);
+	atomic_init(&p->gen, 0);
+	atomic_init(&p->busy, 0);
+	atomic_init(&p->quit, false);
+	c->pool = p;
+	pool_grow(p, (int)n - 1); /* --threads default: one per CPU */
+}
+
+void sim_par_pool_free(sim_ctx *c)
+{
+	struct sim_pool *p = c->pool;
+	if (!p)
+		return;
+	atomic_store(&p->quit, true);
+	wake(p, &p->go);
+	for (int k = 0; k < p->n; k++)
+		pthread_join(p->t[k].tid, NULL);
+	pthread_cond_destroy(&p->go);
+	pthread_cond_destroy(&p->done);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+	c->pool = NULL;
+}
+
+/* Hand wk[1..n-1] to the pool's threads (started here when the context
+ * has too few: more --threads than CPUs, or no pool yet); a worker
+ * without a thread stays not started. */
+static void pool_launch(sim_ctx *c, sim_worker *wk, int n)
+{
+	if (!c->pool)
+		sim_par_pool_start(c);
+	struct sim_pool *p = c->pool;
+	if (!p || !pool_grow(p, n - 1))
+		return;
+	for (int k = 1; k < n; k++)
+		wk[k].started = k - 1 < p->n;
+	p->job = wk;
+	p->njob = n;
+	atomic_store(&p->busy, p->n);
+	atomic_fetch_add(&p->gen, 1);
+	wake(p, &p->go);
+}
+
+/* The caller's groups are done: wait for the pool's threads. */
+static void pool_wait(struct sim_pool *p)
+{
+	if (!p || !p->n)
+		return;
+	wait_for(p, UINT_MAX, &p->done, true);
+	p->job = NULL;
+	p->njob = 0;
+}
+
 /* A worker's context: c's program, launch and memory (a view), nothing of
  * its run state. */
 static bool worker_init(sim_worker *wk, sim_ctx *c, struct sim_par *p, int k)
@@ -213,6 +398,7 @@ static bool worker_init(sim_worker *wk, sim_ctx *c, struct sim_par *p, int k)
 	wk->index = k;
 	wk->group = UINT64_MAX;
 	w->par = p;
+	w->pool = NULL;
 	w->mem = sim_mem_view(c->mem);
 	w->stop = SIM_STOP_NONE;
 	w->stop_text = NULL;
@@ -335,17 +521,15 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups)
 		else
 			break;
 	/* the calling thread is worker 0: one thread fewer to start and to
-	   wait for (a worker that cannot start leaves its groups to others) */
-	for (int k = 1; k < made; k++)
-		wk[k].started = pthread_create(&wk[k].tid, NULL, worker_main,
-					       &wk[k]) == 0;
+	   wait for (a worker with no thread leaves its groups to others) */
+	if (made > 1)
+		pool_launch(c, wk, made);
 	if (made) {
 		wk[0].started = true;
 		worker_main(&wk[0]);
 	}
-	for (int k = 1; k < made; k++)
-		if (wk[k].started)
-			pthread_join(wk[k].tid, NULL);
+	if (made > 1)
+		pool_wait(c->pool);
 	stats(c, &p, wk, made);
 	simt_status st = merge(c, &p, wk, made);
 	for (int k = 0; k < made; k++)

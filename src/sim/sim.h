@@ -449,6 +449,9 @@ struct sim_ctx {
 	   so sim_start may hand its groups to workers. */
 	struct sim_par *par;
 	bool whole_run;
+	/* The context's worker threads (par.c), parked between launches;
+	   NULL on one CPU, on a worker and before the first need. */
+	struct sim_pool *pool;
 	/* The last run's workers (par.c; simt_sim_stats): how many (0: the
 	   run was sequential), the CPU seconds of the busiest one, of all of
 	   them together, and the span of its groups on idle workers. */
@@ -620,6 +623,10 @@ simt_status sim_sched_worker(sim_ctx *w);
  * parallel): runs them all and merges their results into c in group order. */
 int sim_par_threads(const sim_ctx *c, uint64_t ngroups);
 simt_status sim_par_run(sim_ctx *c, uint64_t ngroups);
+/* The context's worker threads: started with it (one per CPU but the
+ * caller's, parked until a launch needs them), joined when it is freed. */
+void sim_par_pool_start(sim_ctx *c);
+void sim_par_pool_free(sim_ctx *c);
 /* On a worker: the group in progress ended (no stop): record it; return
  * the next group to run (>= ngroups: none).  Called first with no group. */
 uint64_t sim_par_next(sim_ctx *w);
