@@ -959,7 +959,8 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		if (!ok)
 			return;
-		int h = (int)(i->aux[3] >> 8) - 1;
+		/* the time limit matters only to a lane still waiting */
+		int h = done != pmask ? (int)(i->aux[3] >> 8) - 1 : -1;
 		uint64_t hint = h >= 0 ? (uint64_t)i->op[h].imm : 0;
 		uint64_t deadline = again ? w->mbar_deadline
 				    : hint ? c->cycle + hint : UINT64_MAX;
