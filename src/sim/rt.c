@@ -111,6 +111,12 @@ RT_LANE_CLONES_EXTERN
 bool rt_rows_uniform(const uint32_t *a, const uint32_t *b, uint32_t bmask)
 {
 	uint32_t d = 0;
+	if (!bmask) { /* row a alone */
+		_Pragma("GCC unroll 8")
+		for (int l = 0; l < SIM_LANES; l++)
+			d |= a[l] ^ a[0];
+		return d == 0;
+	}
 	_Pragma("GCC unroll 8")
 	for (int l = 0; l < SIM_LANES; l++)
 		d |= (a[l] ^ a[0]) | ((b[l] ^ b[0]) & bmask);
