@@ -510,7 +510,7 @@ static void put_operands(pbuf *out, const isa_opcode *op,
 		if (((info->skip_operands >> i) & 1) || omitted(info, o, fields))
 			continue;
 		if (pb_room(out, 2)) { /* " " before the first, else ", " */
-			memcpy(out->p, ", " + first, 2); /* may copy the NUL */
+			memcpy(out->p, &", "[first], 2); /* may copy the NUL */
 			out->p += 2 - (size_t)first;
 		}
 		first = false;
@@ -898,7 +898,7 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		const plan_operand *x = &p->ops[k];
 		if (!ptest_hit(&x->show, w))
 			continue;
-		memcpy(out->p, ", " + first, 2); /* may copy the NUL */
+		memcpy(out->p, &", "[first], 2); /* may copy the NUL */
 		out->p += 2 - first;
 		if (ptest_hit(&x->neg, w))
 			*out->p++ = x->negc;
