@@ -126,8 +126,9 @@ PREFIX  ?= /usr/local
 LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(LIB_SRC)) build/obj/gen/isa_builtin.o \
 	build/obj/gen/isa_snap.o
 
-build/libsimt.so.$(VERSION): $(LIB_OBJ)
-	$(CC) -shared -pthread -Wl,-soname,libsimt.so.$(MAJOR) -o $@ $^ -lm
+build/libsimt.so.$(VERSION): $(LIB_OBJ) tools/libsimt.map
+	$(CC) -shared -pthread -Wl,-soname,libsimt.so.$(MAJOR) \
+	  -Wl,--version-script=tools/libsimt.map -o $@ $(LIB_OBJ) -lm
 build/libsimt.so: build/libsimt.so.$(VERSION)
 	ln -sf libsimt.so.$(VERSION) build/libsimt.so.$(MAJOR)
 	ln -sf libsimt.so.$(VERSION) $@
