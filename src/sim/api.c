@@ -357,7 +357,6 @@ simt_status simt_sim_new(const simt_isa *isa, const simt_object *obj,
 		simt_sim_free(s);
 		return st;
 	}
-	sim_par_pool_start(&s->c); /* its start overlaps the buffers' set-up */
 	*out = s;
 	return SIMT_OK;
 }

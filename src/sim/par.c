@@ -25,13 +25,14 @@
  * ATOMG, RED) are host atomics on a worker (atomic.c), so atomics of
  * different groups stay atomic.
  *
- * The threads (struct sim_pool) are the context's, not the launch's: they
- * start with the context (simt_sim_new calls sim_par_pool_start), so a
- * thread's start - about a millisecond on a VM, the CPU's wake-up
- * (bench/RESULTS.md, "CTAs on worker threads, session 10") - overlaps the
- * buffers' set-up instead of the launch; between launches they wait on a
- * condition variable, after a short spin (a wake from it is a tenth of a
- * start), and sim_par_pool_free joins them.  The calling thread is worker
+ * The threads (struct sim_pool) are the context's, not the launch's: the
+ * first launch that hands groups to a second worker starts them (a
+ * context that only ever runs on the calling thread has none: a thread
+ * started with the context cost the short runs of the PTX corpus about
+ * 6%, bench/RESULTS.md "Idle-machine check after the session-11 merges");
+ * between launches they wait on a condition variable, after a short spin
+ * (a wake from it is a tenth of a start - about a millisecond on a VM,
+ * the CPU's wake-up), and sim_par_pool_free joins them.  The calling thread is worker
  * 0 of every launch; pool thread k is worker k + 1.
  */
 #include <limits.h>
@@ -326,7 +327,7 @@ static bool pool_grow(struct sim_pool *p, int n)
 	return p->n > 0;
 }
 
-void sim_par_pool_start(sim_ctx *c)
+static void pool_start(sim_ctx *c)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	if (c->pool || n < 2)
@@ -366,7 +367,7 @@ void sim_par_pool_free(sim_ctx *c)
 static void pool_launch(sim_ctx *c, sim_worker *wk, int n)
 {
 	if (!c->pool)
-		sim_par_pool_start(c);
+		pool_start(c);
 	struct sim_pool *p = c->pool;
 	if (!p || !pool_grow(p, n - 1))
 		return;

@@ -623,9 +623,9 @@ simt_status sim_sched_worker(sim_ctx *w);
  * parallel): runs them all and merges their results into c in group order. */
 int sim_par_threads(const sim_ctx *c, uint64_t ngroups);
 simt_status sim_par_run(sim_ctx *c, uint64_t ngroups);
-/* The context's worker threads: started with it (one per CPU but the
- * caller's, parked until a launch needs them), joined when it is freed. */
-void sim_par_pool_start(sim_ctx *c);
+/* The context's worker threads: started by its first launch that hands
+ * groups to a second worker, parked between launches, joined here when
+ * the context is freed. */
 void sim_par_pool_free(sim_ctx *c);
 /* On a worker: the group in progress ended (no stop): record it; return
  * the next group to run (>= ngroups: none).  Called first with no group. */
