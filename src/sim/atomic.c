@@ -456,24 +456,27 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	const uint32_t *alo = a->reg < SIM_RZ ? w->r[a->reg] : zero;
 	const uint32_t *ahi = a->width == 64 && a->reg + 1 < SIM_RZ ? w->r[a->reg + 1] : zero;
 	uint64_t addr[SIM_LANES], lo, hi, bits;
-	/* one word for every lane (a counter, a histogram's hot bin)? the
-	   loop stops at the first lane that differs */
+	/* one word for every lane (a counter, a histogram's hot bin)?  A
+	   branch-free pass over all 32 lanes (it vectorises): the lanes of
+	   pmask whose address registers differ from the first one's */
 	int l0 = (int)sim_ffs(pmask);
-	uint32_t m1;
-	for (m1 = pmask & (pmask - 1); m1; m1 &= m1 - 1) {
-		int l = (int)sim_ffs(m1);
-		if (alo[l] != alo[l0] || ahi[l] != ahi[l0])
-			break;
-	}
-	bool one = m1 == 0;
+	const uint32_t x0 = alo[l0], h0 = ahi[l0];
+	uint32_t diff = 0;
+	for (int l = 0; l < SIM_LANES; l++) /* the lane's bit: a table, not a
+					       shift by l (SSE2 has none) */
+		diff |= ((alo[l] ^ x0) | (ahi[l] ^ h0)) &
+			(0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0));
+	bool one = diff == 0;
 	if (one) {
-		lo = hi = bits = ((uint64_t)ahi[l0] << 32 | alo[l0]) + (uint64_t)a->imm;
+		lo = hi = bits = ((uint64_t)h0 << 32 | x0) + (uint64_t)a->imm;
 	} else {
+		/* every lane's address (those outside pmask are not used),
+		   then the span and the alignment bits of the pmask lanes */
 		lo = UINT64_MAX, hi = 0, bits = 0;
+		for (int l = 0; l < SIM_LANES; l++)
+			addr[l] = ((uint64_t)ahi[l] << 32 | alo[l]) + (uint64_t)a->imm;
 		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			uint64_t x = ((uint64_t)ahi[l] << 32 | alo[l]) + (uint64_t)a->imm;
-			addr[l] = x;
+			uint64_t x = addr[sim_ffs(m)];
 			lo = x < lo ? x : lo;
 			hi = x > hi ? x : hi;
 			bits |= x;
