@@ -107,6 +107,24 @@ static void do_jump(sim_warp *w, uint32_t b_jump, const uint64_t *target)
 	}
 }
 
+/* do_jump when every lane of b_jump goes to pc (one group, no parking of
+ * the jumping lanes when they are the whole active group). */
+static void jump_one(sim_warp *w, uint32_t b_jump, uint64_t pc)
+{
+	if (b_jump == 0) {
+		w->active_pc = NEXT(w);
+	} else if (b_jump == w->active) {
+		bool back = pc <= w->active_pc;
+		w->active_pc = pc;
+		if (back)
+			sim_ll_event(w);
+	} else {
+		sim_rpc_set(w, b_jump, pc);
+		w->active &= ~b_jump;
+		w->active_pc = NEXT(w);
+	}
+}
+
 /* ---- BRA --------------------------------------------------------------- */
 
 enum { COND_NONE, COND_U, COND_DIV, COND_CONV };
@@ -222,6 +240,23 @@ void sim_bru_brx(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		const uint32_t *lo = w->r[r];
 		const uint32_t *hi = wide && r < SIM_RZ - 1 ? w->r[r + 1] : NULL;
 		uint64_t add = base + (uint64_t)i->aux[1];
+		if (pmask) { /* one target for every lane (a RET, mostly)?
+				the lanes are few in divergent code: a loop
+				over them that stops at the first difference */
+			const uint32_t *h = hi ? hi : lo;
+			uint32_t l0 = sim_ffs(pmask), x0 = lo[l0], h0 = h[l0];
+			uint32_t m1;
+			for (m1 = pmask & (pmask - 1); m1; m1 &= m1 - 1)
+				if ((lo[sim_ffs(m1)] ^ x0) | (h[sim_ffs(m1)] ^ h0))
+					break;
+			if (!m1) {
+				uint64_t vb = hi ? (uint64_t)h0 << 32 | x0
+					      : wide ? x0
+					      : (uint64_t)(int64_t)(int32_t)x0;
+				jump_one(w, pmask, add + vb);
+				return;
+			}
+		}
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			uint32_t l = sim_ffs(m);
 			uint64_t vb = hi ? (uint64_t)hi[l] << 32 | lo[l]
