@@ -234,6 +234,17 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	   then count x up and carry into y and z */
 	uint32_t t = (uint32_t)id * SIM_LANES;
 	uint32_t x = t % bd[0], y = t / bd[0] % bd[1], z = t / (bd[0] * bd[1]);
+	if (x + SIM_LANES <= bd[0] && t + SIM_LANES <= cta->nthreads) {
+		/* a whole warp inside one row of x (blocks of 32 threads in
+		   x or more): y and z are the warp's, x counts up */
+		for (int l = 0; l < SIM_LANES; l++) {
+			w->tid[0][l] = x + (uint32_t)l;
+			w->tid[1][l] = y;
+			w->tid[2][l] = z;
+		}
+		w->nlanes_mask = 0xffffffffu;
+		t = cta->nthreads; /* skips the loop below */
+	}
 	for (int l = 0; l < SIM_LANES && t < cta->nthreads; l++, t++) {
 		w->nlanes_mask |= 1u << l;
 		w->tid[0][l] = x;
