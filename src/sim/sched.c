@@ -224,6 +224,7 @@ static bool advance(sim_ctx *c, sched *s)
 static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 {
 	memset(w, 0, offsetof(sim_warp, r)); /* the control state */
+	/* its rows (w->r set by cta_init) */
 	memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
 	memset(w->r[SIM_RZ], 0, sizeof w->r[0] * (SIM_NROWS - SIM_RZ)); /* RZ, sink */
 	const uint32_t *bd = c->launch.block;
@@ -267,6 +268,46 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	w->clock = c->cycle;
 }
 
+/*
+ * The register block of a slot of n warps packs their files into each
+ * other's unused rows: warp j's row k is row j * P + k of the block, where
+ * the stride P >= rows_dirty + 2 is chosen so that RZ and the sink of warp
+ * j (rows j * P + 255 and + 256) fall into the unused rows of warp
+ * j + 255 / P, past its rows_dirty (255 % P in [rows_dirty, P - 2]).  The
+ * rows any warp reaches are then disjoint, and a warp's touched rows are
+ * P apart instead of SIM_NROWS: the slot's bytes fit the heap the lowering
+ * freed instead of fresh pages, each a page fault (~2.5-3.6 us on this
+ * VM; bench/RESULTS.md, "PTX corpus rate, session 12").  P = SIM_NROWS
+ * (every file whole, one after another) when the code reaches RZ.
+ */
+static uint32_t row_stride(int rows_dirty)
+{
+	for (int p = rows_dirty + 2; p < SIM_NROWS; p++)
+		if (SIM_RZ % p >= rows_dirty && SIM_RZ % p <= p - 2)
+			return (uint32_t)p;
+	return SIM_NROWS;
+}
+
+/* One allocation for a slot: the warps, then (64-byte aligned) the
+ * register block of (n - 1) * P + SIM_NROWS rows. */
+static sim_warp *alloc_warps(const sim_ctx *c, int n)
+{
+	size_t ctl = ((size_t)n * sizeof(sim_warp) + 63) & ~(size_t)63;
+	size_t rows = (size_t)(n - 1) * row_stride(c->rows_dirty) + SIM_NROWS;
+	uint8_t *b = malloc(ctl + 64 + rows * sizeof(uint32_t) * SIM_LANES);
+	return (sim_warp *)(void *)b;
+}
+
+/* Warp j's register file in the slot warps[0..n) (alloc_warps). */
+static uint32_t (*warp_rows(const sim_ctx *c, sim_warp *warps, int n,
+			    int j))[SIM_LANES]
+{
+	size_t ctl = ((size_t)n * sizeof(sim_warp) + 63) & ~(size_t)63;
+	uintptr_t b = (uintptr_t)warps + ctl;
+	b = (b + 63) & ~(uintptr_t)63;
+	return (uint32_t(*)[SIM_LANES])b + (size_t)j * row_stride(c->rows_dirty);
+}
+
 static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 {
 	const uint32_t *g = c->launch.grid;
@@ -284,12 +325,14 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	cta->warps = keepn == cta->nwarps ? keep : NULL;
 	if (!cta->warps) {
 		free(keep);
-		cta->warps = malloc((size_t)cta->nwarps * sizeof *cta->warps);
+		cta->warps = alloc_warps(c, cta->nwarps);
 		if (!cta->warps)
 			return SIMT_ERR_NOMEM;
 	}
-	for (int j = 0; j < cta->nwarps; j++)
+	for (int j = 0; j < cta->nwarps; j++) {
+		cta->warps[j].r = warp_rows(c, cta->warps, cta->nwarps, j);
 		warp_init(c, cta, &cta->warps[j], j);
+	}
 	cta->hb_slot = -1;
 	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
 	if (st == SIMT_OK && c->hb)
@@ -801,7 +844,7 @@ static void free_ctas(sim_ctx *c)
  * on first use, counted as if used). */
 static bool resident_count(sim_ctx *c, uint64_t n, uint64_t per, int *r)
 {
-	uint64_t wpc = per / sizeof(sim_warp), want = c->launch.resident;
+	uint64_t wpc = per / SIM_WARP_BYTES, want = c->launch.resident;
 	const uint32_t *bd = c->launch.block;
 	uint64_t cta = per + (uint64_t)c->static_shared + c->launch.dyn_shared +
 		       (uint64_t)bd[0] * bd[1] * bd[2] * sim_mem_local_size(c->mem);
@@ -875,7 +918,7 @@ simt_status sim_start(sim_ctx *c)
 	c->par_workers = 0;
 	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
 	sim_set_events(c, UINT64_MAX, UINT64_MAX);
-	uint64_t per = (nthreads + 31) / 32 * sizeof(sim_warp);
+	uint64_t per = (nthreads + 31) / 32 * SIM_WARP_BYTES;
 	free_ctas(c);
 	sched *s = calloc(1, sizeof *s);
 	if (!s)

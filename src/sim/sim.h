@@ -31,6 +31,7 @@
 #define SIMT_SIM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "isa/isa.h"
@@ -299,13 +300,19 @@ struct sim_warp {
 	uint64_t ll_events;
 	uint64_t ll_hash[16], ll_writes[16], ll_others[16];
 	uint64_t ll_pcs[32];  /* ActivePC after the last 32 events           */
-	/* The register file last: a launch touches only the rows its code
-	   reaches (c->rows_dirty, sched.c warp_init) and RZ and the sink at
-	   the end, which in an array of warps lie next to the next warp's
-	   control state, so a warp's touched bytes are one run of ~2-4 KB
-	   (one or two fresh pages) instead of three separate pages. */
-	uint32_t r[SIM_NROWS][SIM_LANES]; /* R[reg][lane], see top comment  */
+	/* The register file: rows r[0..SIM_NROWS) (see the top comment), in
+	   the CTA slot's register block (sched.c, cta_init).  A launch
+	   reaches only rows [0, c->rows_dirty), RZ and the sink: the other
+	   rows of a warp are not its memory (the block packs the warps'
+	   files into each other's unused rows, so a launch touches a few KB
+	   per warp, not 33), and nothing reads or writes them (simt_sim_reg
+	   reads them as zero, api.c). */
+	uint32_t (*r)[SIM_LANES]; /* R[reg][lane]                            */
 };
+
+/* A warp's state as the residency budget counts it (docs/limits.md): the
+ * control state and a whole register file. */
+#define SIM_WARP_BYTES                                                         	(offsetof(sim_warp, r) + sizeof(uint32_t) * SIM_NROWS * SIM_LANES)
 
 typedef enum sim_bar_kind { SIM_BAR_IDLE, SIM_BAR_SYNC, SIM_BAR_RED } sim_bar_kind;
 
