@@ -148,7 +148,7 @@ static void plan_pred(sim_inst *i, int s, int n, unsigned absent)
 {
 	int k = sim_slot(i, s);
 	i->ppred[n] = (uint8_t)(k == RT_NONE ? absent
-				: (i->op[k].reg & 0xf) | (i->op[k].neg != 0) << 4);
+				: (i->op[k].reg & 0xfu) | (unsigned)(i->op[k].neg != 0) << 4);
 }
 
 /* Writes the plan's rows a b c and the destination; false (no plan)
