@@ -65,7 +65,8 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
  *   SEL                a, b GPRs or immediates            -> sel_plan
  *
  * The plan:
- *   i->prow[0-3]  rows A B C D as byte offsets from the warp (sim_row_off;
+ *   i->prow[0-3]  rows A B C D as byte offsets in the warp's register
+ *                 file w->r (sim_row_off;
  *                 an immediate source reads RZ, the zero row, and its
  *                 value is a constant); IMAD.WIDE: prow[4-5] the high
  *                 words of C and D.  A destination RZ is the sink row; a
@@ -84,7 +85,7 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 #define PLAN_SINK SIM_PSINK
 
 /* Row n of the plan. */
-#define PROW(w, i, n) ((uint32_t *)((char *)(w) + (i)->prow[n]))
+#define PROW(w, i, n) ((uint32_t *)((char *)(w)->r + (i)->prow[n]))
 
 /* i->exec = the plan handler f.  GCC 12 takes the address of a static
  * RT_LANE_CLONES function (its indirect function) for that of a local
