@@ -449,8 +449,16 @@ typedef struct asm_fast_field {
 static inline void asm_fast_put(isa_word *w, const asm_fast_field *f,
 				uint64_t v)
 {
-	w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
-	w->hi = (w->hi & ~f->mhi) | ((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
+	/* most fields lie in one half: one masked write */
+	if (!f->mhi) {
+		w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+	} else if (!f->mlo) {
+		w->hi = (w->hi & ~f->mhi) | (v << f->shl & f->mhi);
+	} else {
+		w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+		w->hi = (w->hi & ~f->mhi) |
+			((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
+	}
 }
 
 /* Does the number (mag, neg: the value is -mag) fit a field of w bits? */

@@ -554,10 +554,16 @@ static int take(asm_ctx *c, const char *p, int r)
 	c->line = lx->line;
 	c->line_start = lx->line_start;
 	lx->p = p + 1;
-	if (*p == '\n') {
-		lx->line++;
-		lx->line_start = lx->p;
+	if (*p == ';') { /* a blank rest of the line: skip_blank's work */
+		do
+			p++;
+		while (cls_of((unsigned char)*p) & ASM_C_SPACE);
+		if (*p != '\n')
+			return r;
+		lx->p = p + 1;
 	}
+	lx->line++;
+	lx->line_start = lx->p;
 	return r;
 }
 
