@@ -317,12 +317,20 @@ static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 		for (int i = 1; i < g->len; i++)
 			if (p[i] != k[i])
 				return NULL;
-		const char *d = p + g->len, *q = d;
-		uint32_t v = 0;
-		for (unsigned x; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
-			v = v * 10 + x; /* (more than 9 digits: not taken) */
-		if (q == d || q - d > 9)
+		const char *d = p + g->len, *q;
+		/* R7, R42, R123 without a loop; longer numbers go on below */
+		uint32_t v = (unsigned)(unsigned char)d[0] - '0', x;
+		if (v > 9)
 			return NULL;
+		if ((x = (unsigned)(unsigned char)d[1] - '0') > 9) {
+			q = d + 1;
+		} else {
+			v = v * 10 + x;
+			for (q = d + 2; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+				v = v * 10 + x; /* (more than 9 digits: not taken) */
+			if (q - d > 9)
+				return NULL;
+		}
 		o->nlen = (int)(q - p);
 		*num = v;
 		if (is64) {
