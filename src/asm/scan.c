@@ -384,6 +384,30 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				 asm_operand *o, isa_word *w, uint32_t *mr)
 {
 	uint32_t num; /* a register's number */
+	if (g->kind == ASM_G_REG) {
+		/* guess_name's digits for a one-byte prefix; nothing in o (no
+		 * later step reads a register's operand record) */
+		const char *q = p + 1;
+		uint32_t x;
+		if (p[0] != ((const char *)g->nm.k)[0] ||
+		    (num = (unsigned)(unsigned char)q[0] - '0') > 9)
+			return NULL;
+		if ((x = (unsigned)(unsigned char)q[1] - '0') > 9) {
+			q++;
+		} else {
+			num = num * 10 + x;
+			const char *d = q;
+			for (q += 2; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+				num = num * 10 + x;
+			if (q - d > 9)
+				return NULL;
+		}
+		if ((cls_of((unsigned char)*q) & ASM_C_ID) ||
+		    !put_reg(&g->f, num, 1, w, mr))
+			return NULL;
+		p = blanks(s, q);
+		return at(s, p) == '[' ? NULL : p;
+	}
 	switch ((asm_gkind)g->kind) {
 	case ASM_G_NAME:
 		if (g->sym) /* a label (fast_syms) */
@@ -477,6 +501,8 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 	case ASM_G_TICK:
 		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
+	case ASM_G_REG: /* read above */
+		return NULL;
 	}
 	/* a name: what operand() does after it */
 	o->kind = ASM_O_NAME;
