@@ -486,9 +486,10 @@ typedef enum asm_gkind {
 	ASM_G_TICK,  /* `(name)                                             */
 	ASM_G_LABEL, /* a name that no register or enum value starts like   */
 	ASM_G_ENUM,  /* a name, its value looked up by asm_guess_fill       */
-	ASM_G_REG    /* NAME with a one-byte prefix and digits, no '!'/'~',
+	ASM_G_REG,   /* NAME with a one-byte prefix and digits, no '!'/'~',
 		      * not a label, its register field f (the common case,
 		      * read first)                                          */
+	ASM_G_MEMR   /* MEM whose base register is so, its field f           */
 } asm_gkind;
 
 typedef struct asm_gname {

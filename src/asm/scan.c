@@ -358,6 +358,36 @@ static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 	return end;
 }
 
+/* A register of g's one-byte prefix and 1-9 digits at p (with is64,
+ * followed by ".64"), its number in *num: guess_name's digits without the
+ * operand record; where it ends, NULL when the text differs. */
+static ASM_INLINE const char *guess_reg(const char *p, const asm_gop *g,
+					bool is64, uint32_t *num)
+{
+	const char *q = p + 1;
+	uint32_t v, x;
+	if (p[0] != ((const char *)g->nm.k)[0] ||
+	    (v = (unsigned)(unsigned char)q[0] - '0') > 9)
+		return NULL;
+	if ((x = (unsigned)(unsigned char)q[1] - '0') > 9) { /* R7 */
+		q++;
+	} else { /* R42, R123, ... */
+		v = v * 10 + x;
+		const char *d = q;
+		for (q += 2; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+			v = v * 10 + x;
+		if (q - d > 9)
+			return NULL;
+	}
+	if (is64) {
+		if (q[0] != '.' || q[1] != '6' || q[2] != '4')
+			return NULL;
+		q += 3;
+	}
+	*num = v;
+	return cls_of((unsigned char)*q) & ASM_C_ID ? NULL : q;
+}
+
 /* The register number num (nregs registers from it) into
  * field f of w, counted in *mr (fast_fill's fast_reg); false when it is
  * out of range. */
@@ -385,28 +415,47 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 {
 	uint32_t num; /* a register's number */
 	if (g->kind == ASM_G_REG) {
-		/* guess_name's digits for a one-byte prefix; nothing in o (no
-		 * later step reads a register's operand record) */
-		const char *q = p + 1;
-		uint32_t x;
-		if (p[0] != ((const char *)g->nm.k)[0] ||
-		    (num = (unsigned)(unsigned char)q[0] - '0') > 9)
-			return NULL;
-		if ((x = (unsigned)(unsigned char)q[1] - '0') > 9) {
-			q++;
-		} else {
-			num = num * 10 + x;
-			const char *d = q;
-			for (q += 2; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
-				num = num * 10 + x;
-			if (q - d > 9)
-				return NULL;
-		}
-		if ((cls_of((unsigned char)*q) & ASM_C_ID) ||
+		/* nothing in o: no later step reads a register's record */
+		if (!(p = guess_reg(p, g, false, &num)) ||
 		    !put_reg(&g->f, num, 1, w, mr))
 			return NULL;
-		p = blanks(s, q);
+		p = blanks(s, p);
 		return at(s, p) == '[' ? NULL : p;
+	}
+	if (g->kind == ASM_G_MEMR) {
+		/* [Ra{.64}{+-off}]: address() and offset() without o */
+		if (at(s, p) != '[')
+			return NULL;
+		p = blanks(s, p + 1);
+		if (!(p = guess_reg(p, g, g->is64, &num)) ||
+		    !put_reg(&g->f, num, g->is64 ? 2 : 1, w, mr))
+			return NULL;
+		p = blanks(s, p);
+		uint64_t mag = 0;
+		bool neg = false;
+		unsigned char ch = at(s, p);
+		if (ch != ']') {
+			if (ch != '+' && ch != '-')
+				return NULL;
+			neg = ch == '-';
+			p = blanks(s, p + 1);
+			if (!neg && at(s, p) == '-') {
+				neg = true;
+				p = blanks(s, p + 1);
+			}
+			if (!digit_at(s, p) || !(p = number(s, p, &mag)))
+				return NULL;
+			neg = neg && mag != 0;
+		}
+		if (!g->has_g) {
+			if (mag)
+				return NULL;
+		} else if (asm_fits(g->g.sgn, g->g.width, mag, neg)) {
+			asm_fast_put(w, &g->g, neg ? 0 - mag : mag);
+		} else {
+			return NULL;
+		}
+		return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
 	}
 	switch ((asm_gkind)g->kind) {
 	case ASM_G_NAME:
@@ -502,6 +551,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
 	case ASM_G_REG: /* read above */
+	case ASM_G_MEMR:
 		return NULL;
 	}
 	/* a name: what operand() does after it */
@@ -580,7 +630,7 @@ static const char *line_end(const scan *s, const char *p, const char *start,
 }
 
 /* The statement is ours (r): where it starts, then past its end p. */
-static int take(asm_ctx *c, const char *p, int r)
+static ASM_INLINE int take(asm_ctx *c, const char *p, int r)
 {
 	asm_lexer *lx = &c->lx;
 	if (lx->p == lx->line_start)
