@@ -30,10 +30,11 @@
  * context that only ever runs on the calling thread has none: a thread
  * started with the context cost the short runs of the PTX corpus about
  * 6%, bench/RESULTS.md "Idle-machine check after the session-11 merges");
- * between launches they wait on a condition variable, after a short spin
- * (a wake from it is a tenth of a start - about a millisecond on a VM,
- * the CPU's wake-up), and sim_par_pool_free joins them.  The calling thread is worker
- * 0 of every launch; pool thread k is worker k + 1.
+ * between launches they sleep on a condition variable (a wake from it is
+ * a fiftieth of a start: 0.02 ms against about a millisecond on this VM),
+ * and sim_par_pool_free joins them.  simt_sim_prepare starts them before
+ * the launch, while the caller sets up its buffers.  The calling thread is
+ * worker 0 of every launch; pool thread k is worker k + 1.
  */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* pthread_attr_setaffinity_np, sched_getcpu */
@@ -79,9 +80,12 @@ typedef struct sim_worker {
 	double cpu0;          /* the thread's CPU clock at its group's start */
 } sim_worker;
 
-/* How long a waiting thread spins before it sleeps: the end of a launch
- * (the calling thread waits for the last group of another) and the next
- * launch of the same context (a test file's second launch) come soon. */
+/* How long the calling thread spins before it sleeps at the end of a
+ * launch, waiting for the last group of another worker (it comes soon).
+ * The pool's threads do not spin between launches (session 12): a
+ * one-launch run's thread spun 0.2 ms of CPU after its last group, counted
+ * in the run, beside the caller's merge (on this VM a CPU is slower while
+ * the other one is busy), to save a 0.02 ms wake at the next launch. */
 #define POOL_SPIN_NS 200000
 
 /* The context's threads.  gen counts the launches handed out: a thread
@@ -281,9 +285,10 @@ static bool ready(struct sim_pool *p, unsigned seen)
 	return atomic_load(&p->gen) != seen || atomic_load(&p->quit);
 }
 
-/* Wait until ready(p, seen): spin for POOL_SPIN_NS when spin, then sleep
- * on cv.  The side that makes it ready changes the atomic first and then
- * broadcasts under the lock, so the check under the lock cannot miss it. */
+/* Wait until ready(p, seen): spin for POOL_SPIN_NS when spin (the caller
+ * at the join), then sleep on cv.  The side that makes it ready changes
+ * the atomic first and then broadcasts under the lock, so the check under
+ * the lock cannot miss it. */
 static void wait_for(struct sim_pool *p, unsigned seen, pthread_cond_t *cv,
 		     bool spin)
 {
@@ -309,9 +314,9 @@ static void wake(struct sim_pool *p, pthread_cond_t *cv)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* A pool thread: answer every launch until quit.  It does not spin before
- * the first one: a launch on one thread must not have the other CPU busy
- * (on this VM a CPU is slower then: bench/RESULTS.md, session 8). */
+/* A pool thread: answer every launch until quit, asleep in between (a
+ * launch on one thread must not have the other CPU busy: on this VM a CPU
+ * is slower then, bench/RESULTS.md, session 8). */
 static void *pool_main(void *arg)
 {
 	struct pool_thread *t = arg;
@@ -321,8 +326,8 @@ static void *pool_main(void *arg)
 	if (t->pinned) /* running: any of the caller's CPUs from now on */
 		pthread_setaffinity_np(pthread_self(), sizeof p->cpus, &p->cpus);
 #endif
-	for (bool spin = false;; spin = true) {
-		wait_for(p, seen, &p->go, spin);
+	for (;;) {
+		wait_for(p, seen, &p->go, false);
 		if (atomic_load(&p->quit))
 			return NULL;
 		seen = atomic_load(&p->gen);
