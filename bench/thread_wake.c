@@ -67,7 +67,8 @@ static struct {
 	pthread_cond_t cv;
 	int round;            /* rounds signalled; -1: end */
 	double woke;          /* when the thread saw the last one */
-} park = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
+	int seen;             /* the last round it saw */
+} park = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0};
 
 static void *parked(void *arg)
 {
@@ -78,7 +79,7 @@ static void *parked(void *arg)
 		while (park.round == seen)
 			pthread_cond_wait(&park.cv, &park.lock);
 		park.woke = now();
-		seen = park.round;
+		seen = park.seen = park.round;
 	}
 	pthread_mutex_unlock(&park.lock);
 	return NULL;
@@ -156,6 +157,11 @@ int main(int argc, char **argv)
 		pthread_mutex_unlock(&park.lock);
 		work(1);
 		pthread_mutex_lock(&park.lock);
+		while (park.seen != r + 1) { /* not yet woken (a loaded machine) */
+			pthread_mutex_unlock(&park.lock);
+			nanosleep(&(struct timespec){0, 100000}, NULL);
+			pthread_mutex_lock(&park.lock);
+		}
 		wake[r] = 1e3 * (park.woke - t2);
 		pthread_mutex_unlock(&park.lock);
 		/* a new thread again, started on the other CPU */
