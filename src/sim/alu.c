@@ -45,42 +45,46 @@ void sim_rt_mov(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * Operand shapes, decided once per static instruction.  The prep hooks
  * below look at the operands of each instruction at predecode; when they
  * have a shape of the table, the hook writes a plan and installs the
- * variant handler of that shape (i->exec), which reads rows and constants
- * from the plan and decodes no operand when issued.  Otherwise the plan is
- * empty (aux[2] = 0) and the general handler of the SIM_OPS row runs.
+ * variant handler of that shape (i->exec), which reads its rows and
+ * constants from the plan and decodes nothing when issued: one handler
+ * per shape and operation (iadd3_2, shf_r, isetp_ult, ...), so that the
+ * common call is straight code.  Otherwise the general handler of the
+ * SIM_OPS row runs.
  *
  *   instruction        shape (sources GPR or RZ, no negation, unless said)
- *   MOV                a GPR or an immediate              -> mov_plan
- *   IADD3              no carry in or out; immediates     -> iadd3_plan
- *   IADD3, IADD3.X     carry predicates in or out         -> iadd3_carry
- *   IMAD               b a GPR or an immediate            -> imad_plan
+ *   MOV                a GPR or an immediate              -> plan_add1
+ *   IADD3              no carry in or out; immediates     -> plan_add1/2/3
+ *   IADD3, IADD3.X     carry predicates in or out         -> iadd3_carry(1)
+ *   IMAD               b a GPR or an immediate            -> imad_row/imm/shl
  *   IMAD.WIDE          b a GPR or an immediate, c a pair  -> imad_wide
- *   ISETP              b a GPR or an immediate            -> isetp_plan
- *   SHF                count an immediate 1..31           -> shf_plan
- *   SHF                count a GPR, a 32-bit kind         -> shf_reg_plan
- *   LOP3.LUT           b, c GPRs or immediates, no Pu     -> lop3_plan
+ *   ISETP              b a GPR or an immediate            -> isetp_<cmp>
+ *   SHF                count an immediate 1..31           -> shf_<kind>
+ *   SHF                count a GPR, a 32-bit kind         -> shf_reg_<kind>
+ *   LOP3.LUT           b, c GPRs or immediates, no Pu     -> lop3_<table>
  *   LOP3.LUT           the same with Pu written           -> lop3p_plan
  *   SEL                a, b GPRs or immediates            -> sel_plan
  *
  * The plan:
- *   aux[2]  bits 0-35  rows A B C D, 9 bits each (an immediate source reads
- *                      RZ, the zero row, and its value is a constant);
- *           bits 36-39 the shape's code (SHF kind, ISETP compare, LOP3 LUT
- *                      class, IADD3 row count, IMAD.WIDE signedness); bit 40 PLAN_OK; bit 41 PLAN_BIMM;
- *           bits 44-63 predicates PS0 PS1 PD0 PD1, 5 bits each: the row
- *                      and (bit 4) the negation; row 15: absent.
- *   aux[3]  the constants (per shape, said at its prep hook).
- * A destination GPR row D is the sink for RZ; a pair's high row is D + 1
- * (the sink when D is).
+ *   i->prow[0-3]  rows A B C D as byte offsets from the warp (sim_row_off;
+ *                 an immediate source reads RZ, the zero row, and its
+ *                 value is a constant); IMAD.WIDE: prow[4-5] the high
+ *                 words of C and D.  A destination RZ is the sink row; a
+ *                 pair's high row is D + 1 (the sink when D is).
+ *   i->ppred[0-3] predicates PS0 PS1 PD0 PD1: index in w->p, bit 4 the
+ *                 negation; an absent source reads PT or !PT (the value
+ *                 the general handler gives it), an absent destination
+ *                 is the sink.
+ *   i->aux[3]     the constants k (bits 0-31) and kh (bits 32-63);
+ *   i->aux[2]     a third one, n (shift count, table, flags).
  */
-#define PLAN_OK (1ll << 40)
-#define PLAN_BIMM (1ll << 41) /* IMAD: b is the immediate aux[3] & 0xffffffff */
-#define PLAN_ROW(i, n) ((unsigned)((uint64_t)(i)->aux[2] >> (9 * (n)) & 0x1ff))
-#define PLAN_CODE(i) ((unsigned)((uint64_t)(i)->aux[2] >> 36 & 0xf))
-#define PLAN_PRED(i, n) ((unsigned)((uint64_t)(i)->aux[2] >> (44 + 5 * (n)) & 0x1f))
-enum { PLAN_A, PLAN_B, PLAN_C, PLAN_D };
+enum { PLAN_A, PLAN_B, PLAN_C, PLAN_D, PLAN_CH, PLAN_DH };
 enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
-#define PLAN_NOPRED 15u
+#define PLAN_PT SIM_PT
+#define PLAN_NOTPT (SIM_PT | 16)
+#define PLAN_SINK SIM_PSINK
+
+/* Row n of the plan. */
+#define PROW(w, i, n) ((uint32_t *)((char *)(w) + (i)->prow[n]))
 
 /* i->exec = the plan handler f.  GCC 12 takes the address of a static
  * RT_LANE_CLONES function (its indirect function) for that of a local
@@ -97,6 +101,27 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 #else
 #define PLAN_EXEC(i, f) ((i)->exec = (f))
 #endif
+
+/* A plan handler: name's two builds (RT_LANE_CLONES). */
+#define PLAN_FN(name)                                                          \
+	RT_LANE_CLONES static void name(sim_warp *w, const sim_inst *i,       \
+					uint32_t pmask)
+/* The plan's operands in a plan handler: rows a b c, constants k kh n. */
+#define PLAN_OPERANDS                                                          \
+	const uint32_t *a = PROW(w, i, PLAN_A), *b = PROW(w, i, PLAN_B),       \
+		       *c = PROW(w, i, PLAN_C);                                \
+	const uint32_t k = (uint32_t)i->aux[3],                                \
+		       kh = (uint32_t)((uint64_t)i->aux[3] >> 32),             \
+		       n = (uint32_t)i->aux[2];                                \
+	(void)a; (void)b; (void)c; (void)k; (void)kh; (void)n
+/* The plan handler `name` that writes EXPR (of lane l and the operands)
+ * into row D. */
+#define PLAN_ROWS(name, EXPR)                                                  \
+	PLAN_FN(name)                                                          \
+	{                                                                      \
+		PLAN_OPERANDS;                                                 \
+		RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, (EXPR));                 \
+	}
 
 /* Row of source slot s for a plan (RZ for an immediate, whose value is
  * added to *k), or -1 when the operand does not fit one. */
@@ -117,19 +142,19 @@ static int plan_src(const sim_inst *i, int s, uint32_t *k)
 	return -1;
 }
 
-/* The plan field of predicate slot s: its row and negation, or
- * PLAN_NOPRED when the slot is absent. */
-static int64_t plan_pred(const sim_inst *i, int s, int n)
+/* The plan's predicate n from slot s: its index and negation, `absent`
+ * when the slot is absent. */
+static void plan_pred(sim_inst *i, int s, int n, unsigned absent)
 {
 	int k = sim_slot(i, s);
-	uint64_t f = k == RT_NONE ? PLAN_NOPRED
-				  : (uint64_t)(i->op[k].reg & 0xf) | (uint64_t)(i->op[k].neg != 0) << 4;
-	return (int64_t)(f << (44 + 5 * n));
+	i->ppred[n] = (uint8_t)(k == RT_NONE ? absent
+				: (i->op[k].reg & 0xfu) | (unsigned)(i->op[k].neg != 0) << 4);
 }
 
-/* Writes the plan (rows a b c, the destination, flags); false (no plan)
- * when a row is -1 or the destination is not a GPR. */
-static bool plan_put(sim_inst *i, int a, int b, int c, int64_t flags)
+/* Writes the plan's rows a b c and the destination; false (no plan)
+ * when a row is -1 or the destination is not a GPR.  The predicates
+ * read PT and write the sink unless set after. */
+static bool plan_put(sim_inst *i, int a, int b, int c)
 {
 	int k = sim_slot(i, RT_D0);
 	unsigned d = k == RT_NONE || i->op[k].reg >= SIM_RZ ? SIM_RSINK
@@ -137,27 +162,30 @@ static bool plan_put(sim_inst *i, int a, int b, int c, int64_t flags)
 	if (a < 0 || b < 0 || c < 0 ||
 	    (k != RT_NONE && i->op[k].kind != SIM_O_REG))
 		return false;
-	i->aux[2] = PLAN_OK | flags | (int64_t)a << (9 * PLAN_A) |
-		    (int64_t)b << (9 * PLAN_B) | (int64_t)c << (9 * PLAN_C) |
-		    (int64_t)d << (9 * PLAN_D);
+	i->prow[PLAN_A] = sim_row_off((unsigned)a);
+	i->prow[PLAN_B] = sim_row_off((unsigned)b);
+	i->prow[PLAN_C] = sim_row_off((unsigned)c);
+	i->prow[PLAN_D] = sim_row_off(d);
+	i->prow[PLAN_CH] = i->prow[PLAN_DH] = sim_row_off(SIM_RZ);
+	i->ppred[PLAN_PS0] = i->ppred[PLAN_PS1] = PLAN_PT;
+	i->ppred[PLAN_PD0] = i->ppred[PLAN_PD1] = PLAN_SINK;
 	return true;
 }
 
-/* Source predicate plan field f as a lane mask (absent: `absent`). */
-static inline uint32_t plan_get_pred(const sim_warp *w, unsigned f,
-				     uint32_t absent)
+/* Predicate n of the plan as a lane mask. */
+static inline uint32_t plan_get_pred(const sim_warp *w, const sim_inst *i,
+				     int n)
 {
-	return (f & 0xf) == PLAN_NOPRED ? absent : sim_pred(w, f & 0xf, f >> 4);
+	unsigned f = i->ppred[n];
+	return w->p[f & 0xf] ^ (0u - (f >> 4));
 }
 
-/* The pmask lanes of v into destination predicate plan field f. */
-static inline void plan_put_pred(sim_warp *w, unsigned f, uint32_t v,
-				 uint32_t pmask)
+/* The pmask lanes of v into predicate n of the plan. */
+static inline void plan_put_pred(sim_warp *w, const sim_inst *i, int n,
+				 uint32_t v, uint32_t pmask)
 {
-	if ((f & 0xf) != PLAN_NOPRED) {
-		uint32_t *p = &w->p[f & 0xf];
-		*p = (*p & ~pmask) | (v & pmask);
-	}
+	uint32_t *p = &w->p[i->ppred[n] & 0xf];
+	*p = (*p & ~pmask) | (v & pmask);
 }
 
 /* m = the lane mask of the lanes where COND (an expression of lane l)
@@ -188,14 +216,11 @@ static inline void plan_put_pred(sim_warp *w, unsigned f, uint32_t v,
 		}                                                              \
 	} while (0)
 
-/* MOV of a GPR or an immediate: d = A + aux[3]. */
-RT_LANE_CLONES
-static void mov_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)];
-	uint32_t k = (uint32_t)i->aux[3];
-	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, pa[l] + k);
-}
+/* MOV of a GPR or an immediate, IADD3 of one row: d = A + k; IADD3 of
+ * two and three rows. */
+PLAN_ROWS(plan_add1, a[l] + k)
+PLAN_ROWS(plan_add2, a[l] + b[l] + k)
+PLAN_ROWS(plan_add3, a[l] + b[l] + c[l] + k)
 
 simt_status sim_rt_prep_mov(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
@@ -205,79 +230,64 @@ simt_status sim_rt_prep_mov(sim_ctx *c, sim_inst *i, simt_diags *d)
 	i->aux[2] = i->aux[3] = 0;
 	uint32_t k = 0;
 	if (sim_slot(i, RT_S0) != RT_NONE &&
-	    plan_put(i, plan_src(i, RT_S0, &k), SIM_RZ, SIM_RZ, 0)) {
+	    plan_put(i, plan_src(i, RT_S0, &k), SIM_RZ, SIM_RZ)) {
 		i->aux[3] = k;
-		PLAN_EXEC(i, mov_plan);
+		PLAN_EXEC(i, plan_add1);
 	}
 	return SIMT_OK;
 }
 
-/* IADD3 (.X) with carries: the sum of rows A B C, the constant aux[3] and
- * the carry-in predicates PS0 PS1 (absent: 0); the carry count leaves in
- * PD0 (>= 1) and PD1 (>= 2), as sim_rt_iadd3 says.  In 32-bit words, one
- * addend at a time, counting the wrap-arounds (at most 2: the addends are
- * three words and two bits), so that the lanes stay vector lanes. */
-RT_LANE_CLONES
-static void iadd3_carry(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* IADD3 (.X) with carries: the sum of rows A B C, the constant k and
+ * the carry-in predicates PS0 PS1 (absent: !PT, 0); the carry count
+ * leaves in PD0 (>= 1) and PD1 (>= 2), as sim_rt_iadd3 says.  In 32-bit
+ * words, one addend at a time, counting the wrap-arounds (at most 2: the
+ * addends are three words and two bits), so that the lanes stay vector
+ * lanes. */
+PLAN_FN(iadd3_carry)
 {
-	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t k = (uint32_t)i->aux[3];
-	uint32_t k0 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0),
-		 k1 = plan_get_pred(w, PLAN_PRED(i, PLAN_PS1), 0);
-	uint32_t n[SIM_LANES], v[SIM_LANES];
-	if (PLAN_CODE(i)) { /* the 64-bit add idiom: A + B + PS0, one carry */
-		uint32_t c0 = 0;
-		LANES {
-			/* the carry out of bit 31 of t = a + b + cin is the
-			   top bit of (a & b) | ((a ^ b) & ~t) */
-			uint32_t a = pa[l], b = pb[l];
-			uint32_t t = a + b + ((k0 & sim_lane_bit[l]) != 0);
-			int32_t top = (int32_t)((a & b) | ((a ^ b) & ~t));
-			v[l] = t;
-			c0 |= sim_lane_bit[l] & (uint32_t)(top >> 31);
-		}
-		RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
-		plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
-		plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), 0, pmask);
-		return;
-	}
+	PLAN_OPERANDS;
+	uint32_t k0 = plan_get_pred(w, i, PLAN_PS0),
+		 k1 = plan_get_pred(w, i, PLAN_PS1);
+	uint32_t t[SIM_LANES], v[SIM_LANES];
 	LANES {
-		uint32_t s = pa[l] + pb[l], t, c = s < pa[l];
-		t = s + pc[l], c += t < s, s = t;
-		t = s + k, c += t < s, s = t;
-		t = s + ((k0 & sim_lane_bit[l]) != 0), c += t < s, s = t;
-		t = s + ((k1 & sim_lane_bit[l]) != 0), c += t < s, s = t;
+		uint32_t s = a[l] + b[l], x, y = s < a[l];
+		x = s + c[l], y += x < s, s = x;
+		x = s + k, y += x < s, s = x;
+		x = s + ((k0 & sim_lane_bit[l]) != 0), y += x < s, s = x;
+		x = s + ((k1 & sim_lane_bit[l]) != 0), y += x < s, s = x;
 		v[l] = s;
-		n[l] = c;
+		t[l] = y;
 	}
 	uint32_t c0, c1;
-	LANE_MASK(c0, n[l] >= 1);
-	LANE_MASK(c1, n[l] >= 2);
-	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
-	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), c0, pmask);
-	plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), c1, pmask);
+	LANE_MASK(c0, t[l] >= 1);
+	LANE_MASK(c1, t[l] >= 2);
+	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, v[l]);
+	plan_put_pred(w, i, PLAN_PD0, c0, pmask);
+	plan_put_pred(w, i, PLAN_PD1, c1, pmask);
 }
 
-/* IADD3 without carries: A + B + C + aux[3]; code 1: C is RZ (two rows). */
-RT_LANE_CLONES
-static void iadd3_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* The 64-bit add idiom: A + B + PS0, one carry (into PD0; PD1 cleared). */
+PLAN_FN(iadd3_carry1)
 {
-	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t k = (uint32_t)i->aux[3];
-	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
-	if (PLAN_CODE(i))
-		RT_ROW_PUT(d, pmask, pa[l] + pb[l] + k);
-	else
-		RT_ROW_PUT(d, pmask, pa[l] + pb[l] + pc[l] + k);
+	PLAN_OPERANDS;
+	uint32_t k0 = plan_get_pred(w, i, PLAN_PS0), c0 = 0, v[SIM_LANES];
+	LANES {
+		/* the carry out of bit 31 of t = a + b + cin is the top bit
+		   of (a & b) | ((a ^ b) & ~t) */
+		uint32_t x = a[l], y = b[l];
+		uint32_t t = x + y + ((k0 & sim_lane_bit[l]) != 0);
+		int32_t top = (int32_t)((x & y) | ((x ^ y) & ~t));
+		v[l] = t;
+		c0 |= sim_lane_bit[l] & (uint32_t)(top >> 31);
+	}
+	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, v[l]);
+	plan_put_pred(w, i, PLAN_PD0, c0, pmask);
+	plan_put_pred(w, i, PLAN_PD1, 0, pmask);
 }
 
-/* IADD3: a plain sum (no carry in or out) plans its three rows and the
- * sum of its immediates (aux[3]) for sim_rt_iadd3; with carries, rows, the
- * immediates' sum (64 bits) and the predicates for iadd3_carry. */
+/* IADD3: a plain sum (no carry in or out) plans its rows that are not
+ * RZ and the sum of its immediates (k) for plan_add1/2/3; with carries,
+ * rows, the immediates' sum and the predicates for iadd3_carry. */
 simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
@@ -293,36 +303,44 @@ simt_status sim_rt_prep_iadd3(sim_ctx *c, sim_inst *i, simt_diags *d)
 		   predicate (not PT), both then, as the general path does */
 		bool carries = rt_pred_written(i, RT_PD0) ||
 			       rt_pred_written(i, RT_PD1);
-		int64_t preds = plan_pred(i, RT_PS0, PLAN_PS0) |
-				plan_pred(i, RT_PS1, PLAN_PS1) |
-				(carries ? plan_pred(i, RT_PD0, PLAN_PD0) |
-					   plan_pred(i, RT_PD1, PLAN_PD1)
-					 : (int64_t)((uint64_t)(PLAN_NOPRED | PLAN_NOPRED << 5)
-						     << (44 + 5 * PLAN_PD0)));
 		uint64_t k = (uint64_t)ka + kb + kc; /* one word in iadd3_carry */
-		/* code 1: no C, no constant, no second carry-in (!PT) */
+		/* no C, no constant, no second carry-in (!PT) */
 		int kp = sim_slot(i, RT_PS1);
 		bool one = rc == SIM_RZ && k == 0 &&
 			   (kp == RT_NONE || (i->op[kp].reg == SIM_PT && i->op[kp].neg));
-		if (one)
-			preds |= 1ll << 36;
-		if (k <= 0xffffffffu && plan_put(i, ra, rb, rc, preds)) {
-			i->aux[3] = (int64_t)k;
-			PLAN_EXEC(i, iadd3_carry);
+		if (k > 0xffffffffu || !plan_put(i, ra, rb, rc))
+			return SIMT_OK;
+		plan_pred(i, RT_PS0, PLAN_PS0, PLAN_NOTPT);
+		plan_pred(i, RT_PS1, PLAN_PS1, PLAN_NOTPT);
+		if (carries) {
+			plan_pred(i, RT_PD0, PLAN_PD0, PLAN_SINK);
+			plan_pred(i, RT_PD1, PLAN_PD1, PLAN_SINK);
 		}
+		i->aux[3] = (int64_t)k;
+		if (one)
+			PLAN_EXEC(i, iadd3_carry1);
+		else
+			PLAN_EXEC(i, iadd3_carry);
 		return SIMT_OK;
 	}
-	/* the two rows that are not RZ first, so that code 1 drops C */
-	if (ra == SIM_RZ) {
-		ra = rc;
-		rc = SIM_RZ;
-	} else if (rb == SIM_RZ) {
+	/* the rows that are not RZ first (A, then B) */
+	if (rb == SIM_RZ) {
 		rb = rc;
 		rc = SIM_RZ;
 	}
-	if (plan_put(i, ra, rb, rc, (int64_t)(rc == SIM_RZ) << 36)) {
+	if (ra == SIM_RZ) {
+		ra = rb;
+		rb = rc;
+		rc = SIM_RZ;
+	}
+	if (plan_put(i, ra, rb, rc)) {
 		i->aux[3] = (uint32_t)(ka + kb + kc);
-		PLAN_EXEC(i, iadd3_plan);
+		if (rb == SIM_RZ)
+			PLAN_EXEC(i, plan_add1);
+		else if (rc == SIM_RZ)
+			PLAN_EXEC(i, plan_add2);
+		else
+			PLAN_EXEC(i, plan_add3);
 	}
 	return SIMT_OK;
 }
@@ -351,82 +369,64 @@ static inline void mac_wide(const uint32_t *a, const uint32_t *b,
 		}
 }
 
-/* IMAD.WIDE: the pair D:D+1 = A * B (or the immediate aux[3] bits 0-31
- * with PLAN_BIMM) + the pair C:C+1 (RZ: zero); code bit 0: unsigned; bit
- * 1: B is the immediate 2^n, n = aux[3] bits 50-54 (1..31), so that the
- * product is a shift (the address idiom `IMAD.WIDE R, R, 4, R`).  Rows of
- * the high words: aux[3] bits 32-40 (c) and 41-49 (d). */
-RT_LANE_CLONES
-static void imad_wide(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* IMAD.WIDE flags (n): unsigned; B is the immediate k; B is the
+ * immediate 2^s, s = n >> 8 (1..31), so that the product is a shift (the
+ * address idiom `IMAD.WIDE R, R, 4, R`). */
+#define WIDE_U 1u
+#define WIDE_BIMM 2u
+#define WIDE_SHL 4u
+
+/* IMAD.WIDE: the pair D:DH = A * B (or k) + the pair C:CH (RZ: zero). */
+PLAN_FN(imad_wide)
 {
-	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-		       *cl = w->r[PLAN_ROW(i, PLAN_C)];
-	uint64_t k = (uint64_t)i->aux[3];
-	const uint32_t *ch = w->r[k >> 32 & 0x1ff];
-	uint32_t *dl = w->r[PLAN_ROW(i, PLAN_D)], *dh = w->r[k >> 41 & 0x1ff];
-	bool u = PLAN_CODE(i) & 1, bimm = i->aux[2] & PLAN_BIMM;
+	PLAN_OPERANDS;
+	const uint32_t *ch = PROW(w, i, PLAN_CH);
+	uint32_t *dl = PROW(w, i, PLAN_D), *dh = PROW(w, i, PLAN_DH);
+	bool u = n & WIDE_U, bimm = n & WIDE_BIMM;
 	if (rt_sparse(pmask)) { /* lane by lane: both words of a lane at once */
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			unsigned l = sim_ffs(m);
-			uint32_t b = bimm ? (uint32_t)k : pb[l];
-			uint64_t p = u ? (uint64_t)pa[l] * b
-				       : (uint64_t)((int64_t)(int32_t)pa[l] * (int32_t)b);
-			uint64_t s = p + ((uint64_t)ch[l] << 32 | cl[l]);
+			uint32_t x = bimm ? k : b[l];
+			uint64_t p = u ? (uint64_t)a[l] * x
+				       : (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)x);
+			uint64_t s = p + ((uint64_t)ch[l] << 32 | c[l]);
 			dl[l] = (uint32_t)s;
 			dh[l] = (uint32_t)(s >> 32);
 		}
 		return;
 	}
 	uint32_t lo[SIM_LANES], hi[SIM_LANES];
-	if (PLAN_CODE(i) & 2) { /* A << n as a 64-bit word, in 32-bit lanes */
-		unsigned n = (unsigned)(k >> 50 & 0x1f);
+	if (n & WIDE_SHL) { /* A << s as a 64-bit word, in 32-bit lanes */
+		unsigned s = n >> 8;
 		if (u) {
-			LANES8 hi[l] = pa[l] >> (32 - n);
+			LANES8 hi[l] = a[l] >> (32 - s);
 		} else {
-			LANES8 hi[l] = (uint32_t)((int32_t)pa[l] >> (32 - n));
+			LANES8 hi[l] = (uint32_t)((int32_t)a[l] >> (32 - s));
 		}
 		LANES8 {
-			uint32_t x = pa[l] << n, y = x + cl[l];
+			uint32_t x = a[l] << s, y = x + c[l];
 			lo[l] = y;
 			hi[l] += ch[l] + (y < x);
 		}
 	} else {
 		uint32_t tb[SIM_LANES];
 		if (bimm) { /* the multiplier, as a row */
-			LANES tb[l] = (uint32_t)k;
-			pb = tb;
+			LANES tb[l] = k;
+			b = tb;
 		}
-		mac_wide(pa, pb, cl, ch, u, lo, hi);
+		mac_wide(a, b, c, ch, u, lo, hi);
 	}
 	RT_ROW_PUT(dh, pmask, hi[l]);
 	RT_ROW_PUT(dl, pmask, lo[l]);
 }
 
-/* IMAD: A * B + C + aux[3] bits 32-63, B the constant aux[3] bits 0-31
- * with PLAN_BIMM; code 1: that constant is 2^n, n = aux[2] bits 44-48. */
-RT_LANE_CLONES
-static void imad_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	const uint32_t *pa = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t *pd = w->r[PLAN_ROW(i, PLAN_D)];
-	uint32_t kc = (uint32_t)((uint64_t)i->aux[3] >> 32);
-	if (PLAN_CODE(i)) { /* B = 2^n: a shift */
-		unsigned n = (unsigned)((uint64_t)i->aux[2] >> 44 & 0x1f);
-		RT_ROW_PUT(pd, pmask, (pa[l] << n) + pc[l] + kc);
-	} else if (i->aux[2] & PLAN_BIMM) {
-		uint32_t kb = (uint32_t)i->aux[3];
-		RT_ROW_PUT(pd, pmask, pa[l] * kb + pc[l] + kc);
-	} else {
-		const uint32_t *pb = w->r[PLAN_ROW(i, PLAN_B)];
-		RT_ROW_PUT(pd, pmask, pa[l] * pb[l] + pc[l] + kc);
-	}
-}
+/* IMAD: A * B + C + kh; B the constant k; k = 2^n: a shift. */
+PLAN_ROWS(imad_row, a[l] * b[l] + c[l] + kh)
+PLAN_ROWS(imad_imm, a[l] * k + c[l] + kh)
+PLAN_ROWS(imad_shl, (a[l] << n) + c[l] + kh)
 
-/* IMAD (not .HI): a a GPR; b a GPR or an immediate (PLAN_BIMM, aux[3]
- * bits 0-31); c a GPR or an immediate (aux[3] bits 32-63), or with .WIDE
- * a pair or RZ (imad_wide). */
+/* IMAD (not .HI): a a GPR; b a GPR or an immediate (k); c a GPR or an
+ * immediate (kh), or with .WIDE a pair or RZ (imad_wide). */
 simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
@@ -448,79 +448,74 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 		if (kc || kd == RT_NONE ||
 		    (kcn != RT_NONE && i->op[kcn].kind != SIM_O_REG))
 			return SIMT_OK;
-		int64_t u = rt_has(i, RT_M(U32)) ? 1 : 0;
-		if (!plan_put(i, ra, rb, rc, (bimm ? PLAN_BIMM : 0) | u << 36))
+		bool u = rt_has(i, RT_M(U32));
+		if (!plan_put(i, ra, rb, rc))
 			return SIMT_OK;
 		/* the high rows as rt_src64 and rt_dst read and write them */
 		unsigned ch = rc >= SIM_RZ ? SIM_RZ : (unsigned)rc + 1;
 		unsigned dr = i->op[kd].reg;
 		unsigned dh = dr >= SIM_RZ || dr + 1 >= SIM_RZ ? SIM_RSINK : dr + 1;
-		i->aux[3] = (int64_t)((uint64_t)dh << 41 | (uint64_t)ch << 32 | kb);
-		/* 2^n, n 1..31 (signed: 2^31 is -2^31, not a shift) */
-		if (bimm && kb > 1 && !(kb & (kb - 1)) && (u || kb < 0x80000000u)) {
-			i->aux[2] |= 2ll << 36;
-			i->aux[3] |= (int64_t)__builtin_ctz(kb) << 50;
-		}
+		i->prow[PLAN_CH] = sim_row_off(ch);
+		i->prow[PLAN_DH] = sim_row_off(dh);
+		i->aux[3] = kb;
+		uint32_t f = (u ? WIDE_U : 0) | (bimm ? WIDE_BIMM : 0);
+		/* 2^s, s 1..31 (signed: 2^31 is -2^31, not a shift) */
+		if (bimm && kb > 1 && !(kb & (kb - 1)) && (u || kb < 0x80000000u))
+			f |= WIDE_SHL | (uint32_t)__builtin_ctz(kb) << 8;
+		i->aux[2] = f;
 		PLAN_EXEC(i, imad_wide);
 		return SIMT_OK;
 	}
-	int64_t shift = bimm && kb > 1 && !(kb & (kb - 1))
-				? 1ll << 36 | (int64_t)__builtin_ctz(kb) << 44 : 0;
-	if (plan_put(i, ra, rb, rc, (bimm ? PLAN_BIMM : 0) | shift)) {
-		i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
-		PLAN_EXEC(i, imad_plan);
+	if (!plan_put(i, ra, rb, rc))
+		return SIMT_OK;
+	i->aux[3] = (int64_t)((uint64_t)kc << 32 | kb);
+	if (bimm && kb > 1 && !(kb & (kb - 1))) {
+		i->aux[2] = __builtin_ctz(kb);
+		PLAN_EXEC(i, imad_shl);
+	} else if (bimm) {
+		PLAN_EXEC(i, imad_imm);
+	} else {
+		PLAN_EXEC(i, imad_row);
 	}
 	return SIMT_OK;
 }
 
-/* ISETP compare codes of the plan (PLAN_CODE), in rt_icmp's order. */
-enum { CMP_F, CMP_T, CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE,
-       CMP_ULT, CMP_ULE, CMP_UGT, CMP_UGE };
-
-static unsigned cmp_code(uint64_t m)
+/* ISETP: PD0 = cmp(A, B + k) BOP PS0, PD1 = !cmp BOP PS0, the .AND/.OR/
+ * .XOR of n (0 1 2); one handler per comparison. */
+static inline void isetp_out(sim_warp *w, const sim_inst *i, uint32_t r,
+			     uint32_t pmask)
 {
-	bool u = (m & RT_M(U32)) != 0;
-	if (m & RT_M(T)) return CMP_T;
-	if (m & RT_M(EQ)) return CMP_EQ;
-	if (m & RT_M(NE)) return CMP_NE;
-	if (m & RT_M(LT)) return u ? CMP_ULT : CMP_LT;
-	if (m & RT_M(LE)) return u ? CMP_ULE : CMP_LE;
-	if (m & RT_M(GT)) return u ? CMP_UGT : CMP_GT;
-	if (m & RT_M(GE)) return u ? CMP_UGE : CMP_GE;
-	return CMP_F;
-}
-
-/* ISETP: A compared with B + aux[3] bits 0-31 (B is RZ for an immediate),
- * combined with PS0 by the .AND/.OR/.XOR of aux[3] bits 32-33. */
-RT_LANE_CLONES
-static void isetp_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	const uint32_t *x = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pb = w->r[PLAN_ROW(i, PLAN_B)];
-	uint32_t k = (uint32_t)i->aux[3], r = 0;
-#define Y (pb[l] + k)
-	switch (PLAN_CODE(i)) {
-	case CMP_T: r = 0xffffffffu; break;
-	case CMP_EQ: LANE_MASK_IN(r, pmask, x[l] == Y); break;
-	case CMP_NE: LANE_MASK_IN(r, pmask, x[l] != Y); break;
-	case CMP_LT: LANE_MASK_IN(r, pmask, (int32_t)x[l] < (int32_t)Y); break;
-	case CMP_LE: LANE_MASK_IN(r, pmask, (int32_t)x[l] <= (int32_t)Y); break;
-	case CMP_GT: LANE_MASK_IN(r, pmask, (int32_t)x[l] > (int32_t)Y); break;
-	case CMP_GE: LANE_MASK_IN(r, pmask, (int32_t)x[l] >= (int32_t)Y); break;
-	case CMP_ULT: LANE_MASK_IN(r, pmask, x[l] < Y); break;
-	case CMP_ULE: LANE_MASK_IN(r, pmask, x[l] <= Y); break;
-	case CMP_UGT: LANE_MASK_IN(r, pmask, x[l] > Y); break;
-	case CMP_UGE: LANE_MASK_IN(r, pmask, x[l] >= Y); break;
-	default: break; /* .F: no lane */
-	}
-#undef Y
-	uint32_t p = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0xffffffffu);
-	unsigned op = (unsigned)((uint64_t)i->aux[3] >> 32 & 3);
+	uint32_t p = plan_get_pred(w, i, PLAN_PS0);
+	unsigned op = (unsigned)i->aux[2];
 	uint32_t u = op == 1 ? r | p : op == 2 ? r ^ p : r & p;
 	uint32_t v = op == 1 ? ~r | p : op == 2 ? ~r ^ p : ~r & p;
-	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), u, pmask);
-	plan_put_pred(w, PLAN_PRED(i, PLAN_PD1), v, pmask);
+	plan_put_pred(w, i, PLAN_PD0, u, pmask);
+	plan_put_pred(w, i, PLAN_PD1, v, pmask);
 }
+#define ISETP_PLAN(name, COND)                                                 \
+	PLAN_FN(name)                                                          \
+	{                                                                      \
+		PLAN_OPERANDS;                                                 \
+		uint32_t r;                                                    \
+		LANE_MASK_IN(r, pmask, COND);                                  \
+		isetp_out(w, i, r, pmask);                                     \
+	}
+#define Y (b[l] + k)
+#define S(x) ((int32_t)(x))
+ISETP_PLAN(isetp_f, 0)
+ISETP_PLAN(isetp_t, 1)
+ISETP_PLAN(isetp_eq, a[l] == Y)
+ISETP_PLAN(isetp_ne, a[l] != Y)
+ISETP_PLAN(isetp_lt, S(a[l]) < S(Y))
+ISETP_PLAN(isetp_le, S(a[l]) <= S(Y))
+ISETP_PLAN(isetp_gt, S(a[l]) > S(Y))
+ISETP_PLAN(isetp_ge, S(a[l]) >= S(Y))
+ISETP_PLAN(isetp_ult, a[l] < Y)
+ISETP_PLAN(isetp_ule, a[l] <= Y)
+ISETP_PLAN(isetp_ugt, a[l] > Y)
+ISETP_PLAN(isetp_uge, a[l] >= Y)
+#undef Y
+#undef S
 
 simt_status sim_rt_prep_isetp(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
@@ -533,70 +528,62 @@ simt_status sim_rt_prep_isetp(sim_ctx *c, sim_inst *i, simt_diags *d)
 	if (ka || ra < 0 || rb < 0 || sim_slot(i, RT_S0) == RT_NONE ||
 	    i->op[sim_slot(i, RT_S0)].kind != SIM_O_REG)
 		return SIMT_OK;
+	/* the destination predicates only: no GPR destination */
+	i->prow[PLAN_A] = sim_row_off((unsigned)ra);
+	i->prow[PLAN_B] = sim_row_off((unsigned)rb);
+	i->prow[PLAN_C] = i->prow[PLAN_CH] = sim_row_off(SIM_RZ);
+	i->prow[PLAN_D] = i->prow[PLAN_DH] = sim_row_off(SIM_RSINK);
+	plan_pred(i, RT_PS0, PLAN_PS0, PLAN_PT);
+	i->ppred[PLAN_PS1] = PLAN_PT;
+	plan_pred(i, RT_PD0, PLAN_PD0, PLAN_SINK);
+	plan_pred(i, RT_PD1, PLAN_PD1, PLAN_SINK);
 	uint64_t m = (uint64_t)i->aux[1];
-	/* rt_bool_op's order: .OR, then .XOR, else .AND */
-	uint64_t op = m & RT_M(OR) ? 1 : m & RT_M(XOR) ? 2 : 0;
-	i->aux[2] = PLAN_OK | (int64_t)ra << (9 * PLAN_A) |
-		    (int64_t)rb << (9 * PLAN_B) | (int64_t)cmp_code(m) << 36 |
-		    plan_pred(i, RT_PS0, PLAN_PS0) | plan_pred(i, RT_PD0, PLAN_PD0) |
-		    plan_pred(i, RT_PD1, PLAN_PD1);
-	i->aux[3] = (int64_t)(op << 32 | kb);
-	PLAN_EXEC(i, isetp_plan);
+	/* rt_bool_op's order: .OR, then .XOR, else .AND; rt_icmp's order
+	   of the comparisons */
+	i->aux[2] = m & RT_M(OR) ? 1 : m & RT_M(XOR) ? 2 : 0;
+	i->aux[3] = kb;
+	bool u = (m & RT_M(U32)) != 0;
+	if (m & RT_M(T))
+		PLAN_EXEC(i, isetp_t);
+	else if (m & RT_M(EQ))
+		PLAN_EXEC(i, isetp_eq);
+	else if (m & RT_M(NE))
+		PLAN_EXEC(i, isetp_ne);
+	else if (m & RT_M(LT))
+		PLAN_EXEC(i, u ? isetp_ult : isetp_lt);
+	else if (m & RT_M(LE))
+		PLAN_EXEC(i, u ? isetp_ule : isetp_le);
+	else if (m & RT_M(GT))
+		PLAN_EXEC(i, u ? isetp_ugt : isetp_gt);
+	else if (m & RT_M(GE))
+		PLAN_EXEC(i, u ? isetp_uge : isetp_ge);
+	else
+		PLAN_EXEC(i, isetp_f);
 	return SIMT_OK;
 }
 
-/* SHF by an immediate count n (aux[3]) of 1..31: the result word is a
- * pair of word shifts of A (low) and C (high), the code being the kind's
- * bits 0 (left) and 1 (high word), 4 for the high word shifted right
- * arithmetically (what rt_shf_by computes on the 64-bit C:A). */
-RT_LANE_CLONES
-static void shf_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
-		       *c = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
-	const uint32_t n = (uint32_t)i->aux[3];
-	switch (PLAN_CODE(i)) {
-	case 0: RT_ROW_PUT(d, pmask, a[l] >> n | c[l] << (32 - n)); break;
-	case 1: RT_ROW_PUT(d, pmask, a[l] << n); break;
-	case 2: RT_ROW_PUT(d, pmask, c[l] >> n); break;
-	case 3: RT_ROW_PUT(d, pmask, c[l] << n | a[l] >> (32 - n)); break;
-	default: RT_ROW_PUT(d, pmask, (uint32_t)((int32_t)c[l] >> n)); break;
-	}
-}
+/* SHF by an immediate count n of 1..31: the result word is a pair of
+ * word shifts of A (low) and C (high) (what rt_shf_by computes on the
+ * 64-bit C:A), one handler per kind: .R, .L, .R.HI (unsigned, signed),
+ * .L.HI. */
+PLAN_ROWS(shf_r, a[l] >> n | c[l] << (32 - n))
+PLAN_ROWS(shf_l, a[l] << n)
+PLAN_ROWS(shf_rhi, c[l] >> n)
+PLAN_ROWS(shf_rhi_s, (uint32_t)((int32_t)c[l] >> n))
+PLAN_ROWS(shf_lhi, c[l] << n | a[l] >> (32 - n))
 
 /* SHF of a 32-bit kind by the count row B, clamped at 32 (rt_shf_by's
  * rule): the result word from word shifts of A (low) and C (high) by
- * counts below 32, the count 32 and 0 apart; the code as shf_plan's. */
-RT_LANE_CLONES
-static void shf_reg_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
-		       *b = w->r[PLAN_ROW(i, PLAN_B)],
-		       *c = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
-#define N (b[l] > 31 ? 31u : b[l]) /* a count below 32 for C's shifts */
-	switch (PLAN_CODE(i)) {
-	case 0: /* .R, low word: c:a >> s */
-		RT_ROW_PUT(d, pmask, b[l] == 0 ? a[l] : b[l] >= 32 ? c[l]
-				     : a[l] >> N | c[l] << (32 - N));
-		break;
-	case 1: /* .L, low word */
-		RT_ROW_PUT(d, pmask, b[l] >= 32 ? 0 : a[l] << N);
-		break;
-	case 2: /* .R.HI, unsigned */
-		RT_ROW_PUT(d, pmask, b[l] >= 32 ? 0 : c[l] >> N);
-		break;
-	case 3: /* .L.HI: (c:a << s) >> 32 */
-		RT_ROW_PUT(d, pmask, b[l] == 0 ? c[l] : b[l] >= 32 ? a[l]
-				     : c[l] << N | a[l] >> (32 - N));
-		break;
-	default: /* .R.HI, signed: the sign fills from 31 on */
-		RT_ROW_PUT(d, pmask, (uint32_t)((int32_t)c[l] >> N));
-		break;
-	}
+ * counts below 32 (N), the count 32 and 0 apart. */
+#define N (b[l] > 31 ? 31u : b[l])
+PLAN_ROWS(shf_reg_r, b[l] == 0 ? a[l] : b[l] >= 32 ? c[l]
+		     : a[l] >> N | c[l] << (32 - N))
+PLAN_ROWS(shf_reg_l, b[l] >= 32 ? 0 : a[l] << N)
+PLAN_ROWS(shf_reg_rhi, b[l] >= 32 ? 0 : c[l] >> N)
+PLAN_ROWS(shf_reg_rhi_s, (uint32_t)((int32_t)c[l] >> N))
+PLAN_ROWS(shf_reg_lhi, b[l] == 0 ? c[l] : b[l] >= 32 ? a[l]
+		       : c[l] << N | a[l] >> (32 - N))
 #undef N
-}
 
 simt_status sim_rt_prep_shf(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
@@ -605,96 +592,93 @@ simt_status sim_rt_prep_shf(sim_ctx *c, sim_inst *i, simt_diags *d)
 		return st;
 	i->aux[2] = i->aux[3] = 0;
 	int kb = sim_slot(i, RT_S1);
+	unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
+	/* bit 0 left, bit 1 the high word; the high word right, signed */
+	unsigned code = (kind & 3) == 2 && (kind & 8) ? 4 : kind & 3;
 	if (kb != RT_NONE && i->op[kb].kind == SIM_O_REG && !i->op[kb].neg) {
 		/* a count register, a 32-bit kind (64-bit kinds take the
 		   count modulo 64: the general path) */
-		unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
 		uint32_t k = 0;
 		int ra = plan_src(i, RT_S0, &k), rb = plan_src(i, RT_S1, &k),
 		    rc = plan_src(i, RT_S2, &k);
-		unsigned code = (kind & 3) == 2 && (kind & 8) ? 4 : kind & 3;
-		if (!(kind & 4) && !k && plan_put(i, ra, rb, rc, (int64_t)code << 36))
-			PLAN_EXEC(i, shf_reg_plan);
+		if ((kind & 4) || k || !plan_put(i, ra, rb, rc))
+			return SIMT_OK;
+		switch (code) {
+		case 0: PLAN_EXEC(i, shf_reg_r); break;
+		case 1: PLAN_EXEC(i, shf_reg_l); break;
+		case 2: PLAN_EXEC(i, shf_reg_rhi); break;
+		case 3: PLAN_EXEC(i, shf_reg_lhi); break;
+		default: PLAN_EXEC(i, shf_reg_rhi_s); break;
+		}
 		return SIMT_OK;
 	}
 	if (kb == RT_NONE || i->op[kb].kind != SIM_O_IMM || i->op[kb].neg)
 		return SIMT_OK;
 	uint32_t n = (uint32_t)i->op[kb].imm, k = 0;
 	int ra = plan_src(i, RT_S0, &k), rc = plan_src(i, RT_S2, &k);
-	if (n == 0 || n >= 32 || k)
+	if (n == 0 || n >= 32 || k || !plan_put(i, ra, SIM_RZ, rc))
 		return SIMT_OK;
-	unsigned kind = rt_shf_kind((uint64_t)i->aux[1]);
-	unsigned code = (kind & 3) == 2 && (kind & 8) ? 4 : kind & 3;
-	if (plan_put(i, ra, SIM_RZ, rc, (int64_t)code << 36)) {
-		i->aux[3] = n;
-		PLAN_EXEC(i, shf_plan);
+	i->aux[2] = n;
+	switch (code) {
+	case 0: PLAN_EXEC(i, shf_r); break;
+	case 1: PLAN_EXEC(i, shf_l); break;
+	case 2: PLAN_EXEC(i, shf_rhi); break;
+	case 3: PLAN_EXEC(i, shf_lhi); break;
+	default: PLAN_EXEC(i, shf_rhi_s); break;
 	}
 	return SIMT_OK;
 }
 
-/* LOP3.LUT without a predicate output: the table (aux[3] bits 32-39, code
- * 1-5: one the compilers emit most) of A, B + aux[3] bits 0-31 and C. */
-RT_LANE_CLONES
-static void lop3_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* LOP3.LUT without a predicate output: the table n of A, B + k and C,
+ * one handler for each of the tables compilers emit most (and, or, xor,
+ * and-not, three-way xor), and for B an immediate (k) or a row (b). */
+#define LOP3_PLANS(sfx, B)                                                     \
+	PLAN_ROWS(lop3_and##sfx, a[l] & (B))                                   \
+	PLAN_ROWS(lop3_or##sfx, a[l] | (B))                                    \
+	PLAN_ROWS(lop3_xor##sfx, a[l] ^ (B))                                   \
+	PLAN_ROWS(lop3_andn##sfx, a[l] & ~(B))                                 \
+	PLAN_ROWS(lop3_xor3##sfx, a[l] ^ (B) ^ c[l])
+LOP3_PLANS(_k, k)
+LOP3_PLANS(_b, b[l])
+#undef LOP3_PLANS
+
+/* Any other table: the multiplexer tree of rt_lut3. */
+PLAN_FN(lop3_lut)
 {
-	uint64_t k = (uint64_t)i->aux[3];
-	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t *d = w->r[PLAN_ROW(i, PLAN_D)];
-	uint32_t kb = (uint32_t)k;
-#define B (pb[l] + kb)
-#define C (pc[l])
-	switch (PLAN_CODE(i)) { /* the tables compilers emit most */
-	case 1: RT_ROW_PUT(d, pmask, a[l] & B); break;
-	case 2: RT_ROW_PUT(d, pmask, a[l] | B); break;
-	case 3: RT_ROW_PUT(d, pmask, a[l] ^ B); break;
-	case 4: RT_ROW_PUT(d, pmask, a[l] & ~B); break;
-	case 5: RT_ROW_PUT(d, pmask, a[l] ^ B ^ C); break;
-	default: {
-		uint32_t e[8];
-		rt_lut_entries((uint32_t)(k >> 32) & 0xff, e);
-		RT_ROW_PUT(d, pmask, rt_lut3(e, a[l], B, C));
-	}
-	}
-#undef B
-#undef C
+	PLAN_OPERANDS;
+	uint32_t e[8];
+	rt_lut_entries(n, e);
+	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, rt_lut3(e, a[l], b[l] + k, c[l]));
 }
 
-/* LOP3.LUT with its predicate output PD0 (a real predicate): lop3_plan's
- * result, and PD0 = the lanes whose result is not zero, as
- * sim_rt_lop3 writes them. */
-RT_LANE_CLONES
-static void lop3p_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* LOP3.LUT with its predicate output PD0 (a real predicate): the table's
+ * result, and PD0 = the lanes whose result is not zero, as sim_rt_lop3
+ * writes them. */
+PLAN_FN(lop3p_plan)
 {
-	uint64_t k = (uint64_t)i->aux[3];
-	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
-		       *pb = w->r[PLAN_ROW(i, PLAN_B)],
-		       *pc = w->r[PLAN_ROW(i, PLAN_C)];
-	uint32_t kb = (uint32_t)k, v[SIM_LANES], nz;
-#define B (pb[l] + kb)
-#define C (pc[l])
-	switch (PLAN_CODE(i)) {
-	case 1: LANES v[l] = a[l] & B; break;
-	case 2: LANES v[l] = a[l] | B; break;
-	case 3: LANES v[l] = a[l] ^ B; break;
-	case 4: LANES v[l] = a[l] & ~B; break;
-	case 5: LANES v[l] = a[l] ^ B ^ C; break;
+	PLAN_OPERANDS;
+	uint32_t v[SIM_LANES], nz;
+#define B (b[l] + k)
+	switch (n) {
+	case 0xc0: LANES v[l] = a[l] & B; break;
+	case 0xfc: LANES v[l] = a[l] | B; break;
+	case 0x3c: LANES v[l] = a[l] ^ B; break;
+	case 0x30: LANES v[l] = a[l] & ~B; break;
+	case 0x96: LANES v[l] = a[l] ^ B ^ c[l]; break;
 	default: {
 		uint32_t e[8];
-		rt_lut_entries((uint32_t)(k >> 32) & 0xff, e);
-		LANES v[l] = rt_lut3(e, a[l], B, C);
+		rt_lut_entries(n, e);
+		LANES v[l] = rt_lut3(e, a[l], B, c[l]);
 	}
 	}
 #undef B
-#undef C
 	LANE_MASK(nz, v[l] != 0);
-	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask, v[l]);
-	plan_put_pred(w, PLAN_PRED(i, PLAN_PD0), nz, pmask);
+	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, v[l]);
+	plan_put_pred(w, i, PLAN_PD0, nz, pmask);
 }
 
-/* LOP3.LUT: a and c GPRs, b a GPR or an immediate (aux[3] bits 0-31), the
- * table in aux[3] bits 32-39; a predicate output written: lop3p_plan. */
+/* LOP3.LUT: a and c GPRs, b a GPR or an immediate (k), the table n; a
+ * predicate output written: lop3p_plan. */
 simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	simt_status st = rt_prep(c, i, d);
@@ -708,14 +692,56 @@ simt_status sim_rt_prep_lop3(sim_ctx *c, sim_inst *i, simt_diags *d)
 	uint32_t lut = (uint32_t)i->op[kl].imm & 0xff, ka = 0, kb = 0, kc = 0;
 	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb),
 	    rc = plan_src(i, RT_S2, &kc);
-	if (ka || kc)
+	if (ka || kc || !plan_put(i, ra, rb, rc))
 		return SIMT_OK;
-	unsigned code = lut == 0xc0 ? 1 : lut == 0xfc ? 2 : lut == 0x3c ? 3
-		      : lut == 0x30 ? 4 : lut == 0x96 ? 5 : 0;
-	int64_t pd = pu ? plan_pred(i, RT_PD0, PLAN_PD0) : 0;
-	if (plan_put(i, ra, rb, rc, (int64_t)code << 36 | pd)) {
-		i->aux[3] = (int64_t)((uint64_t)lut << 32 | kb);
-		PLAN_EXEC(i, pu ? lop3p_plan : lop3_plan);
+	i->aux[2] = lut;
+	i->aux[3] = kb;
+	if (pu) {
+		plan_pred(i, RT_PD0, PLAN_PD0, PLAN_SINK);
+		PLAN_EXEC(i, lop3p_plan);
+		return SIMT_OK;
+	}
+	/* B: the immediate alone when b is one (RZ + k), else the row
+	   (k = 0) */
+	bool bk = rb == SIM_RZ;
+	switch (lut) {
+	case 0xc0: PLAN_EXEC(i, bk ? lop3_and_k : lop3_and_b); break;
+	case 0xfc: PLAN_EXEC(i, bk ? lop3_or_k : lop3_or_b); break;
+	case 0x3c: PLAN_EXEC(i, bk ? lop3_xor_k : lop3_xor_b); break;
+	case 0x30: PLAN_EXEC(i, bk ? lop3_andn_k : lop3_andn_b); break;
+	case 0x96: PLAN_EXEC(i, bk ? lop3_xor3_k : lop3_xor3_b); break;
+	default: PLAN_EXEC(i, lop3_lut); break;
+	}
+	return SIMT_OK;
+}
+
+/* SEL of GPRs or immediates: d = PS0 ? A + k : B + kh (an immediate
+ * reads RZ, the zero row). */
+PLAN_FN(sel_plan)
+{
+	PLAN_OPERANDS;
+	const uint32_t p = plan_get_pred(w, i, PLAN_PS0);
+	/* a select by the lane's bit of p, branch-free (it vectorises) */
+#define T (0u - (uint32_t)((p & sim_lane_bit[l]) != 0))
+	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask,
+		   ((a[l] + k) & T) | ((b[l] + kh) & ~T));
+#undef T
+}
+
+simt_status sim_rt_prep_sel(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc)
+		return st;
+	i->aux[2] = i->aux[3] = 0;
+	uint32_t ka = 0, kb = 0;
+	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb);
+	if (sim_slot(i, RT_S0) == RT_NONE || sim_slot(i, RT_S1) == RT_NONE)
+		return SIMT_OK;
+	if (plan_put(i, ra, rb, SIM_RZ)) {
+		plan_pred(i, RT_PS0, PLAN_PS0, PLAN_PT);
+		i->aux[3] = (int64_t)((uint64_t)kb << 32 | ka);
+		PLAN_EXEC(i, sel_plan);
 	}
 	return SIMT_OK;
 }
@@ -970,40 +996,6 @@ void sim_rt_shf(sim_warp *w, const sim_inst *i, uint32_t pmask)
 #undef SHF_KIND
 	}
 	rt_put(rt_dst(w, i, sim_slot(i, RT_D0), 0), v, pmask);
-}
-
-/* SEL of GPRs or immediates: d = PS0 ? A + aux[3] bits 0-31
- * : B + aux[3] bits 32-63 (an immediate reads RZ, the zero row). */
-RT_LANE_CLONES
-static void sel_plan(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	const uint32_t *a = w->r[PLAN_ROW(i, PLAN_A)],
-		       *b = w->r[PLAN_ROW(i, PLAN_B)];
-	const uint32_t ka = (uint32_t)i->aux[3],
-		       kb = (uint32_t)((uint64_t)i->aux[3] >> 32);
-	const uint32_t p = plan_get_pred(w, PLAN_PRED(i, PLAN_PS0), 0xffffffffu);
-	/* a select by the lane's bit of p, branch-free (it vectorises) */
-#define T (0u - (uint32_t)((p & sim_lane_bit[l]) != 0))
-	RT_ROW_PUT(w->r[PLAN_ROW(i, PLAN_D)], pmask,
-		   ((a[l] + ka) & T) | ((b[l] + kb) & ~T));
-#undef T
-}
-
-simt_status sim_rt_prep_sel(sim_ctx *c, sim_inst *i, simt_diags *d)
-{
-	simt_status st = rt_prep(c, i, d);
-	if (st != SIMT_OK || !i->opc)
-		return st;
-	i->aux[2] = i->aux[3] = 0;
-	uint32_t ka = 0, kb = 0;
-	int ra = plan_src(i, RT_S0, &ka), rb = plan_src(i, RT_S1, &kb);
-	if (sim_slot(i, RT_S0) == RT_NONE || sim_slot(i, RT_S1) == RT_NONE)
-		return SIMT_OK;
-	if (plan_put(i, ra, rb, SIM_RZ, plan_pred(i, RT_PS0, PLAN_PS0))) {
-		i->aux[3] = (int64_t)((uint64_t)kb << 32 | ka);
-		PLAN_EXEC(i, sel_plan);
-	}
-	return SIMT_OK;
 }
 
 /* SEL: d = Pp ? a : b. */

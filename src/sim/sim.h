@@ -125,6 +125,12 @@ struct sim_inst {
 	sim_opnd op[SIM_MAX_OPNDS];
 	/* Per-optype values a prep hook computed (modifiers, targets, ...). */
 	int64_t aux[4];
+	/* A plan handler's operands (alu.c), resolved by its prep hook: the
+	   byte offsets from the warp of its GPR rows (sim_row_off), so that
+	   an issue adds one to the warp and decodes nothing, and its
+	   predicates (index in w->p, bit 4 the negation). */
+	uint16_t prow[6];
+	uint8_t ppred[4];
 	/* SHFL with immediate lane and clamp operands (warp_ops.c): the
 	   source lane of every lane, computed once by its prep hook. */
 	uint8_t lane_src[SIM_LANES];
@@ -776,6 +782,13 @@ static inline uint32_t sim_popc(uint32_t m) /* SWAR: no libgcc call */
 	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
 	return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
+/* Byte offset of GPR row r from the start of its warp (sim_inst.prow). */
+static inline uint16_t sim_row_off(unsigned r)
+{
+	return (uint16_t)(offsetof(sim_warp, r) + r * sizeof(uint32_t[SIM_LANES]));
+}
+/* Every row's offset fits sim_inst.prow's 16 bits. */
+_Static_assert(sizeof(sim_warp) <= 65536, "prow: 16-bit row offsets");
 /* 1u << l for each lane l (a table lets lane loops vectorise). */
 extern const uint32_t sim_lane_bit[SIM_LANES];
 /* Lanes of w whose RPC equals pc (one lookup among the RPC groups). */
