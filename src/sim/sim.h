@@ -635,6 +635,8 @@ simt_status sim_par_run(sim_ctx *c, uint64_t ngroups);
  * groups to a second worker, parked between launches, joined here when
  * the context is freed. */
 void sim_par_pool_free(sim_ctx *c);
+/* simt_sim_prepare: start the threads a run of l would use. */
+void sim_par_prepare(sim_ctx *c, const simt_launch *l);
 /* On a worker: the group in progress ended (no stop): record it; return
  * the next group to run (>= ngroups: none).  Called first with no group. */
 uint64_t sim_par_next(sim_ctx *w);
