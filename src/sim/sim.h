@@ -321,7 +321,8 @@ struct sim_warp {
 
 /* A warp's state as the residency budget counts it (docs/limits.md): the
  * control state and a whole register file. */
-#define SIM_WARP_BYTES                                                         	(offsetof(sim_warp, r) + sizeof(uint32_t) * SIM_NROWS * SIM_LANES)
+#define SIM_WARP_BYTES \
+	(offsetof(sim_warp, r) + sizeof(uint32_t) * SIM_NROWS * SIM_LANES)
 
 typedef enum sim_bar_kind { SIM_BAR_IDLE, SIM_BAR_SYNC, SIM_BAR_RED } sim_bar_kind;
 
