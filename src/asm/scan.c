@@ -422,6 +422,24 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		p = blanks(s, p);
 		return at(s, p) == '[' ? NULL : p;
 	}
+	if (g->kind == ASM_G_EXACT) {
+		/* guess_name's exact bytes; nothing in o (no later step
+		 * reads it) */
+		if (g->pre) {
+			if (at(s, p) != g->pre)
+				return NULL;
+			p = blanks(s, p + 1);
+		}
+		int len = g->nm.len;
+		for (int i = 0; i < len; i++)
+			if (p[i] != ((const char *)g->nm.k)[i])
+				return NULL;
+		p += len;
+		if (cls_of((unsigned char)*p) & ASM_C_ID)
+			return NULL;
+		p = blanks(s, p);
+		return at(s, p) == '[' ? NULL : p;
+	}
 	if (g->kind == ASM_G_MEMR) {
 		/* [Ra{.64}{+-off}]: address() and offset() without o */
 		if (at(s, p) != '[')
@@ -552,6 +570,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
 	case ASM_G_REG: /* read above */
 	case ASM_G_MEMR:
+	case ASM_G_EXACT:
 		return NULL;
 	}
 	/* a name: what operand() does after it */
