@@ -357,6 +357,70 @@ static inline void mac_wide(const uint32_t *a, const uint32_t *b,
 #define WIDE_BIMM 2u
 #define WIDE_SHL 4u
 
+/*
+ * The pair of rows dl:dh = LO:HI (expressions of lane l) for the lanes of
+ * pmask, as RT_ROW_PUT: each block of eight lanes computes both words of
+ * its lanes before it stores them (the rows are the same as or disjoint
+ * from the source rows), a sparse mask lane by lane.
+ */
+#define ROW_PUT2(dl, dh, pmask, LO, HI)                                        \
+	do {                                                                   \
+		uint32_t *dl_ = (dl), *dh_ = (dh), pm_ = (pmask);              \
+		if (pm_ == 0xffffffffu) {                                      \
+			_Pragma("GCC unroll 4")                                \
+			for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 8) {         \
+				rt_lanes8 lo_, hi_;                            \
+				for (int j_ = 0; j_ < 8; j_++) {               \
+					int l = l0_ + j_;                      \
+					lo_[j_] = (LO);                        \
+					hi_[j_] = (HI);                        \
+				}                                              \
+				*(rt_lanes8 *)(dl_ + l0_) = lo_;               \
+				*(rt_lanes8 *)(dh_ + l0_) = hi_;               \
+			}                                                      \
+			break;                                                 \
+		}                                                              \
+		if (rt_sparse(pm_)) {                                          \
+			for (uint32_t m_ = pm_; m_; m_ &= m_ - 1) {            \
+				int l = (int)sim_ffs(m_);                      \
+				uint32_t lo_ = (LO), hi_ = (HI);               \
+				dl_[l] = lo_;                                  \
+				dh_[l] = hi_;                                  \
+			}                                                      \
+			break;                                                 \
+		}                                                              \
+		_Pragma("GCC unroll 4")                                        \
+		for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 8) {                 \
+			rt_lanes8 lo_, hi_;                                    \
+			for (int j_ = 0; j_ < 8; j_++) {                       \
+				int l = l0_ + j_;                              \
+				uint32_t t_ = 0u - (uint32_t)((pm_ &           \
+							sim_lane_bit[l]) != 0); \
+				lo_[j_] = ((LO) & t_) | (dl_[l] & ~t_);        \
+				hi_[j_] = ((HI) & t_) | (dh_[l] & ~t_);        \
+			}                                                      \
+			*(rt_lanes8 *)(dl_ + l0_) = lo_;                       \
+			*(rt_lanes8 *)(dh_ + l0_) = hi_;                       \
+		}                                                              \
+	} while (0)
+
+/* IMAD.WIDE by 2^s (n: WIDE_SHL, s = n >> 8): A << s as a 64-bit word
+ * (the high word from A's top bits, its sign with .S32) plus the pair
+ * C:CH, in 32-bit lanes (the carry out of the low word by compare). */
+#define IMAD_WIDE_SHL(name, TOP)                                               \
+	PLAN_FN(name)                                                          \
+	{                                                                      \
+		PLAN_OPERANDS;                                                 \
+		const uint32_t *ch = rt_prow(w, i, PLAN_CH);                   \
+		const unsigned s = n >> 8;                                     \
+		ROW_PUT2(rt_prow(w, i, PLAN_D), rt_prow(w, i, PLAN_DH), pmask, \
+			 (a[l] << s) + c[l],                                   \
+			 (TOP) + ch[l] + ((a[l] << s) + c[l] < (a[l] << s)));  \
+	}
+IMAD_WIDE_SHL(imad_wide_shl_u, a[l] >> (32 - s))
+IMAD_WIDE_SHL(imad_wide_shl_s, (uint32_t)((int32_t)a[l] >> (32 - s)))
+#undef IMAD_WIDE_SHL
+
 /* IMAD.WIDE: the pair D:DH = A * B (or k) + the pair C:CH (RZ: zero). */
 PLAN_FN(imad_wide)
 {
@@ -444,7 +508,12 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 		if (bimm && kb > 1 && !(kb & (kb - 1)) && (u || kb < 0x80000000u))
 			f |= WIDE_SHL | (uint32_t)__builtin_ctz(kb) << 8;
 		i->aux[2] = f;
-		PLAN_EXEC(i, imad_wide);
+		if (!(f & WIDE_SHL))
+			PLAN_EXEC(i, imad_wide);
+		else if (u)
+			PLAN_EXEC(i, imad_wide_shl_u);
+		else
+			PLAN_EXEC(i, imad_wide_shl_s);
 		return SIMT_OK;
 	}
 	if (!plan_put(i, ra, rb, rc))
