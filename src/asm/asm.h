@@ -449,8 +449,16 @@ typedef struct asm_fast_field {
 static inline void asm_fast_put(isa_word *w, const asm_fast_field *f,
 				uint64_t v)
 {
-	w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
-	w->hi = (w->hi & ~f->mhi) | ((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
+	/* most fields lie in one half: one masked write */
+	if (!f->mhi) {
+		w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+	} else if (!f->mlo) {
+		w->hi = (w->hi & ~f->mhi) | (v << f->shl & f->mhi);
+	} else {
+		w->lo = (w->lo & ~f->mlo) | (v << f->slo & f->mlo);
+		w->hi = (w->hi & ~f->mhi) |
+			((v >> f->shr1 >> f->shr2) << f->shl & f->mhi);
+	}
 }
 
 /* Does the number (mag, neg: the value is -mag) fit a field of w bits? */
@@ -477,7 +485,11 @@ typedef enum asm_gkind {
 	ASM_G_CMEM,  /* c[bank][off]                                        */
 	ASM_G_TICK,  /* `(name)                                             */
 	ASM_G_LABEL, /* a name that no register or enum value starts like   */
-	ASM_G_ENUM   /* a name, its value looked up by asm_guess_fill       */
+	ASM_G_ENUM,  /* a name, its value looked up by asm_guess_fill       */
+	ASM_G_REG,   /* NAME with a one-byte prefix and digits, no '!'/'~',
+		      * not a label, its register field f (the common case,
+		      * read first)                                          */
+	ASM_G_MEMR   /* MEM whose base register is so, its field f           */
 } asm_gkind;
 
 typedef struct asm_gname {

@@ -388,7 +388,18 @@ static bool guess_fields(const struct asm_index *ix, asm_plan *p,
 	}
 	for (int i = 0; i < p->nge; i++)
 		all[nall++] = &ix->genums[p->ge[i]].f;
-	return disjoint(all, nall);
+	if (!disjoint(all, nall))
+		return false;
+	for (int k = 0; k < it->noperands; k++) {
+		asm_gop *q = &g->op[k];
+		if (q->kind == ASM_G_NAME && q->nm.digits && q->nm.len == 1 &&
+		    !q->pre && !q->sym && q->has_f)
+			q->kind = ASM_G_REG;
+		else if (q->kind == ASM_G_MEM && q->has_reg && q->nm.digits &&
+			 q->nm.len == 1 && q->has_f)
+			q->kind = ASM_G_MEMR;
+	}
+	return true;
 }
 
 /*

@@ -317,12 +317,20 @@ static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 		for (int i = 1; i < g->len; i++)
 			if (p[i] != k[i])
 				return NULL;
-		const char *d = p + g->len, *q = d;
-		uint32_t v = 0;
-		for (unsigned x; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
-			v = v * 10 + x; /* (more than 9 digits: not taken) */
-		if (q == d || q - d > 9)
+		const char *d = p + g->len, *q;
+		/* R7, R42, R123 without a loop; longer numbers go on below */
+		uint32_t v = (unsigned)(unsigned char)d[0] - '0', x;
+		if (v > 9)
 			return NULL;
+		if ((x = (unsigned)(unsigned char)d[1] - '0') > 9) {
+			q = d + 1;
+		} else {
+			v = v * 10 + x;
+			for (q = d + 2; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+				v = v * 10 + x; /* (more than 9 digits: not taken) */
+			if (q - d > 9)
+				return NULL;
+		}
 		o->nlen = (int)(q - p);
 		*num = v;
 		if (is64) {
@@ -348,6 +356,36 @@ static ASM_INLINE const char *guess_name(const scan *s, const char *p,
 	o->nlen = g->len;
 	*num = g->regnum;
 	return end;
+}
+
+/* A register of g's one-byte prefix and 1-9 digits at p (with is64,
+ * followed by ".64"), its number in *num: guess_name's digits without the
+ * operand record; where it ends, NULL when the text differs. */
+static ASM_INLINE const char *guess_reg(const char *p, const asm_gop *g,
+					bool is64, uint32_t *num)
+{
+	const char *q = p + 1;
+	uint32_t v, x;
+	if (p[0] != ((const char *)g->nm.k)[0] ||
+	    (v = (unsigned)(unsigned char)q[0] - '0') > 9)
+		return NULL;
+	if ((x = (unsigned)(unsigned char)q[1] - '0') > 9) { /* R7 */
+		q++;
+	} else { /* R42, R123, ... */
+		v = v * 10 + x;
+		const char *d = q;
+		for (q += 2; (x = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+			v = v * 10 + x;
+		if (q - d > 9)
+			return NULL;
+	}
+	if (is64) {
+		if (q[0] != '.' || q[1] != '6' || q[2] != '4')
+			return NULL;
+		q += 3;
+	}
+	*num = v;
+	return cls_of((unsigned char)*q) & ASM_C_ID ? NULL : q;
 }
 
 /* The register number num (nregs registers from it) into
@@ -376,6 +414,49 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 				 asm_operand *o, isa_word *w, uint32_t *mr)
 {
 	uint32_t num; /* a register's number */
+	if (g->kind == ASM_G_REG) {
+		/* nothing in o: no later step reads a register's record */
+		if (!(p = guess_reg(p, g, false, &num)) ||
+		    !put_reg(&g->f, num, 1, w, mr))
+			return NULL;
+		p = blanks(s, p);
+		return at(s, p) == '[' ? NULL : p;
+	}
+	if (g->kind == ASM_G_MEMR) {
+		/* [Ra{.64}{+-off}]: address() and offset() without o */
+		if (at(s, p) != '[')
+			return NULL;
+		p = blanks(s, p + 1);
+		if (!(p = guess_reg(p, g, g->is64, &num)) ||
+		    !put_reg(&g->f, num, g->is64 ? 2 : 1, w, mr))
+			return NULL;
+		p = blanks(s, p);
+		uint64_t mag = 0;
+		bool neg = false;
+		unsigned char ch = at(s, p);
+		if (ch != ']') {
+			if (ch != '+' && ch != '-')
+				return NULL;
+			neg = ch == '-';
+			p = blanks(s, p + 1);
+			if (!neg && at(s, p) == '-') {
+				neg = true;
+				p = blanks(s, p + 1);
+			}
+			if (!digit_at(s, p) || !(p = number(s, p, &mag)))
+				return NULL;
+			neg = neg && mag != 0;
+		}
+		if (!g->has_g) {
+			if (mag)
+				return NULL;
+		} else if (asm_fits(g->g.sgn, g->g.width, mag, neg)) {
+			asm_fast_put(w, &g->g, neg ? 0 - mag : mag);
+		} else {
+			return NULL;
+		}
+		return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
+	}
 	switch ((asm_gkind)g->kind) {
 	case ASM_G_NAME:
 		if (g->sym) /* a label (fast_syms) */
@@ -469,6 +550,9 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 	case ASM_G_TICK:
 		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
+	case ASM_G_REG: /* read above */
+	case ASM_G_MEMR:
+		return NULL;
 	}
 	/* a name: what operand() does after it */
 	o->kind = ASM_O_NAME;
@@ -546,7 +630,7 @@ static const char *line_end(const scan *s, const char *p, const char *start,
 }
 
 /* The statement is ours (r): where it starts, then past its end p. */
-static int take(asm_ctx *c, const char *p, int r)
+static ASM_INLINE int take(asm_ctx *c, const char *p, int r)
 {
 	asm_lexer *lx = &c->lx;
 	if (lx->p == lx->line_start)
@@ -554,10 +638,16 @@ static int take(asm_ctx *c, const char *p, int r)
 	c->line = lx->line;
 	c->line_start = lx->line_start;
 	lx->p = p + 1;
-	if (*p == '\n') {
-		lx->line++;
-		lx->line_start = lx->p;
+	if (*p == ';') { /* a blank rest of the line: skip_blank's work */
+		do
+			p++;
+		while (cls_of((unsigned char)*p) & ASM_C_SPACE);
+		if (*p != '\n')
+			return r;
+		lx->p = p + 1;
 	}
+	lx->line++;
+	lx->line_start = lx->p;
 	return r;
 }
 
