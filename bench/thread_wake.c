@@ -10,13 +10,22 @@
  * session 11 simt starts its threads with the context and parks them on a
  * condition variable between launches (src/sim/par.c): the third figure is
  * how long such a parked thread takes to run once signalled, the cost a
- * launch still pays when its thread is parked.
+ * launch still pays when its thread is parked.  Since session 12 simt
+ * starts a pool thread on another CPU than its creator's (Linux:
+ * pthread_attr_setaffinity_np, widened again once it runs): the fourth
+ * figure is that start, the same thread as the first pinned to the CPU
+ * after the creator's.
  *
- *   thread_wake [ROUNDS]   prints "start ms median M max X, join ms
- *                          median M max X, parked wake ms median M max
- *                          X" over ROUNDS (default 21)
+ *   thread_wake [ROUNDS]   prints "thread start ms median M max X, join
+ *                          wake ms median M max X, parked wake ms median
+ *                          M max X, pinned start ms median M max X (N
+ *                          rounds)" over ROUNDS (default 21)
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* pthread_attr_setaffinity_np, sched_getcpu */
+#endif
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -58,7 +67,8 @@ static struct {
 	pthread_cond_t cv;
 	int round;            /* rounds signalled; -1: end */
 	double woke;          /* when the thread saw the last one */
-} park = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
+	int seen;             /* the last round it saw */
+} park = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0};
 
 static void *parked(void *arg)
 {
@@ -69,10 +79,39 @@ static void *parked(void *arg)
 		while (park.round == seen)
 			pthread_cond_wait(&park.cv, &park.lock);
 		park.woke = now();
-		seen = park.round;
+		seen = park.seen = park.round;
 	}
 	pthread_mutex_unlock(&park.lock);
 	return NULL;
+}
+
+/* Start child on another CPU than the caller's (the next one it may use),
+ * as src/sim/par.c starts its pool threads; unpinned where that is not
+ * possible. */
+static int create_pinned(pthread_t *id, times *t)
+{
+#ifdef __linux__
+	cpu_set_t all, one;
+	int me = sched_getcpu();
+	if (me >= 0 && pthread_getaffinity_np(pthread_self(), sizeof all, &all) == 0 &&
+	    CPU_COUNT(&all) >= 2) {
+		int cpu = me;
+		do
+			cpu = (cpu + 1) % CPU_SETSIZE;
+		while (!CPU_ISSET(cpu, &all) || cpu == me);
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		pthread_attr_t a;
+		if (pthread_attr_init(&a) == 0) {
+			int e = pthread_attr_setaffinity_np(&a, sizeof one, &one) == 0
+					? pthread_create(id, &a, child, t) : -1;
+			pthread_attr_destroy(&a);
+			if (e == 0)
+				return 0;
+		}
+	}
+#endif
+	return pthread_create(id, NULL, child, t);
 }
 
 static int cmp(const void *a, const void *b)
@@ -89,8 +128,9 @@ int main(int argc, char **argv)
 	double *start = malloc(sizeof *start * (size_t)n);
 	double *join = malloc(sizeof *join * (size_t)n);
 	double *wake = malloc(sizeof *wake * (size_t)n);
+	double *pinned = malloc(sizeof *pinned * (size_t)n);
 	pthread_t pid;
-	if (!start || !join || !wake ||
+	if (!start || !join || !wake || !pinned ||
 	    pthread_create(&pid, NULL, parked, NULL) != 0)
 		return 1;
 	for (int r = 0; r < n; r++) {
@@ -117,8 +157,23 @@ int main(int argc, char **argv)
 		pthread_mutex_unlock(&park.lock);
 		work(1);
 		pthread_mutex_lock(&park.lock);
+		while (park.seen != r + 1) { /* not yet woken (a loaded machine) */
+			pthread_mutex_unlock(&park.lock);
+			nanosleep(&(struct timespec){0, 100000}, NULL);
+			pthread_mutex_lock(&park.lock);
+		}
 		wake[r] = 1e3 * (park.woke - t2);
 		pthread_mutex_unlock(&park.lock);
+		/* a new thread again, started on the other CPU */
+		work(20);
+		nanosleep(&nap, NULL);
+		t = (times){0, 0};
+		t0 = now();
+		if (create_pinned(&id, &t) != 0)
+			return 1;
+		work(1);
+		pthread_join(id, NULL);
+		pinned[r] = 1e3 * (t.entered - t0);
 	}
 	pthread_mutex_lock(&park.lock);
 	park.round = -1;
@@ -128,12 +183,15 @@ int main(int argc, char **argv)
 	qsort(start, (size_t)n, sizeof *start, cmp);
 	qsort(join, (size_t)n, sizeof *join, cmp);
 	qsort(wake, (size_t)n, sizeof *wake, cmp);
+	qsort(pinned, (size_t)n, sizeof *pinned, cmp);
 	printf("thread start ms median %.3f max %.3f, join wake ms median %.3f max %.3f, "
-	       "parked wake ms median %.3f max %.3f (%d rounds)\n",
+	       "parked wake ms median %.3f max %.3f, pinned start ms median %.3f max %.3f "
+	       "(%d rounds)\n",
 	       start[n / 2], start[n - 1], join[n / 2], join[n - 1],
-	       wake[n / 2], wake[n - 1], n);
+	       wake[n / 2], wake[n - 1], pinned[n / 2], pinned[n - 1], n);
 	free(start);
 	free(join);
 	free(wake);
+	free(pinned);
 	return 0;
 }

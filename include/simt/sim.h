@@ -256,6 +256,15 @@ SIMT_API simt_status simt_sim_set_const(simt_sim *s, unsigned bank,
  */
 SIMT_API simt_status simt_sim_run(simt_sim *s, const simt_launch *l,
 				  simt_diags *d);
+/*
+ * Optional: start now what a simt_sim_run with l will use - the worker
+ * threads of a launch that hands CTA groups to more than one thread - so
+ * that their start (about 1 ms on a VM) overlaps the caller's set-up of
+ * buffers and parameters instead of the run.  Does nothing for a launch
+ * that runs on the calling thread alone (docs/library.md, worker
+ * threads).  Never changes a result; l is read, not kept.
+ */
+SIMT_API void simt_sim_prepare(simt_sim *s, const simt_launch *l);
 SIMT_API void simt_sim_get_stats(const simt_sim *s, simt_sim_stats *out);
 
 /*

@@ -200,7 +200,9 @@ static bool setup_inits(run *u)
 	return simt_sim_set_inits(u->sim, v, n, &u->pd) == SIMT_OK;
 }
 
-static bool make_launch(run *u, simt_launch *l)
+/* The file's launch into l; false, with its diagnostics in d, on a bad
+ * policy, check list or memory model. */
+static bool launch_of(run *u, simt_launch *l, simt_diags *d)
 {
 	simt_testfile *tf = u->tf;
 	simt_launch_init(l);
@@ -222,18 +224,37 @@ static bool make_launch(run *u, simt_launch *l)
 		l->copy_latency = tf->copy_latency;
 	if (tf->has_cluster)
 		memcpy(l->cluster, tf->cluster, sizeof l->cluster);
-	if ((tf->has_policy && simt_launch_policy(l, tf->policy, &u->pd) != SIMT_OK) ||
-	    (tf->checks && simt_launch_checks(l, tf->checks, &u->pd) != SIMT_OK) ||
-	    (tf->memory && simt_launch_memory(l, tf->memory, &u->pd) != SIMT_OK)) {
-		set_reason(u, "%s", first_error(&u->pd));
+	if ((tf->has_policy && simt_launch_policy(l, tf->policy, d) != SIMT_OK) ||
+	    (tf->checks && simt_launch_checks(l, tf->checks, d) != SIMT_OK) ||
+	    (tf->memory && simt_launch_memory(l, tf->memory, d) != SIMT_OK))
 		return false;
-	}
 	/* register expectations read finished CTAs: keep them (only then) */
 	for (int k = 0; k < tf->nexpects; k++)
 		l->keep |= tf->expects[k].kind != SIMT_TEXPECT_BUFFER;
 	l->trace = u->o ? u->o->trace : NULL;
 	l->trace_user = u->o ? u->o->trace_user : NULL;
 	return true;
+}
+
+static bool make_launch(run *u, simt_launch *l)
+{
+	if (launch_of(u, l, &u->pd))
+		return true;
+	set_reason(u, "%s", first_error(&u->pd));
+	return false;
+}
+
+/* Start the launch's worker threads (if it uses more than one) while the
+ * buffers are set up (simt_sim_prepare); a bad launch is reported by
+ * make_launch, in its place. */
+static void prepare(run *u)
+{
+	simt_launch l;
+	simt_diags quiet;
+	simt_diags_init(&quiet);
+	if (launch_of(u, &l, &quiet))
+		simt_sim_prepare(u->sim, &l);
+	simt_diags_free(&quiet);
 }
 
 /* Equal elements: bit-exact, except that any NaN matches any NaN. */
@@ -403,6 +424,7 @@ static void execute(run *u, const simt_isa *isa)
 		}
 		return;
 	}
+	prepare(u);
 	if (!setup_buffers(u) || !setup_params(u) || !make_launch(u, &l))
 		return;
 	if (!setup_inits(u)) {

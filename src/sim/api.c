@@ -703,6 +703,12 @@ static simt_status advance(simt_sim *s, const sim_until *u, simt_stop *stop,
 	return st;
 }
 
+void simt_sim_prepare(simt_sim *s, const simt_launch *l)
+{
+	if (s && l)
+		sim_par_prepare(&s->c, l);
+}
+
 simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
 {
 	s->c.whole_run = true; /* sim_start may hand CTA groups to threads */

@@ -30,13 +30,18 @@
  * context that only ever runs on the calling thread has none: a thread
  * started with the context cost the short runs of the PTX corpus about
  * 6%, bench/RESULTS.md "Idle-machine check after the session-11 merges");
- * between launches they wait on a condition variable, after a short spin
- * (a wake from it is a tenth of a start - about a millisecond on a VM,
- * the CPU's wake-up), and sim_par_pool_free joins them.  The calling thread is worker
- * 0 of every launch; pool thread k is worker k + 1.
+ * between launches they sleep on a condition variable (a wake from it is
+ * a fiftieth of a start: 0.02 ms against about a millisecond on this VM),
+ * and sim_par_pool_free joins them.  simt_sim_prepare starts them before
+ * the launch, while the caller sets up its buffers.  The calling thread is
+ * worker 0 of every launch; pool thread k is worker k + 1.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* pthread_attr_setaffinity_np, sched_getcpu */
+#endif
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +80,12 @@ typedef struct sim_worker {
 	double cpu0;          /* the thread's CPU clock at its group's start */
 } sim_worker;
 
-/* How long a waiting thread spins before it sleeps: the end of a launch
- * (the calling thread waits for the last group of another) and the next
- * launch of the same context (a test file's second launch) come soon. */
+/* How long the calling thread spins before it sleeps at the end of a
+ * launch, waiting for the last group of another worker (it comes soon).
+ * The pool's threads do not spin between launches (session 12): a
+ * one-launch run's thread spun 0.2 ms of CPU after its last group, counted
+ * in the run, beside the caller's merge (on this VM a CPU is slower while
+ * the other one is busy), to save a 0.02 ms wake at the next launch. */
 #define POOL_SPIN_NS 200000
 
 /* The context's threads.  gen counts the launches handed out: a thread
@@ -94,10 +102,15 @@ struct sim_pool {
 	sim_worker *job;          /* the launch's workers (job[0]: caller)  */
 	int njob;
 	int n;                    /* threads started                        */
+#ifdef __linux__
+	bool pin;                 /* cpus holds the caller's CPUs (>= 2)    */
+	cpu_set_t cpus;
+#endif
 	struct pool_thread {
 		struct sim_pool *pool;
 		int k;            /* runs job[k + 1]                        */
 		unsigned gen0;    /* gen when it started                    */
+		bool pinned;      /* started on one CPU: widen to cpus      */
 		pthread_t tid;
 	} t[SIMT_MAX_THREADS];
 };
@@ -112,9 +125,10 @@ struct sim_par {
 	void *trace_user;
 };
 
-int sim_par_threads(const sim_ctx *c, uint64_t ngroups)
+/* The threads a launch l of c with ngroups groups runs on. */
+static int threads_for(const sim_ctx *c, const simt_launch *l,
+		       uint64_t ngroups)
 {
-	const simt_launch *l = &c->launch;
 	/* what needs one thread: a chooser (explore, --schedule), the checks
 	   (race/init/sync... keep run-wide state), the relaxed memory model,
 	   retire records (cosim), a step hook (fuzzers) */
@@ -130,6 +144,11 @@ int sim_par_threads(const sim_ctx *c, uint64_t ngroups)
 	if ((uint64_t)n > ngroups)
 		n = (long)ngroups;
 	return n > (long)SIMT_MAX_THREADS ? (int)SIMT_MAX_THREADS : (int)n;
+}
+
+int sim_par_threads(const sim_ctx *c, uint64_t ngroups)
+{
+	return threads_for(c, &c->launch, ngroups);
 }
 
 static sim_worker *worker_of(sim_ctx *w)
@@ -266,9 +285,10 @@ static bool ready(struct sim_pool *p, unsigned seen)
 	return atomic_load(&p->gen) != seen || atomic_load(&p->quit);
 }
 
-/* Wait until ready(p, seen): spin for POOL_SPIN_NS when spin, then sleep
- * on cv.  The side that makes it ready changes the atomic first and then
- * broadcasts under the lock, so the check under the lock cannot miss it. */
+/* Wait until ready(p, seen): spin for POOL_SPIN_NS when spin (the caller
+ * at the join), then sleep on cv.  The side that makes it ready changes
+ * the atomic first and then broadcasts under the lock, so the check under
+ * the lock cannot miss it. */
 static void wait_for(struct sim_pool *p, unsigned seen, pthread_cond_t *cv,
 		     bool spin)
 {
@@ -294,16 +314,20 @@ static void wake(struct sim_pool *p, pthread_cond_t *cv)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* A pool thread: answer every launch until quit.  It does not spin before
- * the first one: a launch on one thread must not have the other CPU busy
- * (on this VM a CPU is slower then: bench/RESULTS.md, session 8). */
+/* A pool thread: answer every launch until quit, asleep in between (a
+ * launch on one thread must not have the other CPU busy: on this VM a CPU
+ * is slower then, bench/RESULTS.md, session 8). */
 static void *pool_main(void *arg)
 {
 	struct pool_thread *t = arg;
 	struct sim_pool *p = t->pool;
 	unsigned seen = t->gen0;
-	for (bool spin = false;; spin = true) {
-		wait_for(p, seen, &p->go, spin);
+#ifdef __linux__
+	if (t->pinned) /* running: any of the caller's CPUs from now on */
+		pthread_setaffinity_np(pthread_self(), sizeof p->cpus, &p->cpus);
+#endif
+	for (;;) {
+		wait_for(p, seen, &p->go, false);
 		if (atomic_load(&p->quit))
 			return NULL;
 		seen = atomic_load(&p->gen);
@@ -314,14 +338,53 @@ static void *pool_main(void *arg)
 	}
 }
 
+/*
+ * Start pool thread t on a CPU other than the caller's (Linux).  Left to
+ * the kernel, a new thread starts on its creator's CPU and waits there
+ * until the idle CPU balances it over: about 1 ms on this VM (4 under
+ * load) while the creator computes as worker 0, against 0.03-0.1 ms when
+ * it starts on the idle CPU at once (bench/thread_wake.c's "pinned
+ * start"; bench/RESULTS.md, "CTAs on worker threads, session 12").  The
+ * thread widens its affinity back to the caller's CPUs as it begins
+ * (pool_main), so the pin only chooses where it starts.
+ */
+static int create(struct sim_pool *p, struct pool_thread *t)
+{
+#ifdef __linux__
+	int me = sched_getcpu(), ncpu = CPU_COUNT(&p->cpus);
+	if (p->pin && me >= 0 && ncpu >= 2) {
+		/* the (k+1)-th of the caller's CPUs after its own, cyclically */
+		int skip = t->k % (ncpu - 1) + 1, cpu = me;
+		while (skip > 0) {
+			cpu = (cpu + 1) % CPU_SETSIZE;
+			skip -= CPU_ISSET(cpu, &p->cpus) && cpu != me;
+		}
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		pthread_attr_t a;
+		if (pthread_attr_init(&a) == 0) {
+			/* set before the thread reads it */
+			t->pinned = pthread_attr_setaffinity_np(&a, sizeof one, &one) == 0;
+			int e = t->pinned ? pthread_create(&t->tid, &a, pool_main, t) : -1;
+			pthread_attr_destroy(&a);
+			if (e == 0)
+				return 0;
+		}
+	}
+#endif
+	t->pinned = false;
+	return pthread_create(&t->tid, NULL, pool_main, t);
+}
+
 /* Start threads until the pool has n (as many as it can); false when it
  * has none. */
 static bool pool_grow(struct sim_pool *p, int n)
 {
 	for (; p->n < n && p->n < (int)SIMT_MAX_THREADS; p->n++) {
 		struct pool_thread *t = &p->t[p->n];
-		*t = (struct pool_thread){p, p->n, atomic_load(&p->gen), 0};
-		if (pthread_create(&t->tid, NULL, pool_main, t) != 0)
+		*t = (struct pool_thread){p, p->n, atomic_load(&p->gen), false, 0};
+		if (create(p, t) != 0)
 			break;
 	}
 	return p->n > 0;
@@ -341,8 +404,48 @@ static void pool_start(sim_ctx *c)
 	atomic_init(&p->gen, 0);
 	atomic_init(&p->busy, 0);
 	atomic_init(&p->quit, false);
+#ifdef __linux__
+	p->pin = pthread_getaffinity_np(pthread_self(), sizeof p->cpus, &p->cpus) == 0 &&
+		 CPU_COUNT(&p->cpus) >= 2;
+#endif
 	c->pool = p;
 	pool_grow(p, (int)n - 1); /* --threads default: one per CPU */
+}
+
+/*
+ * simt_sim_prepare: start the threads a simt_sim_run of l will hand groups
+ * to, so that their start overlaps the caller's set-up.  The groups are
+ * estimated from l alone (sched.c knows the resident count only at the
+ * launch): a group is taken as at least as large as the resident count can
+ * be (l->resident, or the default's ceiling of 64 CTAs), so the estimate
+ * is never more groups than the launch has, and a launch that runs on the
+ * calling thread alone (every launch of at most 256 CTAs, and so the PTX
+ * corpus's) starts nothing here.
+ */
+void sim_par_prepare(sim_ctx *c, const simt_launch *l)
+{
+	const uint32_t *g = l->grid, *cl = l->cluster;
+	uint64_t n = (uint64_t)g[0] * g[1];
+	if (!n || !g[2] || n > UINT64_MAX / g[2] / 2)
+		return; /* nothing to run, or an error at the launch */
+	n *= g[2];
+	uint64_t cn = cl[0] && cl[1] && cl[2] ? (uint64_t)cl[0] * cl[1] * cl[2] : 1;
+	uint64_t k = l->cta_group ? l->cta_group : SIMT_DEFAULT_CTA_GROUP;
+	uint64_t r = l->resident ? l->resident : 64;
+	if (k < r)
+		k = r;
+	if (k < cn)
+		k = cn;
+	if (k < (n + 65535) / 65536)
+		k = (n + 65535) / 65536;
+	k = (k + cn - 1) / cn * cn;
+	int t = threads_for(c, l, (n + k - 1) / k);
+	if (t < 2)
+		return;
+	if (!c->pool)
+		pool_start(c);
+	if (c->pool)
+		pool_grow(c->pool, t - 1);
 }
 
 void sim_par_pool_free(sim_ctx *c)
