@@ -87,6 +87,14 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 #define PLAN_FN(name)                                                          \
 	RT_LANE_CLONES static void name(sim_warp *w, const sim_inst *i,       \
 					uint32_t pmask)
+/* A plan handler's part for the masks that are not a full warp, a
+ * function of its own so that the full warp's code saves no register
+ * (clang refuses noinline beside target_clones: there it may inline). */
+#if defined(__clang__)
+#define PLAN_NOINLINE
+#else
+#define PLAN_NOINLINE __attribute__((noinline))
+#endif
 /* The plan's operands in a plan handler: rows a b c, constants k kh n. */
 #define PLAN_OPERANDS                                                          \
 	const uint32_t *a = rt_prow(w, i, PLAN_A), *b = rt_prow(w, i, PLAN_B),       \
@@ -99,7 +107,7 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
  * into row D: a full warp in name itself, straight code that needs no
  * saved register or frame; any other mask in name_part. */
 #define PLAN_ROWS(name, EXPR)                                                  \
-	__attribute__((noinline)) PLAN_FN(name##_part)                         \
+	PLAN_NOINLINE PLAN_FN(name##_part)                               \
 	{                                                                      \
 		PLAN_OPERANDS;                                                 \
 		RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, (EXPR));              \
@@ -425,7 +433,7 @@ static inline void mac_wide(const uint32_t *a, const uint32_t *b,
 		 (a[l] << s) + c[l],                                           \
 		 (TOP) + ch[l] + ((a[l] << s) + c[l] < (a[l] << s)))
 #define IMAD_WIDE_SHL(name, TOP)                                               \
-	__attribute__((noinline)) PLAN_FN(name##_part)                         \
+	PLAN_NOINLINE PLAN_FN(name##_part)                               \
 	{                                                                      \
 		IMAD_WIDE_SHL_BODY(TOP, pmask);                                \
 	}                                                                      \
@@ -564,7 +572,7 @@ static inline void isetp_out(sim_warp *w, const sim_inst *i, uint32_t r,
 	plan_put_pred(w, i, PLAN_PD1, v, pmask);
 }
 #define ISETP_PLAN(name, COND)                                                 \
-	__attribute__((noinline)) PLAN_FN(name##_part)                         \
+	PLAN_NOINLINE PLAN_FN(name##_part)                               \
 	{                                                                      \
 		PLAN_OPERANDS;                                                 \
 		uint32_t r;                                                    \
