@@ -639,6 +639,59 @@ static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
 	return push_to(w, i, t, &e);
 }
 
+/*
+ * bulk_queue's commonest case in one pass: a copy into the issuing CTA
+ * (shared::cta destination and mbarrier) that passes bulk_ok's checks,
+ * without the race checker or the explorer's footprint, from mapped
+ * global memory, with room in the queue: the event is built in its place
+ * in the heap (sifted up with a hole: a new event has the largest seq, so
+ * it goes above a parent only with an earlier cycle), as push_to would
+ * leave it.  Anything else (a report included) is bulk_queue's.
+ */
+static bool bulk_local(sim_warp *w, const sim_inst *i, unsigned l,
+		       uint32_t dst, uint64_t src, uint32_t n, uint32_t mb)
+{
+	sim_ctx *c = w->ctx;
+	sim_cta *t = w->cta;
+	sim_async *as = t->async;
+	if (c->hb || c->fp || !as || as->nev == as->capev || !as->nspare ||
+	    n == 0 || n % 16 || n > 0xfffffu || src % 16 || dst % 16 ||
+	    (uint64_t)dst + n > t->shared_size ||
+	    as->spare[as->nspare - 1].cap < n)
+		return bulk_queue(w, i, l, t, dst, src, n, mb);
+	if (!sim_mb_check_at(w, i, l, mb, "")) /* bulk_ok's last check */
+		return false;
+	sim_payload b = as->spare[as->nspare - 1];
+	if (!sim_mem_host_read(c->mem, src, b.p, n))
+		return bulk_queue(w, i, l, t, dst, src, n, mb);
+	as->nspare--;
+	uint64_t cycle = c->cycle + latency(c) + n / 16;
+	sim_aev *ev = as->ev;
+	size_t k = as->nev++;
+	while (k && cycle < ev[(k - 1) / 2].cycle) {
+		ev[k] = ev[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	sim_aev *e = &ev[k];
+	e->cycle = cycle;
+	e->seq = as->seq++;
+	e->op = c->steps;
+	e->kind = AEV_BULK;
+	e->lane = (uint8_t)l;
+	e->warp = (uint16_t)w->id;
+	e->dst = dst;
+	e->size = n;
+	e->mbar = mb;
+	e->inst = i;
+	e->hb_stamp = 0;
+	e->src = t;
+	memset(e->data, 0, sizeof e->data);
+	e->bulk = b.p;
+	e->bulk_cap = b.cap;
+	sim_async_note(c, t, cycle);
+	return true;
+}
+
 /* The CTA a shared::cluster address names and the offset in it; NULL
  * after a raise. */
 static sim_cta *cluster_target(sim_warp *w, const sim_inst *i, unsigned l,
@@ -676,9 +729,9 @@ void sim_as_ublkcp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		sim_cta *t, *tm;
 		if (!((dst | mb) >> SIM_CLUSTER_RANK_SHIFT)) {
 			/* both shared::cta addresses: cluster_target's answer */
-			t = tm = w->cta;
-			d = dst;
-			mo = mb;
+			if (!bulk_local(w, i, l, dst, src, n, mb))
+				return;
+			continue;
 		} else {
 			t = cluster_target(w, i, l, dst, &d, "UBLKCP destination");
 			tm = t ? cluster_target(w, i, l, mb, &mo, "UBLKCP mbarrier")

@@ -673,8 +673,11 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	while (left) {
 		if (pend < n)
 			return false; /* an underflow: arrive_warp reports it */
-		uint32_t can = n == 1 ? pend : pend / n; /* no division for 1 */
-		uint32_t take = left == 1 ? 1 : can < left ? can : left;
+		/* no division for a count of 1 (its own branch: a division
+		   computed anyway and dropped by a conditional move costs
+		   tens of cycles) */
+		uint32_t take = left == 1 ? 1 : n == 1 ? (pend < left ? pend : left)
+					   : (pend / n < left ? pend / n : left);
 		pend -= take * n;
 		tt += tx;
 		left -= take;

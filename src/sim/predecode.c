@@ -194,7 +194,9 @@ static void sim_fill(sim_inst *i, const sim_op_row *row)
 			continue;
 		sim_resolve(op, i->fields, od, &i->op[i->nops++]);
 	}
-	i->stall = (uint8_t)sim_field(i, ISA_FIELD_STALL, 1);
+	/* the issue distance: stall 0 counts as 1 (sched.c, sim.h's step) */
+	uint8_t stall = (uint8_t)sim_field(i, ISA_FIELD_STALL, 1);
+	i->stall = stall ? stall : 1;
 	i->yield = (uint8_t)sim_field(i, ISA_FIELD_YIELD, 0);
 	i->wsb = (uint8_t)sim_field(i, ISA_FIELD_WSB, 7);
 	i->req = (uint8_t)sim_field(i, ISA_FIELD_REQ, 0);

@@ -570,6 +570,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	int hops = 0; /* CTA changes since the burst began */
 	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
 	uint64_t now = c->cycle; /* no handler writes the cycle */
+	const uint64_t now0 = now; /* one issue per cycle: now - now0 issues */
 	bool more = true;
 	for (;;) {
 		bool ctrl = sim_step_plain(c, w, now);
@@ -580,6 +581,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 		    w->state == SIM_W_EXITED && finished(w->cta)) {
 			s->lp = p;
 			s->lj = j;
+			c->thread_insts += SIM_LANES * (now - now0);
 			*st = retire(c, s, w->cta);
 			if (*st != SIMT_OK)
 				return false;
@@ -595,6 +597,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			} else if (now > limit) {
 				s->lp = p;
 				s->lj = j;
+				c->thread_insts += SIM_LANES * (now - now0);
 				stop_limit(c, s, w);
 				return false;
 			}
@@ -623,6 +626,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	}
 	s->lp = p;
 	s->lj = j;
+	c->thread_insts += SIM_LANES * (now - now0);
 	return more;
 }
 
@@ -641,6 +645,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 	for (;;) {
 		if (plain) {
 			sim_step_plain(c, w, c->cycle);
+			c->thread_insts += SIM_LANES;
 			c->cycle++;
 		} else {
 			const sim_inst *i = one ? sim_inst_at(c, w->active_pc) : NULL;

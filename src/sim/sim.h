@@ -114,7 +114,9 @@ struct sim_inst {
 	   the guard is a uniform predicate (index into w->up, the uniform
 	   datapath's U* instructions) */
 	uint8_t pg, pg_not, pp, pp_not, pg_up;
-	uint8_t stall, yield, wsb, req; /* control slots ($sched $wsb $req) */
+	/* control slots ($sched $wsb $req); stall is the issue distance,
+	   never 0 (predecode.c: a stall field of 0 counts as 1) */
+	uint8_t stall, yield, wsb, req;
 	/* Memory order, read once from the fields: sem (the `sem` field's
 	   value, 0 when none: relaxed for atomics, .SC for FENCE) and scope
 	   (the `scope` field's MemScope value, or a strong access's; .GPU
@@ -846,7 +848,9 @@ static inline void sim_set_events(sim_ctx *c, uint64_t wake, uint64_t async)
  * wakes, which are parked, not issuing), so the clock is set before the
  * call and nothing but w lives across it.  Returns true for a control
  * instruction (SIM_F_CTRL): only those change the warp's state (EXIT,
- * BAR, the waits), so the caller tests for an exit only then.
+ * BAR, the waits), so the caller tests for an exit only then.  The
+ * caller adds SIM_LANES to c->thread_insts per issue (a burst once at its
+ * end: nothing reads the count during a launch's issues).
  */
 #ifdef __GNUC__
 __attribute__((always_inline)) /* into both burst loops of sched.c */
@@ -859,14 +863,14 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	uint32_t active = w->active, f = i->flags;
 	c->steps++;
 	w->steps++;
-	/* a whole warp or one lane (an elected producer) without the count */
-	if (active == 0xffffffffu)
-		c->thread_insts += SIM_LANES;
-	else if (!(active & (active - 1)))
-		c->thread_insts += active != 0;
-	else
-		c->thread_insts += sim_popc(active);
-	uint64_t clock = now + i->stall + (i->stall == 0);
+	/* the caller counts SIM_LANES thread instructions per issue; a
+	   warp with lanes off takes them back (one lane, an elected
+	   producer, without the count) */
+	if (active != 0xffffffffu)
+		c->thread_insts -= SIM_LANES - (!(active & (active - 1))
+							? active != 0
+							: sim_popc(active));
+	uint64_t clock = now + i->stall; /* never 0 (predecode.c) */
 	if ((f & (SIM_F_NOGUARD | SIM_F_CTRL)) == SIM_F_NOGUARD) {
 		w->clock = clock; /* the commonest: no predicate, plain */
 		if (active)

@@ -129,7 +129,7 @@ void sim_step(sim_warp *w)
 			}
 		}
 	}
-	w->clock = c->cycle + (i->stall ? i->stall : 1);
+	w->clock = c->cycle + i->stall; /* never 0 (predecode.c) */
 	if (c->launch.trace)
 		sim_trace_step(w, i);
 	if (c->rec)
