@@ -489,7 +489,9 @@ typedef enum asm_gkind {
 	ASM_G_REG,   /* NAME with a one-byte prefix and digits, no '!'/'~',
 		      * not a label, its register field f (the common case,
 		      * read first)                                          */
-	ASM_G_MEMR   /* MEM whose base register is so, its field f           */
+	ASM_G_MEMR,  /* MEM whose base register is so, its field f           */
+	ASM_G_EXACT  /* NAME of exact bytes (RZ, PT, !PT), not a label, no
+		      * field of its own                                     */
 } asm_gkind;
 
 typedef struct asm_gname {

@@ -175,7 +175,18 @@ typedef struct asm_word {
 	bool cached;         /* in asm_index.words (selections may name it) */
 	int last;            /* its last selection: index + 1 in plans (0:
 			      * none; the slot may hold another word's by now) */
+	int prev;            /* the one before it, the same way (scan.c tries
+			      * its guess second: MOV R1, 0x1 / MOV R2, c[..] */
 } asm_word;
+
+/* a new last selection for w (asm_match) */
+static inline void asm_word_last(asm_word *w, int last)
+{
+	if (w->last != last) {
+		w->prev = w->last;
+		w->last = last;
+	}
+}
 
 typedef struct asm_hslot {
 	const char *s;
@@ -513,12 +524,26 @@ bool asm_fast_syms(asm_ctx *c, const asm_plan *plan, const asm_inst_text *it,
 /* ---- scan.c's guessed lines, and the steps plan.c's asm_fast_fill
  * shares with them (inline: a line's steps, not calls) ---- */
 
-/* The guess of the last selection of the cached dotted word s, or NULL
- * (asm.h) */
+/* The guess of w's selection sel (index + 1 in plans, 0: none), or NULL */
+static inline const asm_guess *asm_guess_of(const asm_ctx *c,
+					    const asm_word *w, int sel)
+{
+	if (!sel)
+		return NULL;
+	const asm_plan *p = &c->ix->plans[sel - 1];
+	if (p->word != w || !p->gi)
+		return NULL;
+	const asm_guess *g = &c->ix->guesses[p->gi - 1];
+	return g->n >= 0 ? g : NULL;
+}
+
+/* The guess of the last selection of the cached dotted word s (the word
+ * in *wp), or NULL (asm.h) */
 static ASM_INLINE const asm_guess *asm_guess_find(asm_ctx *c, const char *s,
-						  int len)
+						  int len, const asm_word **wp)
 {
 	const asm_word *w;
+	*wp = NULL;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (len <= 16 && c->text + c->len - s >= 16) {
 		/* the first len bytes are the low ones */
@@ -543,13 +568,8 @@ static ASM_INLINE const asm_guess *asm_guess_find(asm_ctx *c, const char *s,
 #endif
 	if (!(w = find_word(c, s, len, asm_hash(s, len))))
 		return NULL;
-	if (!w->last)
-		return NULL;
-	const asm_plan *p = &c->ix->plans[w->last - 1];
-	if (p->word != w || !p->gi)
-		return NULL;
-	const asm_guess *g = &c->ix->guesses[p->gi - 1];
-	return g->n >= 0 ? g : NULL;
+	*wp = w;
+	return asm_guess_of(c, w, w->last);
 }
 
 /* enum_find of a guard's name in its type, through the guard cache */

@@ -1057,7 +1057,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	const asm_plan *plan = asm_plan_find(c->ix, slot, wd, it);
 	if (plan) {
 		op = plan->op;
-		wd->last = (int)(plan - c->ix->plans) + 1;
+		asm_word_last(wd, (int)(plan - c->ix->plans) + 1);
 		if (!plan->guessed) {
 			asm_plan *p = &c->ix->plans[wd->last - 1];
 			p->guessed = true;
@@ -1101,7 +1101,7 @@ bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 		res = r;
 		plan = asm_plan_add(c->ix, slot, wd, it, i, map, cand, r);
 		if (plan)
-			wd->last = (int)(plan - c->ix->plans) + 1;
+			asm_word_last(wd, (int)(plan - c->ix->plans) + 1);
 	}
 	if (!op) {
 		if (mod_bad) {

@@ -398,6 +398,9 @@ static bool guess_fields(const struct asm_index *ix, asm_plan *p,
 		else if (q->kind == ASM_G_MEM && q->has_reg && q->nm.digits &&
 			 q->nm.len == 1 && q->has_f)
 			q->kind = ASM_G_MEMR;
+		else if (q->kind == ASM_G_NAME && !q->nm.digits && !q->sym &&
+			 !q->has_f && q->nm.len >= 1)
+			q->kind = ASM_G_EXACT;
 	}
 	return true;
 }

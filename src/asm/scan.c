@@ -422,6 +422,24 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		p = blanks(s, p);
 		return at(s, p) == '[' ? NULL : p;
 	}
+	if (g->kind == ASM_G_EXACT) {
+		/* guess_name's exact bytes; nothing in o (no later step
+		 * reads it) */
+		if (g->pre) {
+			if (at(s, p) != g->pre)
+				return NULL;
+			p = blanks(s, p + 1);
+		}
+		int len = g->nm.len;
+		for (int i = 0; i < len; i++)
+			if (p[i] != ((const char *)g->nm.k)[i])
+				return NULL;
+		p += len;
+		if (cls_of((unsigned char)*p) & ASM_C_ID)
+			return NULL;
+		p = blanks(s, p);
+		return at(s, p) == '[' ? NULL : p;
+	}
 	if (g->kind == ASM_G_MEMR) {
 		/* [Ra{.64}{+-off}]: address() and offset() without o */
 		if (at(s, p) != '[')
@@ -552,6 +570,7 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
 	case ASM_G_REG: /* read above */
 	case ASM_G_MEMR:
+	case ASM_G_EXACT:
 		return NULL;
 	}
 	/* a name: what operand() does after it */
@@ -706,13 +725,23 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	 * look so (or whose values fast_fill would not take) is read again
 	 * the general way */
 	it->plan = NULL;
-	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len);
+	const asm_word *wd;
+	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len, &wd);
 	const char *q;
 	isa_word w;
 	uint32_t mr;
-	if (g && (q = guess_line(c, &s, p, g, it, &w, &mr)) &&
-	    (q = line_end(&s, q, start, it)) && asm_guess_fill(c, g, it, w, mr))
-		return take(c, q, 2);
+	for (bool second = false; g; second = true) {
+		if ((q = guess_line(c, &s, p, g, it, &w, &mr)) &&
+		    (q = line_end(&s, q, start, it)) &&
+		    asm_guess_fill(c, g, it, w, mr))
+			return take(c, q, 2);
+		if (second)
+			break;
+		/* the selection before the last (a word written two ways in
+		 * turn: MOV R1, 0x1 and MOV R2, c[0x0][0x10]) */
+		g = asm_guess_of(c, wd, wd->prev);
+		it->has_sched = it->has_yield = it->has_req = it->has_wsb = false;
+	}
 	tok[1].c = 0;
 	tok[1].ival = 0;
 	tok[1].fval = 0;

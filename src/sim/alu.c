@@ -83,33 +83,14 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 #define PLAN_NOTPT (SIM_PT | 16)
 #define PLAN_SINK SIM_PSINK
 
-/* Row n of the plan. */
-#define PROW(w, i, n) ((uint32_t *)((char *)(w) + (i)->prow[n]))
-
-/* i->exec = the plan handler f.  GCC 12 takes the address of a static
- * RT_LANE_CLONES function (its indirect function) for that of a local
- * variable (a false -Wdangling-pointer at the store); the check stays on
- * everywhere else. */
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
-#define PLAN_EXEC(i, f)                                                        \
-	do {                                                                   \
-		_Pragma("GCC diagnostic push")                                 \
-		_Pragma("GCC diagnostic ignored \"-Wdangling-pointer\"")       \
-		(i)->exec = (f);                                               \
-		_Pragma("GCC diagnostic pop")                                  \
-	} while (0)
-#else
-#define PLAN_EXEC(i, f) ((i)->exec = (f))
-#endif
-
 /* A plan handler: name's two builds (RT_LANE_CLONES). */
 #define PLAN_FN(name)                                                          \
 	RT_LANE_CLONES static void name(sim_warp *w, const sim_inst *i,       \
 					uint32_t pmask)
 /* The plan's operands in a plan handler: rows a b c, constants k kh n. */
 #define PLAN_OPERANDS                                                          \
-	const uint32_t *a = PROW(w, i, PLAN_A), *b = PROW(w, i, PLAN_B),       \
-		       *c = PROW(w, i, PLAN_C);                                \
+	const uint32_t *a = rt_prow(w, i, PLAN_A), *b = rt_prow(w, i, PLAN_B),       \
+		       *c = rt_prow(w, i, PLAN_C);                                \
 	const uint32_t k = (uint32_t)i->aux[3],                                \
 		       kh = (uint32_t)((uint64_t)i->aux[3] >> 32),             \
 		       n = (uint32_t)i->aux[2];                                \
@@ -120,7 +101,7 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 	PLAN_FN(name)                                                          \
 	{                                                                      \
 		PLAN_OPERANDS;                                                 \
-		RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, (EXPR));                 \
+		RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, (EXPR));                 \
 	}
 
 /* Row of source slot s for a plan (RZ for an immediate, whose value is
@@ -261,7 +242,7 @@ PLAN_FN(iadd3_carry)
 	uint32_t c0, c1;
 	LANE_MASK(c0, t[l] >= 1);
 	LANE_MASK(c1, t[l] >= 2);
-	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, v[l]);
+	RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, v[l]);
 	plan_put_pred(w, i, PLAN_PD0, c0, pmask);
 	plan_put_pred(w, i, PLAN_PD1, c1, pmask);
 }
@@ -280,7 +261,7 @@ PLAN_FN(iadd3_carry1)
 		v[l] = t;
 		c0 |= sim_lane_bit[l] & (uint32_t)(top >> 31);
 	}
-	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, v[l]);
+	RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, v[l]);
 	plan_put_pred(w, i, PLAN_PD0, c0, pmask);
 	plan_put_pred(w, i, PLAN_PD1, 0, pmask);
 }
@@ -376,12 +357,76 @@ static inline void mac_wide(const uint32_t *a, const uint32_t *b,
 #define WIDE_BIMM 2u
 #define WIDE_SHL 4u
 
+/*
+ * The pair of rows dl:dh = LO:HI (expressions of lane l) for the lanes of
+ * pmask, as RT_ROW_PUT: each block of eight lanes computes both words of
+ * its lanes before it stores them (the rows are the same as or disjoint
+ * from the source rows), a sparse mask lane by lane.
+ */
+#define ROW_PUT2(dl, dh, pmask, LO, HI)                                        \
+	do {                                                                   \
+		uint32_t *dl_ = (dl), *dh_ = (dh), pm_ = (pmask);              \
+		if (pm_ == 0xffffffffu) {                                      \
+			_Pragma("GCC unroll 4")                                \
+			for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 8) {         \
+				rt_lanes8 lo_, hi_;                            \
+				for (int j_ = 0; j_ < 8; j_++) {               \
+					int l = l0_ + j_;                      \
+					lo_[j_] = (LO);                        \
+					hi_[j_] = (HI);                        \
+				}                                              \
+				*(rt_lanes8 *)(dl_ + l0_) = lo_;               \
+				*(rt_lanes8 *)(dh_ + l0_) = hi_;               \
+			}                                                      \
+			break;                                                 \
+		}                                                              \
+		if (rt_sparse(pm_)) {                                          \
+			for (uint32_t m_ = pm_; m_; m_ &= m_ - 1) {            \
+				int l = (int)sim_ffs(m_);                      \
+				uint32_t lo_ = (LO), hi_ = (HI);               \
+				dl_[l] = lo_;                                  \
+				dh_[l] = hi_;                                  \
+			}                                                      \
+			break;                                                 \
+		}                                                              \
+		_Pragma("GCC unroll 4")                                        \
+		for (int l0_ = 0; l0_ < SIM_LANES; l0_ += 8) {                 \
+			rt_lanes8 lo_, hi_;                                    \
+			for (int j_ = 0; j_ < 8; j_++) {                       \
+				int l = l0_ + j_;                              \
+				uint32_t t_ = 0u - (uint32_t)((pm_ &           \
+							sim_lane_bit[l]) != 0); \
+				lo_[j_] = ((LO) & t_) | (dl_[l] & ~t_);        \
+				hi_[j_] = ((HI) & t_) | (dh_[l] & ~t_);        \
+			}                                                      \
+			*(rt_lanes8 *)(dl_ + l0_) = lo_;                       \
+			*(rt_lanes8 *)(dh_ + l0_) = hi_;                       \
+		}                                                              \
+	} while (0)
+
+/* IMAD.WIDE by 2^s (n: WIDE_SHL, s = n >> 8): A << s as a 64-bit word
+ * (the high word from A's top bits, its sign with .S32) plus the pair
+ * C:CH, in 32-bit lanes (the carry out of the low word by compare). */
+#define IMAD_WIDE_SHL(name, TOP)                                               \
+	PLAN_FN(name)                                                          \
+	{                                                                      \
+		PLAN_OPERANDS;                                                 \
+		const uint32_t *ch = rt_prow(w, i, PLAN_CH);                   \
+		const unsigned s = n >> 8;                                     \
+		ROW_PUT2(rt_prow(w, i, PLAN_D), rt_prow(w, i, PLAN_DH), pmask, \
+			 (a[l] << s) + c[l],                                   \
+			 (TOP) + ch[l] + ((a[l] << s) + c[l] < (a[l] << s)));  \
+	}
+IMAD_WIDE_SHL(imad_wide_shl_u, a[l] >> (32 - s))
+IMAD_WIDE_SHL(imad_wide_shl_s, (uint32_t)((int32_t)a[l] >> (32 - s)))
+#undef IMAD_WIDE_SHL
+
 /* IMAD.WIDE: the pair D:DH = A * B (or k) + the pair C:CH (RZ: zero). */
 PLAN_FN(imad_wide)
 {
 	PLAN_OPERANDS;
-	const uint32_t *ch = PROW(w, i, PLAN_CH);
-	uint32_t *dl = PROW(w, i, PLAN_D), *dh = PROW(w, i, PLAN_DH);
+	const uint32_t *ch = rt_prow(w, i, PLAN_CH);
+	uint32_t *dl = rt_prow(w, i, PLAN_D), *dh = rt_prow(w, i, PLAN_DH);
 	bool u = n & WIDE_U, bimm = n & WIDE_BIMM;
 	if (rt_sparse(pmask)) { /* lane by lane: both words of a lane at once */
 		for (uint32_t m = pmask; m; m &= m - 1) {
@@ -463,7 +508,12 @@ simt_status sim_rt_prep_imad(sim_ctx *c, sim_inst *i, simt_diags *d)
 		if (bimm && kb > 1 && !(kb & (kb - 1)) && (u || kb < 0x80000000u))
 			f |= WIDE_SHL | (uint32_t)__builtin_ctz(kb) << 8;
 		i->aux[2] = f;
-		PLAN_EXEC(i, imad_wide);
+		if (!(f & WIDE_SHL))
+			PLAN_EXEC(i, imad_wide);
+		else if (u)
+			PLAN_EXEC(i, imad_wide_shl_u);
+		else
+			PLAN_EXEC(i, imad_wide_shl_s);
 		return SIMT_OK;
 	}
 	if (!plan_put(i, ra, rb, rc))
@@ -648,7 +698,7 @@ PLAN_FN(lop3_lut)
 	PLAN_OPERANDS;
 	uint32_t e[8];
 	rt_lut_entries(n, e);
-	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, rt_lut3(e, a[l], b[l] + k, c[l]));
+	RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, rt_lut3(e, a[l], b[l] + k, c[l]));
 }
 
 /* LOP3.LUT with its predicate output PD0 (a real predicate): the table's
@@ -673,7 +723,7 @@ PLAN_FN(lop3p_plan)
 	}
 #undef B
 	LANE_MASK(nz, v[l] != 0);
-	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask, v[l]);
+	RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, v[l]);
 	plan_put_pred(w, i, PLAN_PD0, nz, pmask);
 }
 
@@ -723,7 +773,7 @@ PLAN_FN(sel_plan)
 	const uint32_t p = plan_get_pred(w, i, PLAN_PS0);
 	/* a select by the lane's bit of p, branch-free (it vectorises) */
 #define T (0u - (uint32_t)((p & sim_lane_bit[l]) != 0))
-	RT_ROW_PUT(PROW(w, i, PLAN_D), pmask,
+	RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask,
 		   ((a[l] + k) & T) | ((b[l] + kh) & ~T));
 #undef T
 }

@@ -19,6 +19,7 @@
 
 void rt_unpack(sim_warp *w, const sim_inst *i, int l, const uint8_t *bytes,
 	       unsigned size, bool sign);
+static void ldst_plan(sim_inst *i, unsigned size);
 
 /*
  * Predecode of every memory row: the address register, offset and data
@@ -50,6 +51,7 @@ simt_status rt_prep_mem(sim_ctx *c, sim_inst *i, simt_diags *d)
 		i->flags |= SIM_F_STRONG;
 		i->scope = (uint8_t)(strong - 1);
 	}
+	ldst_plan(i, size);
 	return SIMT_OK;
 }
 
@@ -58,6 +60,27 @@ static inline unsigned mem_size(const sim_inst *i, bool *sign)
 {
 	*sign = (i->aux[2] >> 24) & 1;
 	return (unsigned)(i->aux[2] >> 16 & 0xff);
+}
+
+/* Nonzero unless row a holds a[0] + 4l in lane l, without wrapping
+ * around (a full warp's consecutive words from a[0]); branch-free over
+ * all 32 lanes: it vectorises. */
+static inline uint32_t ldst_gap(const uint32_t *a)
+{
+	const uint32_t b = a[0];
+	uint32_t d = b > UINT32_MAX - 4 * (SIM_LANES - 1);
+	LANES8 d |= a[l] ^ (b + 4u * (uint32_t)l);
+	return d;
+}
+
+/* ldst_gap(a), or nonzero when a lane of row h does not hold h[0] (a
+ * pair's high word), in one pass. */
+static inline uint32_t ldst_gap2(const uint32_t *a, const uint32_t *h)
+{
+	const uint32_t b = a[0], c = h[0];
+	uint32_t d = b > UINT32_MAX - 4 * (SIM_LANES - 1);
+	LANES8 d |= (a[l] ^ (b + 4u * (uint32_t)l)) | (h[l] ^ c);
+	return d;
 }
 
 /* Per-lane effective addresses of the memory operand. */
@@ -116,12 +139,7 @@ static uint8_t *row_of(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		return NULL;
 	const uint32_t *lo = w->r[r], *hi = w->r[wide ? r + 1 : r];
 	const uint32_t b = lo[0], h = hi[0];
-	uint32_t d = b > UINT32_MAX - 4 * (SIM_LANES - 1);
-	LANES8 /* branch-free: they vectorise */
-		d |= lo[l] ^ (b + 4u * (uint32_t)l);
-	if (wide)
-		LANES8 d |= hi[l] ^ h;
-	if (d)
+	if (wide ? ldst_gap2(lo, hi) : ldst_gap(lo))
 		return NULL;
 	uint64_t a = wide ? (uint64_t)h << 32 | b : b;
 	return sim_mem_resolve_row(w, sp, a + (ko == RT_NONE ? 0
@@ -213,9 +231,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	    a[0] <= UINT32_MAX - 4 * (SIM_LANES - 1) && a[1] == a[0] + 4 &&
 	    a[SIM_LANES - 1] == a[0] + 4 * (SIM_LANES - 1)) {
 		const uint32_t b = a[0];
-		gap = 0;
-		LANES8 /* vectorises */
-			gap |= a[l] ^ (b + 4u * (uint32_t)l);
+		gap = ldst_gap(a);
 		const int64_t s = (int64_t)b + off; /* the row: aligned, inside */
 		gap |= s < 0 || (s & 3) || s > len - 4 * SIM_LANES;
 	}
@@ -610,4 +626,126 @@ unsigned sim_ldst_global(sim_warp *w, const sim_inst *i,
 	addresses(w, i, *lanes, addr);
 	bool sign;
 	return rt_size(i, &sign);
+}
+
+/*
+ * The commonest accesses of a full warp, planned at predecode
+ * (ldst_plan): LDS/STS of 32 bits by [Ra + off], Ra one register, and
+ * LDG/STG of 32 bits by [Ra.64 + off].  The plan: prow[0] Ra's row,
+ * prow[1] the pair's high word (LDG/STG), prow[3] the data row (a load's
+ * destination, the sink for RZ; a store's source, a GPR), aux[3] off.
+ * When the lanes' addresses are a row of consecutive words inside the
+ * CTA's shared array or one resolved global row, the handler copies the
+ * row (what shared_access and row_of find); everything else goes to
+ * load and store, which decide as before.  Nothing observes the access
+ * (no retire records, relaxed memory or race detector).
+ */
+static inline bool ldst_plain(const sim_warp *w, uint32_t pmask)
+{
+	const sim_ctx *c = w->ctx;
+	return pmask == 0xffffffffu && !c->rec && !c->rx && !c->hb;
+}
+
+/* The row of shared memory of a planned LDS/STS, or NULL. */
+static inline uint8_t *ldst_shared_row(sim_warp *w, const sim_inst *i)
+{
+	const uint32_t *a = rt_prow(w, i, 0);
+	const int64_t s = (int64_t)a[0] + i->aux[3];
+	if (ldst_gap(a) || s < 0 || (s & 3) ||
+	    s > (int64_t)w->cta->shared_size - 4 * SIM_LANES)
+		return NULL;
+	return w->cta->shared + s;
+}
+
+/* The row of global memory of a planned LDG/STG, or NULL. */
+static inline uint8_t *ldst_global_row(sim_warp *w, const sim_inst *i)
+{
+	const uint32_t *lo = rt_prow(w, i, 0), *hi = rt_prow(w, i, 1);
+	if (ldst_gap2(lo, hi))
+		return NULL;
+	return sim_mem_resolve_row(w, SIM_SPACE_GLOBAL,
+				   ((uint64_t)hi[0] << 32 | lo[0]) +
+					   (uint64_t)i->aux[3]);
+}
+
+RT_LANE_CLONES
+static void lds_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint8_t *row;
+	if (ldst_plain(w, pmask) && (row = ldst_shared_row(w, i)) != NULL)
+		rt_copy_row(rt_prow(w, i, 3), row);
+	else
+		load(w, i, pmask, SIM_SPACE_SHARED);
+}
+
+RT_LANE_CLONES
+static void sts_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint8_t *row;
+	if (ldst_plain(w, pmask) && (row = ldst_shared_row(w, i)) != NULL) {
+		rt_copy_row(row, rt_prow(w, i, 3));
+		w->ctx->mem_writes++;
+	} else {
+		store(w, i, pmask, SIM_SPACE_SHARED);
+	}
+}
+
+RT_LANE_CLONES
+static void ldg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint8_t *row;
+	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL)
+		rt_copy_row(rt_prow(w, i, 3), row);
+	else
+		load(w, i, pmask, SIM_SPACE_GLOBAL);
+}
+
+RT_LANE_CLONES
+static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	uint8_t *row;
+	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL) {
+		rt_copy_row(row, rt_prow(w, i, 3));
+		w->ctx->mem_writes++;
+	} else {
+		store(w, i, pmask, SIM_SPACE_GLOBAL);
+	}
+}
+
+/* The plan of a load or store rt_prep_mem prepared, when it has one of
+ * the shapes above (size 4, an address register, a data GPR). */
+static void ldst_plan(sim_inst *i, unsigned size)
+{
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	int kb = (int)(i->aux[2] >> 8 & 0xF);
+	bool load = i->optype == SIM_OP_LDS || i->optype == SIM_OP_LDG;
+	bool global = i->optype == SIM_OP_LDG || i->optype == SIM_OP_STG;
+	if (size != 4 || ka == RT_NONE ||
+	    (!global && i->optype != SIM_OP_LDS && i->optype != SIM_OP_STS))
+		return;
+	const sim_opnd *o = &i->op[ka];
+	unsigned r = o->reg;
+	if (r >= SIM_RZ || (o->width == 64) != global ||
+	    (global && r + 1 >= SIM_RZ))
+		return;
+	unsigned dr;
+	if (load) {
+		int kd = sim_slot(i, RT_D0);
+		dr = kd == RT_NONE || i->op[kd].reg >= SIM_RZ ? SIM_RSINK
+							      : i->op[kd].reg;
+	} else {
+		if (kb == RT_NONE || i->op[kb].reg >= SIM_RZ)
+			return;
+		dr = i->op[kb].reg;
+	}
+	i->prow[0] = sim_row_off(r);
+	i->prow[1] = sim_row_off(global ? r + 1 : r);
+	i->prow[3] = sim_row_off(dr);
+	i->aux[3] = ko == RT_NONE ? 0 : i->op[ko].imm;
+	switch (i->optype) {
+	case SIM_OP_LDS: PLAN_EXEC(i, lds_row); break;
+	case SIM_OP_STS: PLAN_EXEC(i, sts_row); break;
+	case SIM_OP_LDG: PLAN_EXEC(i, ldg_row); break;
+	default: PLAN_EXEC(i, stg_row); break;
+	}
 }

@@ -73,6 +73,7 @@ typedef uint32_t rt_lanes8
 /* A row of 32 words copied from s to d (rows of different arrays). */
 static inline void rt_copy_row(void *d, const void *s)
 {
+	_Pragma("GCC unroll 4")
 	for (int k = 0; k < SIM_LANES / 8; k++)
 		((rt_lanes8 *)d)[k] = ((const rt_lanes8 *)s)[k];
 }
@@ -340,6 +341,29 @@ static inline bool rt_sparse(uint32_t pmask)
 			*(rt_lanes8 *)(d_ + l0_) = x_;                         \
 		}                                                              \
 	} while (0)
+
+/* Row n of a plan (sim_inst.prow, a byte offset from the warp; alu.c,
+ * ldst.c). */
+static inline uint32_t *rt_prow(sim_warp *w, const sim_inst *i, int n)
+{
+	return (uint32_t *)((char *)w + i->prow[n]);
+}
+
+/* i->exec = the plan handler f.  GCC 12 takes the address of a static
+ * RT_LANE_CLONES function (its indirect function) for that of a local
+ * variable (a false -Wdangling-pointer at the store); the check stays on
+ * everywhere else. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#define PLAN_EXEC(i, f)                                                        \
+	do {                                                                   \
+		_Pragma("GCC diagnostic push")                                 \
+		_Pragma("GCC diagnostic ignored \"-Wdangling-pointer\"")       \
+		(i)->exec = (f);                                               \
+		_Pragma("GCC diagnostic pop")                                  \
+	} while (0)
+#else
+#define PLAN_EXEC(i, f) ((i)->exec = (f))
+#endif
 
 /* Write lane mask bits of a destination predicate slot. */
 static inline void rt_put_pred(sim_warp *w, const sim_inst *i, int slot,

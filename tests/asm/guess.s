@@ -45,6 +45,18 @@ MOV R2, c[0x0][R1+0x10] ;                // error: no form of MOV takes (registe
 S2R R1, SR_TID.X ;                       // => S2R R1, SR_TID.X
 S2R R2, SR_TID.Y ;                       // => S2R R2, SR_TID.Y
 S2R R2, SR_FOO ;                         // error: no form of S2R takes (register, label or unknown name 'SR_FOO')
+// two ways in turn: a line the last selection's guess does not read is
+// tried by the guess of the selection before it (asm_word.prev)
+MOV R1, 0x1 ;                            // => MOV R1, 0x1
+MOV R3, c[0x0][0x10] ;                   // => MOV R3, c[0x0][0x10]
+MOV R4, 0x2 $sched(2) ;                  // => MOV R4, 0x2 $sched(2)
+MOV R5, c[0x0][0x14] ;                   // => MOV R5, c[0x0][0x14]
+MOV R6, 0x3 ;                            // => MOV R6, 0x3
+MOV R256, 0x3 ;                          // error: register R256 out of range (R0..R254, RZ)
+MOV R7, c[0x40][0x10] ;                  // error: constant bank 0x40 out of range (0..0x3f)
+MOV R8, c[0x0][0x18] ;                   // => MOV R8, c[0x0][0x18]
+MOV R9, -0x4 ;                           // error: immediate out of range for UImm32 b (0..0xffffffff)
+MOV R9, 0x4 ;                            // => MOV R9, 0x4
 // labels: `(name) and bare names are fixups; '.' goes the general way
 @P1 BRA `(.L_1) ;
 @!P2 BRA .L_1 ;
@@ -53,6 +65,12 @@ BRA .L_2 ;                               // error: undefined symbol '.L_2'
 .L_1:
 BSSY B0, `(.L_1) ;
 BSSY B7, `(.L_1) ;
+BRA .L_1 ;
+@P1 BRA `(.L_1) ;
+BRA .L_1 ;
+@P3 BRA `(.L_1) ;
+BRA .L_3 ;                               // error: undefined symbol '.L_3'
+@P4 BRA `(.L_1) ;
 BSYNC B0 ;                               // => BSYNC B0
 BSYNC B15 ;                              // => BSYNC B15
 BSYNC B16 ;                              // error: no form of BSYNC takes (label or unknown name 'B16')
