@@ -551,20 +551,39 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 			return NULL;
 		}
 		return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
-	case ASM_G_CMEM:
+	case ASM_G_CMEM: {
+		/* c[bank][off]: cmem() and offset() without o (a register in
+		 * the second brackets is not this guess's) */
 		if (at(s, p) != 'c' || (cls_of(at(s, p + 1)) & ASM_C_ID))
 			return NULL;
 		p = blanks(s, p + 1);
 		if (at(s, p) != '[')
 			return NULL;
-		o->has_reg = false;
-		o->mag = 0;
-		o->neg = false;
-		if (!(p = cmem(s, p, o)) || o->has_reg || o->bank > g->bank_lim ||
-		    o->neg || o->mag > g->off_lim)
+		p = blanks(s, p + 1);
+		uint64_t bank, off;
+		if (!digit_at(s, p) || !(p = number(s, p, &bank)) || at(s, p) != ']')
 			return NULL;
-		asm_fast_put(w, &g->f, (o->bank << g->bank_pos) | (o->mag << g->off_pos));
-		return p;
+		p = blanks(s, p + 1);
+		if (at(s, p) != '[')
+			return NULL;
+		p = blanks(s, p + 1);
+		bool neg = false;
+		unsigned char ch = at(s, p);
+		if (ch == '+' || ch == '-') {
+			neg = ch == '-';
+			p = blanks(s, p + 1);
+			if (!neg && at(s, p) == '-') {
+				neg = true;
+				p = blanks(s, p + 1);
+			}
+		}
+		if (!digit_at(s, p) || !(p = number(s, p, &off)) || at(s, p) != ']')
+			return NULL;
+		if (bank > g->bank_lim || (neg && off != 0) || off > g->off_lim)
+			return NULL;
+		asm_fast_put(w, &g->f, (bank << g->bank_pos) | (off << g->off_pos));
+		return blanks(s, p + 1);
+	}
 	case ASM_G_TICK:
 		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;
