@@ -67,6 +67,14 @@ static inline bool digit_at(const scan *s, const char *p)
 	return cls_of(at(s, p)) & ASM_C_DIGIT;
 }
 
+/* A hex digit's value + 1, 0 for other bytes */
+static const unsigned char hex1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 /* The integer at p (a digit); NULL for what lex.c makes a float, a bad
  * number or an overflow of. */
 static ASM_INLINE const char *number(const scan *s, const char *p,
@@ -75,14 +83,7 @@ static ASM_INLINE const char *number(const scan *s, const char *p,
 	uint64_t v = 0;
 	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
 		const char *digits = p += 2;
-		for (;; p++) {
-			unsigned d = (unsigned)(unsigned char)*p - '0';
-			if (d > 9) {
-				d = (unsigned)((unsigned char)*p | 0x20) - 'a';
-				if (d > 5)
-					break;
-				d += 10;
-			}
+		for (unsigned d; (d = hex1[(unsigned char)*p] - 1u) < 16; p++) {
 			if (v >> 60)
 				return NULL;
 			v = v * 16 + d;
