@@ -119,8 +119,10 @@ bench "(i') mbarrier + bulk-copy pipeline, 96 threads, 8 tiles" mbar_pipeline.s 
 
 # the machine's own part of a 2-thread launch's wall time (thread start,
 # the wake from pthread_join, and since session 11 - the threads are the
-# handle's, started by simt_sim_new and parked between launches - the wake
-# of a parked thread, what a launch pays once its thread is up):
+# handle's, parked between launches; since session 12 started by
+# simt_sim_prepare before the buffers are set up - the wake of a parked
+# thread, what a launch pays once its thread is up; and the start of a
+# thread created on the other CPU, as src/sim/par.c creates them):
 # bench/thread_wake.c, in the same window
 wake=""
 if cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -pthread -o "$tmp/thread_wake" \

@@ -67,6 +67,14 @@ static inline bool digit_at(const scan *s, const char *p)
 	return cls_of(at(s, p)) & ASM_C_DIGIT;
 }
 
+/* A hex digit's value + 1, 0 for other bytes */
+static const unsigned char hex1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 /* The integer at p (a digit); NULL for what lex.c makes a float, a bad
  * number or an overflow of. */
 static ASM_INLINE const char *number(const scan *s, const char *p,
@@ -75,14 +83,7 @@ static ASM_INLINE const char *number(const scan *s, const char *p,
 	uint64_t v = 0;
 	if (p[0] == '0' && (p[1] | 0x20) == 'x') {
 		const char *digits = p += 2;
-		for (;; p++) {
-			unsigned d = (unsigned)(unsigned char)*p - '0';
-			if (d > 9) {
-				d = (unsigned)((unsigned char)*p | 0x20) - 'a';
-				if (d > 5)
-					break;
-				d += 10;
-			}
+		for (unsigned d; (d = hex1[(unsigned char)*p] - 1u) < 16; p++) {
 			if (v >> 60)
 				return NULL;
 			v = v * 16 + d;
@@ -551,20 +552,39 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 			return NULL;
 		}
 		return at(s, p) == ']' ? blanks(s, p + 1) : NULL;
-	case ASM_G_CMEM:
+	case ASM_G_CMEM: {
+		/* c[bank][off]: cmem() and offset() without o (a register in
+		 * the second brackets is not this guess's) */
 		if (at(s, p) != 'c' || (cls_of(at(s, p + 1)) & ASM_C_ID))
 			return NULL;
 		p = blanks(s, p + 1);
 		if (at(s, p) != '[')
 			return NULL;
-		o->has_reg = false;
-		o->mag = 0;
-		o->neg = false;
-		if (!(p = cmem(s, p, o)) || o->has_reg || o->bank > g->bank_lim ||
-		    o->neg || o->mag > g->off_lim)
+		p = blanks(s, p + 1);
+		uint64_t bank, off;
+		if (!digit_at(s, p) || !(p = number(s, p, &bank)) || at(s, p) != ']')
 			return NULL;
-		asm_fast_put(w, &g->f, (o->bank << g->bank_pos) | (o->mag << g->off_pos));
-		return p;
+		p = blanks(s, p + 1);
+		if (at(s, p) != '[')
+			return NULL;
+		p = blanks(s, p + 1);
+		bool neg = false;
+		unsigned char ch = at(s, p);
+		if (ch == '+' || ch == '-') {
+			neg = ch == '-';
+			p = blanks(s, p + 1);
+			if (!neg && at(s, p) == '-') {
+				neg = true;
+				p = blanks(s, p + 1);
+			}
+		}
+		if (!digit_at(s, p) || !(p = number(s, p, &off)) || at(s, p) != ']')
+			return NULL;
+		if (bank > g->bank_lim || (neg && off != 0) || off > g->off_lim)
+			return NULL;
+		asm_fast_put(w, &g->f, (bank << g->bank_pos) | (off << g->off_pos));
+		return blanks(s, p + 1);
+	}
 	case ASM_G_TICK:
 		o->col = col_at(s, p);
 		return at(s, p) == '`' ? backtick(c, s, p, o) : NULL;

@@ -87,6 +87,14 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 #define PLAN_FN(name)                                                          \
 	RT_LANE_CLONES static void name(sim_warp *w, const sim_inst *i,       \
 					uint32_t pmask)
+/* A plan handler's part for the masks that are not a full warp, a
+ * function of its own so that the full warp's code saves no register
+ * (clang refuses noinline beside target_clones: there it may inline). */
+#if defined(__clang__)
+#define PLAN_NOINLINE
+#else
+#define PLAN_NOINLINE __attribute__((noinline))
+#endif
 /* The plan's operands in a plan handler: rows a b c, constants k kh n. */
 #define PLAN_OPERANDS                                                          \
 	const uint32_t *a = rt_prow(w, i, PLAN_A), *b = rt_prow(w, i, PLAN_B),       \
@@ -96,12 +104,22 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 		       n = (uint32_t)i->aux[2];                                \
 	(void)a; (void)b; (void)c; (void)k; (void)kh; (void)n
 /* The plan handler `name` that writes EXPR (of lane l and the operands)
- * into row D. */
+ * into row D: a full warp in name itself, straight code that needs no
+ * saved register or frame; any other mask in name_part. */
 #define PLAN_ROWS(name, EXPR)                                                  \
-	PLAN_FN(name)                                                          \
+	PLAN_NOINLINE PLAN_FN(name##_part)                               \
 	{                                                                      \
 		PLAN_OPERANDS;                                                 \
-		RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, (EXPR));                 \
+		RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, (EXPR));              \
+	}                                                                      \
+	PLAN_FN(name)                                                          \
+	{                                                                      \
+		if (pmask != 0xffffffffu) {                                    \
+			name##_part(w, i, pmask);                              \
+			return;                                                \
+		}                                                              \
+		PLAN_OPERANDS;                                                 \
+		RT_ROW_PUT(rt_prow(w, i, PLAN_D), 0xffffffffu, (EXPR));        \
 	}
 
 /* Row of source slot s for a plan (RZ for an immediate, whose value is
@@ -407,19 +425,30 @@ static inline void mac_wide(const uint32_t *a, const uint32_t *b,
 /* IMAD.WIDE by 2^s (n: WIDE_SHL, s = n >> 8): A << s as a 64-bit word
  * (the high word from A's top bits, its sign with .S32) plus the pair
  * C:CH, in 32-bit lanes (the carry out of the low word by compare). */
+#define IMAD_WIDE_SHL_BODY(TOP, PM)                                            \
+	PLAN_OPERANDS;                                                         \
+	const uint32_t *ch = rt_prow(w, i, PLAN_CH);                           \
+	const unsigned s = n >> 8;                                             \
+	ROW_PUT2(rt_prow(w, i, PLAN_D), rt_prow(w, i, PLAN_DH), (PM),          \
+		 (a[l] << s) + c[l],                                           \
+		 (TOP) + ch[l] + ((a[l] << s) + c[l] < (a[l] << s)))
 #define IMAD_WIDE_SHL(name, TOP)                                               \
+	PLAN_NOINLINE PLAN_FN(name##_part)                               \
+	{                                                                      \
+		IMAD_WIDE_SHL_BODY(TOP, pmask);                                \
+	}                                                                      \
 	PLAN_FN(name)                                                          \
 	{                                                                      \
-		PLAN_OPERANDS;                                                 \
-		const uint32_t *ch = rt_prow(w, i, PLAN_CH);                   \
-		const unsigned s = n >> 8;                                     \
-		ROW_PUT2(rt_prow(w, i, PLAN_D), rt_prow(w, i, PLAN_DH), pmask, \
-			 (a[l] << s) + c[l],                                   \
-			 (TOP) + ch[l] + ((a[l] << s) + c[l] < (a[l] << s)));  \
+		if (pmask != 0xffffffffu) {                                    \
+			name##_part(w, i, pmask);                              \
+			return;                                                \
+		}                                                              \
+		IMAD_WIDE_SHL_BODY(TOP, 0xffffffffu);                          \
 	}
 IMAD_WIDE_SHL(imad_wide_shl_u, a[l] >> (32 - s))
 IMAD_WIDE_SHL(imad_wide_shl_s, (uint32_t)((int32_t)a[l] >> (32 - s)))
 #undef IMAD_WIDE_SHL
+#undef IMAD_WIDE_SHL_BODY
 
 /* IMAD.WIDE: the pair D:DH = A * B (or k) + the pair C:CH (RZ: zero). */
 PLAN_FN(imad_wide)
@@ -543,12 +572,23 @@ static inline void isetp_out(sim_warp *w, const sim_inst *i, uint32_t r,
 	plan_put_pred(w, i, PLAN_PD1, v, pmask);
 }
 #define ISETP_PLAN(name, COND)                                                 \
-	PLAN_FN(name)                                                          \
+	PLAN_NOINLINE PLAN_FN(name##_part)                               \
 	{                                                                      \
 		PLAN_OPERANDS;                                                 \
 		uint32_t r;                                                    \
 		LANE_MASK_IN(r, pmask, COND);                                  \
 		isetp_out(w, i, r, pmask);                                     \
+	}                                                                      \
+	PLAN_FN(name)                                                          \
+	{                                                                      \
+		if (pmask != 0xffffffffu) {                                    \
+			name##_part(w, i, pmask);                              \
+			return;                                                \
+		}                                                              \
+		PLAN_OPERANDS;                                                 \
+		uint32_t r;                                                    \
+		LANE_MASK(r, COND);                                            \
+		isetp_out(w, i, r, 0xffffffffu);                               \
 	}
 #define Y (b[l] + k)
 #define S(x) ((int32_t)(x))
