@@ -64,6 +64,9 @@
  * scheduling order is (position in res, warp id). */
 typedef struct sim_sched {
 	sim_cta **res;     /* resident CTAs, ascending linear id            */
+	/* rw[q] = res[q]->warps for q < nres, and rw[nres] = rw[0]: the
+	   burst's next CTA's warp 0 in one load (res_changed keeps it) */
+	sim_warp **rw;
 	int nres, cap, wpc; /* resident count, R, warps per CTA             */
 	int lp, lj;        /* last issuer: res index and warp; lp -1: none  */
 	uint64_t next;     /* launch index of the next CTA to launch        */
@@ -79,6 +82,15 @@ typedef struct sim_sched {
 	const sim_cta *solo;
 	uint64_t solo_gen;
 } sched;
+
+/* The resident set changed: rebuild s->rw. */
+static void res_changed(sched *s)
+{
+	for (int q = 0; q < s->nres; q++)
+		s->rw[q] = s->res[q]->warps;
+	if (s->nres)
+		s->rw[s->nres] = s->rw[0];
+}
 
 static uint64_t rng_next(sim_ctx *c)
 {
@@ -359,6 +371,7 @@ static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 		return st;
 	}
 	s->res[s->nres++] = cta;
+	res_changed(s);
 	return SIMT_OK;
 }
 
@@ -393,6 +406,7 @@ static void release(sim_ctx *c, sched *s, sim_cta *cta)
 	memmove(&s->res[p], &s->res[p + 1],
 		sizeof *s->res * (size_t)(s->nres - p - 1));
 	s->nres--;
+	res_changed(s);
 	if (s->lp > p) {
 		s->lp--;
 	} else if (s->lp == p) { /* continue with the CTA after it */
@@ -663,12 +677,12 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 				continue;
 			}
 		} else if (hops < rounds) {
-			/* warp 0 of the next resident CTA: the next common case */
-			int q = p + 1 == s->nres ? 0 : p + 1;
-			sim_warp *n = s->res[q]->warps;
+			/* warp 0 of the next resident CTA (rw[nres] is rw[0]):
+			   the next common case */
+			sim_warp *n = s->rw[p + 1];
 			if (eligible(n, now)) {
 				w = n;
-				p = q;
+				p = p + 1 == s->nres ? 0 : p + 1;
 				j = 0;
 				hops++;
 				continue;
@@ -888,6 +902,7 @@ void sim_sched_free(sim_ctx *c)
 	for (int k = 0; k < s->nres; k++)
 		sim_cluster_detach(s->res[k]);
 	free(s->res);
+	free(s->rw);
 	free(s);
 	c->sched = NULL;
 	sim_rx_end(c);
@@ -944,8 +959,9 @@ simt_status sim_start(sim_ctx *c)
 	c->nctas = c->kept ? n : s->par ? 0 : (uint64_t)s->cap;
 	c->ctas = c->nctas ? calloc(c->nctas, sizeof *c->ctas) : NULL;
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
-	simt_status st = (c->ctas || !c->nctas) && s->res ? SIMT_OK
-							  : SIMT_ERR_NOMEM;
+	s->rw = malloc(sizeof *s->rw * ((size_t)s->cap + 1));
+	simt_status st = (c->ctas || !c->nctas) && s->res && s->rw
+				 ? SIMT_OK : SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = sim_rx_begin(c); /* --memory=relaxed */
 	if (st == SIMT_OK)
@@ -1012,11 +1028,12 @@ simt_status sim_sched_worker(sim_ctx *w)
 	*s = (sched){.lp = -1, .total = m->total, .wpc = m->wpc, .cap = m->cap,
 		     .gsize = m->gsize, .ngroups = m->ngroups};
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
+	s->rw = malloc(sizeof *s->rw * ((size_t)s->cap + 1));
 	if (!w->kept) {
 		w->nctas = (uint64_t)s->cap;
 		w->ctas = calloc(w->nctas, sizeof *w->ctas);
 	}
-	if (!s->res || !w->ctas)
+	if (!s->res || !s->rw || !w->ctas)
 		return SIMT_ERR_NOMEM;
 	uint64_t g = sim_par_next(w);
 	if (g >= s->ngroups)
