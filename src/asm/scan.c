@@ -103,23 +103,33 @@ static ASM_INLINE const char *number(const scan *s, const char *p,
 	return blanks(s, p);
 }
 
+/* An offset's sign: '+', '-' or "+-" and the blanks after it; *neg set
+ * for a minus, *had for any sign; p unchanged when there is none. */
+static inline const char *sign(const scan *s, const char *p, bool *neg,
+				      bool *had)
+{
+	unsigned char ch = at(s, p);
+	if (ch != '+' && ch != '-')
+		return p;
+	*had = true;
+	*neg = ch == '-';
+	p = blanks(s, p + 1);
+	if (!*neg && at(s, p) == '-') {
+		*neg = true;
+		p = blanks(s, p + 1);
+	}
+	return p;
+}
+
 /* The offset inside [...]: [+|-] INT (parse.c parse_offset). */
 static const char *offset(const scan *s, const char *p, asm_operand *o,
 			  bool need_sign)
 {
 	o->off_col = col_at(s, p);
-	bool neg = false;
-	unsigned char ch = at(s, p);
-	if (ch == '+' || ch == '-') {
-		neg = ch == '-';
-		p = blanks(s, p + 1);
-		if (!neg && at(s, p) == '-') {
-			neg = true;
-			p = blanks(s, p + 1);
-		}
-	} else if (need_sign) {
+	bool neg = false, had = false;
+	p = sign(s, p, &neg, &had);
+	if (need_sign && !had)
 		return NULL;
-	}
 	if (!digit_at(s, p) || !(p = number(s, p, &o->mag)))
 		return NULL;
 	o->neg = neg && o->mag != 0;
@@ -568,16 +578,8 @@ static const char *guess_operand(asm_ctx *c, const scan *s, const char *p,
 		if (at(s, p) != '[')
 			return NULL;
 		p = blanks(s, p + 1);
-		bool neg = false;
-		unsigned char ch = at(s, p);
-		if (ch == '+' || ch == '-') {
-			neg = ch == '-';
-			p = blanks(s, p + 1);
-			if (!neg && at(s, p) == '-') {
-				neg = true;
-				p = blanks(s, p + 1);
-			}
-		}
+		bool neg = false, had = false;
+		p = sign(s, p, &neg, &had);
 		if (!digit_at(s, p) || !(p = number(s, p, &off)) || at(s, p) != ']')
 			return NULL;
 		if (bank > g->bank_lim || (neg && off != 0) || off > g->off_lim)
