@@ -22,6 +22,19 @@ static const char add_one[] =
 	"    ATOMG.E.ADD RZ, [R2.64], R4 ;\n"
 	"    EXIT ;\n";
 
+/* A handle on add_one (NULL, with a failed check, when a step fails). */
+static simt_sim *open_add_one(simt_isa **isa, simt_object **o)
+{
+	simt_sim *s = NULL;
+	CHECK_EQ(simt_isa_load_builtin(isa, NULL), SIMT_OK);
+	if (*isa)
+		CHECK_EQ(simt_assemble(*isa, "t.s", add_one, strlen(add_one), o,
+				       NULL), SIMT_OK);
+	if (*o)
+		CHECK_EQ(simt_sim_new(*isa, *o, NULL, &s, NULL), SIMT_OK);
+	return s;
+}
+
 /* grid CTAs of 32 threads, 2 resident, in groups of 4 CTAs. */
 static simt_launch launch_of(uint32_t grid, uint32_t threads)
 {
@@ -54,14 +67,8 @@ TEST(sim_threads_handle_keeps_its_workers)
 {
 	simt_isa *isa = NULL;
 	simt_object *o = NULL;
-	simt_sim *s = NULL;
+	simt_sim *s = open_add_one(&isa, &o);
 	uint64_t addr = 0;
-	CHECK_EQ(simt_isa_load_builtin(&isa, NULL), SIMT_OK);
-	if (isa)
-		CHECK_EQ(simt_assemble(isa, "t.s", add_one, strlen(add_one), &o,
-				       NULL), SIMT_OK);
-	if (o)
-		CHECK_EQ(simt_sim_new(isa, o, NULL, &s, NULL), SIMT_OK);
 	if (s) {
 		CHECK_EQ(simt_sim_alloc(s, 4, &addr, NULL), SIMT_OK);
 		CHECK_EQ(simt_sim_set_params(s, &addr, 8, NULL), SIMT_OK);
@@ -98,14 +105,8 @@ TEST(sim_threads_prepare_starts_only_what_a_launch_uses)
 {
 	simt_isa *isa = NULL;
 	simt_object *o = NULL;
-	simt_sim *s = NULL;
+	simt_sim *s = open_add_one(&isa, &o);
 	uint64_t addr = 0;
-	CHECK_EQ(simt_isa_load_builtin(&isa, NULL), SIMT_OK);
-	if (isa)
-		CHECK_EQ(simt_assemble(isa, "t.s", add_one, strlen(add_one), &o,
-				       NULL), SIMT_OK);
-	if (o)
-		CHECK_EQ(simt_sim_new(isa, o, NULL, &s, NULL), SIMT_OK);
 	int t0 = threads_now();
 	bool multi = sysconf(_SC_NPROCESSORS_ONLN) >= 2 && t0 > 0;
 	if (s) {
