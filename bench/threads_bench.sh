@@ -52,7 +52,12 @@
 # merge) and the Amdahl estimate of the idle-machine speedup, CPU(1 thread)
 # / (serial + P), where the span P lays the groups' measured CPU seconds out
 # in group order on two equally fast workers (src/sim/par.c): the wall
-# speedup on two otherwise idle cores, measurable under any load.
+# speedup on two otherwise idle cores, measurable under any load.  "Worker
+# CPU max / mean" is the busier worker's CPU seconds over the two workers'
+# mean: 1.000 when both ended together; above it, the tail - the groups
+# are whole (256 CTAs, one scheduler each), so when one worker has taken
+# the last group the other waits for it, up to a group (1/16 of a row's
+# work) and more when that worker's vCPU runs slower meanwhile.
 # docs/semantics.md, "CTAs on worker threads".  Last, bench/thread_wake.c
 # times a thread's start and the wake from pthread_join on this machine:
 # the part of a short launch's wall time that is the machine's (on a VM
@@ -90,7 +95,7 @@ bench() {
 	fi
 	ok=same
 	: >"$tmp/w1"; : >"$tmp/w2"; : >"$tmp/c1"; : >"$tmp/c2"
-	: >"$tmp/s2"; : >"$tmp/e2"
+	: >"$tmp/s2"; : >"$tmp/e2"; : >"$tmp/b2"
 	first="" ofirst=""
 	r=0
 	while [ $r -lt "$RUNS" ]; do
@@ -107,6 +112,10 @@ bench() {
 			[ $t = 1 ] || echo "$stats" | sed -E \
 				's/.*run cpu seconds ([0-9.]+).*worker cpu seconds max [0-9.]+ sum ([0-9.]+) span ([0-9.]+).*/\1 \2 \3/' |
 				awk '{ print $1 - $2 >>"'"$tmp/s2"'"; print $1 - $2 + $3 >>"'"$tmp/e2"'" }'
+			# the busier worker's CPU seconds over the mean: the tail
+			[ $t = 1 ] || echo "$stats" | sed -E \
+				's/.*worker cpu seconds max ([0-9.]+) sum ([0-9.]+).*/\1 \2/' |
+				awk '{ print ($2 > 0 ? 2 * $1 / $2 : 0) >>"'"$tmp/b2"'" }'
 			sig=$(echo "$stats" | sed -E 's/, run cpu seconds.*//')
 			[ -n "$first" ] || first=$sig
 			[ "$sig" = "$first" ] || ok=DIFFERENT
@@ -120,10 +129,10 @@ bench() {
 	done
 	w1=$(median <"$tmp/w1") w2=$(median <"$tmp/w2")
 	c1=$(median <"$tmp/c1") c2=$(median <"$tmp/c2")
-	s2=$(median <"$tmp/s2") e2=$(median <"$tmp/e2")
+	s2=$(median <"$tmp/s2") e2=$(median <"$tmp/e2") b2=$(median <"$tmp/b2")
 	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v c1="$c1" -v c2="$c2" -v ok="$ok" \
-		-v s2="$s2" -v e2="$e2" 'BEGIN {
-		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %.4f (%.1f%%) | %.2fx | %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, s2, 100 * s2 / c2, c1 / e2, ok }')
+		-v s2="$s2" -v e2="$e2" -v b2="$b2" 'BEGIN {
+		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %.4f (%.1f%%) | %.2fx | %.3f | %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, s2, 100 * s2 / c2, c1 / e2, b2, ok }')
 	echo "$row"
 	rows="$rows$row
 "
@@ -160,8 +169,8 @@ if [ -n "${PROBE:-}" ]; then
 	header="| kernel (4096 CTAs) | CPU s, 1 thread alone | CPU s, each of two 1-thread processes side by side (/ alone) | CPU s, 2 threads (/ alone) | 2 threads / two processes |
 |---|---:|---:|---:|---:|"
 else
-	header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | serial CPU s, 2 (of CPU s, 2) | Amdahl: idle speedup | outputs and counts |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | serial CPU s, 2 (of CPU s, 2) | Amdahl: idle speedup | worker CPU max / mean, 2 | outputs and counts |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 fi
 echo "$header"
 G="--grid 4096"
