@@ -669,14 +669,33 @@ enum {
 	PK_TEXT,  /* plain enum/register value: rendered text, else slow */
 	PK_VALUE, /* plain value, printed by its kind (put_value_slow) */
 	PK_PAIR,  /* plain 64-bit register pair: R[2:3] */
-	PK_OTHER  /* Shift, PCRel, Address, ConstAddress: put_operand_body */
+	PK_UIMM,  /* plain unsigned immediate: 0x.. */
+	PK_SIMM,  /* plain signed immediate: 0x.., -0x.. */
+	PK_CMEM,  /* plain constant-bank reference: c[0x..][0x..] */
+	PK_ADDR,  /* [ra(.64)+off] with a rendered ra and an immediate off */
+	PK_PCREL, /* a branch target: its label, else its address */
+	PK_OTHER  /* Shift, other addresses: put_operand_body */
+};
+
+/* plan_operand.flags */
+enum {
+	PO_SHOW = 1, /* shown only when the show test hits (else always) */
+	PO_NEG = 2,  /* may carry a '!'/'~' (else never) */
+	PO_WIDE = 4, /* PK_ADDR: ".64" after the base */
+	PO_RZ = 8    /* PK_ADDR: the base is a register (all ones: RZ) */
 };
 
 typedef struct plan_operand {
 	ptest show; /* hit: shown (some field off its default, or negated) */
 	ptest neg;  /* hit: its .not/.bitnot is set */
-	uint8_t kind, index, field;
+	uint8_t kind, index, field, flags;
 	char negc;  /* '!' or '~' */
+	/* PK_SIMM, PK_PCREL: the field's width; PK_PCREL: shift; PK_ADDR: the
+	 * base ra (-1: none) and the offset off (-1: none), off's width when
+	 * signed (0: unsigned); PK_CMEM: bank and offset positions/widths */
+	int8_t ra, off;
+	uint8_t width, shift, bank_pos, off_pos;
+	uint64_t rz, bank_mask, off_mask; /* PK_ADDR: ra's RZ value */
 } plan_operand;
 
 typedef struct plan_mod {
@@ -688,6 +707,7 @@ typedef struct dis_plan {
 	const codec_opinfo *c;
 	int guard;          /* field, or -1: no guard can show */
 	ptest guard_show, guard_neg;
+	ptest control;      /* hit: some control slot shows */
 	ptest sched, yield, req, wsb; /* the control slots */
 	ptest any_mod;      /* hit: some modifier shows */
 	uint8_t nmods, nops;
@@ -739,6 +759,67 @@ static uint64_t bit(int i)
 	return i >= 0 && i < 64 ? UINT64_C(1) << i : 0;
 }
 
+/* The room one operand takes at most, when it has no slow value:
+ * ", " and '!', then c[0x<16>][0x<16>] or [R<15>.64+0x<16>]. */
+#define OP_ROOM 48
+
+/* The printer of operand o (and what it needs in x). */
+static uint8_t plan_kind(const isa_opcode *op, const codec_opinfo *c,
+			 const isa_operand *o, plan_operand *x)
+{
+	const isa_field *f = &op->fields[o->field];
+	const isa_type *t = f->type;
+	switch (o->fmt) {
+	case ISA_FMT_PLAIN:
+		if (o->bitwidth == 64 && t->cls == ISA_KIND_REG)
+			return PK_PAIR;
+		if (c->ntext[o->field])
+			return PK_TEXT;
+		if (t->cls == ISA_KIND_UIMM)
+			return PK_UIMM;
+		if (t->cls == ISA_KIND_SIMM && f->width >= 1 && f->width <= 64) {
+			x->width = (uint8_t)f->width;
+			return PK_SIMM;
+		}
+		if (t->cls == ISA_KIND_CMEM) {
+			x->bank_pos = (uint8_t)(t->bank_pos & 63);
+			x->off_pos = (uint8_t)(t->off_pos & 63);
+			x->bank_mask = ones(t->bank_width);
+			x->off_mask = ones(t->off_width);
+			return PK_CMEM;
+		}
+		return PK_VALUE;
+	case ISA_FMT_PCREL:
+		if (t->cls == ISA_KIND_SIMM && (f->width < 1 || f->width > 64))
+			return PK_OTHER;
+		x->width = t->cls == ISA_KIND_SIMM ? (uint8_t)f->width : 0;
+		x->shift = (uint8_t)(o->shift & 63);
+		return PK_PCREL;
+	case ISA_FMT_ADDR: {
+		int ra = o->sub[0], off = o->sub[1];
+		if (ra >= ISA_MAX_FIELDS || off >= ISA_MAX_FIELDS)
+			return PK_OTHER;
+		x->ra = (int8_t)(ra >= 0 ? ra : -1);
+		x->off = (int8_t)(off >= 0 ? off : -1);
+		if ((c->addr64_operands >> x->index) & 1)
+			x->flags |= PO_WIDE;
+		if (ra >= 0 && op->fields[ra].type->cls == ISA_KIND_REG) {
+			x->flags |= PO_RZ;
+			x->rz = ones(op->fields[ra].type->width);
+		}
+		if (off >= 0 && op->fields[off].type->cls == ISA_KIND_SIMM) {
+			int w = op->fields[off].width;
+			if (w < 1 || w > 64)
+				return PK_OTHER;
+			x->width = (uint8_t)w;
+		}
+		return PK_ADDR;
+	}
+	default:
+		return PK_OTHER;
+	}
+}
+
 static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 			    const codec_opinfo *c)
 {
@@ -788,14 +869,7 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 		x->negc = negation_char(c, o->field);
 		need |= bit(o->field) | bit(o->sub[0]) | bit(o->sub[1]);
 		x->neg = ptest_of(op, c->modifier[o->field]);
-		if (o->fmt != ISA_FMT_PLAIN)
-			x->kind = PK_OTHER;
-		else if (o->bitwidth == 64 && f->type->cls == ISA_KIND_REG)
-			x->kind = PK_PAIR;
-		else if (c->ntext[o->field])
-			x->kind = PK_TEXT;
-		else
-			x->kind = PK_VALUE;
+		x->kind = plan_kind(op, c, o, x);
 		/* omitted(): the field, its negation and an Address's parts */
 		bool always = !has_default(c, o->field);
 		ptest_add(&x->show, &always, f);
@@ -811,6 +885,10 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 			ptest_add(&x->show, &always, &op->fields[sub]);
 		}
 		ptest_done(&x->show, always);
+		if (!always)
+			x->flags |= PO_SHOW;
+		if (x->neg.mlo | x->neg.mhi | x->neg.vlo | x->neg.vhi)
+			x->flags |= PO_NEG;
 	}
 	bool always = false;
 	if (c->stall >= 0)
@@ -821,11 +899,18 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 	p->yield = ptest_of(op, c->yield);
 	p->req = ptest_of(op, c->req);
 	p->wsb = ptest_of(op, c->wsb);
+	/* the three slots in one test: their fields do not overlap */
+	const int slots[] = {c->stall, c->yield, c->req, c->wsb};
+	always = false;
+	for (size_t s = 0; s < sizeof slots / sizeof slots[0]; s++)
+		if (slots[s] >= 0)
+			ptest_add(&p->control, &always, &op->fields[slots[s]]);
+	ptest_done(&p->control, always);
 	codec_fieldset_init(m, op, need, &p->set);
 	/* '@' '!' text ' ', mnemonic, '.' text each, ", " '!' text each */
 	p->room = (uint16_t)(sizeof(codec_text) + 3 + sizeof p->mn +
 			     (sizeof(codec_text) + 1) * p->nmods +
-			     (sizeof(codec_text) + 3) * p->nops + 8);
+			     OP_ROOM * p->nops + 8);
 	return p;
 }
 
@@ -854,6 +939,88 @@ static bool put_slow(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		     int i, const uint64_t *fields, bool pair)
 {
 	put_value_slow(out, op, i, fields, pair);
+	return pb_room(out, p->room);
+}
+
+/* The raw printers below write into room already reserved and return
+ * the new end: 0x.. (hex digits by pairs), -0x.., c[0x..][0x..]. */
+static inline char *hex_raw(char *p, uint64_t v)
+{
+	int n = v ? (67 - __builtin_clzll(v)) / 4 : 1; /* hex digits */
+	p[0] = '0';
+	p[1] = 'x';
+	hex_digits(p + 2, v, n);
+	return p + 2 + n;
+}
+
+static inline char *shex_raw(char *p, int64_t v)
+{
+	if (v < 0) {
+		*p++ = '-';
+		return hex_raw(p, (uint64_t)0 - (uint64_t)v);
+	}
+	return hex_raw(p, (uint64_t)v);
+}
+
+static char *cmem_raw(char *p, const plan_operand *x, uint64_t v)
+{
+	memcpy(p, "c[", 2);
+	p = hex_raw(p + 2, (v >> x->bank_pos) & x->bank_mask);
+	memcpy(p, "][", 2);
+	p = hex_raw(p + 2, (v >> x->off_pos) & x->off_mask);
+	*p++ = ']';
+	return p;
+}
+
+/* PK_ADDR: what put_operand_body prints for an Address operand. */
+static bool put_addr_planned(pbuf *out, const dis_plan *p,
+			     const isa_opcode *op, const plan_operand *x,
+			     const uint64_t *fields)
+{
+	*out->p++ = '[';
+	bool rz = true;
+	if (x->ra >= 0) {
+		uint64_t r = fields[x->ra];
+		rz = (x->flags & PO_RZ) && r == x->rz;
+		if (!rz) {
+			if (!put_text_raw(out, p->c, x->ra, r) &&
+			    !put_slow(out, p, op, x->ra, fields, false))
+				return false;
+			if (x->flags & PO_WIDE) {
+				memcpy(out->p, ".64", 3);
+				out->p += 3;
+			}
+		}
+	}
+	int64_t v = 0;
+	if (x->off >= 0)
+		v = x->width ? sext(fields[x->off], x->width)
+			     : (int64_t)fields[x->off];
+	char *q = out->p;
+	if (rz || v < 0) {
+		q = shex_raw(q, v);
+	} else if (v > 0) {
+		*q++ = '+';
+		q = hex_raw(q, (uint64_t)v);
+	}
+	*q++ = ']';
+	out->p = q;
+	return true;
+}
+
+/* PK_PCREL: the label at the target, else the target's address. */
+static bool put_pcrel_planned(pbuf *out, const dis_plan *p,
+			      const plan_operand *x, uint64_t v, uint64_t pc,
+			      const dis_labels *labels)
+{
+	int64_t rel = x->width ? sext(v, x->width) : (int64_t)v;
+	uint64_t target = pc + 16 + ((uint64_t)rel << x->shift);
+	int l = dis_label_find(labels, target);
+	if (l < 0) {
+		out->p = hex_raw(out->p, target);
+		return true;
+	}
+	put_label(out, labels, l);
 	return pb_room(out, p->room);
 }
 
@@ -896,18 +1063,34 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 	size_t first = 1;
 	for (int k = 0; k < p->nops; k++) {
 		const plan_operand *x = &p->ops[k];
-		if (!ptest_hit(&x->show, w))
+		if ((x->flags & PO_SHOW) && !ptest_hit(&x->show, w))
 			continue;
 		memcpy(out->p, &", "[first], 2); /* may copy the NUL */
 		out->p += 2 - first;
-		if (ptest_hit(&x->neg, w))
+		if ((x->flags & PO_NEG) && ptest_hit(&x->neg, w))
 			*out->p++ = x->negc;
 		first = 0;
 		bool room = true;
+		uint64_t v = fields[x->field];
 		switch (x->kind) {
 		case PK_TEXT:
-			if (!put_text_raw(out, c, x->field, fields[x->field]))
+			if (!put_text_raw(out, c, x->field, v))
 				room = put_slow(out, p, op, x->field, fields, false);
+			break;
+		case PK_UIMM:
+			out->p = hex_raw(out->p, v);
+			break;
+		case PK_SIMM:
+			out->p = shex_raw(out->p, sext(v, x->width));
+			break;
+		case PK_CMEM:
+			out->p = cmem_raw(out->p, x, v);
+			break;
+		case PK_ADDR:
+			room = put_addr_planned(out, p, op, x, fields);
+			break;
+		case PK_PCREL:
+			room = put_pcrel_planned(out, p, x, v, pc, labels);
 			break;
 		case PK_VALUE:
 			room = put_slow(out, p, op, x->field, fields, false);
@@ -923,6 +1106,8 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		if (!room)
 			return;
 	}
+	if (!ptest_hit(&p->control, w))
+		return;
 	if (ptest_hit(&p->sched, w)) {
 		pputs(out, " $sched(");
 		put_dec(out, c->stall >= 0 ? word_field(op, c->stall, w) : 0);

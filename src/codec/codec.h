@@ -173,6 +173,14 @@ typedef struct codec_fieldset {
 	uint8_t order[ISA_MAX_FIELDS];
 	uint8_t shift[ISA_MAX_FIELDS];
 	uint64_t mask[ISA_MAX_FIELDS];
+	/* validation, decided once: enum fields with holes, each with the
+	 * bit set of its named values; register pairs, each with its RZ
+	 * value; slow: some enum check needs the general test; rules: the
+	 * opcode has __Exception rules */
+	uint8_t nenum, npair;
+	bool slow, rules;
+	uint8_t enum_f[ISA_MAX_FIELDS], pair_f[ISA_MAX_FIELDS];
+	uint64_t enum_valid[ISA_MAX_FIELDS], pair_rz[ISA_MAX_FIELDS];
 } codec_fieldset;
 
 /* The set of op for the fields in need (bit i: field i); m has its

@@ -461,6 +461,21 @@ void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 			s->mask[n++] = c->mask[k];
 			(*count[g])++;
 		}
+	for (uint64_t b = c->enum_check; b; b &= b - 1) {
+		int i = __builtin_ctzll(b);
+		if (!c->enum_valid[i]) {
+			s->slow = true;
+			continue;
+		}
+		s->enum_f[s->nenum] = (uint8_t)i;
+		s->enum_valid[s->nenum++] = c->enum_valid[i];
+	}
+	for (uint64_t b = c->pair_check; b; b &= b - 1) {
+		int i = __builtin_ctzll(b);
+		s->pair_f[s->npair] = (uint8_t)i;
+		s->pair_rz[s->npair++] = ones(op->fields[i].width);
+	}
+	s->rules = op->nexc > 0;
 }
 
 bool codec_accepts(const isa_model *m, const isa_opcode *op,
@@ -481,7 +496,19 @@ bool codec_accepts(const isa_model *m, const isa_opcode *op,
 	for (int e = k + s->nconst; k < e; k++)
 		fields[s->order[k]] = c->value[s->order[k]];
 	char buf[8];
-	return !validate(op, c, t->rules, fields, buf, sizeof buf);
+	if (s->slow)
+		return !validate(op, c, t->rules, fields, buf, sizeof buf);
+	/* validate(), with what it tests per opcode decided by the set: an
+	 * enum value is named exactly when its bit is set (width <= 6) */
+	for (int j = 0; j < s->nenum; j++)
+		if (!((s->enum_valid[j] >> fields[s->enum_f[j]]) & 1))
+			return false;
+	for (int j = 0; j < s->npair; j++) {
+		uint64_t v = fields[s->pair_f[j]];
+		if ((v & 1) && v != s->pair_rz[j])
+			return false;
+	}
+	return !s->rules || !codec_rules_check(t->rules, op, fields);
 }
 
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w)
