@@ -720,10 +720,11 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * data + l * per_thread + (uint32_t)(Ra[l] + off) + 4h.  The plan
  * (local_plan): prow[0] Ra's row, prow[3] the first data row (GPRs, none
  * of them RZ), aux[3] off; the size from aux[2] (mem_size).  Every lane
- * of pmask is checked first, as shared_access checks its lanes (the
- * 64-bit sum Ra + off is aligned and inside [0, per_thread - size]
- * exactly when Ra is inside [lo, hi] and Ra + off is aligned in 32 bits),
- * branch-free over all 32 lanes; no per-lane pointers.  False, with
+ * of pmask is checked first: the 64-bit sum Ra + off aligned and inside
+ * [0, per_thread - size], lane by lane when they are few (calls in
+ * divergent code), else as shared_access checks its lanes (Ra inside
+ * [lo, hi], Ra + off aligned in 32 bits), branch-free over all 32; no
+ * per-lane pointers.  False, with
  * nothing done, when a lane would fault (load and store report it) or
  * retire records, relaxed memory or the race detector need the general
  * path.  A load reads each lane's address before it writes that lane;
@@ -742,21 +743,35 @@ static bool local_row(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		return false;
 	bool sign;
 	const unsigned size = mem_size(i, &sign), nw = size / 4;
-	const int64_t off = i->aux[3], len = (int64_t)loc->per_thread;
-	if (len < (int64_t)size || off > len || off < -(int64_t)UINT32_MAX)
-		return false;
-	int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
-	if (hi < lo)
-		return false;
-	if (hi > (int64_t)UINT32_MAX)
-		hi = UINT32_MAX;
-	const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
-	const uint32_t am = size - 1, o = (uint32_t)off;
 	const uint32_t *a = rt_prow(w, i, 0);
-	uint32_t bad = 0; /* the lanes that would fault, of all 32 */
-	LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? 1u << l : 0;
-	if (bad & pmask)
+	const int64_t off = i->aux[3];
+	const uint32_t am = size - 1, o = (uint32_t)off;
+	if (loc->per_thread < size)
 		return false;
+	if (sim_popc(pmask) <= 8) { /* a few lanes (divergent calls): each */
+		const uint64_t last = loc->per_thread - size;
+		uint64_t bad = 0;
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint64_t x = (uint64_t)a[sim_ffs(m)] + (uint64_t)off;
+			bad |= (uint64_t)(x > last) | (x & am);
+		}
+		if (bad)
+			return false;
+	} else {
+		const int64_t len = (int64_t)loc->per_thread;
+		if (off > len || off < -(int64_t)UINT32_MAX)
+			return false;
+		int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
+		if (hi < lo)
+			return false;
+		if (hi > (int64_t)UINT32_MAX)
+			hi = UINT32_MAX;
+		const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
+		uint32_t bad = 0; /* the lanes that would fault, of all 32 */
+		LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? 1u << l : 0;
+		if (bad & pmask)
+			return false;
+	}
 	uint8_t *data = loc->data;
 	const size_t pt = loc->per_thread;
 	uint32_t *r = rt_prow(w, i, 3);
