@@ -1146,16 +1146,27 @@ static inline dis_plan *plan_of(dis_plans *plans, const isa_opcode *op)
 	return p ? p : plan_new(plans, op);
 }
 
-const isa_opcode *dis_plans_decode(dis_plans *plans, isa_word w,
-				   uint64_t *fields)
+/* dis_plans_decode, also giving the plan of the opcode (NULL: none). */
+static inline const isa_opcode *decode_planned(dis_plans *plans, isa_word w,
+					       uint64_t *fields,
+					       dis_plan **plan)
 {
 	const isa_opcode *op = codec_find(plans->m, w);
+	*plan = NULL;
 	if (!op)
 		return NULL;
 	dis_plan *p = plan_of(plans, op);
 	if (!p)
 		return codec_decode(plans->m, w, fields, NULL);
+	*plan = p;
 	return codec_accepts(plans->m, op, &p->set, w, fields) ? op : NULL;
+}
+
+const isa_opcode *dis_plans_decode(dis_plans *plans, isa_word w,
+				   uint64_t *fields)
+{
+	dis_plan *p;
+	return decode_planned(plans, w, fields, &p);
 }
 
 /* print_inst by the plan of op (NULL plans, or out of memory: print_inst). */
@@ -1280,3 +1291,52 @@ void dis_print_line(const isa_model *m, dis_plans *plans,
 	pb_close(&pb);
 }
 
+
+/*
+ * Lines of words first.. of code (a run without annotations or line notes):
+ * what put_line (dis.c) prints for each, with the cursor kept across lines
+ * and each word decoded once.  Stops before a word that does not decode,
+ * at end, or when the text passes limit bytes.
+ */
+size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
+		     size_t end, uint64_t base, unsigned flags,
+		     const dis_labels *labels, util_buf *out, size_t limit)
+{
+	pbuf pb = pb_open(out);
+	if (out->failed || !out->data || !plans)
+		return first;
+	bool addr = flags & SIMT_DIS_ADDR, hex = flags & SIMT_DIS_HEX;
+	bool marks = labels && labels->count && labels->mark;
+	size_t i = first;
+	for (; i < end && (size_t)(pb.p - out->data) < limit; i++) {
+		isa_word w;
+		memcpy(&w.lo, code + 16 * i, 8);
+		memcpy(&w.hi, code + 16 * i + 8, 8);
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+		w = codec_load(code + 16 * i);
+#endif
+		uint64_t pc = base + 16 * i, fields[ISA_MAX_FIELDS];
+		dis_plan *p;
+		const isa_opcode *op = decode_planned(plans, w, fields, &p);
+		if (!op || !p)
+			break;
+		if (marks && (labels->mark[i / 64] >> (i % 64)) & 1) {
+			put_label(&pb, labels, dis_label_find(labels, pc));
+			pputn(&pb, ":\n", 2);
+		}
+		char *start = pb.p;
+		if (addr)
+			put_prefix_counted(&pb, plans, pc);
+		else
+			put_prefix(&pb, pc, false);
+		run_plan(&pb, p, op, fields, w, pc, labels);
+		pputn(&pb, " ;", 2);
+		if (hex && !out->failed)
+			put_hex_comment(&pb, (size_t)(pb.p - start), w);
+		pputc(&pb, '\n');
+		if (out->failed)
+			break;
+	}
+	pb_close(&pb);
+	return i;
+}
