@@ -1320,6 +1320,24 @@ static void put_prefix_counted(pbuf *out, dis_plans *pl, uint64_t pc)
 	out->p += pl->addr_len;
 }
 
+/* put_prefix_counted, inline for the common step: the 16s digit of the
+ * last address goes up by one without a carry. */
+static inline void put_prefix_next(pbuf *out, dis_plans *pl, uint64_t pc)
+{
+	if (pl->addr_len && pc == pl->addr_pc + 16 &&
+	    (size_t)(out->end - out->p) >= sizeof pl->addr) {
+		char *d = &pl->addr[pl->addr_len - 5];
+		if (*d != 'f' && *d != '9') {
+			++*d;
+			pl->addr_pc = pc;
+			memcpy(out->p, pl->addr, sizeof pl->addr);
+			out->p += pl->addr_len;
+			return;
+		}
+	}
+	put_prefix_counted(out, pl, pc);
+}
+
 void dis_print_line(const isa_model *m, dis_plans *plans,
 		    const isa_opcode *op, const uint64_t *fields, uint64_t pc,
 		    isa_word w, unsigned flags, const dis_labels *labels,
@@ -1382,7 +1400,7 @@ size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
 		}
 		char *start = pb.p;
 		if (addr)
-			put_prefix_counted(&pb, plans, pc);
+			put_prefix_next(&pb, plans, pc);
 		else
 			put_prefix(&pb, pc, false);
 		run_plan(&pb, p, op, fields, w, pc, labels);
