@@ -787,8 +787,11 @@ dis_plans *dis_plans_new(const isa_model *m)
 
 void dis_plans_free(dis_plans *p)
 {
-	for (int i = 0; p && i < p->n; i++)
+	for (int i = 0; p && i < p->n; i++) {
+		if (p->plan[i])
+			codec_fieldset_free(&p->plan[i]->set);
 		free(p->plan[i]);
+	}
 	free(p);
 }
 
