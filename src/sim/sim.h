@@ -106,6 +106,10 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 			   and its scope) */
 #define SIM_F_NOGUARD 16u /* guard and pp are PT (predecode.c): pmask is
 			     ActiveMask, no predicate to read */
+#define SIM_F_JUMP 32u /* a BRA of one target without .U/.DIV/.CONV or a UR
+			  mask (bru.c prep): aux[2] its target, aux[3] the
+			  target's record (sim_ip); the plain step jumps a
+			  whole or an empty pmask itself */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
@@ -935,6 +939,22 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	if (!(f & SIM_F_NOGUARD))
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	if (f & SIM_F_CTRL) {
+		if ((f & SIM_F_JUMP) && (pmask == 0 || pmask == active)) {
+			/* sim_bru_bra's jump of every active lane or of none */
+			if (!pmask) {
+				w->active_pc += SIM_INST_SIZE;
+				w->ip = i + 1;
+			} else {
+				uint64_t t = (uint64_t)i->aux[2];
+				bool back = t <= w->active_pc;
+				w->active_pc = t;
+				w->ip = (const sim_inst *)(intptr_t)i->aux[3];
+				if (back)
+					sim_ll_event(w);
+			}
+			w->clock = clock;
+			return false; /* its warp goes on */
+		}
 		i->exec(w, i, pmask);
 		w->clock = clock;
 		w->ip = sim_ip(c, w->active_pc);
