@@ -165,6 +165,10 @@ static void put_dec(pbuf *out, uint64_t v)
 		p[0] = (char)('0' + v / 100);
 		memcpy(p + 1, pairs + 2 * (v % 100), 2);
 		out->p += 3;
+	} else if (v < 10000) {
+		memcpy(p, pairs + 2 * (v / 100), 2);
+		memcpy(p + 2, pairs + 2 * (v % 100), 2);
+		out->p += 4;
 	} else {
 		char tmp[24];
 		int n = sizeof tmp;
@@ -1436,7 +1440,7 @@ size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
 	if (out->failed || !out->data || !plans)
 		return first;
 	bool addr = flags & SIMT_DIS_ADDR, hex = flags & SIMT_DIS_HEX;
-	bool marks = labels && labels->count && labels->mark;
+	const uint64_t *mark = labels && labels->count ? labels->mark : NULL;
 	size_t i = first;
 	for (; i < end && (size_t)(pb.p - out->data) < limit; i++) {
 		isa_word w;
@@ -1450,7 +1454,7 @@ size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
 		const isa_opcode *op = decode_planned(plans, w, fields, &p);
 		if (!op || !p)
 			break;
-		if (marks && (labels->mark[i / 64] >> (i % 64)) & 1) {
+		if (mark && (mark[i / 64] >> (i % 64)) & 1) {
 			put_label(&pb, labels, dis_label_find(labels, pc));
 			pputn(&pb, ":\n", 2);
 		}
