@@ -16,6 +16,7 @@
  */
 #include "asm/dis.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,22 @@ static void put_line(dis_state *st, isa_word w, uint64_t pc, util_buf *out)
 	dis_putc(out, '\n');
 }
 
+/* The end of the run of words from w on that need no annotation: the word
+ * of the next indirect branch with targets (branch_annot), else n. */
+static size_t run_end(dis_state *st, size_t w, size_t n)
+{
+	const dis_extra *x = st->x;
+	if (!x)
+		return n;
+	while (st->branch < x->nbranches &&
+	       x->branches[st->branch].offset < 16 * (uint64_t)w)
+		st->branch++;
+	if (st->branch >= x->nbranches)
+		return n;
+	uint64_t k = x->branches[st->branch].offset / 16;
+	return k < n ? (size_t)k : n;
+}
+
 /* Grow out once to about the size of the listing (avoids repeated copies). */
 static void reserve(util_buf *out, size_t extra)
 {
@@ -277,8 +294,21 @@ simt_status dis_buffer(const isa_model *m, const char *name,
 	}
 	reserve(out, write ? 2 * DIS_FLUSH
 			   : n * (flags & SIMT_DIS_HEX ? 112 : 56));
-	for (size_t w = 0; w < n; w++) {
-		put_line(&st, load_word(code + 16 * w), base + 16 * w, out);
+	/* Runs of plain lines go through dis_print_run; put_line prints the
+	 * rest: words that do not decode, indirect branches with targets,
+	 * every line with a line note. */
+	bool runs = st.plans && !(x && x->lines && (flags & SIMT_DIS_LINES));
+	size_t limit = write ? DIS_FLUSH : SIZE_MAX;
+	for (size_t w = 0; w < n;) {
+		size_t k = w;
+		if (runs)
+			k = dis_print_run(st.plans, code, w, run_end(&st, w, n),
+					  base, flags, &st.labels, out, limit);
+		if (k == w) {
+			put_line(&st, load_word(code + 16 * w), base + 16 * w, out);
+			k = w + 1;
+		}
+		w = k;
 		if (write && out->len >= DIS_FLUSH && !out->failed) {
 			write(ctx, out->data, out->len);
 			out->len = 0;

@@ -106,6 +106,18 @@ void dis_print_line(const isa_model *m, dis_plans *plans,
 		    const char *annot, const char *trailer, util_buf *out);
 
 /*
+ * The lines of words first..end-1 of code (16 bytes each, word k at base +
+ * 16 k) as dis_print_line prints them with no annotation and no trailer,
+ * each preceded by its label line when labels marks it (labels->mark); stops
+ * before a word that does not decode and once out holds limit bytes or
+ * more.  Returns the index of the first word not printed.  plans is not
+ * NULL.
+ */
+size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
+		     size_t end, uint64_t base, unsigned flags,
+		     const dis_labels *labels, util_buf *out, size_t limit);
+
+/*
  * The pieces of that line for a word that does not decode (dis.c): the
  * indentation and address column, and the raw-word comment padded to
  * column 64 counted from line_start (an offset into out).

@@ -355,11 +355,10 @@ static inline bool put_text(pbuf *out, const codec_opinfo *c, int i,
 
 /* put_value without a rendered text. */
 static void put_value_slow(pbuf *out, const isa_opcode *op, int i,
-			   const uint64_t *fields, bool pair)
+			   uint64_t v, bool pair)
 {
 	const isa_field *f = &op->fields[i];
 	const isa_type *t = f->type;
-	uint64_t v = fields[i];
 	switch (t->cls) {
 	case ISA_KIND_ENUM:
 		pputs(out, v < (uint64_t)t->nvalues && t->values[v]
@@ -389,7 +388,7 @@ static inline void put_value(pbuf *out, const isa_opcode *op,
 			     const uint64_t *fields, bool pair)
 {
 	if (pair || !put_text(out, c, i, fields[i]))
-		put_value_slow(out, op, i, fields, pair);
+		put_value_slow(out, op, i, fields[i], pair);
 }
 
 /* Inside brackets: R2, R2+0x10, R2-0x10, R2.64+0x10, 0x10 (ra = RZ). */
@@ -619,6 +618,47 @@ void dis_print_inst(const isa_model *m, const isa_opcode *op,
  * exactly what print_inst prints: bench/dis_identity.sh compares listings.
  */
 
+/*
+ * Where a plan reads a field's value: straight from the word, as one
+ * 128-bit number (decoding extracts only what validation and the general
+ * printers read).  Same value as codec_decode's: a constant is its value
+ * (mask 0).
+ */
+typedef unsigned __int128 word128;
+
+typedef struct wfield {
+	uint64_t mask, cval;
+	uint8_t pos;
+} wfield;
+
+static inline uint64_t wf_get(const wfield *f, word128 x)
+{
+	return ((uint64_t)(x >> f->pos) & f->mask) | f->cval;
+}
+
+static inline word128 w128(isa_word w)
+{
+	return ((word128)w.hi << 64) | w.lo;
+}
+
+static wfield wf_of(const isa_opcode *op, int i)
+{
+	wfield f = {0, 0, 0};
+	if (i < 0 || i >= op->nfields)
+		return f;
+	const isa_field *d = &op->fields[i];
+	if (d->is_const) {
+		f.cval = d->value;
+		return f;
+	}
+	/* isa_check keeps fields inside the word; clamp anyway, as
+	 * extraction_order does (decode.c) */
+	int width = d->width < 1 ? 1 : d->width > 64 ? 64 : d->width;
+	f.mask = ones(width);
+	f.pos = (uint8_t)(d->pos < 0 ? 0 : d->pos > 127 ? 127 : d->pos);
+	return f;
+}
+
 /* Differs from the defaults when (w & m) != v; m = 0, v = 1: always;
  * all zero: never. */
 typedef struct ptest {
@@ -688,6 +728,7 @@ enum {
 typedef struct plan_operand {
 	ptest show; /* hit: shown (some field off its default, or negated) */
 	ptest neg;  /* hit: its .not/.bitnot is set */
+	wfield f, fra, foff; /* the field; PK_ADDR: ra and off */
 	uint8_t kind, index, field, flags;
 	char negc;  /* '!' or '~' */
 	/* PK_SIMM, PK_PCREL: the field's width; PK_PCREL: shift; PK_ADDR: the
@@ -700,6 +741,7 @@ typedef struct plan_operand {
 
 typedef struct plan_mod {
 	ptest show;
+	wfield f;
 	uint8_t field;
 } plan_mod;
 
@@ -707,6 +749,7 @@ typedef struct dis_plan {
 	const codec_opinfo *c;
 	int guard;          /* field, or -1: no guard can show */
 	ptest guard_show, guard_neg;
+	wfield fguard;
 	ptest control;      /* hit: some control slot shows */
 	ptest sched, yield, req, wsb; /* the control slots */
 	ptest any_mod;      /* hit: some modifier shows */
@@ -744,8 +787,11 @@ dis_plans *dis_plans_new(const isa_model *m)
 
 void dis_plans_free(dis_plans *p)
 {
-	for (int i = 0; p && i < p->n; i++)
+	for (int i = 0; p && i < p->n; i++) {
+		if (p->plan[i])
+			codec_fieldset_free(&p->plan[i]->set);
 		free(p->plan[i]);
+	}
 	free(p);
 }
 
@@ -826,12 +872,13 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 	dis_plan *p = calloc(1, sizeof *p);
 	if (!p)
 		return NULL;
-	/* the control slots are read from the word when they show (rarely) */
+	/* the printers read the word (wfield); decoding extracts what the
+	 * general printer put_operand_body and the label pass (PCRel) read */
 	uint64_t need = 0;
 	p->c = c;
 	int g = op->guard;
 	p->guard = g >= 0 && g < op->nfields ? g : -1;
-	need |= bit(p->guard);
+	p->fguard = wf_of(op, p->guard);
 	if (p->guard >= 0) {
 		bool always = !has_default(c, g);
 		ptest_add(&p->guard_show, &always, &op->fields[g]);
@@ -851,7 +898,7 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 		int i = op->mods[k];
 		plan_mod *x = &p->mods[p->nmods++];
 		x->field = (uint8_t)i;
-		need |= bit(i);
+		x->f = wf_of(op, i);
 		x->show = ptest_of(op, i);
 		ptest_done(&x->show, !has_default(c, i));
 		any = any || !has_default(c, i);
@@ -867,9 +914,17 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 		x->index = (uint8_t)i;
 		x->field = (uint8_t)o->field;
 		x->negc = negation_char(c, o->field);
-		need |= bit(o->field) | bit(o->sub[0]) | bit(o->sub[1]);
 		x->neg = ptest_of(op, c->modifier[o->field]);
 		x->kind = plan_kind(op, c, o, x);
+		x->f = wf_of(op, o->field);
+		if (x->kind == PK_ADDR) {
+			x->fra = wf_of(op, x->ra);
+			x->foff = wf_of(op, x->off);
+		}
+		if (x->kind == PK_OTHER)
+			need |= bit(o->field) | bit(o->sub[0]) | bit(o->sub[1]);
+		if (o->fmt == ISA_FMT_PCREL)
+			need |= bit(o->field);
 		/* omitted(): the field, its negation and an Address's parts */
 		bool always = !has_default(c, o->field);
 		ptest_add(&x->show, &always, f);
@@ -936,9 +991,9 @@ static inline bool put_text_raw(pbuf *out, const codec_opinfo *c, int i,
 /* A value that has no rendered text: the checked printers, then the room
  * of the plan again (false: out of memory). */
 static bool put_slow(pbuf *out, const dis_plan *p, const isa_opcode *op,
-		     int i, const uint64_t *fields, bool pair)
+		     int i, uint64_t v, bool pair)
 {
-	put_value_slow(out, op, i, fields, pair);
+	put_value_slow(out, op, i, v, pair);
 	return pb_room(out, p->room);
 }
 
@@ -975,16 +1030,16 @@ static char *cmem_raw(char *p, const plan_operand *x, uint64_t v)
 /* PK_ADDR: what put_operand_body prints for an Address operand. */
 static bool put_addr_planned(pbuf *out, const dis_plan *p,
 			     const isa_opcode *op, const plan_operand *x,
-			     const uint64_t *fields)
+			     isa_word w)
 {
 	*out->p++ = '[';
 	bool rz = true;
 	if (x->ra >= 0) {
-		uint64_t r = fields[x->ra];
+		uint64_t r = wf_get(&x->fra, w128(w));
 		rz = (x->flags & PO_RZ) && r == x->rz;
 		if (!rz) {
 			if (!put_text_raw(out, p->c, x->ra, r) &&
-			    !put_slow(out, p, op, x->ra, fields, false))
+			    !put_slow(out, p, op, x->ra, r, false))
 				return false;
 			if (x->flags & PO_WIDE) {
 				memcpy(out->p, ".64", 3);
@@ -993,9 +1048,10 @@ static bool put_addr_planned(pbuf *out, const dis_plan *p,
 		}
 	}
 	int64_t v = 0;
-	if (x->off >= 0)
-		v = x->width ? sext(fields[x->off], x->width)
-			     : (int64_t)fields[x->off];
+	if (x->off >= 0) {
+		uint64_t o = wf_get(&x->foff, w128(w));
+		v = x->width ? sext(o, x->width) : (int64_t)o;
+	}
 	char *q = out->p;
 	if (rz || v < 0) {
 		q = shex_raw(q, v);
@@ -1029,6 +1085,7 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		     const dis_labels *labels)
 {
 	const codec_opinfo *c = p->c;
+	word128 x128 = w128(w);
 	/* Everything up to the control slots goes into reserved room (the
 	 * buffer cannot grow: the text is lost anyway). */
 	if (!pb_room(out, p->room))
@@ -1037,8 +1094,9 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		*out->p++ = '@';
 		if (ptest_hit(&p->guard_neg, w))
 			*out->p++ = '!';
-		if (!put_text_raw(out, c, p->guard, fields[p->guard]) &&
-		    !put_slow(out, p, op, p->guard, fields, false))
+		uint64_t v = wf_get(&p->fguard, x128);
+		if (!put_text_raw(out, c, p->guard, v) &&
+		    !put_slow(out, p, op, p->guard, v, false))
 			return;
 		*out->p++ = ' ';
 	}
@@ -1056,8 +1114,9 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 			if (!ptest_hit(&x->show, w))
 				continue;
 			*out->p++ = '.';
-			if (!put_text_raw(out, c, x->field, fields[x->field]) &&
-			    !put_slow(out, p, op, x->field, fields, false))
+			uint64_t v = wf_get(&x->f, x128);
+			if (!put_text_raw(out, c, x->field, v) &&
+			    !put_slow(out, p, op, x->field, v, false))
 				return;
 		}
 	size_t first = 1;
@@ -1071,11 +1130,11 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 			*out->p++ = x->negc;
 		first = 0;
 		bool room = true;
-		uint64_t v = fields[x->field];
+		uint64_t v = wf_get(&x->f, x128);
 		switch (x->kind) {
 		case PK_TEXT:
 			if (!put_text_raw(out, c, x->field, v))
-				room = put_slow(out, p, op, x->field, fields, false);
+				room = put_slow(out, p, op, x->field, v, false);
 			break;
 		case PK_UIMM:
 			out->p = hex_raw(out->p, v);
@@ -1087,16 +1146,16 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 			out->p = cmem_raw(out->p, x, v);
 			break;
 		case PK_ADDR:
-			room = put_addr_planned(out, p, op, x, fields);
+			room = put_addr_planned(out, p, op, x, w);
 			break;
 		case PK_PCREL:
 			room = put_pcrel_planned(out, p, x, v, pc, labels);
 			break;
 		case PK_VALUE:
-			room = put_slow(out, p, op, x->field, fields, false);
+			room = put_slow(out, p, op, x->field, v, false);
 			break;
 		case PK_PAIR:
-			room = put_slow(out, p, op, x->field, fields, true);
+			room = put_slow(out, p, op, x->field, v, true);
 			break;
 		default:
 			put_operand_body(out, op, c, x->index, fields, pc, labels);
@@ -1146,16 +1205,27 @@ static inline dis_plan *plan_of(dis_plans *plans, const isa_opcode *op)
 	return p ? p : plan_new(plans, op);
 }
 
-const isa_opcode *dis_plans_decode(dis_plans *plans, isa_word w,
-				   uint64_t *fields)
+/* dis_plans_decode, also giving the plan of the opcode (NULL: none). */
+static inline const isa_opcode *decode_planned(dis_plans *plans, isa_word w,
+					       uint64_t *fields,
+					       dis_plan **plan)
 {
 	const isa_opcode *op = codec_find(plans->m, w);
+	*plan = NULL;
 	if (!op)
 		return NULL;
 	dis_plan *p = plan_of(plans, op);
 	if (!p)
 		return codec_decode(plans->m, w, fields, NULL);
+	*plan = p;
 	return codec_accepts(plans->m, op, &p->set, w, fields) ? op : NULL;
+}
+
+const isa_opcode *dis_plans_decode(dis_plans *plans, isa_word w,
+				   uint64_t *fields)
+{
+	dis_plan *p;
+	return decode_planned(plans, w, fields, &p);
 }
 
 /* print_inst by the plan of op (NULL plans, or out of memory: print_inst). */
@@ -1253,6 +1323,24 @@ static void put_prefix_counted(pbuf *out, dis_plans *pl, uint64_t pc)
 	out->p += pl->addr_len;
 }
 
+/* put_prefix_counted, inline for the common step: the 16s digit of the
+ * last address goes up by one without a carry. */
+static inline void put_prefix_next(pbuf *out, dis_plans *pl, uint64_t pc)
+{
+	if (pl->addr_len && pc == pl->addr_pc + 16 &&
+	    (size_t)(out->end - out->p) >= sizeof pl->addr) {
+		char *d = &pl->addr[pl->addr_len - 5];
+		if (*d != 'f' && *d != '9') {
+			++*d;
+			pl->addr_pc = pc;
+			memcpy(out->p, pl->addr, sizeof pl->addr);
+			out->p += pl->addr_len;
+			return;
+		}
+	}
+	put_prefix_counted(out, pl, pc);
+}
+
 void dis_print_line(const isa_model *m, dis_plans *plans,
 		    const isa_opcode *op, const uint64_t *fields, uint64_t pc,
 		    isa_word w, unsigned flags, const dis_labels *labels,
@@ -1280,3 +1368,52 @@ void dis_print_line(const isa_model *m, dis_plans *plans,
 	pb_close(&pb);
 }
 
+
+/*
+ * Lines of words first.. of code (a run without annotations or line notes):
+ * what put_line (dis.c) prints for each, with the cursor kept across lines
+ * and each word decoded once.  Stops before a word that does not decode,
+ * at end, or when the text passes limit bytes.
+ */
+size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
+		     size_t end, uint64_t base, unsigned flags,
+		     const dis_labels *labels, util_buf *out, size_t limit)
+{
+	pbuf pb = pb_open(out);
+	if (out->failed || !out->data || !plans)
+		return first;
+	bool addr = flags & SIMT_DIS_ADDR, hex = flags & SIMT_DIS_HEX;
+	bool marks = labels && labels->count && labels->mark;
+	size_t i = first;
+	for (; i < end && (size_t)(pb.p - out->data) < limit; i++) {
+		isa_word w;
+		memcpy(&w.lo, code + 16 * i, 8);
+		memcpy(&w.hi, code + 16 * i + 8, 8);
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+		w = codec_load(code + 16 * i);
+#endif
+		uint64_t pc = base + 16 * i, fields[ISA_MAX_FIELDS];
+		dis_plan *p;
+		const isa_opcode *op = decode_planned(plans, w, fields, &p);
+		if (!op || !p)
+			break;
+		if (marks && (labels->mark[i / 64] >> (i % 64)) & 1) {
+			put_label(&pb, labels, dis_label_find(labels, pc));
+			pputn(&pb, ":\n", 2);
+		}
+		char *start = pb.p;
+		if (addr)
+			put_prefix_next(&pb, plans, pc);
+		else
+			put_prefix(&pb, pc, false);
+		run_plan(&pb, p, op, fields, w, pc, labels);
+		pputn(&pb, " ;", 2);
+		if (hex && !out->failed)
+			put_hex_comment(&pb, (size_t)(pb.p - start), w);
+		pputc(&pb, '\n');
+		if (out->failed)
+			break;
+	}
+	pb_close(&pb);
+	return i;
+}

@@ -168,6 +168,8 @@ static inline const isa_opcode *codec_find(const isa_model *m, isa_word w)
  * codec_opinfo cut down to the fields a consumer reads plus those that
  * validation reads (enum holes, register pairs, __Exception rules).
  */
+#define CODEC_MEMO_BITS 16  /* at most 64 KiB of answers per opcode */
+#define CODEC_MEMO_FIELDS 8
 typedef struct codec_fieldset {
 	uint8_t nlo, nhi, ncross, nconst; /* as in codec_opinfo */
 	uint8_t order[ISA_MAX_FIELDS];
@@ -181,12 +183,22 @@ typedef struct codec_fieldset {
 	bool slow, rules;
 	uint8_t enum_f[ISA_MAX_FIELDS], pair_f[ISA_MAX_FIELDS];
 	uint64_t enum_valid[ISA_MAX_FIELDS], pair_rz[ISA_MAX_FIELDS];
+	/* The answers of rules that have no table (codec_rules_check), kept
+	 * as they are found: memo[key] = 0 unknown, 1 no rule holds, 2 one
+	 * does; key = the values the rules depend on side by side (field
+	 * memo_f[k], its low memo_width[k] bits at memo_shift[k]).  NULL:
+	 * none (too many bits, or out of memory).  codec_fieldset_free. */
+	uint8_t *memo;
+	uint8_t memo_nf;
+	uint8_t memo_f[CODEC_MEMO_FIELDS], memo_shift[CODEC_MEMO_FIELDS];
+	uint64_t memo_mask[CODEC_MEMO_FIELDS];
 } codec_fieldset;
 
 /* The set of op for the fields in need (bit i: field i); m has its
- * decode table. */
+ * decode table.  Release with codec_fieldset_free. */
 void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 			 uint64_t need, codec_fieldset *s);
+void codec_fieldset_free(codec_fieldset *s);
 
 /*
  * For op = codec_find(m, w): true exactly when codec_decode(m, w) accepts w

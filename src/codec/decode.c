@@ -438,6 +438,89 @@ static uint64_t rule_fields(const codec_rules *r, int i, int depth)
 	}
 }
 
+/*
+ * The bits of each field that rule node i depends on, into mask[] (by
+ * field): all of a field's bits, but only those of c where every use of
+ * the field is `field & c` with a constant c >= 0.  False: cannot tell.
+ */
+static bool rule_masks(const codec_rules *r, int i, int depth, uint64_t *mask,
+		       uint64_t *used)
+{
+	if (i < 0 || i >= r->nnodes || depth > 200)
+		return false;
+	const cx_node *x = &r->nodes[i];
+	const cx_node *a = x->a >= 0 && x->a < r->nnodes ? &r->nodes[x->a] : NULL;
+	const cx_node *b = x->b >= 0 && x->b < r->nnodes ? &r->nodes[x->b] : NULL;
+	switch (x->op) {
+	case ISA_E_INT:
+	case ISA_E_STR:
+		return true;
+	case ISA_E_FIELD:
+		if (x->v < 0 || x->v >= ISA_MAX_FIELDS)
+			return false;
+		mask[x->v] = ~UINT64_C(0);
+		*used |= UINT64_C(1) << x->v;
+		return true;
+	case ISA_E_NOT:
+	case ISA_E_NEG:
+	case ISA_E_BITNOT:
+		return rule_masks(r, x->a, depth + 1, mask, used);
+	case ISA_E_BAND:
+		for (int s = 0; s < 2 && a && b; s++) {
+			const cx_node *f = s ? b : a, *c = s ? a : b;
+			if (f->op == ISA_E_FIELD && c->op == ISA_E_INT &&
+			    c->v >= 0 && f->v >= 0 && f->v < ISA_MAX_FIELDS) {
+				mask[f->v] |= (uint64_t)c->v;
+				*used |= UINT64_C(1) << f->v;
+				return true;
+			}
+		}
+		/* fall through */
+	default:
+		return rule_masks(r, x->a, depth + 1, mask, used) &&
+		       rule_masks(r, x->b, depth + 1, mask, used);
+	}
+}
+
+/* The memo of s for the rules of op, when their fields fit in
+ * CODEC_MEMO_BITS bits (each field by its low bits that matter). */
+static void memo_init(const struct codec_table *t, const isa_opcode *op,
+		      codec_fieldset *s)
+{
+	const codec_rules *r = t->rules;
+	if (!r || !op->nexc || (r->table && r->table[op->index]))
+		return; /* no rules, or the compiled table answers */
+	uint64_t mask[ISA_MAX_FIELDS] = {0}, used = 0;
+	for (int x = 0; x < op->nexc; x++)
+		if (!rule_masks(r, r->roots[r->first[op->index] + x], 0, mask,
+				&used))
+			return;
+	int bits = 0;
+	for (uint64_t b = used; b; b &= b - 1) {
+		int i = __builtin_ctzll(b);
+		const isa_field *f = &op->fields[i];
+		if (i >= op->nfields || f->is_const || s->memo_nf == CODEC_MEMO_FIELDS)
+			return;
+		int width = f->width < 1 ? 1 : f->width > 64 ? 64 : f->width;
+		/* the low bits up to the highest one that matters */
+		uint64_t m = mask[i] & ones(width);
+		int w = m ? 64 - __builtin_clzll(m) : 1;
+		if (bits + w > CODEC_MEMO_BITS)
+			return;
+		s->memo_f[s->memo_nf] = (uint8_t)i;
+		s->memo_shift[s->memo_nf] = (uint8_t)bits;
+		s->memo_mask[s->memo_nf++] = ones(w);
+		bits += w;
+	}
+	s->memo = calloc((size_t)1 << bits, 1);
+}
+
+void codec_fieldset_free(codec_fieldset *s)
+{
+	free(s->memo);
+	s->memo = NULL;
+}
+
 void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 			 uint64_t need, codec_fieldset *s)
 {
@@ -476,6 +559,9 @@ void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 		s->pair_rz[s->npair++] = ones(op->fields[i].width);
 	}
 	s->rules = op->nexc > 0;
+	memo_init(t, op, s);
+	if (!s->memo)
+		s->memo_nf = 0;
 }
 
 bool codec_accepts(const isa_model *m, const isa_opcode *op,
@@ -508,7 +594,17 @@ bool codec_accepts(const isa_model *m, const isa_opcode *op,
 		if ((v & 1) && v != s->pair_rz[j])
 			return false;
 	}
-	return !s->rules || !codec_rules_check(t->rules, op, fields);
+	if (!s->rules)
+		return true;
+	if (!s->memo)
+		return !codec_rules_check(t->rules, op, fields);
+	size_t key = 0;
+	for (int j = 0; j < s->memo_nf; j++)
+		key |= (size_t)(fields[s->memo_f[j]] & s->memo_mask[j])
+		       << s->memo_shift[j];
+	if (!s->memo[key])
+		s->memo[key] = codec_rules_check(t->rules, op, fields) ? 2 : 1;
+	return s->memo[key] == 1;
 }
 
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w)

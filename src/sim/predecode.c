@@ -239,9 +239,17 @@ simt_status sim_predecode(sim_ctx *c, const uint8_t *code, uint64_t len,
 			  simt_diags *d)
 {
 	c->ncode = len / SIM_INST_SIZE;
-	c->code = calloc(c->ncode ? c->ncode : 1, sizeof *c->code);
+	/* and code[ncode]: sim_warp.ip of a PC outside the code (sim_ip), a
+	   control record that raises as sim_fetch_bad's does */
+	c->code = calloc(c->ncode + 1, sizeof *c->code);
 	if (!c->code)
 		return SIMT_ERR_NOMEM;
+	sim_inst *off = &c->code[c->ncode];
+	off->exec = sim_exec_off_code;
+	off->flags = SIM_F_CTRL;
+	off->pg = off->pp = SIM_PT;
+	off->stall = 1;
+	off->pc = c->code_base + c->ncode * SIM_INST_SIZE;
 	for (uint64_t k = 0; k < c->ncode; k++) {
 		simt_status st = sim_predecode_one(c, &c->code[k],
 						   code + k * SIM_INST_SIZE,

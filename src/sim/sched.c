@@ -64,9 +64,6 @@
  * scheduling order is (position in res, warp id). */
 typedef struct sim_sched {
 	sim_cta **res;     /* resident CTAs, ascending linear id            */
-	/* rw[q] = res[q]->warps for q < nres, and rw[nres] = rw[0]: the
-	   burst's next CTA's warp 0 in one load (res_changed keeps it) */
-	sim_warp **rw;
 	int nres, cap, wpc; /* resident count, R, warps per CTA             */
 	int lp, lj;        /* last issuer: res index and warp; lp -1: none  */
 	uint64_t next;     /* launch index of the next CTA to launch        */
@@ -83,13 +80,19 @@ typedef struct sim_sched {
 	uint64_t solo_gen;
 } sched;
 
-/* The resident set changed: rebuild s->rw. */
+/* The resident set changed: each CTA's position and each warp's
+ * round-robin successor (sim_warp.rr_next, sim_cta.rpos). */
 static void res_changed(sched *s)
 {
-	for (int q = 0; q < s->nres; q++)
-		s->rw[q] = s->res[q]->warps;
-	if (s->nres)
-		s->rw[s->nres] = s->rw[0];
+	for (int q = 0; q < s->nres; q++) {
+		sim_cta *cta = s->res[q];
+		sim_warp *next = s->res[q + 1 < s->nres ? q + 1 : 0]->warps;
+		cta->rpos = q;
+		for (int j = s->wpc - 1; j >= 0; j--) {
+			cta->warps[j].rr_next = next;
+			next = &cta->warps[j];
+		}
+	}
 }
 
 static uint64_t rng_next(sim_ctx *c)
@@ -273,6 +276,7 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
 	}
 	w->valid = w->active = w->nlanes_mask;
 	w->active_pc = c->code_base;
+	w->ip = sim_ip(c, w->active_pc);
 	sim_rpc_reset(w, c->code_base);
 	w->p[SIM_PT] = ~0u;
 	w->up[SIM_UPT] = 1;
@@ -561,13 +565,13 @@ static inline sim_warp *first_due(sim_cta *cta, uint32_t m, uint64_t now,
 }
 
 /*
- * burst_plain_rr's look for the next eligible warp after warp *pj of CTA
- * position *pp when the next one in the order is not: the CTAs' masks of
- * ready warps, as pick() walks them, so parked warps cost nothing: the
- * warps after *pj, the CTAs after *pp, then from CTA 0 up to and
- * including CTA *pp (all its warps: those after *pj were not eligible at
- * this cycle and are not now).  The CTA changes count in *hops.  NULL
- * when no warp is eligible (pick() then finds none either).
+ * burst_plain_rr's look for the next eligible warp after w (the last
+ * issuer) when its round-robin successor is not: the CTAs' masks of ready
+ * warps, as pick() walks them, so parked warps cost nothing: the warps of
+ * w's CTA after w, the CTAs after it, then from CTA 0 up to and including
+ * w's CTA (all its warps: those after w were not eligible at this cycle
+ * and are not now).  NULL when no warp is eligible (pick() then finds
+ * none either).
  *
  * When the walk finds no other CTA with a ready warp it notes so (the CTA
  * and c->ready_gen): until a warp is made READY again (the count moves)
@@ -575,81 +579,80 @@ static inline sim_warp *first_due(sim_cta *cta, uint32_t m, uint64_t now,
  * to its own warps (a pipeline whose other CTAs all wait for their copies
  * issues from one CTA for a long time).
  */
-static sim_warp *next_eligible(const sim_ctx *c, sched *s, int *pp, int *pj,
-			       int *hops, uint64_t now)
+static sim_warp *next_eligible(const sim_ctx *c, sched *s, const sim_warp *last,
+			       uint64_t now)
 {
 	sim_cta *const *res = s->res;
-	const int n = s->nres, p = *pp;
-	sim_cta *const cp = res[p];
-	sim_warp *w = first_due(cp, ready_after(cp, *pj, false), now, pj);
+	sim_cta *const cp = last->cta;
+	const int n = s->nres, p = cp->rpos;
+	int j;
+	sim_warp *w = first_due(cp, ready_after(cp, last->id, false), now, &j);
 	if (w)
 		return w;
-	if (s->solo == cp && s->solo_gen == c->ready_gen) {
-		w = first_due(cp, cp->in_state[SIM_W_READY], now, pj);
-		*hops += w ? n : 0;
-		return w;
-	}
+	if (s->solo == cp && s->solo_gen == c->ready_gen)
+		return first_due(cp, cp->in_state[SIM_W_READY], now, &j);
 	uint32_t others = 0;
 	for (int q = p + 1; q < n; q++) {
 		uint32_t m = res[q]->in_state[SIM_W_READY];
 		others |= m;
-		if (m && (w = first_due(res[q], m, now, pj))) {
-			*pp = q;
-			*hops += q - p;
+		if (m && (w = first_due(res[q], m, now, &j)))
 			return w;
-		}
 	}
 	for (int q = 0; q < p; q++) {
 		uint32_t m = res[q]->in_state[SIM_W_READY];
 		others |= m;
-		if (m && (w = first_due(res[q], m, now, pj))) {
-			*pp = q;
-			*hops += n - p + q;
+		if (m && (w = first_due(res[q], m, now, &j)))
 			return w;
-		}
 	}
 	if (!others) {
 		s->solo = cp;
 		s->solo_gen = c->ready_gen;
 	}
-	w = first_due(cp, cp->in_state[SIM_W_READY], now, pj);
-	*hops += w ? n : 0;
-	return w;
+	return first_due(cp, cp->in_state[SIM_W_READY], now, &j);
+}
+
+/* A burst of burst_plain_rr ends: w issued last, n issues in all. */
+static void burst_done(sim_ctx *c, sched *s, const sim_warp *w, uint64_t n)
+{
+	s->lp = w->cta->rpos;
+	s->lj = w->id;
+	c->thread_insts += SIM_LANES * n;
+	c->burst_end = 0;
+	sim_set_events(c, c->next_wake, c->async_next);
 }
 
 /*
  * issue_burst's loop for its most common case, round-robin with plain
  * issues (the default run): the same issues and the same exits, in the
  * same order, with the tests that do not depend on the issue taken out of
- * the loop, the timer and copy-engine bounds read as one (c->event_next)
- * and the last issuer kept in locals.  When the next warp in the order is
- * not eligible, next_eligible() finds the one pick() would choose: nothing
- * the top of run_grid does between bursts can happen before the next
- * timer or copy event (the bound just tested), so the burst goes on with
- * it.  It returns to run_grid after 64 rounds of CTAs (run_grid checks
- * whether a worker's group is still wanted: a few thousand issues late
- * at most; each return costs a pick()) or when none is eligible.
+ * the loop, and the timer, copy-engine and burst-length bounds read as
+ * one (c->event_next).  The next warp in the order is the last issuer's
+ * rr_next (res_changed); when it is not eligible, next_eligible() finds
+ * the one pick() would choose: nothing the top of run_grid does between
+ * bursts can happen before the next timer or copy event (the bound just
+ * tested), so the burst goes on with it.  It returns to run_grid after
+ * 64 rounds of the resident warps (c->burst_end: run_grid checks whether
+ * a worker's group is still wanted, a few thousand issues late at most;
+ * each return costs a pick()) or when none is eligible.
  */
 static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			   simt_status *st)
 {
 	const uint64_t limit = c->launch.max_cycles;
-	const int rounds = 64 * (s->nres + 1), wpc = s->wpc;
-	int hops = 0; /* CTA changes since the burst began */
-	int p = s->lp, j = s->lj; /* the last issuer, stored when leaving */
 	uint64_t now = c->cycle; /* no handler writes the cycle */
 	const uint64_t now0 = now; /* one issue per cycle: now - now0 issues */
 	bool more = true;
+	c->burst_end = now + 64 * (uint64_t)(s->nres + 1) * (uint64_t)s->wpc;
+	sim_set_events(c, c->next_wake, c->async_next);
 	for (;;) {
 		bool ctrl = sim_step_plain(c, w, now);
 		c->cycle = ++now;
 		/* only a control instruction exits a warp; a stop, a timer or
-		   copy event and the cycle limit all lower c->event_next */
+		   copy event, the cycle limit and the burst's length all lower
+		   c->event_next */
 		if (ctrl && c->stop == SIM_STOP_NONE &&
 		    w->state == SIM_W_EXITED && finished(w->cta)) {
-			s->lp = p;
-			s->lj = j;
-			c->thread_insts += SIM_LANES * (now - now0);
+			burst_done(c, s, w, now - now0);
 			*st = retire(c, s, w->cta);
 			if (*st != SIMT_OK)
 				return false;
@@ -663,38 +666,22 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			if (c->stop != SIM_STOP_NONE) {
 				more = false;
 			} else if (now > limit) {
-				s->lp = p;
-				s->lj = j;
-				c->thread_insts += SIM_LANES * (now - now0);
+				burst_done(c, s, w, now - now0);
 				stop_limit(c, s, w);
 				return false;
 			}
 			break;
 		}
-		if (++j < wpc) {
-			if (eligible(w + 1, now)) {
-				w++; /* the next warp of the CTA: the common case */
-				continue;
-			}
-		} else if (hops < rounds) {
-			/* warp 0 of the next resident CTA (rw[nres] is rw[0]):
-			   the next common case */
-			sim_warp *n = s->rw[p + 1];
-			if (eligible(n, now)) {
-				w = n;
-				p = p + 1 == s->nres ? 0 : p + 1;
-				j = 0;
-				hops++;
-				continue;
-			}
+		sim_warp *n = w->rr_next;
+		if (eligible(n, now)) {
+			w = n; /* the common case */
+			continue;
 		}
-		j--;
-		if (hops > rounds || !(w = next_eligible(c, s, &p, &j, &hops, now)))
+		if (!(n = next_eligible(c, s, w, now)))
 			break;
+		w = n;
 	}
-	s->lp = p;
-	s->lj = j;
-	c->thread_insts += SIM_LANES * (now - now0);
+	burst_done(c, s, w, now - now0);
 	return more;
 }
 
@@ -902,7 +889,6 @@ void sim_sched_free(sim_ctx *c)
 	for (int k = 0; k < s->nres; k++)
 		sim_cluster_detach(s->res[k]);
 	free(s->res);
-	free(s->rw);
 	free(s);
 	c->sched = NULL;
 	sim_rx_end(c);
@@ -959,8 +945,7 @@ simt_status sim_start(sim_ctx *c)
 	c->nctas = c->kept ? n : s->par ? 0 : (uint64_t)s->cap;
 	c->ctas = c->nctas ? calloc(c->nctas, sizeof *c->ctas) : NULL;
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
-	s->rw = malloc(sizeof *s->rw * ((size_t)s->cap + 1));
-	simt_status st = (c->ctas || !c->nctas) && s->res && s->rw
+	simt_status st = (c->ctas || !c->nctas) && s->res
 				 ? SIMT_OK : SIMT_ERR_NOMEM;
 	if (st == SIMT_OK)
 		st = sim_rx_begin(c); /* --memory=relaxed */
@@ -1028,12 +1013,11 @@ simt_status sim_sched_worker(sim_ctx *w)
 	*s = (sched){.lp = -1, .total = m->total, .wpc = m->wpc, .cap = m->cap,
 		     .gsize = m->gsize, .ngroups = m->ngroups};
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
-	s->rw = malloc(sizeof *s->rw * ((size_t)s->cap + 1));
 	if (!w->kept) {
 		w->nctas = (uint64_t)s->cap;
 		w->ctas = calloc(w->nctas, sizeof *w->ctas);
 	}
-	if (!s->res || !s->rw || !w->ctas)
+	if (!s->res || !w->ctas)
 		return SIMT_ERR_NOMEM;
 	uint64_t g = sim_par_next(w);
 	if (g >= s->ngroups)

@@ -264,13 +264,25 @@ struct sim_warp {
 	uint32_t p[SIM_NPRED];            /* lane mask per predicate        */
 	uint32_t valid, active, yield, sleep, switch_mask; /* BRU (seed 001) */
 	sim_wstate state;
+	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t active_pc;
 	uint64_t clock;       /* cycle at which it may issue next            */
 	sim_ctx *ctx;
 	sim_cta *cta;
 	uint64_t steps;       /* instructions issued by this warp            */
-	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t timer_cycle; /* expiry of that timer (clears SleepMask)     */
+	/* The record of active_pc (sim_ip: c->code[ncode], the record that
+	   raises "outside the code", when active_pc is not in the code), so
+	   that the plain step reads it without computing it: set at launch,
+	   by the plain step (ip + 1 after a plain instruction, sim_ip after
+	   a control one: only control handlers write active_pc) and by
+	   sim_step. */
+	const sim_inst *ip;
+	/* The warp after this one in the round-robin order of the resident
+	   set (the next warp of the CTA, or warp 0 of the next resident
+	   CTA, wrapping): sched.c keeps it whenever the set changes, its
+	   burst follows it. */
+	sim_warp *rr_next;
 	/* the rest of the BRU state, next to it (convergence reads both).
 	   RPC, the per-lane return PC of seed 001, is kept as lane groups:
 	   lanes rg_mask[k] have RPC rg_pc[k], k < nrg; the masks are
@@ -357,6 +369,7 @@ struct sim_cta {
 	   the scheduler visits only READY warps and a waker only the warps
 	   parked in its state: a parked warp costs nothing until its event */
 	uint32_t in_state[SIM_W_NSTATES];
+	int rpos;           /* its position in the resident set (sched.c)    */
 	/* No copy of this CTA completes and no wait of its warps times out
 	   before this cycle (async.c; earlier than the truth is allowed:
 	   sim_async_tick then visits the CTA and recomputes it): the tick
@@ -421,6 +434,9 @@ struct sim_ctx {
 				      burst loop's one bound (sched.c); the
 				      three are written only by
 				      sim_set_events (and sim_raise)        */
+	uint64_t burst_end;        /* a round-robin burst returns to run_grid
+				      by this cycle (sched.c): event_next
+				      is at most it while set; 0 none       */
 	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
 	   of the first 64, so that each is reported once (later sites are
 	   counted, not reported) */
@@ -823,6 +839,9 @@ static inline uint64_t sim_rpc(const sim_warp *w, uint32_t l)
 /* The instruction at ActivePC, or a record that raises "PC outside the
  * kernel's code" (warp.c). */
 const sim_inst *sim_fetch_bad(sim_ctx *c, uint64_t pc);
+/* The handler of c->code[c->ncode] (sim_ip): issues sim_fetch_bad's record
+ * for w's ActivePC. */
+sim_exec_fn sim_exec_off_code;
 static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
 {
 	/* the offset rotated right by 4: the index, or (misaligned, below
@@ -831,6 +850,14 @@ static inline const sim_inst *sim_fetch(sim_ctx *c, uint64_t pc)
 	if (k < c->ncode)
 		return &c->code[k];
 	return sim_fetch_bad(c, pc);
+}
+
+/* sim_warp.ip for pc: its record, or c->code[c->ncode] (predecode.c),
+ * whose handler raises as the record of sim_fetch_bad does. */
+static inline const sim_inst *sim_ip(const sim_ctx *c, uint64_t pc)
+{
+	uint64_t d = pc - c->code_base, k = d >> 4 | d << 60;
+	return &c->code[k < c->ncode ? k : c->ncode];
 }
 
 /* The next timer expiry (wake) and copy-engine event (async), and
@@ -845,6 +872,8 @@ static inline void sim_set_events(sim_ctx *c, uint64_t wake, uint64_t async)
 	c->async_next = async;
 	if (e > c->launch.max_cycles)
 		e = c->launch.max_cycles + 1;
+	if (c->burst_end && e > c->burst_end)
+		e = c->burst_end;
 	c->event_next = c->stop != SIM_STOP_NONE ? 0 : e;
 }
 
@@ -867,7 +896,7 @@ __attribute__((always_inline)) /* into both burst loops of sched.c */
 #endif
 static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 {
-	const sim_inst *i = sim_fetch(c, w->active_pc);
+	const sim_inst *i = w->ip;
 	if (w->timer_armed && now >= w->timer_cycle)
 		sim_timer_expire(w);
 	uint32_t active = w->active, f = i->flags;
@@ -886,6 +915,7 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 		if (active)
 			i->exec(w, i, active);
 		w->active_pc += SIM_INST_SIZE;
+		w->ip = i + 1; /* c->code[ncode] past the last */
 		return false;
 	}
 	uint32_t pmask = active;
@@ -894,12 +924,14 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	if (f & SIM_F_CTRL) {
 		i->exec(w, i, pmask);
 		w->clock = clock;
+		w->ip = sim_ip(c, w->active_pc);
 		return true;
 	}
 	w->clock = clock;
 	if (pmask)
 		i->exec(w, i, pmask);
 	w->active_pc += SIM_INST_SIZE;
+	w->ip = i + 1;
 	return false;
 }
 

@@ -32,6 +32,12 @@ const sim_inst *sim_fetch_bad(sim_ctx *c, uint64_t pc)
 	return &c->bad_pc;
 }
 
+void sim_exec_off_code(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	(void)i;
+	sim_exec_bad_pc(w, sim_fetch_bad(w->ctx, w->active_pc), pmask);
+}
+
 const sim_inst *sim_inst_at(const sim_ctx *c, uint64_t pc)
 {
 	uint64_t k = (pc - c->code_base) / SIM_INST_SIZE;
@@ -130,6 +136,7 @@ void sim_step(sim_warp *w)
 		}
 	}
 	w->clock = c->cycle + i->stall; /* never 0 (predecode.c) */
+	w->ip = sim_ip(c, w->active_pc);
 	if (c->launch.trace)
 		sim_trace_step(w, i);
 	if (c->rec)
