@@ -239,7 +239,7 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 		return false;
 	}
 	e->seq = as->seq++;
-	e->op = w->ctx->steps;
+	e->op = sim_steps(w->ctx);
 	e->warp = (uint16_t)w->id;
 	e->src = w->cta;
 	e->inst = i;
@@ -675,7 +675,7 @@ static bool bulk_local(sim_warp *w, const sim_inst *i, unsigned l,
 	sim_aev *e = &ev[k];
 	e->cycle = cycle;
 	e->seq = as->seq++;
-	e->op = c->steps;
+	e->op = sim_steps(c);
 	e->kind = AEV_BULK;
 	e->lane = (uint8_t)l;
 	e->warp = (uint16_t)w->id;

@@ -137,6 +137,13 @@ simt_status sim_prep_bra(sim_ctx *c, sim_inst *i, simt_diags *d)
 	i->aux[1] = sim_opnd_find(i, "ura");
 	i->aux[2] = (int64_t)(i->pc + SIM_INST_SIZE +
 			      (off >= 0 ? (uint64_t)i->op[off].imm : 0));
+	/* the plain step's own jump (sim.h, SIM_F_JUMP): a record of the
+	   kernel's code (predecode.c) with one target for every lane */
+	if (i->aux[0] == COND_NONE && i->aux[1] < 0 && c->code &&
+	    i >= c->code && i < c->code + c->ncode) {
+		i->aux[3] = (int64_t)(intptr_t)sim_ip(c, (uint64_t)i->aux[2]);
+		i->flags |= SIM_F_JUMP;
+	}
 	return SIMT_OK;
 }
 

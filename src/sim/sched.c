@@ -617,6 +617,7 @@ static void burst_done(sim_ctx *c, sched *s, const sim_warp *w, uint64_t n)
 	s->lp = w->cta->rpos;
 	s->lj = w->id;
 	c->thread_insts += SIM_LANES * n;
+	c->steps += n;
 	c->burst_end = 0;
 	sim_set_events(c, c->next_wake, c->async_next);
 }
@@ -643,6 +644,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 	const uint64_t now0 = now; /* one issue per cycle: now - now0 issues */
 	bool more = true;
 	c->burst_end = now + 64 * (uint64_t)(s->nres + 1) * (uint64_t)s->wpc;
+	c->burst_now0 = now;
 	sim_set_events(c, c->next_wake, c->async_next);
 	for (;;) {
 		bool ctrl = sim_step_plain(c, w, now);
@@ -699,6 +701,7 @@ static bool issue_burst(sim_ctx *c, sched *s, sim_warp *w, simt_status *st,
 	int hops = 0; /* CTAs entered after the first */
 	for (;;) {
 		if (plain) {
+			c->steps++;
 			sim_step_plain(c, w, c->cycle);
 			c->thread_insts += SIM_LANES;
 			c->cycle++;

@@ -106,6 +106,10 @@ typedef simt_status sim_prep_fn(sim_ctx *c, sim_inst *i, simt_diags *d);
 			   and its scope) */
 #define SIM_F_NOGUARD 16u /* guard and pp are PT (predecode.c): pmask is
 			     ActiveMask, no predicate to read */
+#define SIM_F_JUMP 32u /* a BRA of one target without .U/.DIV/.CONV or a UR
+			  mask (bru.c prep): aux[2] its target, aux[3] the
+			  target's record (sim_ip); the plain step jumps a
+			  whole or an empty pmask itself */
 
 struct sim_inst {
 	sim_exec_fn *exec;        /* never NULL (invalid words raise)       */
@@ -436,7 +440,10 @@ struct sim_ctx {
 				      sim_set_events (and sim_raise)        */
 	uint64_t burst_end;        /* a round-robin burst returns to run_grid
 				      by this cycle (sched.c): event_next
-				      is at most it while set; 0 none       */
+				      is at most it while set; 0 none.  Set:
+				      c->steps counts the burst's issues
+				      when it ends (sim_steps)              */
+	uint64_t burst_now0;       /* the cycle at which that burst began    */
 	/* opt-in checks (launch.checks): reports of this run; the (check, PC)
 	   of the first 64, so that each is reported once (later sites are
 	   counted, not reported) */
@@ -877,6 +884,15 @@ static inline void sim_set_events(sim_ctx *c, uint64_t wake, uint64_t async)
 	c->event_next = c->stop != SIM_STOP_NONE ? 0 : e;
 }
 
+/* c->steps as sim_step counts it (its handlers see their own issue
+ * counted): during a round-robin burst (sched.c, c->burst_end set) the
+ * burst's issues so far, one per cycle, are added when it ends. */
+static inline uint64_t sim_steps(const sim_ctx *c)
+{
+	return c->burst_end ? c->steps + (c->cycle - c->burst_now0) + 1
+			    : c->steps;
+}
+
 /*
  * sim_step when nothing observes the issue: no trace, no retire records,
  * no --memory=relaxed (so skip_pc stays 0), no step hook, no chooser.
@@ -900,9 +916,10 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	if (w->timer_armed && now >= w->timer_cycle)
 		sim_timer_expire(w);
 	uint32_t active = w->active, f = i->flags;
-	c->steps++;
 	w->steps++;
-	/* the caller counts SIM_LANES thread instructions per issue; a
+	/* the caller counts the issue in c->steps (a round-robin burst once
+	   when it ends: sim_steps) and SIM_LANES thread instructions per
+	   issue; a
 	   warp with lanes off takes them back (one lane, an elected
 	   producer, without the count) */
 	if (active != 0xffffffffu)
@@ -922,6 +939,22 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	if (!(f & SIM_F_NOGUARD))
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	if (f & SIM_F_CTRL) {
+		if ((f & SIM_F_JUMP) && (pmask == 0 || pmask == active)) {
+			/* sim_bru_bra's jump of every active lane or of none */
+			if (!pmask) {
+				w->active_pc += SIM_INST_SIZE;
+				w->ip = i + 1;
+			} else {
+				uint64_t t = (uint64_t)i->aux[2];
+				bool back = t <= w->active_pc;
+				w->active_pc = t;
+				w->ip = (const sim_inst *)(intptr_t)i->aux[3];
+				if (back)
+					sim_ll_event(w);
+			}
+			w->clock = clock;
+			return false; /* its warp goes on */
+		}
 		i->exec(w, i, pmask);
 		w->clock = clock;
 		w->ip = sim_ip(c, w->active_pc);

@@ -250,7 +250,7 @@ static void report_livelock(sim_warp *w, int back)
 void sim_ll_sample(sim_warp *w)
 {
 	sim_ctx *c = w->ctx;
-	uint64_t h = warp_hash(w), others = c->steps - w->steps;
+	uint64_t h = warp_hash(w), others = sim_steps(c) - w->steps;
 	uint64_t n = w->ll_events / 64; /* samples so far, this one included */
 	for (uint64_t k = 1; k <= 16 && k < n; k++) {
 		unsigned s = (unsigned)((n - k) & 15);
