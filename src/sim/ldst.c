@@ -731,9 +731,8 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * the lanes' areas are disjoint, so a store's lane order is not
  * observable.
  */
-RT_LANE_CLONES
-static bool local_row(sim_warp *w, const sim_inst *i, uint32_t pmask,
-		      bool store)
+static inline __attribute__((always_inline)) bool
+local_row(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 {
 	const sim_ctx *c = w->ctx;
 	if (c->rec || c->rx || c->hb || !pmask)
