@@ -71,6 +71,8 @@ typedef struct sim_sched {
 	/* CTA groups: launch indices [group * gsize, gend) */
 	uint64_t gsize, ngroups, group, gend;
 	uint64_t cycle_max; /* longest group so far (the launch's cycles)   */
+	uint64_t fresh;    /* launches [0, fresh) land in slots that
+			      sim_sched_prepare cleared for this rows_dirty */
 	bool par;          /* the groups run on worker threads (par.c)      */
 	sim_warp *pending; /* picked, held back by a breakpoint: issues
 			      first when the launch resumes                 */
@@ -236,12 +238,16 @@ static bool advance(sim_ctx *c, sched *s)
  * ~33 KB of register file per warp when the code uses a few rows: calloc
  * zeroes all of it whenever the heap already holds the memory.
  */
-static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id)
+static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id,
+		      bool fresh)
 {
-	memset(w, 0, offsetof(sim_warp, r)); /* the control state */
-	/* its rows (w->r set by cta_init) */
-	memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
-	memset(w->r[SIM_RZ], 0, sizeof w->r[0] * (SIM_NROWS - SIM_RZ)); /* RZ, sink */
+	if (!fresh) { /* fresh: sim_sched_prepare cleared them */
+		memset(w, 0, offsetof(sim_warp, r)); /* the control state */
+		/* its rows (w->r set by cta_init) */
+		memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
+		memset(w->r[SIM_RZ], 0,
+		       sizeof w->r[0] * (SIM_NROWS - SIM_RZ)); /* RZ, sink */
+	}
 	const uint32_t *bd = c->launch.block;
 	w->id = id;
 	w->cta = cta;
@@ -324,7 +330,8 @@ static uint32_t (*warp_rows(const sim_ctx *c, sim_warp *warps, int n,
 	return (uint32_t(*)[SIM_LANES])b + (size_t)j * row_stride(c->rows_dirty);
 }
 
-static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
+/* fresh: the slot is one sim_sched_prepare cleared, first used now. */
+static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin, bool fresh)
 {
 	const uint32_t *g = c->launch.grid;
 	sim_warp *keep = cta->warps;
@@ -347,13 +354,14 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 		     ? keep : NULL;
 	if (!cta->warps) {
 		free(keep);
+		fresh = false;
 		cta->warps = alloc_warps(c, cta->nwarps);
 		if (!cta->warps)
 			return SIMT_ERR_NOMEM;
 	}
 	for (int j = 0; j < cta->nwarps; j++) {
 		cta->warps[j].r = warp_rows(c, cta->warps, cta->nwarps, j);
-		warp_init(c, cta, &cta->warps[j], j);
+		warp_init(c, cta, &cta->warps[j], j, fresh);
 	}
 	cta->hb_slot = -1;
 	simt_status st = sim_mem_cta_begin(c, cta, c->diags);
@@ -369,7 +377,7 @@ static simt_status launch_next(sim_ctx *c, sched *s, sim_cta *slot)
 {
 	uint64_t lin = sim_cluster_lin(c, s->next);
 	sim_cta *cta = c->kept ? &c->ctas[lin] : slot;
-	simt_status st = cta_init(c, cta, lin);
+	simt_status st = cta_init(c, cta, lin, s->next < s->fresh);
 	if (st == SIMT_OK)
 		st = sim_cluster_attach(c, cta, s->next,
 					s->nres ? s->res[s->nres - 1] : NULL);
@@ -851,7 +859,7 @@ static void free_ctas(sim_ctx *c)
 	free(c->ctas);
 	c->ctas = NULL;
 	c->nctas = 0;
-	c->ctas_prepared = false;
+	c->ctas_prepared = 0;
 }
 
 /* R for this launch; false (with a diagnostic) when it cannot fit.  The
@@ -935,8 +943,8 @@ simt_status sim_start(sim_ctx *c)
 	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
 	sim_set_events(c, UINT64_MAX, UINT64_MAX);
 	uint64_t per = (nthreads + 31) / 32 * SIM_WARP_BYTES;
-	bool prepared = c->ctas_prepared; /* sim_sched_prepare's slots */
-	c->ctas_prepared = false;
+	int prepared = c->ctas_prepared; /* sim_sched_prepare's slots */
+	c->ctas_prepared = 0;
 	if (!prepared)
 		free_ctas(c);
 	sched *s = calloc(1, sizeof *s);
@@ -963,6 +971,11 @@ simt_status sim_start(sim_ctx *c)
 		free_ctas(c);
 		c->nctas = nctas;
 		c->ctas = nctas ? calloc(nctas, sizeof *c->ctas) : NULL;
+	} else if (prepared == c->rows_dirty + 1) {
+		/* the first launch into each slot finds its warps cleared
+		   (kept: every CTA has its own slot; else group 0's first R
+		   launches fill the R slots) */
+		s->fresh = c->kept ? n : nctas;
 	}
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
 	simt_status st = (c->ctas || !c->nctas) && s->res
@@ -1061,7 +1074,9 @@ simt_status sim_sched_worker(sim_ctx *w)
  * then happens here, before the run, as a GPU has its warp slots before
  * a kernel starts.  sim_start takes the slots (ctas_prepared) when the
  * launch it checks has as many; cta_init takes a slot's warps when their
- * count and file stride fit, else it allocates as before.  Nothing when l
+ * count and file stride fit, else it allocates as before, and warp_init
+ * clears nothing again in a slot's first launch when rows_dirty is still
+ * the one the slots were cleared for.  Nothing when l
  * runs on worker threads (each has slots of its own), when a launch is in
  * progress (stepping), or when the count is refused (sim_start reports).
  */
@@ -1097,7 +1112,7 @@ void sim_sched_prepare(sim_ctx *c, const simt_launch *l)
 	if (!c->ctas)
 		return;
 	c->nctas = nctas;
-	c->ctas_prepared = true;
+	c->ctas_prepared = c->rows_dirty + 1;
 	for (uint64_t k = 0; k < nctas; k++) {
 		sim_cta *cta = &c->ctas[k];
 		cta->warps = alloc_warps(c, (int)wpc);

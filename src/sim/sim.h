@@ -431,8 +431,9 @@ struct sim_ctx {
 	sim_cta *ctas;
 	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
-	bool ctas_prepared;        /* ctas[] are the empty slots of the next
-				      launch (sim_sched_prepare), none run  */
+	int ctas_prepared;         /* 0, or 1 + the rows_dirty for which
+				      sim_sched_prepare made ctas[] the
+				      cleared slots of the next launch      */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
 	uint64_t event_next;       /* min(next_wake, async_next, the cycle

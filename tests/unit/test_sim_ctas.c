@@ -203,8 +203,9 @@ TEST(sim_ctas_deadlock_notes_every_cta)
  * simt_sim_prepare's CTA slots (sched.c: sim_sched_prepare): a run takes
  * them and computes what it computes without them; .init registers set
  * after the slots were made (rows_dirty grows: the warps' files lie
- * farther apart), a launch of another shape, and a prepare whose launch
- * never runs are all handled; the prepared slots are no finished CTAs.
+ * farther apart, and more rows must be cleared), a launch of another
+ * shape, and a prepare whose launch never runs are all handled; the
+ * prepared slots are no finished CTAs.
  * Every thread stores tid + R40 (R40 only read by the code) at out[tid].
  */
 static const char tid_plus_r40[] =
@@ -280,6 +281,21 @@ TEST(sim_ctas_prepared_slots)
 		CHECK(out_is(s, out, 64, 1000));
 		simt_sim_get_stats(s, &b);
 		CHECK_EQ(b.steps, 2 * 6u);
+		/* one warp (no stride to compare): slots cleared for fewer
+		   rows than the run has once R41 is set too; R20, never
+		   written, reads 0 */
+		simt_launch l32 = l;
+		l32.block[0] = 32;
+		simt_reg_init two[2] = {r40, {SIMT_REG_R, 41, SIMT_RINIT_VALUE, 7}};
+		simt_sim_prepare(s, &l32);
+		CHECK_EQ(simt_sim_set_inits(s, two, 2, NULL), SIMT_OK);
+		CHECK_EQ(simt_sim_write(s, out, zero, sizeof zero, NULL), SIMT_OK);
+		CHECK_EQ(simt_sim_run(s, &l32, NULL), SIMT_OK);
+		CHECK(out_is(s, out, 32, 1000));
+		CHECK_EQ(simt_sim_reg(s, cta, tid, SIMT_REG_R, 20, &v, NULL), SIMT_OK);
+		CHECK_EQ(v, 0u);
+		CHECK_EQ(simt_sim_reg(s, cta, tid, SIMT_REG_R, 41, &v, NULL), SIMT_OK);
+		CHECK_EQ(v, 7u);
 		simt_sim_prepare(s, &l); /* never run: freed with the handle */
 	}
 	simt_sim_free(s);
