@@ -1,8 +1,10 @@
 #!/bin/sh
 # bench/dis_identity.sh - a speed change to the disassembler must not change
 # one byte: `simt dis` of two builds on the objects of every tests/**/*.s and
-# examples/*.s (assembled by BEFORE), in five flag sets, on the bench object
-# and on two bad inputs; stdout, stderr and the exit status must match.
+# examples/*.s (assembled by BEFORE), in five flag sets, on the bench object,
+# on two bad inputs and on 32,000 bench words with random bits flipped
+# (bench/dis_mutate.py, when python3 is there); stdout, stderr and the exit
+# status must match.
 #
 #   sh bench/dis_identity.sh BEFORE AFTER        (from the repo root)
 B=$1; A=$2; D=$(mktemp -d); n=0; bad=0
@@ -29,6 +31,15 @@ for x in $D/rnd.bin $D/trunc.o; do for fl in "" "--raw"; do
   "$B" dis $fl $x >$D/b.out 2>&1; rb=$?; "$A" dis $fl $x >$D/a.out 2>&1; ra=$?
   n=$((n+1)); { cmp -s $D/a.out $D/b.out && [ $ra = $rb ]; } || { bad=$((bad+1)); echo "DIFF bad $x [$fl]"; }
 done; done
+# mutated words (bench/dis_mutate.py): every way a word can fail to decode,
+# and valid neighbours of the bench's instructions, through --raw
+if command -v python3 >/dev/null 2>&1 &&
+   python3 bench/dis_mutate.py build/bench/simt.o $D 13 2>/dev/null; then
+  for x in $D/m*.bin; do for fl in "" "--hex"; do
+    "$B" dis --raw $fl $x >$D/b.out 2>&1; rb=$?; "$A" dis --raw $fl $x >$D/a.out 2>&1; ra=$?
+    n=$((n+1)); { cmp -s $D/a.out $D/b.out && [ $ra = $rb ]; } || { bad=$((bad+1)); echo "DIFF mutated $x [$fl]"; }
+  done; done
+fi
 echo "identity: $n compared, $bad differ"
 rm -rf "$D"
 [ "$bad" -eq 0 ]

@@ -102,9 +102,17 @@ bench() {
 		for t in 1 2; do
 			pr="--print $buf"
 			[ -z "$once" ] || [ $r = 0 ] || pr=""
+			# the output summed through a pipe (32 M numbers for (d));
+			# a failing run stops the script, as before
 			# shellcheck disable=SC2086
-			$RUN $SIMT run "bench/$kernel" "$@" $pr --stats \
-				--threads $t 2>"$tmp/err" | cksum >"$tmp/out"
+			(rc=0; $RUN $SIMT run "bench/$kernel" "$@" $pr --stats \
+				--threads $t 2>"$tmp/err" || rc=$?; echo $rc >"$tmp/rc") |
+				cksum >"$tmp/out"
+			if [ "$(cat "$tmp/rc")" != 0 ]; then
+				echo "threads_bench: $name, --threads $t: exit $(cat "$tmp/rc")" >&2
+				cat "$tmp/err" >&2
+				exit 1
+			fi
 			stats=$(grep '^cycles' "$tmp/err")
 			echo "$stats" | sed -E 's/.*run wall seconds ([0-9.]+).*/\1/' >>"$tmp/w$t"
 			echo "$stats" | sed -E 's/.*run cpu seconds ([0-9.]+).*/\1/' >>"$tmp/c$t"

@@ -165,6 +165,10 @@ static void put_dec(pbuf *out, uint64_t v)
 		p[0] = (char)('0' + v / 100);
 		memcpy(p + 1, pairs + 2 * (v % 100), 2);
 		out->p += 3;
+	} else if (v < 10000) {
+		memcpy(p, pairs + 2 * (v / 100), 2);
+		memcpy(p + 2, pairs + 2 * (v % 100), 2);
+		out->p += 4;
 	} else {
 		char tmp[24];
 		int n = sizeof tmp;
@@ -729,6 +733,8 @@ typedef struct plan_operand {
 	ptest show; /* hit: shown (some field off its default, or negated) */
 	ptest neg;  /* hit: its .not/.bitnot is set */
 	wfield f, fra, foff; /* the field; PK_ADDR: ra and off */
+	const codec_text *text; /* PK_TEXT: the texts of the field's values */
+	uint32_t ntext;
 	uint8_t kind, index, field, flags;
 	char negc;  /* '!' or '~' */
 	/* PK_SIMM, PK_PCREL: the field's width; PK_PCREL: shift; PK_ADDR: the
@@ -742,6 +748,8 @@ typedef struct plan_operand {
 typedef struct plan_mod {
 	ptest show;
 	wfield f;
+	const codec_text *text;
+	uint32_t ntext;
 	uint8_t field;
 } plan_mod;
 
@@ -750,6 +758,8 @@ typedef struct dis_plan {
 	int guard;          /* field, or -1: no guard can show */
 	ptest guard_show, guard_neg;
 	wfield fguard;
+	const codec_text *gtext;
+	uint32_t gntext;
 	ptest control;      /* hit: some control slot shows */
 	ptest sched, yield, req, wsb; /* the control slots */
 	ptest any_mod;      /* hit: some modifier shows */
@@ -880,6 +890,10 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 	p->guard = g >= 0 && g < op->nfields ? g : -1;
 	p->fguard = wf_of(op, p->guard);
 	if (p->guard >= 0) {
+		p->gtext = c->text[p->guard];
+		p->gntext = c->ntext[p->guard];
+	}
+	if (p->guard >= 0) {
 		bool always = !has_default(c, g);
 		ptest_add(&p->guard_show, &always, &op->fields[g]);
 		if (c->modifier[g] >= 0)
@@ -899,6 +913,8 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 		plan_mod *x = &p->mods[p->nmods++];
 		x->field = (uint8_t)i;
 		x->f = wf_of(op, i);
+		x->text = c->text[i];
+		x->ntext = c->ntext[i];
 		x->show = ptest_of(op, i);
 		ptest_done(&x->show, !has_default(c, i));
 		any = any || !has_default(c, i);
@@ -917,6 +933,10 @@ static dis_plan *plan_build(const isa_model *m, const isa_opcode *op,
 		x->neg = ptest_of(op, c->modifier[o->field]);
 		x->kind = plan_kind(op, c, o, x);
 		x->f = wf_of(op, o->field);
+		if (x->kind == PK_TEXT) {
+			x->text = c->text[o->field];
+			x->ntext = c->ntext[o->field];
+		}
 		if (x->kind == PK_ADDR) {
 			x->fra = wf_of(op, x->ra);
 			x->foff = wf_of(op, x->off);
@@ -1080,6 +1100,21 @@ static bool put_pcrel_planned(pbuf *out, const dis_plan *p,
 	return pb_room(out, p->room);
 }
 
+/* A value's rendered text at q (room reserved), else NULL. */
+static inline char *text_at(char *q, const codec_text *t, uint32_t n,
+			    uint64_t v)
+{
+	if (v >= n || !t[v].len)
+		return NULL;
+	memcpy(q, &t[v], sizeof t[v]); /* s comes first; len is overwritten */
+	return q + t[v].len;
+}
+
+/*
+ * print_inst by plan p.  The cursor lives in q while the text goes into
+ * the room reserved at the start (and again after each value printed the
+ * general way, which moves out->p itself: put_slow and friends).
+ */
 static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		     const uint64_t *fields, isa_word w, uint64_t pc,
 		     const dis_labels *labels)
@@ -1090,67 +1125,87 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 	 * buffer cannot grow: the text is lost anyway). */
 	if (!pb_room(out, p->room))
 		return;
+	char *q = out->p, *t;
 	if (p->guard >= 0 && ptest_hit(&p->guard_show, w)) {
-		*out->p++ = '@';
+		*q++ = '@';
 		if (ptest_hit(&p->guard_neg, w))
-			*out->p++ = '!';
+			*q++ = '!';
 		uint64_t v = wf_get(&p->fguard, x128);
-		if (!put_text_raw(out, c, p->guard, v) &&
-		    !put_slow(out, p, op, p->guard, v, false))
-			return;
-		*out->p++ = ' ';
+		if ((t = text_at(q, p->gtext, p->gntext, v))) {
+			q = t;
+		} else {
+			out->p = q;
+			if (!put_slow(out, p, op, p->guard, v, false))
+				return;
+			q = out->p;
+		}
+		*q++ = ' ';
 	}
 	if (p->mnlen) {
-		memcpy(out->p, p->mn, sizeof p->mn);
-		out->p += p->mnlen;
+		memcpy(q, p->mn, sizeof p->mn);
+		q += p->mnlen;
 	} else {
+		out->p = q;
 		pputs(out, op->mnemonic);
 		if (!pb_room(out, p->room))
 			return;
+		q = out->p;
 	}
 	if (ptest_hit(&p->any_mod, w))
-		for (int k = 0; k < p->nmods; k++) {
-			const plan_mod *x = &p->mods[k];
+		for (const plan_mod *x = p->mods, *e = x + p->nmods; x < e; x++) {
 			if (!ptest_hit(&x->show, w))
 				continue;
-			*out->p++ = '.';
+			*q++ = '.';
 			uint64_t v = wf_get(&x->f, x128);
-			if (!put_text_raw(out, c, x->field, v) &&
-			    !put_slow(out, p, op, x->field, v, false))
+			if ((t = text_at(q, x->text, x->ntext, v))) {
+				q = t;
+				continue;
+			}
+			out->p = q;
+			if (!put_slow(out, p, op, x->field, v, false))
 				return;
+			q = out->p;
 		}
 	size_t first = 1;
-	for (int k = 0; k < p->nops; k++) {
-		const plan_operand *x = &p->ops[k];
+	for (const plan_operand *x = p->ops, *e = x + p->nops; x < e; x++) {
 		if ((x->flags & PO_SHOW) && !ptest_hit(&x->show, w))
 			continue;
-		memcpy(out->p, &", "[first], 2); /* may copy the NUL */
-		out->p += 2 - first;
-		if ((x->flags & PO_NEG) && ptest_hit(&x->neg, w))
-			*out->p++ = x->negc;
+		memcpy(q, &", "[first], 2); /* may copy the NUL */
+		q += 2 - first;
 		first = 0;
-		bool room = true;
+		if ((x->flags & PO_NEG) && ptest_hit(&x->neg, w))
+			*q++ = x->negc;
 		uint64_t v = wf_get(&x->f, x128);
 		switch (x->kind) {
 		case PK_TEXT:
-			if (!put_text_raw(out, c, x->field, v))
-				room = put_slow(out, p, op, x->field, v, false);
+			if ((t = text_at(q, x->text, x->ntext, v))) {
+				q = t;
+				continue;
+			}
 			break;
 		case PK_UIMM:
-			out->p = hex_raw(out->p, v);
-			break;
+			q = hex_raw(q, v);
+			continue;
 		case PK_SIMM:
-			out->p = shex_raw(out->p, sext(v, x->width));
-			break;
+			q = shex_raw(q, sext(v, x->width));
+			continue;
 		case PK_CMEM:
-			out->p = cmem_raw(out->p, x, v);
+			q = cmem_raw(q, x, v);
+			continue;
+		default:
 			break;
+		}
+		/* the printers that move out->p themselves */
+		bool room;
+		out->p = q;
+		switch (x->kind) {
 		case PK_ADDR:
 			room = put_addr_planned(out, p, op, x, w);
 			break;
 		case PK_PCREL:
 			room = put_pcrel_planned(out, p, x, v, pc, labels);
 			break;
+		case PK_TEXT:
 		case PK_VALUE:
 			room = put_slow(out, p, op, x->field, v, false);
 			break;
@@ -1164,7 +1219,9 @@ static void run_plan(pbuf *out, const dis_plan *p, const isa_opcode *op,
 		}
 		if (!room)
 			return;
+		q = out->p;
 	}
+	out->p = q;
 	if (!ptest_hit(&p->control, w))
 		return;
 	if (ptest_hit(&p->sched, w)) {
@@ -1383,7 +1440,7 @@ size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
 	if (out->failed || !out->data || !plans)
 		return first;
 	bool addr = flags & SIMT_DIS_ADDR, hex = flags & SIMT_DIS_HEX;
-	bool marks = labels && labels->count && labels->mark;
+	const uint64_t *mark = labels && labels->count ? labels->mark : NULL;
 	size_t i = first;
 	for (; i < end && (size_t)(pb.p - out->data) < limit; i++) {
 		isa_word w;
@@ -1397,7 +1454,7 @@ size_t dis_print_run(dis_plans *plans, const uint8_t *code, size_t first,
 		const isa_opcode *op = decode_planned(plans, w, fields, &p);
 		if (!op || !p)
 			break;
-		if (marks && (labels->mark[i / 64] >> (i % 64)) & 1) {
+		if (mark && (mark[i / 64] >> (i % 64)) & 1) {
 			put_label(&pb, labels, dis_label_find(labels, pc));
 			pputn(&pb, ":\n", 2);
 		}

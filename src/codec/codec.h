@@ -171,10 +171,12 @@ static inline const isa_opcode *codec_find(const isa_model *m, isa_word w)
 #define CODEC_MEMO_BITS 16  /* at most 64 KiB of answers per opcode */
 #define CODEC_MEMO_FIELDS 8
 typedef struct codec_fieldset {
-	uint8_t nlo, nhi, ncross, nconst; /* as in codec_opinfo */
+	/* field order[k] = (word >> pos[k]) & mask[k] | cval[k], the word as
+	 * one 128-bit number (a constant: mask 0, cval its value) */
+	uint8_t n;
 	uint8_t order[ISA_MAX_FIELDS];
-	uint8_t shift[ISA_MAX_FIELDS];
-	uint64_t mask[ISA_MAX_FIELDS];
+	uint8_t pos[ISA_MAX_FIELDS];
+	uint64_t mask[ISA_MAX_FIELDS], cval[ISA_MAX_FIELDS];
 	/* validation, decided once: enum fields with holes, each with the
 	 * bit set of its named values; register pairs, each with its RZ
 	 * value; slow: some enum check needs the general test; rules: the
@@ -200,12 +202,53 @@ void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 			 uint64_t need, codec_fieldset *s);
 void codec_fieldset_free(codec_fieldset *s);
 
+/* codec_accepts' general validation (codec_validate's), for s->slow. */
+bool codec_accepts_slow(const isa_model *m, const isa_opcode *op,
+			const uint64_t *fields);
+
+const char *codec_rules_check(const struct codec_rules *r,
+			      const isa_opcode *op, const uint64_t *fields);
+
 /*
  * For op = codec_find(m, w): true exactly when codec_decode(m, w) accepts w
  * (and returns op); fills the fields of s (others are left as they were).
+ * Inline: the disassembler calls it for every word.
  */
-bool codec_accepts(const isa_model *m, const isa_opcode *op,
-		   const codec_fieldset *s, isa_word w, uint64_t *fields);
+static inline bool codec_accepts(const isa_model *m, const isa_opcode *op,
+				 const codec_fieldset *s, isa_word w,
+				 uint64_t *fields)
+{
+	if ((w.lo & ~op->used_mask.lo) | (w.hi & ~op->used_mask.hi))
+		return false;
+	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;
+	for (int k = 0; k < s->n; k++)
+		fields[s->order[k]] =
+			((uint64_t)(x >> s->pos[k]) & s->mask[k]) | s->cval[k];
+	if (s->slow)
+		return codec_accepts_slow(m, op, fields);
+	/* validate() (decode.c), with what it tests decided by the set: an
+	 * enum value is named exactly when its bit is set (width <= 6) */
+	for (int j = 0; j < s->nenum; j++)
+		if (!((s->enum_valid[j] >> fields[s->enum_f[j]]) & 1))
+			return false;
+	for (int j = 0; j < s->npair; j++) {
+		uint64_t v = fields[s->pair_f[j]];
+		if ((v & 1) && v != s->pair_rz[j])
+			return false;
+	}
+	if (!s->rules)
+		return true;
+	if (!s->memo)
+		return !codec_rules_check(m->decoder->rules, op, fields);
+	size_t key = 0;
+	for (int j = 0; j < s->memo_nf; j++)
+		key |= (size_t)(fields[s->memo_f[j]] & s->memo_mask[j])
+		       << s->memo_shift[j];
+	if (!s->memo[key])
+		s->memo[key] = codec_rules_check(m->decoder->rules, op, fields)
+				       ? 2 : 1;
+	return s->memo[key] == 1;
+}
 
 /*
  * The __Exception rules of every opcode compiled for fast checks (rules.c);
@@ -246,9 +289,8 @@ struct codec_rules {
 
 codec_rules *codec_rules_build(const isa_model *m); /* NULL: out of memory */
 void codec_rules_free(codec_rules *r);
-/* The message of the first rule of op that holds for fields, or NULL. */
-const char *codec_rules_check(const codec_rules *r, const isa_opcode *op,
-			      const uint64_t *fields);
+/* codec_rules_check (above): the message of the first rule of op that
+ * holds for fields, or NULL. */
 
 /*
  * The detailed reason why w does not decode (bit ranges, field names, values),

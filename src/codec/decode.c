@@ -533,17 +533,21 @@ void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 			  : ~UINT64_C(0);
 	memset(s, 0, sizeof *s);
 	int n = 0, k = 0;
-	uint8_t *count[4] = {&s->nlo, &s->nhi, &s->ncross, &s->nconst};
 	uint8_t part[4] = {c->nlo, c->nhi, c->ncross, c->nconst};
 	for (int g = 0; g < 4; g++)
 		for (int e = k + part[g]; k < e; k++) {
-			if (!((need >> c->order[k]) & 1))
+			int i = c->order[k];
+			if (!((need >> i) & 1))
 				continue;
-			s->order[n] = c->order[k];
-			s->shift[n] = c->shift[k];
+			s->order[n] = (uint8_t)i;
+			if (g == 3) {
+				s->cval[n++] = c->value[i];
+				continue;
+			}
+			s->pos[n] = (uint8_t)(g == 1 ? c->shift[k] + 64 : c->shift[k]);
 			s->mask[n++] = c->mask[k];
-			(*count[g])++;
 		}
+	s->n = (uint8_t)n;
 	for (uint64_t b = c->enum_check; b; b &= b - 1) {
 		int i = __builtin_ctzll(b);
 		if (!c->enum_valid[i]) {
@@ -564,47 +568,13 @@ void codec_fieldset_init(const isa_model *m, const isa_opcode *op,
 		s->memo_nf = 0;
 }
 
-bool codec_accepts(const isa_model *m, const isa_opcode *op,
-		   const codec_fieldset *s, isa_word w, uint64_t *fields)
+bool codec_accepts_slow(const isa_model *m, const isa_opcode *op,
+			const uint64_t *fields)
 {
-	if ((w.lo & ~op->used_mask.lo) | (w.hi & ~op->used_mask.hi))
-		return false;
 	const struct codec_table *t = m->decoder;
-	const codec_opinfo *c = &t->info[op->index];
-	int k = 0;
-	for (int e = s->nlo; k < e; k++)
-		fields[s->order[k]] = (w.lo >> s->shift[k]) & s->mask[k];
-	for (int e = k + s->nhi; k < e; k++)
-		fields[s->order[k]] = (w.hi >> s->shift[k]) & s->mask[k];
-	unsigned __int128 x = ((unsigned __int128)w.hi << 64) | w.lo;
-	for (int e = k + s->ncross; k < e; k++)
-		fields[s->order[k]] = (uint64_t)(x >> s->shift[k]) & s->mask[k];
-	for (int e = k + s->nconst; k < e; k++)
-		fields[s->order[k]] = c->value[s->order[k]];
 	char buf[8];
-	if (s->slow)
-		return !validate(op, c, t->rules, fields, buf, sizeof buf);
-	/* validate(), with what it tests per opcode decided by the set: an
-	 * enum value is named exactly when its bit is set (width <= 6) */
-	for (int j = 0; j < s->nenum; j++)
-		if (!((s->enum_valid[j] >> fields[s->enum_f[j]]) & 1))
-			return false;
-	for (int j = 0; j < s->npair; j++) {
-		uint64_t v = fields[s->pair_f[j]];
-		if ((v & 1) && v != s->pair_rz[j])
-			return false;
-	}
-	if (!s->rules)
-		return true;
-	if (!s->memo)
-		return !codec_rules_check(t->rules, op, fields);
-	size_t key = 0;
-	for (int j = 0; j < s->memo_nf; j++)
-		key |= (size_t)(fields[s->memo_f[j]] & s->memo_mask[j])
-		       << s->memo_shift[j];
-	if (!s->memo[key])
-		s->memo[key] = codec_rules_check(t->rules, op, fields) ? 2 : 1;
-	return s->memo[key] == 1;
+	return !validate(op, &t->info[op->index], t->rules, fields, buf,
+			 sizeof buf);
 }
 
 const isa_opcode *codec_lookup(const isa_model *m, isa_word w)
