@@ -651,29 +651,37 @@ static bool launch_ok(const simt_sim *s, const simt_launch *l, simt_diags *d)
 	return n == 0;
 }
 
-/* Start a launch: checked, state set up, nothing issued. */
-simt_status simt_sim_start(simt_sim *s, const simt_launch *l0, simt_diags *d)
+/* The launch l0 runs as (*eff): a kernel built with a cluster shape
+ * (.cluster_dims, CUDA's __cluster_dims__) runs with it; a launch that
+ * asks for another shape is refused, as CUDA refuses it
+ * (docs/semantics.md); then checked.  False (reported to d) when refused. */
+static bool effective(const simt_sim *s, const simt_launch *l0,
+		      simt_launch *eff, simt_diags *d)
 {
-	s->last = SIMT_STOP_ERROR;
-	/* a kernel built with a cluster shape (.cluster_dims, CUDA's
-	 * __cluster_dims__) runs with it; a launch that asks for another
-	 * shape is refused, as CUDA refuses it (docs/semantics.md) */
-	simt_launch eff = *l0;
-	const simt_launch *l = &eff;
+	*eff = *l0;
 	if (s->kcluster[0]) {
 		const uint32_t *c = l0->cluster, *k = s->kcluster;
 		if (!c[0] && !c[1] && !c[2]) {
-			memcpy(eff.cluster, k, sizeof eff.cluster);
+			memcpy(eff->cluster, k, sizeof eff->cluster);
 		} else if (c[0] != k[0] || c[1] != k[1] || c[2] != k[2]) {
 			util_diag(d, SIMT_SEV_ERROR, NULL, NULL, 0, 0,
 				  "kernel '%s' was built for clusters of (%u,%u,%u) "
 				  "(.cluster_dims, __cluster_dims__); the launch asks for "
 				  "(%u,%u,%u)", s->c.kernel, k[0], k[1], k[2], c[0], c[1],
 				  c[2]);
-			return SIMT_ERR_ARG;
+			return false;
 		}
 	}
-	if (!launch_ok(s, l, d))
+	return launch_ok(s, eff, d);
+}
+
+/* Start a launch: checked, state set up, nothing issued. */
+simt_status simt_sim_start(simt_sim *s, const simt_launch *l0, simt_diags *d)
+{
+	s->last = SIMT_STOP_ERROR;
+	simt_launch eff;
+	const simt_launch *l = &eff;
+	if (!effective(s, l0, &eff, d))
 		return SIMT_ERR_ARG;
 	s->c.launch = *l;
 	s->c.diags = d;
@@ -703,10 +711,21 @@ static simt_status advance(simt_sim *s, const sim_until *u, simt_stop *stop,
 	return st;
 }
 
+/* The launch set-up a run of l can have before it (docs/library.md):
+ * its worker threads started (par.c), or, on the calling thread, its CTA
+ * slots allocated and cleared (sched.c).  A launch the run will refuse
+ * gets no slots (the run reports it). */
 void simt_sim_prepare(simt_sim *s, const simt_launch *l)
 {
-	if (s && l)
-		sim_par_prepare(&s->c, l);
+	if (!s || !l)
+		return;
+	sim_par_prepare(&s->c, l);
+	simt_launch eff;
+	simt_diags quiet;
+	simt_diags_init(&quiet);
+	if (effective(s, l, &eff, &quiet))
+		sim_sched_prepare(&s->c, &eff);
+	simt_diags_free(&quiet);
 }
 
 simt_status simt_sim_run(simt_sim *s, const simt_launch *l, simt_diags *d)
@@ -801,8 +820,8 @@ static const sim_cta *find_cta(const simt_sim *s, const uint32_t cta[3])
 {
 	const sim_ctx *c = &s->c;
 	const uint32_t *g = c->launch.grid;
-	if (!s->ran || !c->ctas)
-		return NULL;
+	if (!s->ran || !c->ctas || c->ctas_prepared)
+		return NULL; /* no run, or the slots of the next one */
 	for (int k = 0; k < 3; k++)
 		if (cta[k] >= g[k])
 			return NULL;

@@ -25,6 +25,7 @@
 
 #include "sim/hb.h"
 #include "sim/mem.h"
+#include "sim/rt.h"
 #include "sim/sim.h"
 
 #define AT_OPS(X)                                                              \
@@ -440,6 +441,21 @@ static void at_rmw(int op, int type, uint32_t pmask, uint8_t *base,
 #undef AT_LOOP32
 #undef AT_LOOP64
 
+/* Nonzero when a lane of pmask holds an address other than (h0:x0): a
+ * branch-free pass over all 32 lanes (it vectorises; 8 lanes a step in
+ * the AVX2 clone). */
+RT_LANE_CLONES
+static uint32_t at_differ(const uint32_t *alo, const uint32_t *ahi,
+			  uint32_t x0, uint32_t h0, uint32_t pmask)
+{
+	uint32_t diff = 0;
+	for (int l = 0; l < SIM_LANES; l++) /* the lane's bit: a table, not a
+					       shift by l (SSE2 has none) */
+		diff |= ((alo[l] ^ x0) | (ahi[l] ^ h0)) &
+			(0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0));
+	return diff;
+}
+
 /* The warp-wide path; false, with nothing done, when the shape does not
  * fit (the general path then runs, and reports the faults). */
 static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
@@ -461,12 +477,7 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	   pmask whose address registers differ from the first one's */
 	int l0 = (int)sim_ffs(pmask);
 	const uint32_t x0 = alo[l0], h0 = ahi[l0];
-	uint32_t diff = 0;
-	for (int l = 0; l < SIM_LANES; l++) /* the lane's bit: a table, not a
-					       shift by l (SSE2 has none) */
-		diff |= ((alo[l] ^ x0) | (ahi[l] ^ h0)) &
-			(0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0));
-	bool one = diff == 0;
+	bool one = !at_differ(alo, ahi, x0, h0, pmask);
 	if (one) {
 		lo = hi = bits = ((uint64_t)h0 << 32 | x0) + (uint64_t)a->imm;
 	} else {

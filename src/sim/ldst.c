@@ -712,6 +712,152 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 }
 
+/*
+ * LDL/STL of 4, 8 or 16 bytes by [Ra + off], Ra one register (the stack
+ * pointer of call frames, spills, local arrays), at any number of lanes:
+ * straight between the registers and the warp's local array, which is
+ * lane-major (mem.h): lane l's word h is at
+ * data + l * per_thread + (uint32_t)(Ra[l] + off) + 4h.  The plan
+ * (local_plan): prow[0] Ra's row, prow[3] the first data row (GPRs, none
+ * of them RZ), aux[3] off; the size from aux[2] (mem_size).  Every lane
+ * of pmask is checked first: the 64-bit sum Ra + off aligned and inside
+ * [0, per_thread - size], lane by lane when they are few (calls in
+ * divergent code), else as shared_access checks its lanes (Ra inside
+ * [lo, hi], Ra + off aligned in 32 bits), branch-free over all 32; no
+ * per-lane pointers.  False, with
+ * nothing done, when a lane would fault (load and store report it) or
+ * retire records, relaxed memory or the race detector need the general
+ * path.  A load reads each lane's address before it writes that lane;
+ * the lanes' areas are disjoint, so a store's lane order is not
+ * observable.
+ */
+RT_LANE_CLONES
+static bool local_row(sim_warp *w, const sim_inst *i, uint32_t pmask,
+		      bool store)
+{
+	const sim_ctx *c = w->ctx;
+	if (c->rec || c->rx || c->hb || !pmask)
+		return false;
+	sim_local *loc = w->local;
+	if ((!loc || !loc->data) && !(loc = sim_mem_local(w)))
+		return false;
+	bool sign;
+	const unsigned size = mem_size(i, &sign), nw = size / 4;
+	const uint32_t *a = rt_prow(w, i, 0);
+	const int64_t off = i->aux[3];
+	const uint32_t am = size - 1, o = (uint32_t)off;
+	if (loc->per_thread < size)
+		return false;
+	if (sim_popc(pmask) <= 8) { /* a few lanes (divergent calls): each */
+		const uint64_t last = loc->per_thread - size;
+		uint64_t bad = 0;
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint64_t x = (uint64_t)a[sim_ffs(m)] + (uint64_t)off;
+			bad |= (uint64_t)(x > last) | (x & am);
+		}
+		if (bad)
+			return false;
+	} else {
+		const int64_t len = (int64_t)loc->per_thread;
+		if (off > len || off < -(int64_t)UINT32_MAX)
+			return false;
+		int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
+		if (hi < lo)
+			return false;
+		if (hi > (int64_t)UINT32_MAX)
+			hi = UINT32_MAX;
+		const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
+		uint32_t bad = 0; /* the lanes that would fault, of all 32 */
+		LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? 1u << l : 0;
+		if (bad & pmask)
+			return false;
+	}
+	uint8_t *data = loc->data;
+	const size_t pt = loc->per_thread;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store && nw == 1) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(data + (size_t)l * pt + (uint32_t)(a[l] + o), &r[l], 4);
+		}
+		w->ctx->mem_writes++;
+		return true;
+	}
+	if (store) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			uint8_t *p = data + (size_t)l * pt + (uint32_t)(a[l] + o);
+			uint32_t x[4];
+			for (unsigned h = 0; h < 4; h++)
+				x[h] = r[(h & (nw - 1)) * SIM_LANES + (unsigned)l];
+			if (nw == 2)
+				memcpy(p, x, 8);
+			else
+				memcpy(p, x, 16);
+		}
+		w->ctx->mem_writes++;
+		return true;
+	}
+	if (nw == 1) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&r[l], data + (size_t)l * pt + (uint32_t)(a[l] + o), 4);
+		}
+		return true;
+	}
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		int l = (int)sim_ffs(m);
+		const uint8_t *p = data + (size_t)l * pt + (uint32_t)(a[l] + o);
+		uint32_t x[4];
+		if (nw == 2) {
+			memcpy(x, p, 8);
+			r[l] = x[0];
+			r[SIM_LANES + l] = x[1];
+		} else {
+			memcpy(x, p, 16);
+			for (unsigned h = 0; h < 4; h++)
+				r[h * SIM_LANES + (unsigned)l] = x[h];
+		}
+	}
+	return true;
+}
+
+RT_LANE_CLONES
+static void ldl_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	if (!local_row(w, i, pmask, false))
+		load(w, i, pmask, SIM_SPACE_LOCAL);
+}
+
+RT_LANE_CLONES
+static void stl_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	if (!local_row(w, i, pmask, true))
+		store(w, i, pmask, SIM_SPACE_LOCAL);
+}
+
+/* The plan of an LDL/STL (local_row): 4, 8 or 16 bytes, one address
+ * register, data GPRs. */
+static void local_plan(sim_inst *i, unsigned size)
+{
+	int ka = (int)(i->aux[2] & 0xF), ko = (int)(i->aux[2] >> 4 & 0xF);
+	int kd = i->optype == SIM_OP_LDL ? sim_slot(i, RT_D0)
+					 : (int)(i->aux[2] >> 8 & 0xF);
+	if ((size != 4 && size != 8 && size != 16) || ka == RT_NONE ||
+	    kd == RT_NONE)
+		return;
+	unsigned r = i->op[ka].reg, dr = i->op[kd].reg;
+	if (i->op[ka].width == 64 || r >= SIM_RZ || dr + size / 4 > SIM_RZ)
+		return;
+	i->prow[0] = sim_row_off(r);
+	i->prow[3] = sim_row_off(dr);
+	i->aux[3] = ko == RT_NONE ? 0 : i->op[ko].imm;
+	if (i->optype == SIM_OP_LDL)
+		PLAN_EXEC(i, ldl_row);
+	else
+		PLAN_EXEC(i, stl_row);
+}
+
 /* The plan of a load or store rt_prep_mem prepared, when it has one of
  * the shapes above (size 4, an address register, a data GPR). */
 static void ldst_plan(sim_inst *i, unsigned size)
@@ -720,6 +866,10 @@ static void ldst_plan(sim_inst *i, unsigned size)
 	int kb = (int)(i->aux[2] >> 8 & 0xF);
 	bool load = i->optype == SIM_OP_LDS || i->optype == SIM_OP_LDG;
 	bool global = i->optype == SIM_OP_LDG || i->optype == SIM_OP_STG;
+	if (i->optype == SIM_OP_LDL || i->optype == SIM_OP_STL) {
+		local_plan(i, size);
+		return;
+	}
 	if (size != 4 || ka == RT_NONE ||
 	    (!global && i->optype != SIM_OP_LDS && i->optype != SIM_OP_STS))
 		return;

@@ -338,7 +338,13 @@ static simt_status cta_init(sim_ctx *c, sim_cta *cta, uint64_t lin)
 	cta->id[2] = (uint32_t)(lin / ((uint64_t)g[0] * g[1]));
 	cta->nthreads = c->launch.block[0] * c->launch.block[1] * c->launch.block[2];
 	cta->nwarps = (int)((cta->nthreads + SIM_LANES - 1) / SIM_LANES);
-	cta->warps = keepn == cta->nwarps ? keep : NULL;
+	/* the slot's warps, when they are as many and their files as far
+	   apart as this launch's (rows_dirty may have grown since
+	   sim_sched_prepare allocated them: .init registers) */
+	cta->warps = keepn == cta->nwarps &&
+			     (keepn < 2 || keep[1].r - keep[0].r ==
+						   (ptrdiff_t)row_stride(c->rows_dirty))
+		     ? keep : NULL;
 	if (!cta->warps) {
 		free(keep);
 		cta->warps = alloc_warps(c, cta->nwarps);
@@ -845,6 +851,7 @@ static void free_ctas(sim_ctx *c)
 	free(c->ctas);
 	c->ctas = NULL;
 	c->nctas = 0;
+	c->ctas_prepared = false;
 }
 
 /* R for this launch; false (with a diagnostic) when it cannot fit.  The
@@ -928,13 +935,19 @@ simt_status sim_start(sim_ctx *c)
 	c->par_cpu_max = c->par_cpu_sum = c->par_cpu_span = 0;
 	sim_set_events(c, UINT64_MAX, UINT64_MAX);
 	uint64_t per = (nthreads + 31) / 32 * SIM_WARP_BYTES;
-	free_ctas(c);
+	bool prepared = c->ctas_prepared; /* sim_sched_prepare's slots */
+	c->ctas_prepared = false;
+	if (!prepared)
+		free_ctas(c);
 	sched *s = calloc(1, sizeof *s);
-	if (!s)
+	if (!s) {
+		free_ctas(c);
 		return SIMT_ERR_NOMEM;
+	}
 	*s = (sched){.lp = -1, .total = n, .wpc = (int)((nthreads + 31) / 32)};
 	c->sched = s;
 	if (!resident_count(c, n, per, &s->cap)) {
+		free_ctas(c);
 		sim_sched_free(c);
 		return SIMT_ERR_ARG;
 	}
@@ -945,8 +958,12 @@ simt_status sim_start(sim_ctx *c)
 	/* on worker threads (par.c) the workers have the slots; kept CTAs
 	   stay in c->ctas, where each worker writes its own */
 	s->par = c->whole_run && sim_par_threads(c, s->ngroups) > 1;
-	c->nctas = c->kept ? n : s->par ? 0 : (uint64_t)s->cap;
-	c->ctas = c->nctas ? calloc(c->nctas, sizeof *c->ctas) : NULL;
+	uint64_t nctas = c->kept ? n : s->par ? 0 : (uint64_t)s->cap;
+	if (!prepared || c->nctas != nctas) {
+		free_ctas(c);
+		c->nctas = nctas;
+		c->ctas = nctas ? calloc(nctas, sizeof *c->ctas) : NULL;
+	}
 	s->res = malloc(sizeof *s->res * (size_t)s->cap);
 	simt_status st = (c->ctas || !c->nctas) && s->res
 				 ? SIMT_OK : SIMT_ERR_NOMEM;
@@ -1032,6 +1049,70 @@ simt_status sim_sched_worker(sim_ctx *w)
 	if (st != SIMT_OK || w->stop != SIM_STOP_NONE)
 		sim_par_stopped(w, st);
 	return st;
+}
+
+/*
+ * simt_sim_prepare's launch set-up (docs/library.md): the slots a
+ * simt_sim_run of l will run its CTAs in, as sim_start would count them
+ * (R slots, or every CTA's own when kept), each with its warps allocated
+ * (alloc_warps) and the bytes warp_init clears cleared once: the control
+ * state, the rows up to rows_dirty, RZ and the sink.  A slot's first
+ * touch of fresh heap pages (a page fault each, 1.9-3.6 us on this VM)
+ * then happens here, before the run, as a GPU has its warp slots before
+ * a kernel starts.  sim_start takes the slots (ctas_prepared) when the
+ * launch it checks has as many; cta_init takes a slot's warps when their
+ * count and file stride fit, else it allocates as before.  Nothing when l
+ * runs on worker threads (each has slots of its own), when a launch is in
+ * progress (stepping), or when the count is refused (sim_start reports).
+ */
+void sim_sched_prepare(sim_ctx *c, const simt_launch *l)
+{
+	if (c->sched)
+		return;
+	const uint32_t *g = l->grid, *bd = l->block;
+	uint64_t n = (uint64_t)g[0] * g[1] * g[2];
+	uint64_t wpc = ((uint64_t)bd[0] * bd[1] * bd[2] + 31) / 32;
+	uint64_t per = wpc * SIM_WARP_BYTES;
+	simt_launch saved = c->launch;
+	simt_diags *sd = c->diags, quiet;
+	simt_diags_init(&quiet);
+	c->launch = *l;
+	c->diags = &quiet;
+	int cap;
+	bool ok = n && wpc && resident_count(c, n, per, &cap);
+	uint64_t nctas = 0;
+	if (ok) {
+		bool kept = l->keep && n * per <= SIM_KEEP_BYTES;
+		uint64_t gs = group_size(c, n, cap);
+		if (sim_par_threads(c, (n + gs - 1) / gs) <= 1)
+			nctas = kept ? n : (uint64_t)cap;
+	}
+	c->launch = saved;
+	c->diags = sd;
+	simt_diags_free(&quiet);
+	if (!nctas)
+		return;
+	free_ctas(c);
+	c->ctas = calloc(nctas, sizeof *c->ctas);
+	if (!c->ctas)
+		return;
+	c->nctas = nctas;
+	c->ctas_prepared = true;
+	for (uint64_t k = 0; k < nctas; k++) {
+		sim_cta *cta = &c->ctas[k];
+		cta->warps = alloc_warps(c, (int)wpc);
+		if (!cta->warps)
+			return; /* cta_init allocates the rest */
+		cta->nwarps = (int)wpc;
+		for (int j = 0; j < cta->nwarps; j++) {
+			sim_warp *w = &cta->warps[j];
+			w->r = warp_rows(c, cta->warps, cta->nwarps, j);
+			memset(w, 0, offsetof(sim_warp, r));
+			memset(w->r, 0, sizeof w->r[0] * (size_t)c->rows_dirty);
+			memset(w->r[SIM_RZ], 0,
+			       sizeof w->r[0] * (SIM_NROWS - SIM_RZ));
+		}
+	}
 }
 
 simt_status sim_run(sim_ctx *c)

@@ -431,6 +431,8 @@ struct sim_ctx {
 	sim_cta *ctas;
 	uint64_t nctas;            /* CTAs allocated in ctas[]                 */
 	bool kept;                 /* ctas[k] is the CTA of linear id k        */
+	bool ctas_prepared;        /* ctas[] are the empty slots of the next
+				      launch (sim_sched_prepare), none run  */
 	uint64_t async_next;       /* earliest copy completion or wait limit
 				      of any resident CTA (async.c)           */
 	uint64_t event_next;       /* min(next_wake, async_next, the cycle
@@ -650,6 +652,9 @@ typedef struct sim_until {
 simt_status sim_start(sim_ctx *c);
 simt_status sim_advance(sim_ctx *c, const sim_until *u, simt_stop *why);
 void sim_sched_free(sim_ctx *c);
+/* simt_sim_prepare: the CTA slots a run of l (checked) will use, set up
+ * before it (sched.c); sim_start takes them. */
+void sim_sched_prepare(sim_ctx *c, const simt_launch *l);
 /*
  * CTA groups (sched.c, docs/semantics.md "CTAs on worker threads"): the
  * launch order is cut into groups of whole clusters, each run by its own

@@ -1,5 +1,5 @@
-// The warp-wide paths of LDS/STS/LDL/STL (src/sim/ldst.c: shared_ptrs,
-// local_ptrs) against what lane-by-lane accesses give: every lane's
+// The warp-wide paths of LDS/STS/LDL/STL (src/sim/ldst.c: shared_access,
+// local_ptrs, local_row) against what lane-by-lane accesses give: every lane's
 // pointer is found before any register is written (LDS.64 R4, [R4]
 // overwrites its own address register), the highest lane wins a store
 // race on one word, with all 32 lanes and with a partial mask, negative

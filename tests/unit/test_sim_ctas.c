@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simt/sim.h"
+#include "simt/simt.h"
 #include "simt/testfile.h"
 #include "test.h"
 #include "util/util.h"
@@ -195,4 +197,92 @@ TEST(sim_ctas_deadlock_notes_every_cta)
 	CHECK(!diag_has(&d, "CTA (0,0,0) warp 2 blocked"));
 	simt_diags_free(&d);
 	free(t);
+}
+
+/*
+ * simt_sim_prepare's CTA slots (sched.c: sim_sched_prepare): a run takes
+ * them and computes what it computes without them; .init registers set
+ * after the slots were made (rows_dirty grows: the warps' files lie
+ * farther apart), a launch of another shape, and a prepare whose launch
+ * never runs are all handled; the prepared slots are no finished CTAs.
+ * Every thread stores tid + R40 (R40 only read by the code) at out[tid].
+ */
+static const char tid_plus_r40[] =
+	"main:\n"
+	"    LDC.64 R2, c[0x0][0x100] ;\n"
+	"    S2R R0, SR_TID.X ;\n"
+	"    IMAD.WIDE.U32 R2, R0, 0x4, R2 ;\n"
+	"    IADD3 R4, R0, R40, RZ ;\n"
+	"    STG.E [R2.64], R4 ;\n"
+	"    EXIT ;\n";
+
+static bool out_is(simt_sim *s, uint64_t out, uint32_t n, uint32_t add)
+{
+	uint32_t v[128];
+	if (simt_sim_read(s, out, v, 4 * n, NULL) != SIMT_OK)
+		return false;
+	for (uint32_t t = 0; t < n; t++)
+		if (v[t] != t + add)
+			return false;
+	return true;
+}
+
+TEST(sim_ctas_prepared_slots)
+{
+	simt_isa *isa = NULL;
+	simt_object *o = NULL;
+	simt_sim *s = NULL;
+	CHECK_EQ(simt_isa_load_builtin(&isa, NULL), SIMT_OK);
+	if (isa)
+		CHECK_EQ(simt_assemble(isa, "p.s", tid_plus_r40,
+				       strlen(tid_plus_r40), &o, NULL), SIMT_OK);
+	if (o)
+		CHECK_EQ(simt_sim_new(isa, o, NULL, &s, NULL), SIMT_OK);
+	if (s) {
+		uint64_t out = 0;
+		uint32_t zero[128] = {0}, cta[3] = {0, 0, 0}, tid[3] = {5, 0, 0};
+		uint64_t v = 0;
+		CHECK_EQ(simt_sim_alloc(s, sizeof zero, &out, NULL), SIMT_OK);
+		CHECK_EQ(simt_sim_set_params(s, &out, 8, NULL), SIMT_OK);
+		simt_launch l, l64;
+		simt_launch_init(&l);
+		l.grid[0] = 1;
+		l.block[0] = 96; /* 3 warps: their files' stride matters */
+		l.threads = 1;
+		l64 = l;
+		l64.block[0] = 64;
+		/* slots made before the .init that moves the files apart */
+		simt_sim_prepare(s, &l);
+		simt_reg_init r40 = {SIMT_REG_R, 40, SIMT_RINIT_VALUE, 1000};
+		CHECK_EQ(simt_sim_set_inits(s, &r40, 1, NULL), SIMT_OK);
+		CHECK_EQ(simt_sim_run(s, &l, NULL), SIMT_OK);
+		CHECK(out_is(s, out, 96, 1000));
+		simt_sim_stats a, b;
+		simt_sim_get_stats(s, &a);
+		/* the slots of the next launch are no finished CTAs */
+		simt_sim_prepare(s, &l);
+		CHECK(simt_sim_reg(s, cta, tid, SIMT_REG_R, 4, &v, NULL) != SIMT_OK);
+		CHECK_EQ(simt_sim_write(s, out, zero, sizeof zero, NULL), SIMT_OK);
+		CHECK_EQ(simt_sim_run(s, &l, NULL), SIMT_OK);
+		CHECK(out_is(s, out, 96, 1000));
+		CHECK_EQ(simt_sim_reg(s, cta, tid, SIMT_REG_R, 4, &v, NULL), SIMT_OK);
+		CHECK_EQ(v, 1005u);
+		simt_sim_get_stats(s, &b);
+		CHECK_EQ(a.cycles, b.cycles);
+		CHECK_EQ(a.steps, b.steps);
+		/* prepared for 2 warps, run with 3; then without a prepare */
+		CHECK_EQ(simt_sim_write(s, out, zero, sizeof zero, NULL), SIMT_OK);
+		simt_sim_prepare(s, &l64);
+		CHECK_EQ(simt_sim_run(s, &l, NULL), SIMT_OK);
+		CHECK(out_is(s, out, 96, 1000));
+		CHECK_EQ(simt_sim_write(s, out, zero, sizeof zero, NULL), SIMT_OK);
+		CHECK_EQ(simt_sim_run(s, &l64, NULL), SIMT_OK);
+		CHECK(out_is(s, out, 64, 1000));
+		simt_sim_get_stats(s, &b);
+		CHECK_EQ(b.steps, 2 * 6u);
+		simt_sim_prepare(s, &l); /* never run: freed with the handle */
+	}
+	simt_sim_free(s);
+	simt_object_free(o);
+	simt_isa_free(isa);
 }
