@@ -199,6 +199,25 @@ static bool local_ptrs(sim_warp *w, const sim_inst *i, uint32_t pmask,
 }
 
 /*
+ * The register values a for which [a + off, a + off + size) lies inside
+ * [0, len): a - *base <= *span (unsigned).  false: no value does.
+ */
+static inline bool addr_window(int64_t len, unsigned size, int64_t off,
+			       uint32_t *base, uint32_t *span)
+{
+	if (len < (int64_t)size || off > len || off < -(int64_t)UINT32_MAX)
+		return false;
+	int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
+	if (hi < lo)
+		return false;
+	if (hi > (int64_t)UINT32_MAX)
+		hi = UINT32_MAX;
+	*base = (uint32_t)lo;
+	*span = (uint32_t)(hi - lo);
+	return true;
+}
+
+/*
  * Shared memory (LDS/STS of 4, 8 or 16 bytes, [Ra + off] with Ra one
  * 32-bit register), straight between the registers and the CTA's array:
  * every lane of pmask is checked first, and nothing is done (false: the
@@ -236,14 +255,9 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		gap |= s < 0 || (s & 3) || s > len - 4 * SIM_LANES;
 	}
 	if (gap) {
-		if (len < (int64_t)size || off > len || off < -(int64_t)UINT32_MAX)
+		uint32_t base, span;
+		if (!addr_window(len, size, off, &base, &span))
 			return false;
-		int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
-		if (hi < lo)
-			return false;
-		if (hi > (int64_t)UINT32_MAX)
-			hi = UINT32_MAX;
-		const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
 		const uint32_t am = size - 1, o = (uint32_t)off;
 		uint32_t bad = 0;
 		if (pmask == 0xffffffffu)
@@ -758,14 +772,9 @@ local_row(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 			return false;
 	} else {
 		const int64_t len = (int64_t)loc->per_thread;
-		if (off > len || off < -(int64_t)UINT32_MAX)
+		uint32_t base, span;
+		if (!addr_window(len, size, off, &base, &span))
 			return false;
-		int64_t lo = off < 0 ? -off : 0, hi = len - (int64_t)size - off;
-		if (hi < lo)
-			return false;
-		if (hi > (int64_t)UINT32_MAX)
-			hi = UINT32_MAX;
-		const uint32_t base = (uint32_t)lo, span = (uint32_t)(hi - lo);
 		uint32_t bad = 0; /* the lanes that would fault, of all 32 */
 		LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? 1u << l : 0;
 		if (bad & pmask)
