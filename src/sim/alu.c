@@ -104,14 +104,12 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 		       kh = (uint32_t)((uint64_t)i->aux[3] >> 32),             \
 		       n = (uint32_t)i->aux[2];                                \
 	(void)a; (void)b; (void)c; (void)k; (void)kh; (void)n
-/* The plan handler `name` that writes EXPR (of lane l and the operands)
- * into row D: a full warp in name itself, straight code that needs no
- * saved register or frame; any other mask in name_part. */
-#define PLAN_ROWS(name, EXPR)                                                  \
-	PLAN_NOINLINE PLAN_FN(name##_part)                               \
+/* A plan handler `name` split by mask: PART (of pmask) in name_part, a
+ * function of its own, and FULL (the full warp) in name itself. */
+#define PLAN_SPLIT(name, PART, FULL)                                           \
+	PLAN_NOINLINE PLAN_FN(name##_part)                                     \
 	{                                                                      \
-		PLAN_OPERANDS;                                                 \
-		RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, (EXPR));              \
+		PART                                                           \
 	}                                                                      \
 	PLAN_FN(name)                                                          \
 	{                                                                      \
@@ -119,9 +117,17 @@ enum { PLAN_PS0, PLAN_PS1, PLAN_PD0, PLAN_PD1 };
 			name##_part(w, i, pmask);                              \
 			return;                                                \
 		}                                                              \
-		PLAN_OPERANDS;                                                 \
-		RT_ROW_PUT(rt_prow(w, i, PLAN_D), 0xffffffffu, (EXPR));        \
+		FULL                                                           \
 	}
+/* The plan handler `name` that writes EXPR (of lane l and the operands)
+ * into row D: a full warp in name itself, straight code that needs no
+ * saved register or frame; any other mask in name_part. */
+#define PLAN_ROWS(name, EXPR)                                                  \
+	PLAN_SPLIT(name,                                                       \
+		   PLAN_OPERANDS;                                              \
+		   RT_ROW_PUT(rt_prow(w, i, PLAN_D), pmask, (EXPR));,          \
+		   PLAN_OPERANDS;                                              \
+		   RT_ROW_PUT(rt_prow(w, i, PLAN_D), 0xffffffffu, (EXPR));)
 
 /* Row of source slot s for a plan (RZ for an immediate, whose value is
  * added to *k), or -1 when the operand does not fit one. */
@@ -434,18 +440,8 @@ static inline void mac_wide(const uint32_t *a, const uint32_t *b,
 		 (a[l] << s) + c[l],                                           \
 		 (TOP) + ch[l] + ((a[l] << s) + c[l] < (a[l] << s)))
 #define IMAD_WIDE_SHL(name, TOP)                                               \
-	PLAN_NOINLINE PLAN_FN(name##_part)                               \
-	{                                                                      \
-		IMAD_WIDE_SHL_BODY(TOP, pmask);                                \
-	}                                                                      \
-	PLAN_FN(name)                                                          \
-	{                                                                      \
-		if (pmask != 0xffffffffu) {                                    \
-			name##_part(w, i, pmask);                              \
-			return;                                                \
-		}                                                              \
-		IMAD_WIDE_SHL_BODY(TOP, 0xffffffffu);                          \
-	}
+	PLAN_SPLIT(name, IMAD_WIDE_SHL_BODY(TOP, pmask);,                      \
+		   IMAD_WIDE_SHL_BODY(TOP, 0xffffffffu);)
 IMAD_WIDE_SHL(imad_wide_shl_u, a[l] >> (32 - s))
 IMAD_WIDE_SHL(imad_wide_shl_s, (uint32_t)((int32_t)a[l] >> (32 - s)))
 #undef IMAD_WIDE_SHL
@@ -573,24 +569,11 @@ static inline void isetp_out(sim_warp *w, const sim_inst *i, uint32_t r,
 	plan_put_pred(w, i, PLAN_PD1, v, pmask);
 }
 #define ISETP_PLAN(name, COND)                                                 \
-	PLAN_NOINLINE PLAN_FN(name##_part)                               \
-	{                                                                      \
-		PLAN_OPERANDS;                                                 \
-		uint32_t r;                                                    \
-		LANE_MASK_IN(r, pmask, COND);                                  \
-		isetp_out(w, i, r, pmask);                                     \
-	}                                                                      \
-	PLAN_FN(name)                                                          \
-	{                                                                      \
-		if (pmask != 0xffffffffu) {                                    \
-			name##_part(w, i, pmask);                              \
-			return;                                                \
-		}                                                              \
-		PLAN_OPERANDS;                                                 \
-		uint32_t r;                                                    \
-		LANE_MASK(r, COND);                                            \
-		isetp_out(w, i, r, 0xffffffffu);                               \
-	}
+	PLAN_SPLIT(name,                                                       \
+		   PLAN_OPERANDS; uint32_t r; LANE_MASK_IN(r, pmask, COND);    \
+		   isetp_out(w, i, r, pmask);,                                 \
+		   PLAN_OPERANDS; uint32_t r; LANE_MASK(r, COND);              \
+		   isetp_out(w, i, r, 0xffffffffu);)
 #define Y (b[l] + k)
 #define S(x) ((int32_t)(x))
 ISETP_PLAN(isetp_f, 0)

@@ -201,20 +201,7 @@ void sim_bru_bra(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		b = sim_bra_mask(w->active, w->valid, pg, (int)i->aux[0],
 				 has_ur, ur);
 	}
-	uint64_t target = (uint64_t)i->aux[2];
-	/* do_jump() with one target for every lane, without the lane loops */
-	if (b == 0) {
-		w->active_pc = NEXT(w);
-	} else if (b == w->active) {
-		bool back = target <= w->active_pc;
-		w->active_pc = target;
-		if (back)
-			sim_ll_event(w);
-	} else {
-		sim_rpc_set(w, b, target);
-		w->active &= ~b;
-		w->active_pc = NEXT(w);
-	}
+	jump_one(w, b, (uint64_t)i->aux[2]);
 }
 
 /* ---- BRX, CALL, RET ---------------------------------------------------- */
