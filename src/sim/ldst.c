@@ -682,13 +682,64 @@ static inline uint8_t *ldst_global_row(sim_warp *w, const sim_inst *i)
 					   (uint64_t)i->aux[3]);
 }
 
+/*
+ * A planned LDS/STS whose lanes are not one row (tiles read down a
+ * column, a sort's partners, divergent lanes): what shared_access does for
+ * them, from the plan's rows.  Every lane of pmask is checked first (all
+ * 32 branch-free when all run), and nothing is done (false: load and
+ * store decide, and report) when one is misaligned or outside the CTA's
+ * array or something observes the access; then each lane's word is read
+ * (its address before its destination: the two may be one register) or
+ * written, in ascending lane order (the highest lane wins a race).
+ */
+static inline __attribute__((always_inline)) bool
+ldst_shared_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
+{
+	const sim_ctx *c = w->ctx;
+	if (c->rec || c->rx || c->hb || !pmask)
+		return false;
+	const uint32_t *a = rt_prow(w, i, 0);
+	const int64_t off = i->aux[3];
+	uint32_t base, span;
+	if (!addr_window((int64_t)w->cta->shared_size, 4, off, &base, &span))
+		return false;
+	const uint32_t o = (uint32_t)off;
+	uint32_t bad = 0;
+	if (pmask == 0xffffffffu)
+		LANES8 bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & 3);
+	else
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint32_t x = a[sim_ffs(m)];
+			bad |= (uint32_t)(x - base > span) | ((x + o) & 3);
+		}
+	if (bad)
+		return false;
+	uint8_t *sh = w->cta->shared;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(sh + (uint32_t)(a[l] + o), &r[l], 4);
+		}
+		w->ctx->mem_writes++;
+	} else if (pmask == 0xffffffffu) {
+		LANES8 memcpy(&r[l], sh + (uint32_t)(a[l] + o), 4);
+	} else {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&r[l], sh + (uint32_t)(a[l] + o), 4);
+		}
+	}
+	return true;
+}
+
 RT_LANE_CLONES
 static void lds_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
 	if (ldst_plain(w, pmask) && (row = ldst_shared_row(w, i)) != NULL)
 		rt_copy_row(rt_prow(w, i, 3), row);
-	else
+	else if (!ldst_shared_lanes(w, i, pmask, false))
 		load(w, i, pmask, SIM_SPACE_SHARED);
 }
 
@@ -699,7 +750,7 @@ static void sts_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (ldst_plain(w, pmask) && (row = ldst_shared_row(w, i)) != NULL) {
 		rt_copy_row(row, rt_prow(w, i, 3));
 		w->ctx->mem_writes++;
-	} else {
+	} else if (!ldst_shared_lanes(w, i, pmask, true)) {
 		store(w, i, pmask, SIM_SPACE_SHARED);
 	}
 }
