@@ -755,13 +755,50 @@ static void sts_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	}
 }
 
+/*
+ * A planned LDG/STG whose lanes are not one row (each thread's own block
+ * of results, a column, a gather through an index, a partial warp): the
+ * host pointer of every lane of pmask (sim_mem_resolve_pairs), all before
+ * any is accessed, then each lane's word read (every address was read
+ * before a destination is written: the two may be one register) or
+ * written in ascending lane order (the highest lane wins a race) - what
+ * load and store do after sim_mem_resolve, without the array of 64-bit
+ * addresses and the tests for one row and one page.  False, with nothing
+ * done, when a lane would fault (load and store report it) or retire
+ * records, relaxed memory or the race detector need the general path.
+ */
+static inline __attribute__((always_inline)) bool
+ldst_global_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
+{
+	const sim_ctx *c = w->ctx;
+	uint8_t *ptr[SIM_LANES];
+	if (c->rec || c->rx || c->hb || !pmask ||
+	    !sim_mem_resolve_pairs(w, pmask, rt_prow(w, i, 0), rt_prow(w, i, 1),
+				   (uint64_t)i->aux[3], ptr))
+		return false;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(ptr[l], &r[l], 4);
+		}
+		w->ctx->mem_writes++;
+	} else {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&r[l], ptr[l], 4);
+		}
+	}
+	return true;
+}
+
 RT_LANE_CLONES
 static void ldg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
 	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL)
 		rt_copy_row(rt_prow(w, i, 3), row);
-	else
+	else if (!ldst_global_lanes(w, i, pmask, false))
 		load(w, i, pmask, SIM_SPACE_GLOBAL);
 }
 
@@ -772,7 +809,7 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL) {
 		rt_copy_row(row, rt_prow(w, i, 3));
 		w->ctx->mem_writes++;
-	} else {
+	} else if (!ldst_global_lanes(w, i, pmask, true)) {
 		store(w, i, pmask, SIM_SPACE_GLOBAL);
 	}
 }

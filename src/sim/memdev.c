@@ -677,6 +677,37 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 	return resolve(w, sp, lanes, addr, size, ptr);
 }
 
+bool sim_mem_resolve_pairs(sim_warp *w, uint32_t lanes, const uint32_t *lo,
+			   const uint32_t *hi, uint64_t off,
+			   uint8_t *ptr[SIM_LANES])
+{
+	sim_mem *m = w->ctx->mem;
+	if (w->ctx->fp || m->red_hi)
+		return false;
+	/* the mapped bytes of the last lane's page: the addresses a with
+	   a - first <= span, lane l's word at data + (a - page) (none yet:
+	   only address 1 would pass, and it is misaligned) */
+	uint64_t first = 1, span = 0, page = 0, bits = 0;
+	uint8_t *data = NULL;
+	for (uint32_t k = lanes; k; k &= k - 1) {
+		int l = (int)sim_ffs(k);
+		uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + off;
+		bits |= a;
+		if (a - first > span) { /* another page: the page cache */
+			sim_fault why;
+			if (!sim_gmem_ptr(&m->g, a, 4, &why))
+				return false;
+			const sim_page *p = m->g.last; /* a's page */
+			page = a & ~(uint64_t)(SIM_PAGE_SIZE - 1);
+			first = page + p->lo;
+			span = p->hi - p->lo - 4;
+			data = p->data;
+		}
+		ptr[l] = data + (a - page);
+	}
+	return !(bits & 3); /* every lane aligned */
+}
+
 /* The full-warp ADD of sim_mem_red on the slots that hold the lanes'
  * words already, when every entry has this ADD's key (key1: a word found
  * is then found with the key): no call in the loop, so that it keeps its
