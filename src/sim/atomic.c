@@ -456,6 +456,33 @@ static uint32_t at_differ(const uint32_t *alo, const uint32_t *ahi,
 	return diff;
 }
 
+/*
+ * CAS of the lanes of pmask on one 32-bit word whose value is v (a CAS
+ * loop's round: every lane compares with the value it read), as AT_LOOP
+ * runs them, in ascending lane order: each lane before the first whose
+ * compare value is the word's fails and reads v, that lane reads v and
+ * stores its new value, and the lanes after it run the same way from
+ * there; one pass over the compare row finds each such lane.  A lane's
+ * compare and new values are read before its destination is written (the
+ * rows may be one register).  Returns the word's value after the last.
+ */
+RT_LANE_CLONES
+static uint32_t cas_one32(uint32_t v, uint32_t pmask, const at_rows *rw)
+{
+	while (pmask) {
+		uint32_t hit = 0;
+		for (int l = 0; l < SIM_LANES; l++) /* it vectorises */
+			hit |= rw->blo[l] == v ? sim_lane_bit[l] : 0;
+		hit &= pmask;
+		uint32_t upto = hit ? hit ^ (hit - 1) : 0xffffffffu;
+		uint32_t next = hit ? rw->clo[sim_ffs(hit)] : v;
+		rt_fill(rw->dlo, v, pmask & upto);
+		v = next;
+		pmask &= ~upto;
+	}
+	return v;
+}
+
 /* The warp-wide path; false, with nothing done, when the shape does not
  * fit (the general path then runs, and reports the faults). */
 static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
@@ -522,7 +549,14 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	unsigned rd = kd == SIM_SLOT_NONE ? SIM_RZ : i->op[kd].reg;
 	rw.dlo = rd < SIM_RZ ? w->r[rd] : scratch[0];
 	rw.dhi = wide && rd + 1 < SIM_RZ ? w->r[rd + 1] : scratch[1];
-	at_rmw(op, type, pmask, base, amask, addr, one, &rw);
+	if (one && op == AT_CAS && !wide) {
+		uint32_t v;
+		memcpy(&v, base, 4);
+		v = cas_one32(v, pmask, &rw);
+		memcpy(base, &v, 4);
+	} else {
+		at_rmw(op, type, pmask, base, amask, addr, one, &rw);
+	}
 	w->ctx->mem_writes++;
 	return true;
 }
