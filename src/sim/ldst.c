@@ -683,6 +683,42 @@ static inline uint8_t *ldst_global_row(sim_warp *w, const sim_inst *i)
 }
 
 /*
+ * A full warp's gather of 32-bit words from shared memory (the lanes
+ * checked): d[l] = the word at sh + (uint32_t)(a[l] + o).  A warp of a block 16 threads
+ * wide is two rows of a tile, and its reads of a tile often repeat: both
+ * rows read the same 16 words (a column step: lanes 16-31 at the addresses
+ * of lanes 0-15) or each row reads one word (a row step: lanes 0-15 at
+ * a[0], 16-31 at a[16]); those read 16 words or 2, the rest lane by lane.
+ * Every address is read before a destination is written (d may be a).
+ */
+static inline __attribute__((always_inline)) void
+ldst_shared_gather(uint32_t *d, const uint8_t *sh, const uint32_t *a,
+		   uint32_t o)
+{
+	const uint32_t a0 = a[0], a16 = a[SIM_LANES / 2];
+	uint32_t rep = 0, two = 0;
+	for (int l = 0; l < SIM_LANES / 2; l++) { /* it vectorises */
+		rep |= a[l] ^ a[l + SIM_LANES / 2];
+		two |= (a[l] ^ a0) | (a[l + SIM_LANES / 2] ^ a16);
+	}
+	if (!two) {
+		uint32_t x, y;
+		memcpy(&x, sh + (uint32_t)(a0 + o), 4);
+		memcpy(&y, sh + (uint32_t)(a16 + o), 4);
+		for (int l = 0; l < SIM_LANES / 2; l++) {
+			d[l] = x;
+			d[l + SIM_LANES / 2] = y;
+		}
+	} else if (!rep) {
+		for (int l = 0; l < SIM_LANES / 2; l++)
+			memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
+		memcpy(d + SIM_LANES / 2, d, 4 * SIM_LANES / 2);
+	} else {
+		LANES8 memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
+	}
+}
+
+/*
  * A planned LDS/STS whose lanes are not one row (tiles read down a
  * column, a sort's partners, divergent lanes): what shared_access does for
  * them, from the plan's rows.  Every lane of pmask is checked first (all
@@ -723,7 +759,7 @@ ldst_shared_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 		}
 		w->ctx->mem_writes++;
 	} else if (pmask == 0xffffffffu) {
-		LANES8 memcpy(&r[l], sh + (uint32_t)(a[l] + o), 4);
+		ldst_shared_gather(r, sh, a, o);
 	} else {
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			int l = (int)sim_ffs(m);
