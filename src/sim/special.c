@@ -213,9 +213,30 @@ void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		return;
 	}
+	/* a word per lane (a table indexed by the thread): every lane's word
+	   checked (aligned, inside the bank), then read, each lane's index
+	   before its destination; else lane by lane, and a lane that faults
+	   stops there as sim_mem_const_read reports it */
+	const sim_cbank *b = sim_mem_bank(w->ctx->mem, bank);
+	const uint32_t *x = w->r[reg];
+	if (size == 4 && b && b->size >= 4) {
+		uint32_t bad = 0, last = b->size - 4;
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint32_t a = off + x[sim_ffs(m)];
+			bad |= (a & 3) | (uint32_t)(a > last);
+		}
+		if (!bad) {
+			uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], b->data + (uint32_t)(off + x[l]), 4);
+			}
+			return;
+		}
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		if (!sim_mem_const_read(w, i, bank, off + w->r[reg][l], size, bytes))
+		if (!sim_mem_const_read(w, i, bank, off + x[l], size, bytes))
 			return;
 		rt_unpack(w, i, l, bytes, size, sign);
 	}
