@@ -567,7 +567,7 @@ uint8_t *sim_mem_resolve_span(sim_warp *w, sim_space sp, uint64_t lo,
 	sim_gmem *g = &w->ctx->mem->g;
 	sim_fault why;
 	uint8_t *p0 = sim_gmem_ptr(g, lo, size, &why);
-	if (!p0 || !sim_gmem_ptr(g, hi, size, &why))
+	if (!p0 || (hi != lo && !sim_gmem_ptr(g, hi, size, &why)))
 		return NULL;
 	*amask = SIM_PAGE_SIZE - 1;
 	return p0 - (lo & (SIM_PAGE_SIZE - 1));
