@@ -687,8 +687,9 @@ static inline uint8_t *ldst_global_row(sim_warp *w, const sim_inst *i)
  * checked): d[l] = the word at sh + (uint32_t)(a[l] + o).  A warp of a block 16 threads
  * wide is two rows of a tile, and its reads of a tile often repeat: both
  * rows read the same 16 words (a column step: lanes 16-31 at the addresses
- * of lanes 0-15) or each row reads one word (a row step: lanes 0-15 at
- * a[0], 16-31 at a[16]); those read 16 words or 2, the rest lane by lane.
+ * of lanes 0-15, often 16 consecutive words, one copy) or each row reads
+ * one word (a row step: lanes 0-15 at a[0], 16-31 at a[16]); those read
+ * 16 words or 2, the rest lane by lane.
  * Every address is read before a destination is written (d may be a).
  */
 static inline __attribute__((always_inline)) void
@@ -710,8 +711,14 @@ ldst_shared_gather(uint32_t *d, const uint8_t *sh, const uint32_t *a,
 			d[l + SIM_LANES / 2] = y;
 		}
 	} else if (!rep) {
+		uint32_t gap = 0; /* 0: lanes 0-15 read consecutive words */
 		for (int l = 0; l < SIM_LANES / 2; l++)
-			memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
+			gap |= a[l] ^ (a0 + 4u * (uint32_t)l);
+		if (!gap) /* inside the array, each: no wrap between */
+			memcpy(d, sh + (uint32_t)(a0 + o), 4 * SIM_LANES / 2);
+		else
+			for (int l = 0; l < SIM_LANES / 2; l++)
+				memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
 		memcpy(d + SIM_LANES / 2, d, 4 * SIM_LANES / 2);
 	} else {
 		LANES8 memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
