@@ -835,13 +835,55 @@ ldst_global_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 	return true;
 }
 
+/*
+ * A planned LDG/STG of a full warp whose two rows of 16 lanes each access
+ * 16 consecutive words (a block 16 threads wide reading or writing two
+ * rows of a matrix): two copies of 64 bytes, both resolved before either
+ * (sim_mem_resolve_words), lanes 0-15 first (on a store the second row
+ * wins where they overlap; a load has read every address before it
+ * writes).  False, with nothing done, when the lanes are not so or a row
+ * does not resolve: the lanes path decides.
+ */
+static inline __attribute__((always_inline)) bool
+ldst_global_halves(sim_warp *w, const sim_inst *i, bool store)
+{
+	enum { H = SIM_LANES / 2 };
+	const uint32_t *lo = rt_prow(w, i, 0), *hi = rt_prow(w, i, 1);
+	const uint32_t b0 = lo[0], b1 = lo[H], c = hi[0];
+	if (lo[1] != b0 + 4 || lo[H + 1] != b1 + 4) /* the common misses */
+		return false;
+	uint32_t d = (b0 > UINT32_MAX - 4 * (H - 1)) | (b1 > UINT32_MAX - 4 * (H - 1));
+	for (int l = 0; l < H; l++) /* it vectorises */
+		d |= (lo[l] ^ (b0 + 4u * (uint32_t)l)) |
+		     (lo[l + H] ^ (b1 + 4u * (uint32_t)l)) | (hi[l] ^ c) |
+		     (hi[l + H] ^ c);
+	if (d)
+		return false;
+	const uint64_t base = (uint64_t)c << 32, off = (uint64_t)i->aux[3];
+	uint8_t *p0 = sim_mem_resolve_words(w, (base | b0) + off, H), *p1;
+	if (!p0 || !(p1 = sim_mem_resolve_words(w, (base | b1) + off, H)))
+		return false;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store) {
+		memcpy(p0, r, 4 * H);
+		memcpy(p1, r + H, 4 * H);
+		w->ctx->mem_writes++;
+	} else {
+		memcpy(r, p0, 4 * H);
+		memcpy(r + H, p1, 4 * H);
+	}
+	return true;
+}
+
 RT_LANE_CLONES
 static void ldg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
-	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL)
+	bool plain = ldst_plain(w, pmask);
+	if (plain && (row = ldst_global_row(w, i)) != NULL)
 		rt_copy_row(rt_prow(w, i, 3), row);
-	else if (!ldst_global_lanes(w, i, pmask, false))
+	else if (!(plain && ldst_global_halves(w, i, false)) &&
+		 !ldst_global_lanes(w, i, pmask, false))
 		load(w, i, pmask, SIM_SPACE_GLOBAL);
 }
 
@@ -849,10 +891,12 @@ RT_LANE_CLONES
 static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
-	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL) {
+	bool plain = ldst_plain(w, pmask);
+	if (plain && (row = ldst_global_row(w, i)) != NULL) {
 		rt_copy_row(row, rt_prow(w, i, 3));
 		w->ctx->mem_writes++;
-	} else if (!ldst_global_lanes(w, i, pmask, true)) {
+	} else if (!(plain && ldst_global_halves(w, i, true)) &&
+		   !ldst_global_lanes(w, i, pmask, true)) {
 		store(w, i, pmask, SIM_SPACE_GLOBAL);
 	}
 }

@@ -238,6 +238,13 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     const uint64_t addr[SIM_LANES], unsigned size,
 		     uint8_t *ptr[SIM_LANES]);
 /*
+ * The host pointer of n consecutive 32-bit words of global memory from
+ * address a (aligned, all in one page, all mapped), or NULL when that is
+ * not so, under exploration or while reductions are pending: the
+ * caller's general path then runs.
+ */
+uint8_t *sim_mem_resolve_words(sim_warp *w, uint64_t a, unsigned n);
+/*
  * sim_mem_resolve for the 32-bit global accesses of the lanes of pmask
  * whose addresses are the register pair rows (hi:lo) + off, without the
  * array of 64-bit addresses: every lane through the page cache

@@ -592,6 +592,18 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
 }
 
+uint8_t *sim_mem_resolve_words(sim_warp *w, uint64_t a, unsigned n)
+{
+	const uint64_t span = 4 * (uint64_t)n;
+	if ((a & 3) || !n || w->ctx->fp || w->ctx->mem->red_hi ||
+	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
+		return NULL;
+	sim_fault why;
+	sim_gmem *g = &w->ctx->mem->g;
+	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
+	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+}
+
 /* Lane by lane through lane_ptr; under exploration (a footprint) every
  * global word is noted. */
 static bool resolve_lanes(sim_warp *w, sim_space sp, uint32_t lanes,
