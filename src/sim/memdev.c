@@ -689,32 +689,43 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 	return resolve(w, sp, lanes, addr, size, ptr);
 }
 
+/* The mapped bytes of address a's page for sim_mem_resolve_pairs: the
+ * addresses x with x - *first <= *span, x's word at *data + (x - *page);
+ * false when a's word is not mapped or misaligned. */
+static inline bool pairs_page(sim_gmem *g, uint64_t a, uint64_t *first,
+			      uint64_t *span, uint64_t *page, uint8_t **data)
+{
+	sim_fault why;
+	if (!sim_gmem_ptr(g, a, 4, &why))
+		return false;
+	const sim_page *p = g->last; /* a's page */
+	*page = a & ~(uint64_t)(SIM_PAGE_SIZE - 1);
+	*first = *page + p->lo;
+	*span = p->hi - p->lo - 4;
+	*data = p->data;
+	return true;
+}
+
 bool sim_mem_resolve_pairs(sim_warp *w, uint32_t lanes, const uint32_t *lo,
 			   const uint32_t *hi, uint64_t off,
 			   uint8_t *ptr[SIM_LANES])
 {
 	sim_mem *m = w->ctx->mem;
-	if (w->ctx->fp || m->red_hi)
+	if (w->ctx->fp || m->red_hi || !lanes)
 		return false;
-	/* the mapped bytes of the last lane's page: the addresses a with
-	   a - first <= span, lane l's word at data + (a - page) (none yet:
-	   only address 1 would pass, and it is misaligned) */
-	uint64_t first = 1, span = 0, page = 0, bits = 0;
-	uint8_t *data = NULL;
+	int l = (int)sim_ffs(lanes);
+	uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + off, first, span, page;
+	uint8_t *data;
+	if (!pairs_page(&m->g, a, &first, &span, &page, &data))
+		return false;
+	uint64_t bits = 0;
 	for (uint32_t k = lanes; k; k &= k - 1) {
-		int l = (int)sim_ffs(k);
-		uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + off;
+		l = (int)sim_ffs(k);
+		a = ((uint64_t)hi[l] << 32 | lo[l]) + off;
 		bits |= a;
-		if (a - first > span) { /* another page: the page cache */
-			sim_fault why;
-			if (!sim_gmem_ptr(&m->g, a, 4, &why))
-				return false;
-			const sim_page *p = m->g.last; /* a's page */
-			page = a & ~(uint64_t)(SIM_PAGE_SIZE - 1);
-			first = page + p->lo;
-			span = p->hi - p->lo - 4;
-			data = p->data;
-		}
+		if (a - first > span && /* another page: the page cache */
+		    !pairs_page(&m->g, a, &first, &span, &page, &data))
+			return false;
 		ptr[l] = data + (a - page);
 	}
 	return !(bits & 3); /* every lane aligned */
