@@ -405,6 +405,35 @@ typedef struct at_rows {
 	uint32_t *dlo, *dhi;
 } at_rows;
 
+/*
+ * CAS of the lanes of pmask on one 32-bit word whose value is v (a CAS
+ * loop's round: every lane compares with the value it read), as AT_LOOP
+ * runs them, in ascending lane order: each lane before the first whose
+ * compare value is the word's fails and reads v, that lane reads v and
+ * stores its new value, and the lanes after it run the same way from
+ * there; one pass over the compare row b finds each such lane.  A lane's
+ * compare and new values (b, c) are read before its destination (d) is
+ * written (the rows may be one register).  Returns the word's value after
+ * the last.
+ */
+RT_LANE_CLONES
+static uint32_t cas_one32(uint32_t v, uint32_t pmask, const uint32_t *b,
+			  const uint32_t *c, uint32_t *d)
+{
+	while (pmask) {
+		uint32_t hit = 0;
+		for (int l = 0; l < SIM_LANES; l++) /* it vectorises */
+			hit |= b[l] == v ? sim_lane_bit[l] : 0;
+		hit &= pmask;
+		uint32_t upto = hit ? hit ^ (hit - 1) : 0xffffffffu;
+		uint32_t next = hit ? c[sim_ffs(hit)] : v;
+		rt_fill(d, v, pmask & upto);
+		v = next;
+		pmask &= ~upto;
+	}
+	return v;
+}
+
 /* Lane l's word is base + (addr[l] & amask), or base itself for every
  * lane when one is set: then the word's value stays in a host register
  * from the first lane to the last, read and written back once.  The
@@ -443,6 +472,15 @@ static void at_rmw(int op, int type, uint32_t pmask, uint8_t *base,
 		   const at_rows *rw)
 {
 	bool wide = is64(type);
+	if (one && op == AT_CAS && !wide) { /* a CAS loop's round */
+		uint32_t v;
+		memcpy(&v, base, 4);
+		v = cas_one32(v, pmask, rw->blo, rw->clo, rw->dlo); /* not rw:
+			   its address kept out of a call, so that the loops
+			   below keep its rows in registers */
+		memcpy(base, &v, 4);
+		return;
+	}
 	switch (op) {
 #define AT_X_CASE(n)                                                           \
 	case AT_##n: {                                                         \
@@ -476,33 +514,6 @@ static uint32_t at_differ(const uint32_t *alo, const uint32_t *ahi,
 		diff |= ((alo[l] ^ x0) | (ahi[l] ^ h0)) &
 			(0u - (uint32_t)((pmask & sim_lane_bit[l]) != 0));
 	return diff;
-}
-
-/*
- * CAS of the lanes of pmask on one 32-bit word whose value is v (a CAS
- * loop's round: every lane compares with the value it read), as AT_LOOP
- * runs them, in ascending lane order: each lane before the first whose
- * compare value is the word's fails and reads v, that lane reads v and
- * stores its new value, and the lanes after it run the same way from
- * there; one pass over the compare row finds each such lane.  A lane's
- * compare and new values are read before its destination is written (the
- * rows may be one register).  Returns the word's value after the last.
- */
-RT_LANE_CLONES
-static uint32_t cas_one32(uint32_t v, uint32_t pmask, const at_rows *rw)
-{
-	while (pmask) {
-		uint32_t hit = 0;
-		for (int l = 0; l < SIM_LANES; l++) /* it vectorises */
-			hit |= rw->blo[l] == v ? sim_lane_bit[l] : 0;
-		hit &= pmask;
-		uint32_t upto = hit ? hit ^ (hit - 1) : 0xffffffffu;
-		uint32_t next = hit ? rw->clo[sim_ffs(hit)] : v;
-		rt_fill(rw->dlo, v, pmask & upto);
-		v = next;
-		pmask &= ~upto;
-	}
-	return v;
 }
 
 /* The warp-wide path; false, with nothing done, when the shape does not
@@ -585,14 +596,7 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		rw.bhi = rw.chi = zero; /* not read */
 		rw.dhi = scratch[1];
 	}
-	if (one && op == AT_CAS && !wide) {
-		uint32_t v;
-		memcpy(&v, base, 4);
-		v = cas_one32(v, pmask, &rw);
-		memcpy(base, &v, 4);
-	} else {
-		at_rmw(op, type, pmask, base, amask, addr, one, &rw);
-	}
+	at_rmw(op, type, pmask, base, amask, addr, one, &rw);
 	w->ctx->mem_writes++;
 	return true;
 }
