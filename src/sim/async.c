@@ -145,7 +145,7 @@ void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 	free(as->spare);
 	free(as->ev);
 	free(as->obj);
-	free(as->hix);
+	free(as->dix);
 	free(as->thr);
 	free(as);
 	cta->async = NULL;
@@ -160,9 +160,9 @@ void sim_async_cta_reset(sim_ctx *c, sim_cta *cta)
 		return;
 	drop_events(as);
 	as->seq = 0;
+	for (size_t k = 0; k < as->nobj; k++) /* the index's used entries */
+		as->dix[as->obj[k].addr >> 3] = 0;
 	as->nobj = 0;
-	if (as->hcap)
-		memset(as->hix, 0, as->hcap * sizeof *as->hix);
 	if (as->nthr)
 		memset(as->thr, 0, as->nthr * sizeof *as->thr);
 	as->thr_used = false;
