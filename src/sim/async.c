@@ -427,16 +427,21 @@ static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 	return next;
 }
 
-void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
+bool sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
 {
 	uint64_t next = UINT64_MAX;
+	bool ended = false;
 	for (int k = 0; k < n; k++) {
 		sim_cta *cta = ctas[k];
-		if (cta->async_due <= c->cycle) /* something may be due */
+		if (cta->async_due <= c->cycle) { /* something may be due */
 			cta->async_due = tick_cta(c, cta);
+			ended |= cta->exited_warps == cta->nwarps &&
+				 !sim_async_pending(cta);
+		}
 		next = cta->async_due < next ? cta->async_due : next;
 	}
 	sim_set_events(c, c->next_wake, next);
+	return ended;
 }
 
 /* ---- handlers ---------------------------------------------------------------------- */
