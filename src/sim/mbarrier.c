@@ -621,11 +621,13 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * The commonest arrivals in one step: MBAR.ARRIVE[.EXPECT_TX] RZ with an
  * immediate b (MBF_QARRIVE) by one lane (a producer) or by a whole warp
  * naming one object (a consumer, without .EXPECT_TX), found by mb_quick,
- * without the race checker.  The lanes' arrivals, one after another in
- * lane order, are counted in runs (a phase may complete between two
- * lanes: its waiters are woken once, which is the same as once per
- * completion); the word is stored once.  An arrival that would be an
- * error is left to arrive_warp, which reports it: false, nothing done.
+ * without the race checker, when the arrivals leave the phase open or
+ * complete it with the last lane: the lanes' arrivals, one after another
+ * in lane order, come to n * lanes arrivals and tx bytes on the word
+ * (pending and tx change in place in the packed word); the word is
+ * stored once.  Anything else (a phase completing before the last lane,
+ * an arrival that would be an error) is left to arrive_warp, which does
+ * the lanes one by one and reports: false, nothing done.
  */
 static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
@@ -635,12 +637,12 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		return false;
 	const sim_opnd *oa = &i->op[i->aux[0]];
 	const uint32_t *ra = w->r[oa->reg];
-	uint32_t left = 1;
+	uint32_t lanes = 1;
 	if (pmask & (pmask - 1)) {
 		if (pmask != 0xffffffffu || (f & MBF_EXPECT) ||
 		    !row_uniform(ra, pmask))
 			return false;
-		left = SIM_LANES;
+		lanes = SIM_LANES;
 	}
 	uint32_t addr = ra[sim_ffs(pmask)] + (uint32_t)oa->imm;
 	uint64_t v;
@@ -648,35 +650,20 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	sim_mbobj *o = mb_quick(t, addr, &v);
 	if (!o)
 		return false;
-	uint32_t b = (uint32_t)i->op[i->aux[1]].imm, lanes = left;
+	uint32_t b = (uint32_t)i->op[i->aux[1]].imm;
+	/* one lane: n = 1 and tx = b (.EXPECT_TX) or n = b; a warp: n = b */
 	uint32_t n = f & MBF_EXPECT ? 1 : b, tx = f & MBF_EXPECT ? b : 0;
-	uint32_t part = MB_PART(v), pend = MB_PEND(v), tt = MB_TX(v);
-	unsigned ph = MB_PHASE(v);
-	bool woke = false;
-	if (n == 0 || n > MB_MAX || tx > MB_MAX - tt ||
-	    (left > 1 && tt != 0))
-		return false;
-	while (left) {
-		if (pend < n)
-			return false; /* an underflow: arrive_warp reports it */
-		/* no division for a count of 1 (its own branch: a division
-		   computed anyway and dropped by a conditional move costs
-		   tens of cycles) */
-		uint32_t take = left == 1 ? 1 : n == 1 ? (pend < left ? pend : left)
-					   : (pend / n < left ? pend / n : left);
-		pend -= take * n;
-		tt += tx;
-		left -= take;
-		if (pend == 0 && tt == 0) { /* as mb_settle: the phase completes */
-			pend = part;
-			ph ^= 1;
-			woke = true;
-		}
-	}
-	if (woke)
+	uint32_t all = n * lanes, pend = MB_PEND(v), tt = MB_TX(v);
+	if (n - 1 >= MB_MAX || tx > MB_MAX - tt || all > pend ||
+	    (all == pend && lanes > 1 && tt != 0))
+		return false; /* an error, or a completion before the last lane */
+	v += ((uint64_t)tx << 40) - ((uint64_t)all << 20);
+	if (all == pend && tt + tx == 0) { /* as mb_settle: the phase completes */
+		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
 		mb_wake(c, t, o);
+	}
 	c->mem_writes += lanes - 1; /* one per lane, as arrive() */
-	mb_write(c, t, o, mb_pack(part, pend, tt, ph));
+	mb_write(c, t, o, v);
 	return true;
 }
 
