@@ -106,13 +106,11 @@ static uint8_t *payload_get(sim_async *as, uint32_t n, uint32_t *cap)
 	return p;
 }
 
-/* Keep the payload buffer p for the next copy of as (freed when it cannot
- * be kept). */
-static void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
+/* payload_put when as's list of spare buffers is full (or there is no
+ * as): grow the list, or free p. */
+static void payload_keep(sim_async *as, uint8_t *p, uint32_t cap)
 {
-	if (!p)
-		return;
-	if (as && as->nspare == as->capspare) {
+	if (as) {
 		size_t n = as->capspare ? 2 * as->capspare : 16;
 		sim_payload *q = realloc(as->spare, n * sizeof *q);
 		if (q) {
@@ -125,6 +123,16 @@ static void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
 		return;
 	}
 	as->spare[as->nspare++] = (sim_payload){p, cap};
+}
+
+/* Keep the payload buffer p for the next copy of as (freed when it cannot
+ * be kept). */
+static inline void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
+{
+	if (p && as && as->nspare < as->capspare)
+		as->spare[as->nspare++] = (sim_payload){p, cap};
+	else if (p)
+		payload_keep(as, p, cap);
 }
 
 static void drop_events(sim_async *as)
@@ -452,7 +460,8 @@ static uint32_t saddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
 	return w->r[a->reg][l] + (uint32_t)a->imm;
 }
 
-static uint64_t gaddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
+static inline uint64_t gaddr(const sim_warp *w, const sim_inst *i, int k,
+			     unsigned l)
 {
 	const sim_opnd *a = &i->op[k];
 	uint64_t v = w->r[a->reg][l];
