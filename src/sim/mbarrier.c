@@ -252,7 +252,7 @@ static void mb_wake(sim_ctx *c, sim_cta *cta, sim_mbobj *ob)
 }
 
 /* Store v; if no arrival and no byte is pending, complete the phase. */
-static void mb_settle(sim_warp *w, sim_cta *t, sim_mbobj *o, uint64_t v)
+static inline void mb_settle(sim_warp *w, sim_cta *t, sim_mbobj *o, uint64_t v)
 {
 	if (MB_PEND(v) == 0 && MB_TX(v) == 0) {
 		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
@@ -382,8 +382,7 @@ bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
 	sim_mbobj *o = mb_quick(w->cta, addr, &v);
 	if (!o || bytes > MB_TX(v) || w->ctx->hb)
 		return complete_tx_slow(w, i, lane, addr, bytes, why);
-	mb_settle(w, w->cta, o, mb_pack(MB_PART(v), MB_PEND(v), MB_TX(v) - bytes,
-				      MB_PHASE(v)));
+	mb_settle(w, w->cta, o, v - ((uint64_t)bytes << 40)); /* tx -= bytes */
 	return true;
 }
 
