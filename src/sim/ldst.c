@@ -875,15 +875,24 @@ ldst_global_halves(sim_warp *w, const sim_inst *i, bool store)
 	return true;
 }
 
+/* A planned LDG/STG that is not one row: its two halves, else its lanes,
+ * else (false) the general path.  Not inlined: the row's path stays
+ * short. */
+RT_LANE_CLONES __attribute__((noinline))
+static bool ldst_global_other(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			      bool store)
+{
+	return (ldst_plain(w, pmask) && ldst_global_halves(w, i, store)) ||
+	       ldst_global_lanes(w, i, pmask, store);
+}
+
 RT_LANE_CLONES
 static void ldg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
-	bool plain = ldst_plain(w, pmask);
-	if (plain && (row = ldst_global_row(w, i)) != NULL)
+	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL)
 		rt_copy_row(rt_prow(w, i, 3), row);
-	else if (!(plain && ldst_global_halves(w, i, false)) &&
-		 !ldst_global_lanes(w, i, pmask, false))
+	else if (!ldst_global_other(w, i, pmask, false))
 		load(w, i, pmask, SIM_SPACE_GLOBAL);
 }
 
@@ -891,12 +900,10 @@ RT_LANE_CLONES
 static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
-	bool plain = ldst_plain(w, pmask);
-	if (plain && (row = ldst_global_row(w, i)) != NULL) {
+	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL) {
 		rt_copy_row(row, rt_prow(w, i, 3));
 		w->ctx->mem_writes++;
-	} else if (!(plain && ldst_global_halves(w, i, true)) &&
-		   !ldst_global_lanes(w, i, pmask, true)) {
+	} else if (!ldst_global_other(w, i, pmask, true)) {
 		store(w, i, pmask, SIM_SPACE_GLOBAL);
 	}
 }
