@@ -21,6 +21,7 @@
  * skips the field array.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -962,8 +963,11 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	if (!op->nexc)
 		return true;
 	exc_cache *x = c->ix->exc[op->index];
-	if (!x && (x = c->ix->exc[op->index] = calloc(1, sizeof *x))) {
-		/* made on first use: most opcodes never are */
+	if (!x && (x = c->ix->exc[op->index] = malloc(sizeof *x))) {
+		/* made on first use: most opcodes never are; the keys are
+		 * read only where valid[] says so, so only the part before
+		 * them is cleared (its pages alone are touched now) */
+		memset(x, 0, offsetof(exc_cache, key));
 		x->usable = true;
 		for (int i = 0; i < op->nexc; i++)
 			exc_fields(op, op->exc[i]->cond, x);

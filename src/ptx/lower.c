@@ -58,7 +58,22 @@ int lw_vreg_new(lw_fn *f, int width)
 	return f->nvregs++;
 }
 
-int lw_vreg_of(lw_fn *f, const ptx_opd *o)
+/* The slot of (reg, index) in f->rslots: its own or the empty one where it
+ * goes (rcap a power of two, at most half full). */
+static struct lw_regslot *reg_slot(lw_fn *f, const ptx_reg *reg, int index)
+{
+	uint32_t h = ((uint32_t)((uintptr_t)reg >> 4) ^ (uint32_t)index * 0x9e3779b9u) *
+		     2654435761u;
+	for (uint32_t i = h >> 7;; i++) {
+		struct lw_regslot *s = &f->rslots[i & (uint32_t)(f->rcap - 1)];
+		if (!s->reg || (s->reg == reg && s->index == index))
+			return s;
+	}
+}
+
+/* The vreg of the register named as o names it (vmap, by name: the same
+ * name is the same vreg whatever declaration it comes from). */
+static int vreg_by_name(lw_fn *f, const ptx_opd *o)
 {
 	char buf[96];
 	ptx_reg_name(o, buf, sizeof buf);
@@ -71,6 +86,30 @@ int lw_vreg_of(lw_fn *f, const ptx_opd *o)
 	ptx_map_put(&f->m->arena, &f->vmap, ptx_strndup(&f->m->arena, buf, (size_t)len), len,
 		    (void *)(uintptr_t)(v + 1));
 	return v;
+}
+
+int lw_vreg_of(lw_fn *f, const ptx_opd *o)
+{
+	if (!o->reg)
+		return vreg_by_name(f, o);
+	if (2 * (f->rcount + 1) > f->rcap) {
+		struct lw_regslot *old = f->rslots;
+		int ocap = f->rcap;
+		f->rcap = ocap ? 2 * ocap : 64;
+		f->rslots = lw_realloc(NULL, (size_t)f->rcap * sizeof *f->rslots);
+		memset(f->rslots, 0, (size_t)f->rcap * sizeof *f->rslots);
+		for (int i = 0; i < ocap; i++)
+			if (old[i].reg)
+				*reg_slot(f, old[i].reg, old[i].index) = old[i];
+		free(old);
+	}
+	struct lw_regslot *s = reg_slot(f, o->reg, o->index);
+	if (!s->reg) {
+		int v = vreg_by_name(f, o);
+		*s = (struct lw_regslot){o->reg, o->index, v};
+		f->rcount++;
+	}
+	return s->v;
 }
 
 lw_inst *lw_emit(lw_fn *f, const char *op)
@@ -485,6 +524,7 @@ static void fn_free(lw_fn *f)
 	free(f->blk);
 	free(f->blk_of_stmt);
 	free(f->vuniform);
+	free(f->rslots);
 	free(f->insts);
 	free(f->vregs);
 	free(f->jtabs);

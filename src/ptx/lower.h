@@ -108,6 +108,13 @@ typedef struct lw_fn {
 	int *blk_of_stmt;   /* stmt -> block, -1 for non-code */
 	/* uniformity: per PTX register (see uniform.c) */
 	ptx_map vmap;       /* "%r12" -> (vreg index + 1) */
+	/* lw_vreg_of's answers by (declaration, index), ahead of vmap: the
+	 * same name, without printing it and hashing its bytes */
+	struct lw_regslot {
+		const ptx_reg *reg; /* NULL: empty */
+		int index, v;
+	} *rslots;
+	int rcap, rcount;
 	uint8_t *vuniform;  /* per vreg: value uniform */
 	/* machine code */
 	lw_inst *insts;
