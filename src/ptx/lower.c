@@ -115,7 +115,9 @@ int lw_vreg_of(lw_fn *f, const ptx_opd *o)
 lw_inst *lw_emit(lw_fn *f, const char *op)
 {
 	if (f->ninsts == f->capinsts) {
-		f->capinsts = f->capinsts ? f->capinsts * 2 : 128;
+		/* first room for a few records per PTX statement (pages are
+		 * touched only as records are written), then doubling */
+		f->capinsts = f->capinsts ? f->capinsts * 2 : 128 + 4 * f->fn->nstmts;
 		f->insts = lw_realloc(f->insts, (size_t)f->capinsts * sizeof *f->insts);
 	}
 	lw_inst *in = &f->insts[f->ninsts++];

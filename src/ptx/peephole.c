@@ -35,17 +35,46 @@
 
 #include "ptx/lower.h"
 
+/* A name in a table of names that text may start with, its length known
+ * at compile time (the tables below are tested once per record). */
+typedef struct opname {
+	const char *s;
+	size_t len;
+} opname;
+#define OPNAME(lit) {lit, sizeof lit - 1}
+#define NNAMES(a) (sizeof a / sizeof a[0])
+
+static bool has_prefix(const char *t, const opname *p)
+{
+	return t[0] == p->s[0] && !strncmp(t, p->s, p->len);
+}
+
+/* Whether op is one of the operations of names[]: a name matches as the
+ * whole operation or its first dotted part ("MOV" is MOV and MOV.64), or
+ * as a prefix when it ends in '.' ("SHF." is every SHF). */
+static bool op_in(const char *op, const opname *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t l = names[i].len;
+		if (has_prefix(op, &names[i]) &&
+		    (op[l] == 0 || op[l] == '.' || names[i].s[l - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
 /* Special registers whose value never changes during a thread's life. */
 static bool stable_sreg(const char *t)
 {
-	static const char *const ok[] = {
-		"SR_LANEID", "SR_TID.", "SR_CTAID.", "SR_LANEMASK", "SR_NWARPID",
-		"SR_SMID", "SR_NSMID", "SR_CLUSTER", "SR_CTARANK",
+	static const opname ok[] = {
+		OPNAME("SR_LANEID"), OPNAME("SR_TID."), OPNAME("SR_CTAID."), OPNAME("SR_LANEMASK"),
+		OPNAME("SR_NWARPID"), OPNAME("SR_SMID"), OPNAME("SR_NSMID"), OPNAME("SR_CLUSTER"),
+		OPNAME("SR_CTARANK"),
 	};
 	if (!t)
 		return false;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-		if (!strncmp(t, ok[i], strlen(ok[i])))
+	for (size_t i = 0; i < NNAMES(ok); i++)
+		if (has_prefix(t, &ok[i]))
 			return true;
 	return false;
 }
@@ -59,16 +88,12 @@ bool lw_pure(const lw_inst *in)
 		return in->n == 2 && in->o[1].kind == LO_TEXT && stable_sreg(in->o[1].text);
 	if (!strcmp(op, "IADD3"))
 		return in->n == 4; /* no carry out */
-	static const char *const ok[] = {
-		"MOV", "LOP3.LUT", "SHF.", "IMAD", "LDC", "SEL", "FLO", "POPC", "BREV", "PRMT",
-		"IMNMX", "IABS", "I2F", "F2I", "MUFU",
+	static const opname ok[] = {
+		OPNAME("MOV"), OPNAME("LOP3.LUT"), OPNAME("SHF."), OPNAME("IMAD"), OPNAME("LDC"),
+		OPNAME("SEL"), OPNAME("FLO"), OPNAME("POPC"), OPNAME("BREV"), OPNAME("PRMT"),
+		OPNAME("IMNMX"), OPNAME("IABS"), OPNAME("I2F"), OPNAME("F2I"), OPNAME("MUFU"),
 	};
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		size_t l = strlen(ok[i]);
-		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
-			return true;
-	}
-	return false;
+	return op_in(op, ok, NNAMES(ok));
 }
 
 /* Whether record in writes exactly one register, fully: a one-word value,
@@ -134,7 +159,7 @@ static bool same_opd(const run *r, const lw_opd *a, const lw_opd *b)
 
 static bool same_sources(const run *r, const lw_inst *a, const lw_inst *b)
 {
-	if (strcmp(a->op, b->op) || a->n != b->n)
+	if (a->op[0] != b->op[0] || strcmp(a->op, b->op) || a->n != b->n)
 		return false;
 	for (int k = 1; k < a->n; k++)
 		if (!same_opd(r, &a->o[k], &b->o[k]))
@@ -187,8 +212,20 @@ static void reset(lw_fn *f, run *r)
 
 static bool ends_run(const lw_inst *in)
 {
-	return !in->op[0] || !strncmp(in->op, "BRA", 3) || !strncmp(in->op, "BRX", 3) ||
-	       !strcmp(in->op, "EXIT") || !strncmp(in->op, "RET", 3) || !strncmp(in->op, "CALL", 4);
+	switch (in->op[0]) { /* (the first letter first: most records are none) */
+	case 0:
+		return true;
+	case 'B':
+		return !strncmp(in->op, "BRA", 3) || !strncmp(in->op, "BRX", 3);
+	case 'E':
+		return !strcmp(in->op, "EXIT");
+	case 'R':
+		return !strncmp(in->op, "RET", 3);
+	case 'C':
+		return !strncmp(in->op, "CALL", 4);
+	default:
+		return false;
+	}
 }
 
 /* Turn record i into a copy of vreg p (width w) into its result. */
@@ -574,17 +611,14 @@ typedef struct wcopy {
 
 static bool fwd_consumer(const char *op)
 {
-	static const char *const ok[] = {
-		"MOV", "IADD3", "IMAD", "LOP3.LUT", "SHF.", "I2F", "ISETP.", "SEL", "FADD", "FMUL",
-		"FFMA", "FSETP.", "POPC", "BREV", "FLO", "IMNMX", "PRMT", "STG", "STS", "STL", "ST.",
-		"F2F", "MUFU",
+	static const opname ok[] = {
+		OPNAME("MOV"), OPNAME("IADD3"), OPNAME("IMAD"), OPNAME("LOP3.LUT"), OPNAME("SHF."),
+		OPNAME("I2F"), OPNAME("ISETP."), OPNAME("SEL"), OPNAME("FADD"), OPNAME("FMUL"),
+		OPNAME("FFMA"), OPNAME("FSETP."), OPNAME("POPC"), OPNAME("BREV"), OPNAME("FLO"),
+		OPNAME("IMNMX"), OPNAME("PRMT"), OPNAME("STG"), OPNAME("STS"), OPNAME("STL"),
+		OPNAME("ST."), OPNAME("F2F"), OPNAME("MUFU"),
 	};
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		size_t l = strlen(ok[i]);
-		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
-			return true;
-	}
-	return false;
+	return op_in(op, ok, NNAMES(ok));
 }
 
 static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
