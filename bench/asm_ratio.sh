@@ -15,7 +15,11 @@
 # llvm-mc -filetype=obj (-r 2), `simt dis` (-r 10), llvm-mc -disassemble
 # (-r 2); per command the median (and the minimum) over the rounds of the
 # per-round means.  Ratio = llvm-mc's milliseconds / simtkit's, on the same
-# 192,001 instructions.  Outputs go to /dev/shm (or $TMPDIR).
+# 192,001 instructions.  Outputs go to /dev/shm (or $TMPDIR).  Round i runs
+# every command pinned to CPU (i - 1) mod the CPUs (`taskset -c`; PIN=0: not
+# pinned): this VM's two vCPUs are at times 1.7x apart in speed
+# (bench/threads_bench.sh, "Unequal CPUs"), so both sides of a round share
+# a CPU and every command has as many rounds on each.
 set -e
 rounds=${1:-7}
 SIMT=${SIMT:-build/simt}
@@ -36,23 +40,27 @@ ms() {
 	perf stat -r "$n" -x, -e task-clock "$@" 2>&1 >/dev/null |
 		awk -F, '/task-clock/ { print $1 }'
 }
+ncpu=$(nproc)
 i=0
 while [ "$i" -lt "$rounds" ]; do
 	i=$((i + 1))
+	pin=""
+	[ "${PIN:-1}" = 0 ] || [ "$ncpu" -lt 2 ] || ! command -v taskset >/dev/null ||
+		pin="taskset -c $(((i - 1) % ncpu))"
 	# the two builds in turn first: the first `as` after llvm-mc's
 	# 0.7 s runs pays more (its huge pages are found or compacted then)
 	if [ -n "$SIMT_BEFORE" ] && [ $((i % 2)) -eq 0 ]; then
-		echo "before $(ms 10 "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
-		echo "as $(ms 10 "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+		echo "before $(ms 10 $pin "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+		echo "as $(ms 10 $pin "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
 	else
-		echo "as $(ms 10 "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+		echo "as $(ms 10 $pin "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
 		if [ -n "$SIMT_BEFORE" ]; then
-			echo "before $(ms 10 "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+			echo "before $(ms 10 $pin "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
 		fi
 	fi
-	echo "mc $(ms 2 "$MC" -arch=amdgcn -mcpu=gfx900 -filetype=obj "$in/amd.s" -o "$out/asm_ratio.amd.o")" >>"$log"
-	echo "dis $(ms 10 "$SIMT" dis "$in/simt.o" -o /dev/null)" >>"$log"
-	echo "mcdis $(ms 2 "$MC" -arch=amdgcn -mcpu=gfx900 -disassemble "$in/amd.hex" -o /dev/null)" >>"$log"
+	echo "mc $(ms 2 $pin "$MC" -arch=amdgcn -mcpu=gfx900 -filetype=obj "$in/amd.s" -o "$out/asm_ratio.amd.o")" >>"$log"
+	echo "dis $(ms 10 $pin "$SIMT" dis "$in/simt.o" -o /dev/null)" >>"$log"
+	echo "mcdis $(ms 2 $pin "$MC" -arch=amdgcn -mcpu=gfx900 -disassemble "$in/amd.hex" -o /dev/null)" >>"$log"
 done
 rm -f "$out/asm_ratio.o" "$out/asm_ratio.amd.o"
 # median NAME: the median of NAME's rounds (ms)

@@ -11,14 +11,26 @@
 # seconds / native CPU seconds) and the median of those ratios is printed,
 # with the medians of the two times.  The output checksums of every run
 # must say "same".
+#
+# Each run of the three scripts is pinned to one CPU (`taskset -c`), CPU 0
+# for the first run, CPU 1 for the second, and so on (PIN=0: not pinned):
+# the two vCPUs of this VM are at times 1.7x apart in speed (the header of
+# bench/threads_bench.sh), and a ratio whose simulator run and native run
+# landed on different CPUs measured the CPUs, not simt.  Pinned, both sides
+# of every ratio ran on the same CPU within seconds of each other.
 set -e
 cd "$(dirname "$0")/.."
 RUNS=${1:-5}
 tmp=${TMPDIR:-/tmp}/median_bench.$$
 : >"$tmp"
+ncpu=$(nproc)
+pin=""
+[ "${PIN:-1}" = 0 ] || [ "$ncpu" -lt 2 ] || ! command -v taskset >/dev/null || pin=1
 for r in $(seq "$RUNS"); do
+	run=""
+	[ -z "$pin" ] || run="taskset -c $(((r - 1) % ncpu))"
 	for s in sim_bench warp_bench mbar_bench; do
-		sh "bench/$s.sh" | grep '^| ' | grep -v '^| kernel' |
+		$run sh "bench/$s.sh" | grep '^| ' | grep -v '^| kernel' |
 			sed "s/^/$s /" >>"$tmp" || true
 	done
 done 2>/dev/null

@@ -44,6 +44,20 @@
 #       alone is the machine's (a vCPU slower while the other is busy);
 #       what the 2-thread run costs beyond that is simt's.
 #
+# Unequal CPUs (session 14): this VM's two vCPUs do not always run at the
+# same speed - the same 1-thread run took 0.175 s pinned to one and 0.30 s
+# pinned to the other, minutes later 0.30 s on both (the host's load, not
+# simt: a Python loop showed the same).  Against a 1-thread run on the
+# faster vCPU no program can then reach 2x: two threads have at most the
+# sum of the two speeds, 1 + 0.175/0.30 = 1.58x the faster one.  So each
+# round also runs the 1-thread run pinned to CPU 0 and to CPU 1 (`taskset
+# -c`), and the row reports them and the efficiency: the wall time the two
+# CPUs would need with the work shared in proportion to their speeds,
+# 1 / (1/T0 + 1/T1), over the 2-thread run's wall time (per round, the
+# median of the rounds).  On two equal CPUs the 2-thread speedup is twice
+# the efficiency, the "equal-CPU speedup" column; issue 13's 1.8x is an
+# efficiency of 0.9.  PIN=0 leaves the pinned runs out.
+#
 # Wall time is what threads buy, so it is measured too; on a loaded machine
 # it says more about the other processes than about simt (the CPU columns
 # do not).  The 2-thread runs also report their workers' CPU seconds
@@ -68,6 +82,9 @@ SIMT=${SIMT:-build/simt}
 RUNS=${RUNS:-5}
 RUN=""
 [ -z "$RT" ] || RUN="chrt -f 1"
+# PIN=0: no pinned runs (they need two CPUs and taskset)
+PIN=${PIN:-1}
+[ "$PIN" != 0 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null || PIN=""
 [ -x "$SIMT" ] || make build/simt >/dev/null
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf -- "${tmp:?}"' EXIT
@@ -95,7 +112,7 @@ bench() {
 	fi
 	ok=same
 	: >"$tmp/w1"; : >"$tmp/w2"; : >"$tmp/c1"; : >"$tmp/c2"
-	: >"$tmp/s2"; : >"$tmp/e2"; : >"$tmp/b2"
+	: >"$tmp/s2"; : >"$tmp/e2"; : >"$tmp/b2"; : >"$tmp/p0"; : >"$tmp/p1"
 	first="" ofirst=""
 	r=0
 	while [ $r -lt "$RUNS" ]; do
@@ -133,14 +150,37 @@ bench() {
 				[ "$osig" = "$ofirst" ] || ok=DIFFERENT
 			fi
 		done
+		# the same 1-thread run pinned to each CPU, in the same round:
+		# each CPU's own speed right now (see "Unequal CPUs" above)
+		if [ -n "$PIN" ]; then
+			for p in 0 1; do
+				# shellcheck disable=SC2086
+				taskset -c $p $RUN $SIMT run "bench/$kernel" "$@" --stats \
+					--threads 1 >/dev/null 2>"$tmp/err"
+				stats=$(grep '^cycles' "$tmp/err")
+				echo "$stats" | sed -E 's/.*run wall seconds ([0-9.]+).*/\1/' >>"$tmp/p$p"
+				[ "$(echo "$stats" | sed -E 's/, run cpu seconds.*//')" = "$first" ] || ok=DIFFERENT
+			done
+		fi
 		r=$((r + 1))
 	done
 	w1=$(median <"$tmp/w1") w2=$(median <"$tmp/w2")
 	c1=$(median <"$tmp/c1") c2=$(median <"$tmp/c2")
 	s2=$(median <"$tmp/s2") e2=$(median <"$tmp/e2") b2=$(median <"$tmp/b2")
+	pin="| - | - | - "
+	if [ -n "$PIN" ]; then
+		# per round: the wall time two workers would take if each did
+		# work in proportion to its CPU's speed (1 / (1/p0 + 1/p1)) over
+		# the 2-thread run's wall time; its median
+		q=$(paste "$tmp/p0" "$tmp/p1" "$tmp/w2" |
+			awk '{ print (1 / (1 / $1 + 1 / $2)) / $3 }' | median)
+		p0=$(median <"$tmp/p0") p1=$(median <"$tmp/p1")
+		pin=$(awk -v a="$p0" -v b="$p1" -v q="$q" 'BEGIN {
+			printf "| %.3f / %.3f | %.3f | %.2fx ", a, b, q, 2 * q }')
+	fi
 	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v c1="$c1" -v c2="$c2" -v ok="$ok" \
-		-v s2="$s2" -v e2="$e2" -v b2="$b2" 'BEGIN {
-		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %.4f (%.1f%%) | %.2fx | %.3f | %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, s2, 100 * s2 / c2, c1 / e2, b2, ok }')
+		-v s2="$s2" -v e2="$e2" -v b2="$b2" -v pin="$pin" 'BEGIN {
+		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %.4f (%.1f%%) | %.2fx | %.3f %s| %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, s2, 100 * s2 / c2, c1 / e2, b2, pin, ok }')
 	echo "$row"
 	rows="$rows$row
 "
@@ -177,8 +217,8 @@ if [ -n "${PROBE:-}" ]; then
 	header="| kernel (4096 CTAs) | CPU s, 1 thread alone | CPU s, each of two 1-thread processes side by side (/ alone) | CPU s, 2 threads (/ alone) | 2 threads / two processes |
 |---|---:|---:|---:|---:|"
 else
-	header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | serial CPU s, 2 (of CPU s, 2) | Amdahl: idle speedup | worker CPU max / mean, 2 | outputs and counts |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	header="| kernel (4096 CTAs) | wall s, 1 thread | wall s, 2 threads | wall speedup | CPU s, 1 | CPU s, 2 | CPU 2/1 | serial CPU s, 2 (of CPU s, 2) | Amdahl: idle speedup | worker CPU max / mean, 2 | wall s, 1 thread pinned to CPU 0 / CPU 1 | efficiency: 2-thread wall over the two CPUs' ideal | equal-CPU speedup (2 x efficiency) | outputs and counts |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 fi
 echo "$header"
 G="--grid 4096"
@@ -257,7 +297,11 @@ if [ "${1:-}" = "--record" ]; then
 			echo "CPU seconds outside its workers; Amdahl: CPU s, 1 / (serial + the"
 			echo "span of its groups' CPU seconds on two equally fast workers), the"
 			echo "speedup on two idle cores; \"(short)\": the configurations of"
-			echo "sessions 6-12, 0.01-0.2 s, not the goal's rows)."
+			echo "sessions 6-12, 0.01-0.2 s, not the goal's rows; pinned: the"
+			echo "1-thread run under \`taskset -c 0\` and \`-c 1\` in each round;"
+			echo "efficiency: 1 / (1/T0 + 1/T1) over the 2-thread wall time, per"
+			echo "round, median; equal-CPU speedup: 2 x efficiency, the speedup on"
+			echo "two equally fast CPUs - the header's \"Unequal CPUs\")."
 		fi
 		echo
 		echo "$header"

@@ -158,7 +158,8 @@ typedef struct simt_launch {
 				  allocating (docs/library.md, "Reading
 				  state after a run")                      */
 	uint32_t threads;      /* worker threads running CTA groups; 0: the
-				  online CPUs; at most SIMT_MAX_THREADS.
+				  CPUs the process may run on (its affinity
+				  mask); at most SIMT_MAX_THREADS.
 				  Never changes a result (docs/semantics.md,
 				  "CTAs on worker threads")                */
 	uint32_t cta_group;    /* CTAs per group (0: SIMT_DEFAULT_CTA_GROUP;

@@ -125,6 +125,21 @@ struct sim_par {
 	void *trace_user;
 };
 
+/* The CPUs this process may run on: its affinity mask (so that `taskset
+ * -c 0 simt run ...` or a batch system's CPU set gets one worker per CPU
+ * it was given, as nproc(1) and OpenMP count them), the online CPUs where
+ * there is no such mask. */
+static long usable_cpus(void)
+{
+#ifdef __linux__
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n;
+}
+
 /* The threads a launch l of c with ngroups groups runs on. */
 static int threads_for(const sim_ctx *c, const simt_launch *l,
 		       uint64_t ngroups)
@@ -135,12 +150,7 @@ static int threads_for(const sim_ctx *c, const simt_launch *l,
 	if (c->chooser || l->checks || l->memory != SIMT_MEMORY_SC ||
 	    c->retire_fn || c->step_hook || ngroups < 2)
 		return 1;
-	long n = l->threads;
-	if (!n) {
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-		if (n < 1)
-			n = 1;
-	}
+	long n = l->threads ? (long)l->threads : usable_cpus();
 	if ((uint64_t)n > ngroups)
 		n = (long)ngroups;
 	return n > (long)SIMT_MAX_THREADS ? (int)SIMT_MAX_THREADS : (int)n;
@@ -392,8 +402,8 @@ static bool pool_grow(struct sim_pool *p, int n)
 
 static void pool_start(sim_ctx *c)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (c->pool || n < 2)
+	long n = usable_cpus();
+	if (c->pool)
 		return;
 	struct sim_pool *p = calloc(1, sizeof *p);
 	if (!p)
@@ -409,7 +419,9 @@ static void pool_start(sim_ctx *c)
 		 CPU_COUNT(&p->cpus) >= 2;
 #endif
 	c->pool = p;
-	pool_grow(p, (int)n - 1); /* --threads default: one per CPU */
+	/* --threads default: one per CPU (none more on one CPU); the launch
+	   grows the pool to an explicit --threads beyond that */
+	pool_grow(p, (int)n - 1);
 }
 
 /*
