@@ -106,13 +106,11 @@ static uint8_t *payload_get(sim_async *as, uint32_t n, uint32_t *cap)
 	return p;
 }
 
-/* Keep the payload buffer p for the next copy of as (freed when it cannot
- * be kept). */
-static void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
+/* payload_put when as's list of spare buffers is full (or there is no
+ * as): grow the list, or free p. */
+static void payload_keep(sim_async *as, uint8_t *p, uint32_t cap)
 {
-	if (!p)
-		return;
-	if (as && as->nspare == as->capspare) {
+	if (as) {
 		size_t n = as->capspare ? 2 * as->capspare : 16;
 		sim_payload *q = realloc(as->spare, n * sizeof *q);
 		if (q) {
@@ -125,6 +123,16 @@ static void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
 		return;
 	}
 	as->spare[as->nspare++] = (sim_payload){p, cap};
+}
+
+/* Keep the payload buffer p for the next copy of as (freed when it cannot
+ * be kept). */
+static inline void payload_put(sim_async *as, uint8_t *p, uint32_t cap)
+{
+	if (p && as && as->nspare < as->capspare)
+		as->spare[as->nspare++] = (sim_payload){p, cap};
+	else if (p)
+		payload_keep(as, p, cap);
 }
 
 static void drop_events(sim_async *as)
@@ -145,7 +153,7 @@ void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 	free(as->spare);
 	free(as->ev);
 	free(as->obj);
-	free(as->hix);
+	free(as->dix);
 	free(as->thr);
 	free(as);
 	cta->async = NULL;
@@ -160,9 +168,9 @@ void sim_async_cta_reset(sim_ctx *c, sim_cta *cta)
 		return;
 	drop_events(as);
 	as->seq = 0;
+	for (size_t k = 0; k < as->nobj; k++) /* the index's used entries */
+		as->dix[as->obj[k].addr >> 3] = 0;
 	as->nobj = 0;
-	if (as->hcap)
-		memset(as->hix, 0, as->hcap * sizeof *as->hix);
 	if (as->nthr)
 		memset(as->thr, 0, as->nthr * sizeof *as->thr);
 	as->thr_used = false;
@@ -427,16 +435,21 @@ static uint64_t tick_cta(sim_ctx *c, sim_cta *cta)
 	return next;
 }
 
-void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
+bool sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n)
 {
 	uint64_t next = UINT64_MAX;
+	bool ended = false;
 	for (int k = 0; k < n; k++) {
 		sim_cta *cta = ctas[k];
-		if (cta->async_due <= c->cycle) /* something may be due */
+		if (cta->async_due <= c->cycle) { /* something may be due */
 			cta->async_due = tick_cta(c, cta);
+			ended |= cta->exited_warps == cta->nwarps &&
+				 !sim_async_pending(cta);
+		}
 		next = cta->async_due < next ? cta->async_due : next;
 	}
 	sim_set_events(c, c->next_wake, next);
+	return ended;
 }
 
 /* ---- handlers ---------------------------------------------------------------------- */
@@ -447,7 +460,8 @@ static uint32_t saddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
 	return w->r[a->reg][l] + (uint32_t)a->imm;
 }
 
-static uint64_t gaddr(const sim_warp *w, const sim_inst *i, int k, unsigned l)
+static inline uint64_t gaddr(const sim_warp *w, const sim_inst *i, int k,
+			     unsigned l)
 {
 	const sim_opnd *a = &i->op[k];
 	uint64_t v = w->r[a->reg][l];

@@ -70,44 +70,32 @@ simt_status sim_mb_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 
 /* ---- objects --------------------------------------------------------------- */
 
-/* Objects are found by address through as->hix (objects are never
- * removed: MBAR.INVAL only marks them). */
-static size_t mb_hash(uint32_t addr, size_t cap)
+/* Objects are found by address through as->dix, one entry per 8 bytes
+ * of shared memory (objects are never removed: MBAR.INVAL only marks
+ * them).  The entry of addr is its offset / 8 with bits 0-2 rotated to
+ * the top: an unaligned address, or one with a cluster rank (bits 24-31;
+ * shared memory is below 2^18 bytes), falls outside the index. */
+static sim_mbobj *mb_find(const sim_async *as, uint32_t addr)
 {
-	return (size_t)((addr >> 3) * 0x9e3779b1u) & (cap - 1);
+	uint32_t x = addr >> 3 | addr << 29;
+	uint32_t k = x < as->ndix ? as->dix[x] : 0;
+	return k ? &as->obj[k - 1] : NULL;
 }
 
-static sim_mbobj *mb_find(sim_async *as, uint32_t addr)
+/* Enter obj[k] into the index, which covers shared_size bytes first;
+ * false when out of memory. */
+static bool mb_index(sim_async *as, size_t k, uint32_t shared_size)
 {
-	for (size_t h = as->hcap ? mb_hash(addr, as->hcap) : 0; as->hcap;
-	     h = (h + 1) & (as->hcap - 1)) {
-		uint32_t k = as->hix[h];
-		if (!k)
-			return NULL;
-		if (as->obj[k - 1].addr == addr)
-			return &as->obj[k - 1];
-	}
-	return NULL;
-}
-
-/* Enter obj[k] into the index, growing it; false when out of memory. */
-static bool mb_index(sim_async *as, size_t k)
-{
-	if (2 * (k + 1) >= as->hcap) {
-		size_t cap = as->hcap ? 2 * as->hcap : 16;
-		uint32_t *h = calloc(cap, sizeof *h);
-		if (!h)
+	size_t n = shared_size / 8;
+	if (as->ndix < n) {
+		uint32_t *d = realloc(as->dix, n * sizeof *d);
+		if (!d)
 			return false;
-		free(as->hix);
-		as->hix = h;
-		as->hcap = cap;
-		for (size_t j = 0; j < k; j++)
-			mb_index(as, j);
+		memset(d + as->ndix, 0, (n - as->ndix) * sizeof *d);
+		as->dix = d;
+		as->ndix = n;
 	}
-	size_t h = mb_hash(as->obj[k].addr, as->hcap);
-	while (as->hix[h])
-		h = (h + 1) & (as->hcap - 1);
-	as->hix[h] = (uint32_t)k + 1;
+	as->dix[as->obj[k].addr >> 3] = (uint32_t)k + 1;
 	return true;
 }
 
@@ -229,13 +217,8 @@ static inline sim_mbobj *mb_quick(const sim_cta *t, uint32_t addr, uint64_t *v)
 	   MBAR.INIT found a plain, aligned address inside the CTA's shared
 	   memory (mb_local, mb_addr_ok), so finding one at addr (its offset,
 	   no rank bits) says addr is that */
-	sim_async *as = t->async;
-	if (!as || !as->hcap)
-		return NULL;
-	uint32_t k = as->hix[mb_hash(addr, as->hcap)];
-	sim_mbobj *o = k ? &as->obj[k - 1] : NULL;
-	if (!o || o->addr != addr) /* absent, or a collision: mb_find */
-		o = mb_find(as, addr);
+	const sim_async *as = t->async;
+	sim_mbobj *o = as ? mb_find(as, addr) : NULL;
 	if (!o || o->state != MB_VALID)
 		return NULL;
 	*v = mb_read(t, addr);
@@ -250,13 +233,15 @@ bool sim_mb_check_at(sim_warp *w, const sim_inst *i, unsigned lane,
 	return mb_quick(w->cta, addr, &v) || mb_get(w, i, lane, addr, &v, why, &t);
 }
 
-/* Wake the warps parked on a phase wait of the object at addr (only the
- * CTA's parked warps are visited). */
-static void mb_wake(sim_ctx *c, sim_cta *cta, uint32_t addr)
+/* Wake the warps parked on a phase wait of object ob (only the warps
+ * that parked on it since its last wake-up are visited, in warp order). */
+static void mb_wake(sim_ctx *c, sim_cta *cta, sim_mbobj *ob)
 {
-	for (uint32_t m = cta->in_state[SIM_W_MBAR]; m; m &= m - 1) {
+	uint32_t m = ob->waiters & cta->in_state[SIM_W_MBAR];
+	ob->waiters = 0;
+	for (; m; m &= m - 1) {
 		sim_warp *o = &cta->warps[sim_ffs(m)];
-		if (o->mbar_kind != SIM_MBW_PHASE || o->mbar_addr != addr)
+		if (o->mbar_kind != SIM_MBW_PHASE || o->mbar_addr != ob->addr)
 			continue;
 		if (o->mbar_deadline != UINT64_MAX) /* its limit is gone: the */
 			cta->async_due = 0; /* next tick recomputes the CTA's */
@@ -267,13 +252,13 @@ static void mb_wake(sim_ctx *c, sim_cta *cta, uint32_t addr)
 }
 
 /* Store v; if no arrival and no byte is pending, complete the phase. */
-static void mb_settle(sim_warp *w, sim_cta *t, sim_mbobj *o, uint64_t v)
+static inline void mb_settle(sim_warp *w, sim_cta *t, sim_mbobj *o, uint64_t v)
 {
 	if (MB_PEND(v) == 0 && MB_TX(v) == 0) {
 		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
 		if (w->ctx->hb)
 			hb_mbar_complete(w->ctx, t, o->addr, MB_PHASE(v));
-		mb_wake(w->ctx, t, o->addr);
+		mb_wake(w->ctx, t, o);
 	}
 	mb_write(w->ctx, t, o, v);
 }
@@ -397,8 +382,7 @@ bool sim_mb_complete_tx_at(sim_warp *w, const sim_inst *i, unsigned lane,
 	sim_mbobj *o = mb_quick(w->cta, addr, &v);
 	if (!o || bytes > MB_TX(v) || w->ctx->hb)
 		return complete_tx_slow(w, i, lane, addr, bytes, why);
-	mb_settle(w, w->cta, o, mb_pack(MB_PART(v), MB_PEND(v), MB_TX(v) - bytes,
-				      MB_PHASE(v)));
+	mb_settle(w, w->cta, o, v - ((uint64_t)bytes << 40)); /* tx -= bytes */
 	return true;
 }
 
@@ -498,7 +482,8 @@ void sim_mb_init(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			}
 			o = &as->obj[as->nobj];
 			o->addr = addr;
-			if (!mb_index(as, as->nobj)) {
+			o->waiters = 0;
+			if (!mb_index(as, as->nobj, w->cta->shared_size)) {
 				sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION,
 					  "out of memory");
 				return;
@@ -522,7 +507,7 @@ void sim_mb_inval(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		if (!o)
 			return;
 		o->state = MB_INVALID;
-		mb_wake(w->ctx, t, o->addr); /* waiters see the error */
+		mb_wake(w->ctx, t, o); /* waiters see the error */
 	}
 }
 
@@ -593,7 +578,7 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			if (pend == 0) { /* as mb_settle: the phase completes */
 				pend = part;
 				ph ^= 1;
-				mb_wake(c, t, o->addr);
+				mb_wake(c, t, o);
 			}
 		}
 	}
@@ -623,7 +608,7 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		if (pend == 0 && tt == 0) { /* as mb_settle: the phase completes */
 			pend = part;
 			ph ^= 1;
-			mb_wake(c, t, o->addr);
+			mb_wake(c, t, o);
 		}
 	}
 	c->mem_writes += sim_popc(pmask) - 1; /* one per lane, as arrive() */
@@ -635,11 +620,13 @@ static bool arrive_warp(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * The commonest arrivals in one step: MBAR.ARRIVE[.EXPECT_TX] RZ with an
  * immediate b (MBF_QARRIVE) by one lane (a producer) or by a whole warp
  * naming one object (a consumer, without .EXPECT_TX), found by mb_quick,
- * without the race checker.  The lanes' arrivals, one after another in
- * lane order, are counted in runs (a phase may complete between two
- * lanes: its waiters are woken once, which is the same as once per
- * completion); the word is stored once.  An arrival that would be an
- * error is left to arrive_warp, which reports it: false, nothing done.
+ * without the race checker, when the arrivals leave the phase open or
+ * complete it with the last lane: the lanes' arrivals, one after another
+ * in lane order, come to n * lanes arrivals and tx bytes on the word
+ * (pending and tx change in place in the packed word); the word is
+ * stored once.  Anything else (a phase completing before the last lane,
+ * an arrival that would be an error) is left to arrive_warp, which does
+ * the lanes one by one and reports: false, nothing done.
  */
 static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
@@ -649,12 +636,12 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		return false;
 	const sim_opnd *oa = &i->op[i->aux[0]];
 	const uint32_t *ra = w->r[oa->reg];
-	uint32_t left = 1;
+	uint32_t lanes = 1;
 	if (pmask & (pmask - 1)) {
 		if (pmask != 0xffffffffu || (f & MBF_EXPECT) ||
 		    !row_uniform(ra, pmask))
 			return false;
-		left = SIM_LANES;
+		lanes = SIM_LANES;
 	}
 	uint32_t addr = ra[sim_ffs(pmask)] + (uint32_t)oa->imm;
 	uint64_t v;
@@ -662,35 +649,20 @@ static bool arrive_quick(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	sim_mbobj *o = mb_quick(t, addr, &v);
 	if (!o)
 		return false;
-	uint32_t b = (uint32_t)i->op[i->aux[1]].imm, lanes = left;
+	uint32_t b = (uint32_t)i->op[i->aux[1]].imm;
+	/* one lane: n = 1 and tx = b (.EXPECT_TX) or n = b; a warp: n = b */
 	uint32_t n = f & MBF_EXPECT ? 1 : b, tx = f & MBF_EXPECT ? b : 0;
-	uint32_t part = MB_PART(v), pend = MB_PEND(v), tt = MB_TX(v);
-	unsigned ph = MB_PHASE(v);
-	bool woke = false;
-	if (n == 0 || n > MB_MAX || tx > MB_MAX - tt ||
-	    (left > 1 && tt != 0))
-		return false;
-	while (left) {
-		if (pend < n)
-			return false; /* an underflow: arrive_warp reports it */
-		/* no division for a count of 1 (its own branch: a division
-		   computed anyway and dropped by a conditional move costs
-		   tens of cycles) */
-		uint32_t take = left == 1 ? 1 : n == 1 ? (pend < left ? pend : left)
-					   : (pend / n < left ? pend / n : left);
-		pend -= take * n;
-		tt += tx;
-		left -= take;
-		if (pend == 0 && tt == 0) { /* as mb_settle: the phase completes */
-			pend = part;
-			ph ^= 1;
-			woke = true;
-		}
+	uint32_t all = n * lanes, pend = MB_PEND(v), tt = MB_TX(v);
+	if (n - 1 >= MB_MAX || tx > MB_MAX - tt || all > pend ||
+	    (all == pend && lanes > 1 && tt != 0))
+		return false; /* an error, or a completion before the last lane */
+	v += ((uint64_t)tx << 40) - ((uint64_t)all << 20);
+	if (all == pend && tt + tx == 0) { /* as mb_settle: the phase completes */
+		v = mb_pack(MB_PART(v), MB_PART(v), 0, MB_PHASE(v) ^ 1);
+		mb_wake(c, t, o);
 	}
-	if (woke)
-		mb_wake(c, t, addr);
 	c->mem_writes += lanes - 1; /* one per lane, as arrive() */
-	mb_write(c, t, o, mb_pack(part, pend, tt, ph));
+	mb_write(c, t, o, v);
 	return true;
 }
 
@@ -976,6 +948,8 @@ void sim_mb_try_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			w->mbar_want = want;
 			w->mbar_lanes = pmask & ~done;
 			sim_warp_set_state(w, SIM_W_MBAR);
+			/* its object (the wait found it valid, in this CTA) */
+			mb_find(w->cta->async, addr)->waiters |= 1u << w->id;
 			sim_async_note(c, w->cta, deadline);
 			return;
 		}

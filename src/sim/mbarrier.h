@@ -39,6 +39,11 @@ enum { MB_VALID = 1, MB_INVALID = 2 };
 typedef struct sim_mbobj {
 	uint32_t addr;   /* shared byte address                            */
 	uint8_t state;   /* MB_VALID, MB_INVALID (after MBAR.INVAL)        */
+	/* the warps that parked on a phase of this object since its last
+	   completion (bit = warp id): a superset of those parked on it now
+	   (mb_wake tests each one's state and address), so a completion
+	   visits only them */
+	uint32_t waiters;
 	uint64_t shadow; /* the value the simulator last wrote             */
 } sim_mbobj;
 
@@ -77,10 +82,11 @@ typedef struct sim_athr {
 struct sim_async {
 	sim_mbobj *obj;
 	size_t nobj, capobj;
-	/* addr -> obj index + 1 (0: empty), open addressing, hcap a power of
-	   two above 2 * nobj: one probe per arrival in the common case */
-	uint32_t *hix;
-	size_t hcap;
+	/* shared offset / 8 -> obj index + 1 (0: no object), one entry per
+	   8 bytes of the CTA's shared memory (allocated by the CTA's first
+	   MBAR.INIT, kept with the slot): an object is found by one load */
+	uint32_t *dix;
+	size_t ndix;
 	sim_aev *ev;             /* binary heap on (cycle, seq)             */
 	size_t nev, capev;
 	uint64_t seq;

@@ -49,8 +49,10 @@ bool sim_async_pending(const sim_cta *cta);
 void sim_async_free(sim_ctx *c);
 /* Scheduler hook: run the copy completions due at c->cycle in each of the
  * n resident CTAs (per CTA in cycle, then issue order; CTAs in linear
- * order), wake waits whose time came; recomputes c->async_next over all. */
-void sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n);
+ * order), wake waits whose time came; recomputes c->async_next over all.
+ * True when a CTA it visited has ended (every warp exited, no copy left):
+ * only a completion can end a CTA between two issues. */
+bool sim_async_tick(sim_ctx *c, sim_cta *const *ctas, int n);
 /* Deadlock report: what a warp in SIM_W_MBAR waits for (into b). */
 void sim_mbar_describe(util_buf *b, const sim_ctx *c, const sim_warp *w);
 /* Cycle-limit report: one note per valid mbarrier object of cta whose

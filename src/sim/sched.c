@@ -815,10 +815,10 @@ static simt_status run_grid(sim_ctx *c, sched *s, const sim_until *u,
 			if (c->cycle >= c->next_wake)
 				wake_expired(c, s);
 			if (c->cycle >= c->async_next) {
-				sim_async_tick(c, s->res, s->nres); /* async.c */
+				bool ended = sim_async_tick(c, s->res, s->nres);
 				if (c->stop != SIM_STOP_NONE)
 					return SIMT_OK;
-				for (int k = 0; k < s->nres && st == SIMT_OK; k++)
+				for (int k = 0; ended && k < s->nres && st == SIMT_OK; k++)
 					if (finished(s->res[k]))
 						st = retire(c, s, s->res[k--]);
 				if (st != SIMT_OK)
