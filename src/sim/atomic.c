@@ -49,6 +49,19 @@ static const char *const type_names[] = {AT_TYPES(AT_X_NAME) NULL};
 
 _Static_assert(AT_ADD == SIM_RED_ADD, "sim_mem_red adds inline");
 
+static bool is64(int type);
+
+/* The rows of a 32-bit atomic's operands that at_fast reads, in prow[]
+ * (sim_row_off; RZ's row, always zero, for RZ and an absent operand; the
+ * sink for a destination RZ or none), written by sim_at_prep. */
+enum { AT_ALO, AT_AHI, AT_B, AT_C, AT_D };
+
+static uint16_t at_row(const sim_inst *i, int k, bool dst)
+{
+	unsigned r = k < 0 ? SIM_RZ : i->op[k].reg;
+	return sim_row_off(r < SIM_RZ ? r : dst ? SIM_RSINK : SIM_RZ);
+}
+
 simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 {
 	if (!i->opc)
@@ -67,6 +80,15 @@ simt_status sim_at_prep(sim_ctx *c, sim_inst *i, simt_diags *d)
 		  i->op[ks[2]].kind == SIM_O_REG &&
 		  (!ret || (ks[0] >= 0 && i->op[ks[0]].kind == SIM_O_REG)) &&
 		  (ks[3] < 0 || i->op[ks[3]].kind == SIM_O_REG);
+	if (ok && !is64((int)i->aux[2])) {
+		const sim_opnd *a = &i->op[addr];
+		i->prow[AT_ALO] = at_row(i, addr, false);
+		i->prow[AT_AHI] = sim_row_off(a->width == 64 && a->reg + 1 < SIM_RZ
+						      ? a->reg + 1 : SIM_RZ);
+		i->prow[AT_B] = at_row(i, ks[2], false);
+		i->prow[AT_C] = at_row(i, ks[3], false);
+		i->prow[AT_D] = at_row(i, ret ? ks[0] : -1, true);
+	}
 	return sim_prep_need(i, ok, "an op, a type, [address], registers Rb "
 				    "(Rd, Rc) as isa/atomic.isa declares them");
 }
@@ -383,6 +405,35 @@ typedef struct at_rows {
 	uint32_t *dlo, *dhi;
 } at_rows;
 
+/*
+ * CAS of the lanes of pmask on one 32-bit word whose value is v (a CAS
+ * loop's round: every lane compares with the value it read), as AT_LOOP
+ * runs them, in ascending lane order: each lane before the first whose
+ * compare value is the word's fails and reads v, that lane reads v and
+ * stores its new value, and the lanes after it run the same way from
+ * there; one pass over the compare row b finds each such lane.  A lane's
+ * compare and new values (b, c) are read before its destination (d) is
+ * written (the rows may be one register).  Returns the word's value after
+ * the last.
+ */
+RT_LANE_CLONES
+static uint32_t cas_one32(uint32_t v, uint32_t pmask, const uint32_t *b,
+			  const uint32_t *c, uint32_t *d)
+{
+	while (pmask) {
+		uint32_t hit = 0;
+		for (int l = 0; l < SIM_LANES; l++) /* it vectorises */
+			hit |= b[l] == v ? sim_lane_bit[l] : 0;
+		hit &= pmask;
+		uint32_t upto = hit ? hit ^ (hit - 1) : 0xffffffffu;
+		uint32_t next = hit ? c[sim_ffs(hit)] : v;
+		rt_fill(d, v, pmask & upto);
+		v = next;
+		pmask &= ~upto;
+	}
+	return v;
+}
+
 /* Lane l's word is base + (addr[l] & amask), or base itself for every
  * lane when one is set: then the word's value stays in a host register
  * from the first lane to the last, read and written back once.  The
@@ -421,6 +472,15 @@ static void at_rmw(int op, int type, uint32_t pmask, uint8_t *base,
 		   const at_rows *rw)
 {
 	bool wide = is64(type);
+	if (one && op == AT_CAS && !wide) { /* a CAS loop's round */
+		uint32_t v;
+		memcpy(&v, base, 4);
+		v = cas_one32(v, pmask, rw->blo, rw->clo, rw->dlo); /* not rw:
+			   its address kept out of a call, so that the loops
+			   below keep its rows in registers */
+		memcpy(base, &v, 4);
+		return;
+	}
 	switch (op) {
 #define AT_X_CASE(n)                                                           \
 	case AT_##n: {                                                         \
@@ -469,8 +529,14 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	bool wide = is64(type);
 	uint64_t size = wide ? 8 : 4;
 	const sim_opnd *a = &i->op[sim_slot(i, 1)];
-	const uint32_t *alo = a->reg < SIM_RZ ? w->r[a->reg] : zero;
-	const uint32_t *ahi = a->width == 64 && a->reg + 1 < SIM_RZ ? w->r[a->reg + 1] : zero;
+	const uint32_t *alo, *ahi;
+	if (wide) {
+		alo = a->reg < SIM_RZ ? w->r[a->reg] : zero;
+		ahi = a->width == 64 && a->reg + 1 < SIM_RZ ? w->r[a->reg + 1] : zero;
+	} else { /* planned by sim_at_prep */
+		alo = rt_prow(w, i, AT_ALO);
+		ahi = rt_prow(w, i, AT_AHI);
+	}
 	uint64_t addr[SIM_LANES], lo, hi, bits;
 	/* one word for every lane (a counter, a histogram's hot bin)?  A
 	   branch-free pass over all 32 lanes (it vectorises): the lanes of
@@ -516,12 +582,20 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	if (one)
 		base += lo & amask;
 	at_rows rw;
-	reg_rows(w, i, sim_slot(i, 2), wide, &rw.blo, &rw.bhi);
-	reg_rows(w, i, sim_slot(i, 3), wide, &rw.clo, &rw.chi);
-	int kd = sim_slot(i, 0);
-	unsigned rd = kd == SIM_SLOT_NONE ? SIM_RZ : i->op[kd].reg;
-	rw.dlo = rd < SIM_RZ ? w->r[rd] : scratch[0];
-	rw.dhi = wide && rd + 1 < SIM_RZ ? w->r[rd + 1] : scratch[1];
+	if (wide) {
+		reg_rows(w, i, sim_slot(i, 2), wide, &rw.blo, &rw.bhi);
+		reg_rows(w, i, sim_slot(i, 3), wide, &rw.clo, &rw.chi);
+		int kd = sim_slot(i, 0);
+		unsigned rd = kd == SIM_SLOT_NONE ? SIM_RZ : i->op[kd].reg;
+		rw.dlo = rd < SIM_RZ ? w->r[rd] : scratch[0];
+		rw.dhi = rd + 1 < SIM_RZ ? w->r[rd + 1] : scratch[1];
+	} else {
+		rw.blo = rt_prow(w, i, AT_B);
+		rw.clo = rt_prow(w, i, AT_C);
+		rw.dlo = rt_prow(w, i, AT_D);
+		rw.bhi = rw.chi = zero; /* not read */
+		rw.dhi = scratch[1];
+	}
 	at_rmw(op, type, pmask, base, amask, addr, one, &rw);
 	w->ctx->mem_writes++;
 	return true;

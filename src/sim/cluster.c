@@ -39,7 +39,8 @@ struct sim_cluster {
 	uint64_t phase;    /* completed cluster-barrier phases             */
 	uint64_t first_pc; /* first arrival of the running phase (diags)   */
 	bool any;          /* some lane arrived in the running phase       */
-	uint32_t *cur, *pend, *rel; /* [rank * wpc + warp]                 */
+	uint32_t *cur, *pend, *rel; /* [rank * wpc + warp], in words       */
+	uint32_t words[];  /* the three arrays: one allocation per cluster */
 };
 
 static const uint32_t one[3] = {1, 1, 1};
@@ -102,9 +103,6 @@ static void cluster_free(sim_cluster *cl)
 {
 	if (!cl)
 		return;
-	free(cl->cur);
-	free(cl->pend);
-	free(cl->rel);
 	free(cl);
 }
 
@@ -114,17 +112,13 @@ simt_status sim_cluster_attach(sim_ctx *c, sim_cta *cta, uint64_t seq,
 	uint32_t n = sim_cluster_size(c), r = (uint32_t)(seq % n);
 	sim_cluster *cl;
 	if (r == 0) {
-		cl = calloc(1, sizeof *cl);
 		size_t nw = (size_t)n * (size_t)cta->nwarps;
-		if (cl) {
-			cl->cur = calloc(nw, sizeof *cl->cur);
-			cl->pend = calloc(nw, sizeof *cl->pend);
-			cl->rel = calloc(nw, sizeof *cl->rel);
-		}
-		if (!cl || !cl->cur || !cl->pend || !cl->rel) {
-			cluster_free(cl);
+		cl = calloc(1, sizeof *cl + 3 * nw * sizeof cl->words[0]);
+		if (!cl)
 			return SIMT_ERR_NOMEM;
-		}
+		cl->cur = cl->words;
+		cl->pend = cl->cur + nw;
+		cl->rel = cl->pend + nw;
 		cl->n = n;
 		cl->wpc = (uint32_t)cta->nwarps;
 		const uint32_t *s = shape(c);

@@ -682,13 +682,107 @@ static inline uint8_t *ldst_global_row(sim_warp *w, const sim_inst *i)
 					   (uint64_t)i->aux[3]);
 }
 
+/*
+ * A full warp's gather of 32-bit words from shared memory (the lanes
+ * checked): d[l] = the word at sh + (uint32_t)(a[l] + o).  A warp of a block 16 threads
+ * wide is two rows of a tile, and its reads of a tile often repeat: both
+ * rows read the same 16 words (a column step: lanes 16-31 at the addresses
+ * of lanes 0-15, often 16 consecutive words, one copy) or each row reads
+ * one word (a row step: lanes 0-15 at a[0], 16-31 at a[16]); those read
+ * 16 words or 2, the rest lane by lane.
+ * Every address is read before a destination is written (d may be a).
+ */
+static inline __attribute__((always_inline)) void
+ldst_shared_gather(uint32_t *d, const uint8_t *sh, const uint32_t *a,
+		   uint32_t o)
+{
+	const uint32_t a0 = a[0], a16 = a[SIM_LANES / 2];
+	uint32_t rep = 0, two = 0;
+	for (int l = 0; l < SIM_LANES / 2; l++) { /* it vectorises */
+		rep |= a[l] ^ a[l + SIM_LANES / 2];
+		two |= (a[l] ^ a0) | (a[l + SIM_LANES / 2] ^ a16);
+	}
+	if (!two) {
+		uint32_t x, y;
+		memcpy(&x, sh + (uint32_t)(a0 + o), 4);
+		memcpy(&y, sh + (uint32_t)(a16 + o), 4);
+		for (int l = 0; l < SIM_LANES / 2; l++) {
+			d[l] = x;
+			d[l + SIM_LANES / 2] = y;
+		}
+	} else if (!rep) {
+		uint32_t gap = 0; /* 0: lanes 0-15 read consecutive words */
+		for (int l = 0; l < SIM_LANES / 2; l++)
+			gap |= a[l] ^ (a0 + 4u * (uint32_t)l);
+		if (!gap) /* inside the array, each: no wrap between */
+			memcpy(d, sh + (uint32_t)(a0 + o), 4 * SIM_LANES / 2);
+		else
+			for (int l = 0; l < SIM_LANES / 2; l++)
+				memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
+		memcpy(d + SIM_LANES / 2, d, 4 * SIM_LANES / 2);
+	} else {
+		LANES8 memcpy(&d[l], sh + (uint32_t)(a[l] + o), 4);
+	}
+}
+
+/*
+ * A planned LDS/STS whose lanes are not one row (tiles read down a
+ * column, a sort's partners, divergent lanes): what shared_access does for
+ * them, from the plan's rows.  Every lane of pmask is checked first (all
+ * 32 branch-free when all run), and nothing is done (false: load and
+ * store decide, and report) when one is misaligned or outside the CTA's
+ * array or something observes the access; then each lane's word is read
+ * (its address before its destination: the two may be one register) or
+ * written, in ascending lane order (the highest lane wins a race).
+ */
+static inline __attribute__((always_inline)) bool
+ldst_shared_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
+{
+	const sim_ctx *c = w->ctx;
+	if (c->rec || c->rx || c->hb || !pmask)
+		return false;
+	const uint32_t *a = rt_prow(w, i, 0);
+	const int64_t off = i->aux[3];
+	uint32_t base, span;
+	if (!addr_window((int64_t)w->cta->shared_size, 4, off, &base, &span))
+		return false;
+	const uint32_t o = (uint32_t)off;
+	uint32_t bad = 0;
+	if (pmask == 0xffffffffu)
+		LANES8 bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & 3);
+	else
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint32_t x = a[sim_ffs(m)];
+			bad |= (uint32_t)(x - base > span) | ((x + o) & 3);
+		}
+	if (bad)
+		return false;
+	uint8_t *sh = w->cta->shared;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(sh + (uint32_t)(a[l] + o), &r[l], 4);
+		}
+		w->ctx->mem_writes++;
+	} else if (pmask == 0xffffffffu) {
+		ldst_shared_gather(r, sh, a, o);
+	} else {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&r[l], sh + (uint32_t)(a[l] + o), 4);
+		}
+	}
+	return true;
+}
+
 RT_LANE_CLONES
 static void lds_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 {
 	uint8_t *row;
 	if (ldst_plain(w, pmask) && (row = ldst_shared_row(w, i)) != NULL)
 		rt_copy_row(rt_prow(w, i, 3), row);
-	else
+	else if (!ldst_shared_lanes(w, i, pmask, false))
 		load(w, i, pmask, SIM_SPACE_SHARED);
 }
 
@@ -699,9 +793,97 @@ static void sts_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (ldst_plain(w, pmask) && (row = ldst_shared_row(w, i)) != NULL) {
 		rt_copy_row(row, rt_prow(w, i, 3));
 		w->ctx->mem_writes++;
-	} else {
+	} else if (!ldst_shared_lanes(w, i, pmask, true)) {
 		store(w, i, pmask, SIM_SPACE_SHARED);
 	}
+}
+
+/*
+ * A planned LDG/STG whose lanes are not one row (each thread's own block
+ * of results, a column, a gather through an index, a partial warp): the
+ * host pointer of every lane of pmask (sim_mem_resolve_pairs), all before
+ * any is accessed, then each lane's word read (every address was read
+ * before a destination is written: the two may be one register) or
+ * written in ascending lane order (the highest lane wins a race) - what
+ * load and store do after sim_mem_resolve, without the array of 64-bit
+ * addresses and the tests for one row and one page.  False, with nothing
+ * done, when a lane would fault (load and store report it) or retire
+ * records, relaxed memory or the race detector need the general path.
+ */
+static inline __attribute__((always_inline)) bool
+ldst_global_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
+{
+	const sim_ctx *c = w->ctx;
+	uint8_t *ptr[SIM_LANES];
+	if (c->rec || c->rx || c->hb || !pmask ||
+	    !sim_mem_resolve_pairs(w, pmask, rt_prow(w, i, 0), rt_prow(w, i, 1),
+				   (uint64_t)i->aux[3], ptr))
+		return false;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(ptr[l], &r[l], 4);
+		}
+		w->ctx->mem_writes++;
+	} else {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			int l = (int)sim_ffs(m);
+			memcpy(&r[l], ptr[l], 4);
+		}
+	}
+	return true;
+}
+
+/*
+ * A planned LDG/STG of a full warp whose two rows of 16 lanes each access
+ * 16 consecutive words (a block 16 threads wide reading or writing two
+ * rows of a matrix): two copies of 64 bytes, both resolved before either
+ * (sim_mem_resolve_words), lanes 0-15 first (on a store the second row
+ * wins where they overlap; a load has read every address before it
+ * writes).  False, with nothing done, when the lanes are not so or a row
+ * does not resolve: the lanes path decides.
+ */
+static inline __attribute__((always_inline)) bool
+ldst_global_halves(sim_warp *w, const sim_inst *i, bool store)
+{
+	enum { H = SIM_LANES / 2 };
+	const uint32_t *lo = rt_prow(w, i, 0), *hi = rt_prow(w, i, 1);
+	const uint32_t b0 = lo[0], b1 = lo[H], c = hi[0];
+	if (lo[1] != b0 + 4 || lo[H + 1] != b1 + 4) /* the common misses */
+		return false;
+	uint32_t d = (b0 > UINT32_MAX - 4 * (H - 1)) | (b1 > UINT32_MAX - 4 * (H - 1));
+	for (int l = 0; l < H; l++) /* it vectorises */
+		d |= (lo[l] ^ (b0 + 4u * (uint32_t)l)) |
+		     (lo[l + H] ^ (b1 + 4u * (uint32_t)l)) | (hi[l] ^ c) |
+		     (hi[l + H] ^ c);
+	if (d)
+		return false;
+	const uint64_t base = (uint64_t)c << 32, off = (uint64_t)i->aux[3];
+	uint8_t *p0 = sim_mem_resolve_words(w, (base | b0) + off, H), *p1;
+	if (!p0 || !(p1 = sim_mem_resolve_words(w, (base | b1) + off, H)))
+		return false;
+	uint32_t *r = rt_prow(w, i, 3);
+	if (store) {
+		memcpy(p0, r, 4 * H);
+		memcpy(p1, r + H, 4 * H);
+		w->ctx->mem_writes++;
+	} else {
+		memcpy(r, p0, 4 * H);
+		memcpy(r + H, p1, 4 * H);
+	}
+	return true;
+}
+
+/* A planned LDG/STG that is not one row: its two halves, else its lanes,
+ * else (false) the general path.  Not inlined: the row's path stays
+ * short. */
+RT_LANE_CLONES __attribute__((noinline))
+static bool ldst_global_other(sim_warp *w, const sim_inst *i, uint32_t pmask,
+			      bool store)
+{
+	return (ldst_plain(w, pmask) && ldst_global_halves(w, i, store)) ||
+	       ldst_global_lanes(w, i, pmask, store);
 }
 
 RT_LANE_CLONES
@@ -710,7 +892,7 @@ static void ldg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint8_t *row;
 	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL)
 		rt_copy_row(rt_prow(w, i, 3), row);
-	else
+	else if (!ldst_global_other(w, i, pmask, false))
 		load(w, i, pmask, SIM_SPACE_GLOBAL);
 }
 
@@ -721,7 +903,7 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	if (ldst_plain(w, pmask) && (row = ldst_global_row(w, i)) != NULL) {
 		rt_copy_row(row, rt_prow(w, i, 3));
 		w->ctx->mem_writes++;
-	} else {
+	} else if (!ldst_global_other(w, i, pmask, true)) {
 		store(w, i, pmask, SIM_SPACE_GLOBAL);
 	}
 }

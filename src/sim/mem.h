@@ -238,6 +238,24 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		     const uint64_t addr[SIM_LANES], unsigned size,
 		     uint8_t *ptr[SIM_LANES]);
 /*
+ * The host pointer of n consecutive 32-bit words of global memory from
+ * address a (aligned, all in one page, all mapped), or NULL when that is
+ * not so, under exploration or while reductions are pending: the
+ * caller's general path then runs.
+ */
+uint8_t *sim_mem_resolve_words(sim_warp *w, uint64_t a, unsigned n);
+/*
+ * sim_mem_resolve for the 32-bit global accesses of the lanes of pmask
+ * whose addresses are the register pair rows (hi:lo) + off, without the
+ * array of 64-bit addresses: every lane through the page cache
+ * (sim_gmem_ptr), the first lane that would fault ending it (false,
+ * nothing reported).  Also false (the caller's general path runs) under
+ * exploration or while reductions are pending.
+ */
+bool sim_mem_resolve_pairs(sim_warp *w, uint32_t lanes, const uint32_t *lo,
+			   const uint32_t *hi, uint64_t off,
+			   uint8_t *ptr[SIM_LANES]);
+/*
  * The coalesced row: the 32 lanes (those of the caller's mask) access the
  * consecutive 32-bit words from address a (aligned), all inside the CTA's
  * shared memory or one page of global memory.  Returns the host pointer of a (lane l's word is 4 l bytes

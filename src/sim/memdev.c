@@ -567,7 +567,7 @@ uint8_t *sim_mem_resolve_span(sim_warp *w, sim_space sp, uint64_t lo,
 	sim_gmem *g = &w->ctx->mem->g;
 	sim_fault why;
 	uint8_t *p0 = sim_gmem_ptr(g, lo, size, &why);
-	if (!p0 || !sim_gmem_ptr(g, hi, size, &why))
+	if (!p0 || (hi != lo && !sim_gmem_ptr(g, hi, size, &why)))
 		return NULL;
 	*amask = SIM_PAGE_SIZE - 1;
 	return p0 - (lo & (SIM_PAGE_SIZE - 1));
@@ -586,6 +586,18 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
 		return NULL;
 	red_touch(w->ctx->mem, a, a + span);
+	sim_fault why;
+	sim_gmem *g = &w->ctx->mem->g;
+	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
+	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+}
+
+uint8_t *sim_mem_resolve_words(sim_warp *w, uint64_t a, unsigned n)
+{
+	const uint64_t span = 4 * (uint64_t)n;
+	if ((a & 3) || !n || w->ctx->fp || w->ctx->mem->red_hi ||
+	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
+		return NULL;
 	sim_fault why;
 	sim_gmem *g = &w->ctx->mem->g;
 	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
@@ -675,6 +687,48 @@ bool sim_mem_resolve(sim_warp *w, sim_space sp, uint32_t lanes,
 		red_touch(m, lo, hi);
 	}
 	return resolve(w, sp, lanes, addr, size, ptr);
+}
+
+/* The mapped bytes of address a's page for sim_mem_resolve_pairs: the
+ * addresses x with x - *first <= *span, x's word at *data + (x - *page);
+ * false when a's word is not mapped or misaligned. */
+static inline bool pairs_page(sim_gmem *g, uint64_t a, uint64_t *first,
+			      uint64_t *span, uint64_t *page, uint8_t **data)
+{
+	sim_fault why;
+	if (!sim_gmem_ptr(g, a, 4, &why))
+		return false;
+	const sim_page *p = g->last; /* a's page */
+	*page = a & ~(uint64_t)(SIM_PAGE_SIZE - 1);
+	*first = *page + p->lo;
+	*span = p->hi - p->lo - 4;
+	*data = p->data;
+	return true;
+}
+
+bool sim_mem_resolve_pairs(sim_warp *w, uint32_t lanes, const uint32_t *lo,
+			   const uint32_t *hi, uint64_t off,
+			   uint8_t *ptr[SIM_LANES])
+{
+	sim_mem *m = w->ctx->mem;
+	if (w->ctx->fp || m->red_hi || !lanes)
+		return false;
+	int l = (int)sim_ffs(lanes);
+	uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + off, first, span, page;
+	uint8_t *data;
+	if (!pairs_page(&m->g, a, &first, &span, &page, &data))
+		return false;
+	uint64_t bits = 0;
+	for (uint32_t k = lanes; k; k &= k - 1) {
+		l = (int)sim_ffs(k);
+		a = ((uint64_t)hi[l] << 32 | lo[l]) + off;
+		bits |= a;
+		if (a - first > span && /* another page: the page cache */
+		    !pairs_page(&m->g, a, &first, &span, &page, &data))
+			return false;
+		ptr[l] = data + (a - page);
+	}
+	return !(bits & 3); /* every lane aligned */
 }
 
 /* The full-warp ADD of sim_mem_red on the slots that hold the lanes'

@@ -197,6 +197,19 @@ void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	bool sign;
 	unsigned size = rt_size(i, &sign);
 	uint8_t bytes[16];
+	const sim_cbank *b = sim_mem_bank(w->ctx->mem, bank);
+	if (reg >= SIM_RZ && size >= 4 && b && !(off & (size - 1)) &&
+	    off < b->size && b->size - off >= size) {
+		/* one address for the warp, inside the bank (the checks of
+		   sim_mem_const_read): each word of it fills a row */
+		int k = sim_slot(i, RT_D0);
+		for (unsigned h = 0; h < size / 4; h++) {
+			uint32_t v;
+			memcpy(&v, b->data + off + 4 * h, 4);
+			rt_fill(rt_dst(w, i, k, (int)h), v, pmask);
+		}
+		return;
+	}
 	if (reg >= SIM_RZ) {
 		/* one address for the warp: one value per destination row,
 		   as rt_unpack extends and splits it */
@@ -213,9 +226,29 @@ void sim_rt_ldc(sim_warp *w, const sim_inst *i, uint32_t pmask)
 		}
 		return;
 	}
+	/* a word per lane (a table indexed by the thread): every lane's word
+	   checked (aligned, inside the bank), then read, each lane's index
+	   before its destination; else lane by lane, and a lane that faults
+	   stops there as sim_mem_const_read reports it */
+	const uint32_t *x = w->r[reg];
+	if (size == 4 && b && b->size >= 4) {
+		uint32_t bad = 0, last = b->size - 4;
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint32_t a = off + x[sim_ffs(m)];
+			bad |= (a & 3) | (uint32_t)(a > last);
+		}
+		if (!bad) {
+			uint32_t *d = rt_dst(w, i, sim_slot(i, RT_D0), 0);
+			for (uint32_t m = pmask; m; m &= m - 1) {
+				int l = (int)sim_ffs(m);
+				memcpy(&d[l], b->data + (uint32_t)(off + x[l]), 4);
+			}
+			return;
+		}
+	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		if (!sim_mem_const_read(w, i, bank, off + w->r[reg][l], size, bytes))
+		if (!sim_mem_const_read(w, i, bank, off + x[l], size, bytes))
 			return;
 		rt_unpack(w, i, l, bytes, size, sign);
 	}
