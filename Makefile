@@ -49,13 +49,14 @@ endef
 
 # The built-in ISA snapshot (docs/isa-language.md "Built-in ISA snapshot"):
 # build/isa_snap, linked from the objects of the layers that load an ISA
-# (src/util, src/isa, src/codec) and the embedded texts, loads isa/*.isa the
-# way a process without a snapshot does and writes the resulting model and
-# decode table as static const data, build/gen/isa_snap.c, which every
+# (src/util, src/isa, src/codec; src/asm/index.c for the assembler's index)
+# and the embedded texts, loads isa/*.isa the way a process without a
+# snapshot does and writes the resulting model, decode table and assembler
+# index tables as static const data, build/gen/isa_snap.c, which every
 # variant compiles into its library.  Generated, never checked in; it depends
 # on the .isa files (through isa_builtin.o) and on the loader's sources, so it
 # cannot go stale.
-SNAP_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c))
+SNAP_SRC := $(sort $(wildcard src/util/*.c src/isa/*.c src/codec/*.c)) src/asm/index.c
 build/isa_snap: tools/isa_snap.c tools/isa_snap_stub.c $(patsubst %.c,build/obj/%.o,$(SNAP_SRC)) \
 		build/obj/gen/isa_builtin.o $(HDRS) Makefile
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -o $@ tools/isa_snap.c tools/isa_snap_stub.c \

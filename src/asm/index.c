@@ -286,37 +286,24 @@ static bool group_optypes(struct asm_index *ix)
 	return ok;
 }
 
-simt_status asm_index_build(const isa_model *m, struct asm_index **out)
+const isa_type asm_any_enum = {.name = ""};
+
+/* The model tables of m (struct asm_index above); false: out of memory. */
+static bool tables_build(struct asm_index *ix, const isa_model *m)
 {
-	struct asm_index *ix = calloc(1, sizeof *ix);
-	*out = NULL;
-	if (!ix)
-		return SIMT_ERR_NOMEM;
-	ix->m = m;
 	int n = m->nopcodes;
 	ix->ops = calloc((size_t)n + 1, sizeof *ix->ops);
 	ix->nent = calloc((size_t)n + 1, sizeof *ix->nent);
 	ix->nmin = calloc((size_t)n + 1, sizeof *ix->nmin);
 	ix->shape = calloc((size_t)n + 1, sizeof *ix->shape);
-	ix->info = calloc((size_t)n + 1, sizeof *ix->info);
-	ix->exc = calloc((size_t)n + 1, sizeof *ix->exc);
 	ix->optypes = calloc((size_t)n + 1, sizeof *ix->optypes);
 	ix->hcap = 16;
 	while (ix->hcap < 2 * (n + m->naliases) + 16)
 		ix->hcap *= 2;
 	ix->h = calloc((size_t)ix->hcap, sizeof *ix->h);
-	ix->wcap = 4096;
-	ix->words = calloc((size_t)ix->wcap / 2, sizeof *ix->words);
-	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
-	ix->name_ix = calloc((size_t)1 << NAME_BITS, sizeof *ix->name_ix);
-	ix->names = malloc(((size_t)1 << NAME_BITS) * sizeof *ix->names);
-	if (!ix->name_ix || !ix->names ||
-	    !ix->ops || !ix->nent || !ix->nmin || !ix->shape || !ix->info ||
-	    !ix->exc || !ix->optypes || !ix->h || !ix->words || !ix->wh ||
-	    !enums_build(ix) || !group_optypes(ix)) {
-		asm_index_free(ix);
-		return SIMT_ERR_NOMEM;
-	}
+	if (!ix->ops || !ix->nent || !ix->nmin || !ix->shape || !ix->optypes || !ix->h ||
+	    !enums_build(ix) || !group_optypes(ix))
+		return false;
 	for (int a = 0; a < m->naliases; a++) {
 		for (int t = 0; t < ix->noptypes; t++) {
 			if (ix->ops[ix->optypes[t].first]->optype ==
@@ -326,6 +313,36 @@ simt_status asm_index_build(const isa_model *m, struct asm_index **out)
 				break;
 			}
 		}
+	}
+	return true;
+}
+
+simt_status asm_index_build(const isa_model *m, struct asm_index **out)
+{
+	/* the built-in ISA (a copy of the snapshot's model shares its types)
+	 * takes its tables from the snapshot */
+	const struct asm_index *snap = asm_index_snapshot;
+	bool builtin = snap && m->static_data && codec_snapshot &&
+		       m->types == codec_snapshot->types;
+	struct asm_index *ix = builtin ? malloc(sizeof *ix) : calloc(1, sizeof *ix);
+	*out = NULL;
+	if (!ix)
+		return SIMT_ERR_NOMEM;
+	if (builtin)
+		*ix = *snap;
+	ix->m = m;
+	int n = m->nopcodes;
+	ix->info = calloc((size_t)n + 1, sizeof *ix->info);
+	ix->exc = calloc((size_t)n + 1, sizeof *ix->exc);
+	ix->wcap = 64; /* grows (words_room, match.c) */
+	ix->words = calloc(ASM_WORDS_MAX, sizeof *ix->words);
+	ix->wh = calloc((size_t)ix->wcap, sizeof *ix->wh);
+	ix->name_ix = calloc((size_t)1 << NAME_BITS, sizeof *ix->name_ix);
+	ix->names = malloc(((size_t)1 << NAME_BITS) * sizeof *ix->names);
+	if (!ix->name_ix || !ix->names || !ix->info || !ix->exc || !ix->words || !ix->wh ||
+	    (!builtin && !tables_build(ix, m))) {
+		asm_index_free(ix);
+		return SIMT_ERR_NOMEM;
 	}
 	*out = ix;
 	return SIMT_OK;
@@ -343,11 +360,15 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->name_ix);
 	free(ix->words);
 	free(ix->wh);
-	free(ix->enums);
-	free(ix->h);
-	free(ix->optypes);
-	free(ix->nent);
-	free(ix->nmin);
+	if (!ix->tables_static) {
+		free(ix->enums);
+		free(ix->h);
+		free(ix->optypes);
+		free(ix->nent);
+		free(ix->nmin);
+		free(ix->shape);
+		free(ix->ops);
+	}
 	for (int i = 0; ix->info && i < ix->m->nopcodes; i++)
 		free(ix->info[i]);
 	for (int i = 0; ix->exc && i < ix->m->nopcodes; i++)
@@ -356,8 +377,6 @@ void asm_index_free(struct asm_index *ix)
 	free(ix->exc);
 	free(ix->genums);
 	free(ix->guesses);
-	free(ix->shape);
-	free(ix->ops);
 	free(ix);
 }
 

@@ -230,11 +230,21 @@ typedef struct asm_name_slot {
 	bool special;      /* INF, QNAN, NAN */
 } asm_name_slot;
 
+#define ASM_WORDS_MAX 2048 /* dotted words cached per index */
 #define GUARD_SLOTS 16
 #define MNEM_SLOTS 256
 
+/*
+ * The index.  The tables of the model alone (register kinds, enum names,
+ * optypes and their opcodes, the mnemonic table, operand shapes, what a
+ * guess may rely on) are built by asm_index_build, or for the built-in ISA
+ * taken from the snapshot (asm_index_snapshot: tools/isa_snap.c writes them
+ * as static const data; tables_static then says not to free them); the
+ * rest is per process and fills as files are assembled.
+ */
 struct asm_index {
 	const isa_model *m;
+	bool tables_static;
 	/* the name cache: 1 << NAME_BITS slots, each the index + 1 of its name
 	 * (0: empty) in names, which are dense in the order they came (the
 	 * few hundred names of a listing on few cache lines; a page is
@@ -264,8 +274,9 @@ struct asm_index {
 	exc_cache **exc;      /* by opcode index, NULL until first used */
 	int hcap;
 	asm_hslot *h;             /* mnemonic -> optype */
-	int wcap, wcount;
-	asm_word *words;      /* dotted word cache (keys point into the source) */
+	int wcap, wcount;     /* wh's slots (a power of two), words kept */
+	asm_word *words;      /* dotted word cache (keys point into the source;
+			       * at most ASM_WORDS_MAX, never moved) */
 	/* word -> index in words: the hash beside index + 1 (0: empty), a
 	 * small table next to the dense words */
 	struct wslot {
@@ -321,10 +332,15 @@ static inline bool asm_same(const char *a, const char *b, int len)
 	return load8(a + len - 8) == load8(b + len - 8);
 }
 
+/* The enum table's hash of a type: from what the type is, not where it
+ * lies, so that the table the snapshot holds (built in another process) is
+ * laid out as one built here would be.  Types alike in these collide and
+ * probe further; the key compares the type itself. */
 static inline uint32_t type_hash(const isa_type *t)
 {
-	uintptr_t p = (uintptr_t)t;
-	return (uint32_t)(p >> 4) * 2654435761u;
+	uint32_t k = (uint32_t)t->nvalues << 8 ^ (uint32_t)t->width ^
+		     (uint32_t)(unsigned char)t->name[0] << 20;
+	return k * 2654435761u;
 }
 
 /* Encoding of enum value `name` (hash h) in type t, or -1. */
@@ -370,8 +386,9 @@ static inline void reg_masks(const struct asm_index *ix, const char *name, int n
 	}
 }
 
-/* A key that no real type has: names of every enum type. */
-#define ANY_ENUM(ix) ((const isa_type *)(const void *)(ix))
+/* A key that no real type has: names of every enum type (index.c). */
+extern const isa_type asm_any_enum;
+#define ANY_ENUM(ix) ((void)(ix), &asm_any_enum)
 
 static inline uint64_t mask_of(int w)
 {
@@ -497,6 +514,10 @@ asm_opinfo *asm_info_get(struct asm_index *ix, const isa_opcode *op);
 /* Which register kinds spell the operand's name, its number and (when it
  * may be an enum value) its hash. */
 void asm_classify(const struct asm_index *ix, asm_operand *o);
+/* The index of the built-in ISA's snapshot with its model tables filled
+ * and every per-process part empty (build/gen/isa_snap.c), or NULL. */
+extern const struct asm_index *const asm_index_snapshot;
+
 /* Does written operand o fit operand entry e of op by its shape? */
 bool asm_shape_ok(const struct asm_index *ix, const isa_opcode *op,
 		  const asm_opinfo *in, int e, const asm_operand *o);

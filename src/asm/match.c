@@ -21,6 +21,7 @@
  * skips the field array.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,32 @@ static void split_word(const struct asm_index *ix, asm_word *w)
 	}
 }
 
+/* Room in ix->wh for one more word (at most half full): the table doubles
+ * as words come, up to twice ASM_WORDS_MAX slots, so that a short file
+ * clears and touches a small one.  False: out of memory (the word is then
+ * not cached). */
+static bool words_room(struct asm_index *ix)
+{
+	if (2 * (ix->wcount + 1) <= ix->wcap)
+		return true;
+	int cap = 2 * ix->wcap;
+	struct wslot *wh = calloc((size_t)cap, sizeof *wh);
+	if (!wh)
+		return false;
+	for (int k = 0; k < ix->wcap; k++) {
+		if (!ix->wh[k].word)
+			continue;
+		uint32_t i = ix->wh[k].hash & (uint32_t)(cap - 1);
+		while (wh[i].word)
+			i = (i + 1) & (uint32_t)(cap - 1);
+		wh[i] = ix->wh[k];
+	}
+	free(ix->wh);
+	ix->wh = wh;
+	ix->wcap = cap;
+	return true;
+}
+
 /* The word spelled s: the cached one, else split now (and cached when
  * there is room; else in *tmp, which the caller frees). */
 static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
@@ -73,9 +100,6 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 	asm_word *found = find_word(c, s, len, hv);
 	if (found)
 		return found;
-	uint32_t i = hv & (uint32_t)(ix->wcap - 1);
-	while (ix->wh[i].word)
-		i = (i + 1) & (uint32_t)(ix->wcap - 1);
 	memset(tmp, 0, sizeof *tmp);
 	tmp->s = s;
 	tmp->len = len;
@@ -86,7 +110,10 @@ static asm_word *lookup_word(asm_ctx *c, const char *s, int len,
 		if (!tmp->res)
 			c->nomem = true;
 	}
-	if (ix->wcount < ix->wcap / 2 && !c->single && tmp->res) {
+	if (ix->wcount < ASM_WORDS_MAX && !c->single && tmp->res && words_room(ix)) {
+		uint32_t i = hv & (uint32_t)(ix->wcap - 1);
+		while (ix->wh[i].word)
+			i = (i + 1) & (uint32_t)(ix->wcap - 1);
 		tmp->cached = true;
 		ix->words[ix->wcount] = *tmp;
 		ix->wh[i] = (struct wslot){hv, ++ix->wcount}; /* i: the empty slot */
@@ -962,8 +989,11 @@ bool asm_check_exceptions(asm_ctx *c, const isa_opcode *op, isa_word w,
 	if (!op->nexc)
 		return true;
 	exc_cache *x = c->ix->exc[op->index];
-	if (!x && (x = c->ix->exc[op->index] = calloc(1, sizeof *x))) {
-		/* made on first use: most opcodes never are */
+	if (!x && (x = c->ix->exc[op->index] = malloc(sizeof *x))) {
+		/* made on first use: most opcodes never are; the keys are
+		 * read only where valid[] says so, so only the part before
+		 * them is cleared (its pages alone are touched now) */
+		memset(x, 0, offsetof(exc_cache, key));
 		x->usable = true;
 		for (int i = 0; i < op->nexc; i++)
 			exc_fields(op, op->exc[i]->cond, x);

@@ -418,9 +418,10 @@ void asm_guess_build(struct asm_index *ix, asm_plan *p,
 	if (!p->fast)
 		return;
 	if (!p->gi) {
-		if (!util_grow((void **)&ix->guesses, &ix->cguesses,
-			       ix->nguesses + 1, sizeof *ix->guesses))
+		if (!ix->guesses &&
+		    !(ix->guesses = malloc(((size_t)1 << PLAN_BITS) * sizeof *ix->guesses)))
 			return;
+		ix->cguesses = 1 << PLAN_BITS;
 		p->gi = ++ix->nguesses;
 	}
 	asm_guess *g = &ix->guesses[p->gi - 1];
@@ -473,6 +474,20 @@ void asm_guess_build(struct asm_index *ix, asm_plan *p,
 	g->label_first = ix->label_first;
 }
 
+/* The plans (and their guesses, asm_guess_build): at most one per slot of
+ * the selection table, so room for them all is reserved at the first: the
+ * array never moves, and its pages are touched as plans come (an array
+ * doubling from 8 was copied and touched at about twice its final size:
+ * 2.6 KB a plan).  False: out of memory. */
+static bool plans_reserve(struct asm_index *ix)
+{
+	if (!ix->plans &&
+	    !(ix->plans = malloc(((size_t)1 << PLAN_BITS) * sizeof *ix->plans)))
+		return false;
+	ix->cplans = 1 << PLAN_BITS;
+	return true;
+}
+
 const asm_plan *asm_plan_add(struct asm_index *ix, uint16_t *slot,
 				const asm_word *w, const asm_inst_text *it,
 				int cand, const signed char *map,
@@ -481,8 +496,7 @@ const asm_plan *asm_plan_add(struct asm_index *ix, uint16_t *slot,
 	if (!slot)
 		return NULL;
 	if (!*slot) { /* a new plan; a slot in use gets its plan replaced */
-		if (!util_grow((void **)&ix->plans, &ix->cplans, ix->nplans + 1,
-			       sizeof *ix->plans))
+		if (!plans_reserve(ix))
 			return NULL;
 		*slot = (uint16_t)++ix->nplans;
 		ix->plans[ix->nplans - 1].gi = 0;

@@ -44,7 +44,7 @@ typedef struct frame {
 	uint32_t size;      /* F */
 } frame;
 
-static bool is_call(const lw_inst *in) { return !strcmp(in->op, "CALL.REL"); }
+static bool is_call(const lw_inst *in) { return lw_op_is(in->op, "CALL.REL"); }
 
 /* ---- liveness by 32-bit word ------------------------------------------------
  * regalloc's liveness keeps a pair alive through a write of one of its words;
@@ -68,8 +68,8 @@ typedef struct live {
 
 static bool ends_flow(const char *op)
 {
-	return !strncmp(op, "BRA", 3) || !strncmp(op, "BRX", 3) || !strcmp(op, "EXIT") ||
-	       !strncmp(op, "RET", 3);
+	return lw_op_pfx(op, "BRA", 3) || lw_op_pfx(op, "BRX", 3) || lw_op_is(op, "EXIT") ||
+	       lw_op_pfx(op, "RET", 3);
 }
 
 static int label_rec(const lw_fn *f, const char *l)
@@ -128,7 +128,7 @@ static void liveness(const lw_fn *f, live *lv, int ncall)
 	uint64_t *cur = malloc((size_t)W * 8);
 	int *bra = malloc(((size_t)n + 1) * sizeof(int)); /* BRA: target record */
 	for (int i = 0; i < n; i++)
-		bra[i] = !strncmp(f->insts[i].op, "BRA", 3) && f->insts[i].o[0].kind == LO_LABEL ?
+		bra[i] = lw_op_pfx(f->insts[i].op, "BRA", 3) && f->insts[i].o[0].kind == LO_LABEL ?
 				 label_rec(f, f->insts[i].o[0].text) : -1;
 	bool changed = true;
 	while (changed) {
@@ -140,7 +140,7 @@ static void liveness(const lw_fn *f, live *lv, int ncall)
 			/* live after record i: its successors' live-in */
 			memset(cur, 0, (size_t)W * 8);
 			bool falls = true;
-			if (in->op[0] && (!strncmp(in->op, "BRA", 3) || !strncmp(in->op, "BRX", 3))) {
+			if (in->op[0] && (lw_op_pfx(in->op, "BRA", 3) || lw_op_pfx(in->op, "BRX", 3))) {
 				int nt = in->jtab > 0 && in->jtab <= f->njtabs ? f->jtabs[in->jtab - 1].n : 1;
 				for (int t = 0; t < nt; t++) {
 					int r = in->jtab > 0 ? label_rec(f, f->jtabs[in->jtab - 1].targets[t]) : bra[i];
@@ -282,7 +282,7 @@ void lw_frame(lw_fn *f)
 				in.o[k].sub = 0;
 				in.o[k].imm += fr.size;
 			}
-		if (!strncmp(in.op, "RET", 3) && saves_ra) {
+		if (lw_op_pfx(in.op, "RET", 3) && saves_ra) {
 			lw_inst *r = put(f, &out, &n, &cap, "LDL.64");
 			r->guard = in.guard;
 			r->o[r->n++] = V(ra);

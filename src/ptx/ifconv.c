@@ -76,7 +76,7 @@ static bool label_used(const lw_fn *f, const char *l, int skip)
  * pure ALU record; LDC could index out of its bank, so not LDC). */
 static bool body_local(const lw_fn *f, const int *mentions, const lw_inst *in, int a, int b)
 {
-	if (!strncmp(in->op, "LDC", 3))
+	if (lw_op_pfx(in->op, "LDC", 3))
 		return false;
 	int nd = lw_ndefs(in);
 	for (int k = 0; k < nd && k < in->n; k++) {
@@ -115,10 +115,10 @@ void lw_ifconv(lw_fn *f)
 	}
 	for (int i = 0; i + 5 < f->ninsts; i++) {
 		lw_inst *bs = &f->insts[i], *br = &f->insts[i + 1], *bra = &f->insts[i + 2];
-		if (strcmp(bs->op, "BSSY") || bs->guard.kind != LO_NONE || bs->n != 2 ||
-		    bs->o[0].kind != LO_BREG || strcmp(br->op, "BREAK") || br->n != 1 ||
+		if (!lw_op_is(bs->op, "BSSY") || bs->guard.kind != LO_NONE || bs->n != 2 ||
+		    bs->o[0].kind != LO_BREG || !lw_op_is(br->op, "BREAK") || br->n != 1 ||
 		    br->o[0].kind != LO_BREG || br->o[0].imm != bs->o[0].imm ||
-		    br->guard.kind != LO_PRED || strcmp(bra->op, "BRA") || bra->n != 1 ||
+		    br->guard.kind != LO_PRED || !lw_op_is(bra->op, "BRA") || bra->n != 1 ||
 		    bra->o[0].kind != LO_LABEL || bra->guard.kind != LO_PRED ||
 		    bra->guard.v != br->guard.v || bra->guard.neg != br->guard.neg ||
 		    f->insts[i + 3].op[0] || !f->insts[i + 3].label)
@@ -133,7 +133,7 @@ void lw_ifconv(lw_fn *f)
 				ok = !(b->o[k].kind == LO_PRED && b->o[k].v == g);
 		}
 		if (!ok || j == i + 4 || j + 1 >= f->ninsts || !label_is(&f->insts[j], stub) ||
-		    strcmp(f->insts[j + 1].op, "BSYNC") || f->insts[j + 1].n != 1 ||
+		    !lw_op_is(f->insts[j + 1].op, "BSYNC") || f->insts[j + 1].n != 1 ||
 		    f->insts[j + 1].o[0].kind != LO_BREG || f->insts[j + 1].o[0].imm != bs->o[0].imm ||
 		    label_used(f, stub, i + 2) || label_used(f, f->insts[i + 3].label, -1))
 			continue;

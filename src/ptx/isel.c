@@ -850,9 +850,9 @@ static void sel_atom(isel *s, bool red)
 	}
 	const char *ty = t == PTX_T_F32 ? ".F32" : t == PTX_T_F64 ? ".F64" : t == PTX_T_F16X2 ? ".F16x2" :
 		is64(t) ? (tsigned(t) ? ".S64" : ".U64") : tsigned(t) ? ".S32" : "";
-	if (!strcmp(op, "ADD") && tsigned(t) && !is64(t))
+	if (lw_op_is(op, "ADD") && tsigned(t) && !is64(t))
 		ty = "";
-	if (is64(t) && !tsigned(t) && tkind(t) != 'f' && strcmp(op, "MIN") && strcmp(op, "MAX"))
+	if (is64(t) && !tsigned(t) && tkind(t) != 'f' && !lw_op_is(op, "MIN") && !lw_op_is(op, "MAX"))
 		ty = ".U64";
 	const char *sem = in->sem == PTX_MOD_ACQUIRE ? ".ACQUIRE" : in->sem == PTX_MOD_RELEASE ? ".RELEASE" :
 		in->sem == PTX_MOD_ACQ_REL ? ".ACQ_REL" : "";
@@ -870,7 +870,7 @@ static void sel_atom(isel *s, bool red)
 		E(s, "MOV", 2, VS(bv, w), isel_src(s, in->opd[k + 1], w));
 	b = V(bv);
 	lw_opd d = red ? RZ() : V(isel_dstv(s, in->opd[0]));
-	bool cas = !strcmp(op, "CAS");
+	bool cas = lw_op_is(op, "CAS");
 	lw_opd c = RZ();
 	if (cas) {
 		int cv = lw_vreg_new(f, words);
@@ -1081,7 +1081,7 @@ static void sel_redux(isel *s, int blk)
 		return;
 	}
 	warpsync(s, blk, in->opd[2]);
-	bool sg = tsigned(in->type[0]) && strcmp(op, "SUM");
+	bool sg = tsigned(in->type[0]) && !lw_op_is(op, "SUM");
 	E(s, fmt(s->f, "REDUX.%s%s", op, sg ? ".S32" : ""), 3, V(isel_dstv(s, in->opd[0])),
 	  isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0));
 }

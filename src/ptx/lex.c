@@ -51,8 +51,13 @@ static ptx_tok *push(lexer *lx, ptx_tok_kind k, const char *s, int len)
 {
 	ptx_ctx *c = lx->c;
 	if (c->ntoks == c->cap) {
-		int cap = c->cap ? c->cap * 2 : 1024;
-		ptx_tok *t = ptx_alloc(&c->m->arena, (size_t)cap * sizeof *t);
+		/* first a guess from the text left (a token per 4 bytes or
+		 * fewer: comments and blanks), then doubling; not cleared
+		 * (each token is below), so the pages a guess over-reaches
+		 * are never touched */
+		size_t left = (size_t)(lx->end - lx->p) / 4;
+		int cap = c->cap ? c->cap * 2 : 1024 + (int)(left < (1u << 24) ? left : 1u << 24);
+		ptx_tok *t = ptx_alloc_raw(&c->m->arena, (size_t)cap * sizeof *t);
 		if (c->ntoks)
 			memcpy(t, c->toks, (size_t)c->ntoks * sizeof *t);
 		c->toks = t;
@@ -207,8 +212,9 @@ void ptx_lex(ptx_ctx *c, const char *text, size_t len)
 			continue;
 		}
 		if (ch == '/' && q + 1 < lx.end && q[1] == '/') {
-			while (lx.p < lx.end && *lx.p != '\n')
-				lx.p++;
+			/* to the end of the line (the corpus's //! lines are long) */
+			const char *nl = memchr(lx.p, '\n', (size_t)(lx.end - lx.p));
+			lx.p = nl ? nl : lx.end;
 			continue;
 		}
 		if (ch == '/' && q + 1 < lx.end && q[1] == '*') {

@@ -58,7 +58,22 @@ int lw_vreg_new(lw_fn *f, int width)
 	return f->nvregs++;
 }
 
-int lw_vreg_of(lw_fn *f, const ptx_opd *o)
+/* The slot of (reg, index) in f->rslots: its own or the empty one where it
+ * goes (rcap a power of two, at most half full). */
+static struct lw_regslot *reg_slot(lw_fn *f, const ptx_reg *reg, int index)
+{
+	uint32_t h = ((uint32_t)((uintptr_t)reg >> 4) ^ (uint32_t)index * 0x9e3779b9u) *
+		     2654435761u;
+	for (uint32_t i = h >> 7;; i++) {
+		struct lw_regslot *s = &f->rslots[i & (uint32_t)(f->rcap - 1)];
+		if (!s->reg || (s->reg == reg && s->index == index))
+			return s;
+	}
+}
+
+/* The vreg of the register named as o names it (vmap, by name: the same
+ * name is the same vreg whatever declaration it comes from). */
+static int vreg_by_name(lw_fn *f, const ptx_opd *o)
 {
 	char buf[96];
 	ptx_reg_name(o, buf, sizeof buf);
@@ -73,10 +88,36 @@ int lw_vreg_of(lw_fn *f, const ptx_opd *o)
 	return v;
 }
 
+int lw_vreg_of(lw_fn *f, const ptx_opd *o)
+{
+	if (!o->reg)
+		return vreg_by_name(f, o);
+	if (2 * (f->rcount + 1) > f->rcap) {
+		struct lw_regslot *old = f->rslots;
+		int ocap = f->rcap;
+		f->rcap = ocap ? 2 * ocap : 64;
+		f->rslots = lw_realloc(NULL, (size_t)f->rcap * sizeof *f->rslots);
+		memset(f->rslots, 0, (size_t)f->rcap * sizeof *f->rslots);
+		for (int i = 0; i < ocap; i++)
+			if (old[i].reg)
+				*reg_slot(f, old[i].reg, old[i].index) = old[i];
+		free(old);
+	}
+	struct lw_regslot *s = reg_slot(f, o->reg, o->index);
+	if (!s->reg) {
+		int v = vreg_by_name(f, o);
+		*s = (struct lw_regslot){o->reg, o->index, v};
+		f->rcount++;
+	}
+	return s->v;
+}
+
 lw_inst *lw_emit(lw_fn *f, const char *op)
 {
 	if (f->ninsts == f->capinsts) {
-		f->capinsts = f->capinsts ? f->capinsts * 2 : 128;
+		/* first room for a few records per PTX statement (pages are
+		 * touched only as records are written), then doubling */
+		f->capinsts = f->capinsts ? f->capinsts * 2 : 128 + 4 * f->fn->nstmts;
 		f->insts = lw_realloc(f->insts, (size_t)f->capinsts * sizeof *f->insts);
 	}
 	lw_inst *in = &f->insts[f->ninsts++];
@@ -221,11 +262,11 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 	util_buf_puts(b, in->op);
 	/* these take 32-bit immediates as UImm32 (isa/alu.isa, warp.isa,
 	 * bru.isa), the others as SImm32 */
-	static const char *const uimm[] = {"LOP3", "MOV", "WARPSYNC", "VOTE", "MATCH", "REDUX",
-					   "SHFL", "ELECT"};
-	bool uns = false;
-	for (size_t k = 0; k < UTIL_ARRAY_LEN(uimm); k++)
-		uns |= !strncmp(in->op, uimm[k], strlen(uimm[k]));
+	static const lw_opname uimm[] = {
+		LW_OPNAME("LOP3"),  LW_OPNAME("MOV"),   LW_OPNAME("WARPSYNC"), LW_OPNAME("VOTE"),
+		LW_OPNAME("MATCH"), LW_OPNAME("REDUX"), LW_OPNAME("SHFL"),     LW_OPNAME("ELECT"),
+	};
+	bool uns = lw_op_starts(in->op, uimm, UTIL_ARRAY_LEN(uimm));
 	for (int i = 0; i < in->n; i++) {
 		util_buf_puts(b, i ? ", " : " ");
 		lw_opd o = in->o[i];
@@ -289,7 +330,7 @@ static int stub_breg(const lw_fn *f, const char *l)
 	for (int i = 0; i + 1 < f->ninsts; i++) {
 		const lw_inst *a = &f->insts[i], *b = &f->insts[i + 1];
 		if (!a->op[0] && a->label && !strcmp(a->label, l))
-			return !strcmp(b->op, "BSYNC") && b->n == 1 && b->o[0].kind == LO_BREG
+			return lw_op_is(b->op, "BSYNC") && b->n == 1 && b->o[0].kind == LO_BREG
 				? (int)b->o[0].imm : -1;
 	}
 	return -1;
@@ -306,14 +347,14 @@ static void verify_breaks(lw_fn *f, const char *after)
 {
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		if (strcmp(in->op, "BRA") || in->guard.kind == LO_NONE || in->n != 1 ||
+		if (!lw_op_is(in->op, "BRA") || in->guard.kind == LO_NONE || in->n != 1 ||
 		    in->o[0].kind != LO_LABEL)
 			continue;
 		int k = stub_breg(f, in->o[0].text);
 		if (k < 0)
 			continue;
 		const lw_inst *p = i > 0 ? &f->insts[i - 1] : NULL;
-		if (!p || strcmp(p->op, "BREAK") || p->n != 1 || p->o[0].imm != k ||
+		if (!p || !lw_op_is(p->op, "BREAK") || p->n != 1 || p->o[0].imm != k ||
 		    !same_guard(&p->guard, &in->guard))
 			lw_err(f, f->fn->pos,
 			       "verify after %s: record %d: guarded BRA into the BSYNC B%d stub %s "
@@ -328,11 +369,11 @@ static void verify_brx_breaks(lw_fn *f, const char *after)
 {
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		if (strcmp(in->op, "BRX") || in->jtab <= 0 || in->jtab > f->njtabs)
+		if (!lw_op_is(in->op, "BRX") || in->jtab <= 0 || in->jtab > f->njtabs)
 			continue;
 		bool bssy = false;
 		for (int j = i - 1; j >= 0 && j >= i - 3; j--)
-			bssy |= !strcmp(f->insts[j].op, "BSSY");
+			bssy |= lw_op_is(f->insts[j].op, "BSSY");
 		if (!bssy && in->guard.kind == LO_NONE)
 			continue;
 		const lw_jtab *jt = &f->jtabs[in->jtab - 1];
@@ -485,6 +526,7 @@ static void fn_free(lw_fn *f)
 	free(f->blk);
 	free(f->blk_of_stmt);
 	free(f->vuniform);
+	free(f->rslots);
 	free(f->insts);
 	free(f->vregs);
 	free(f->jtabs);
@@ -895,7 +937,7 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 				ninsts += f->ninsts;
 				nsync += f->nsync;
 				for (int k = 0; k < f->ninsts; k++)
-					if (!strncmp(f->insts[k].op, "BAR", 3))
+					if (lw_op_pfx(f->insts[k].op, "BAR", 3))
 						nbar = 1;
 			}
 			/* jump tables: constant bank 2 */

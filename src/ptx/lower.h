@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ptx/ptx.h"
 #include "util/util.h"
@@ -108,6 +109,13 @@ typedef struct lw_fn {
 	int *blk_of_stmt;   /* stmt -> block, -1 for non-code */
 	/* uniformity: per PTX register (see uniform.c) */
 	ptx_map vmap;       /* "%r12" -> (vreg index + 1) */
+	/* lw_vreg_of's answers by (declaration, index), ahead of vmap: the
+	 * same name, without printing it and hashing its bytes */
+	struct lw_regslot {
+		const ptx_reg *reg; /* NULL: empty */
+		int index, v;
+	} *rslots;
+	int rcap, rcount;
 	uint8_t *vuniform;  /* per vreg: value uniform */
 	/* machine code */
 	lw_inst *insts;
@@ -146,6 +154,51 @@ typedef struct lw_fn {
 } lw_fn;
 
 void *lw_realloc(void *p, size_t n); /* asserts on failure */
+
+/* Tests of a record's op text (or another operation name) against a name:
+ * the first letters compared inline, the C library only for names that
+ * start alike (most tests fail at the first letter).  The same results as
+ * !strcmp(op, name) and !strncmp(op, name, n) for n >= 1. */
+static inline bool lw_op_is(const char *op, const char *name)
+{
+	return op[0] == name[0] && !strcmp(op, name);
+}
+
+static inline bool lw_op_pfx(const char *op, const char *name, size_t n)
+{
+	return op[0] == name[0] && !strncmp(op, name, n);
+}
+
+/* Tables of operation (or other) names tested once per record: each name's
+ * length known at compile time. */
+typedef struct lw_opname {
+	const char *s;
+	size_t len;
+} lw_opname;
+#define LW_OPNAME(lit) {lit, sizeof lit - 1}
+
+/* Whether text starts with one of names[n]. */
+static inline bool lw_op_starts(const char *text, const lw_opname *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (lw_op_pfx(text, names[i].s, names[i].len))
+			return true;
+	return false;
+}
+
+/* Whether op is one of the operations of names[n]: a name matches as the
+ * whole op or its first dotted part ("MOV" is MOV and MOV.64), or as a
+ * prefix when it ends in '.' ("SHF." is every SHF). */
+static inline bool lw_op_in(const char *op, const lw_opname *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t l = names[i].len;
+		if (lw_op_pfx(op, names[i].s, l) &&
+		    (op[l] == 0 || op[l] == '.' || names[i].s[l - 1] == '.'))
+			return true;
+	}
+	return false;
+}
 
 /* passes (one file each) */
 void lw_cfg(lw_fn *f);

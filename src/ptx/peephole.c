@@ -38,16 +38,12 @@
 /* Special registers whose value never changes during a thread's life. */
 static bool stable_sreg(const char *t)
 {
-	static const char *const ok[] = {
-		"SR_LANEID", "SR_TID.", "SR_CTAID.", "SR_LANEMASK", "SR_NWARPID",
-		"SR_SMID", "SR_NSMID", "SR_CLUSTER", "SR_CTARANK",
+	static const lw_opname ok[] = {
+		LW_OPNAME("SR_LANEID"), LW_OPNAME("SR_TID."), LW_OPNAME("SR_CTAID."),
+		LW_OPNAME("SR_LANEMASK"), LW_OPNAME("SR_NWARPID"), LW_OPNAME("SR_SMID"),
+		LW_OPNAME("SR_NSMID"), LW_OPNAME("SR_CLUSTER"), LW_OPNAME("SR_CTARANK"),
 	};
-	if (!t)
-		return false;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-		if (!strncmp(t, ok[i], strlen(ok[i])))
-			return true;
-	return false;
+	return t && lw_op_starts(t, ok, UTIL_ARRAY_LEN(ok));
 }
 
 /* Operations whose single result depends on their operands only (also
@@ -55,20 +51,17 @@ static bool stable_sreg(const char *t)
 bool lw_pure(const lw_inst *in)
 {
 	const char *op = in->op;
-	if (!strcmp(op, "S2R"))
+	if (lw_op_is(op, "S2R"))
 		return in->n == 2 && in->o[1].kind == LO_TEXT && stable_sreg(in->o[1].text);
-	if (!strcmp(op, "IADD3"))
+	if (lw_op_is(op, "IADD3"))
 		return in->n == 4; /* no carry out */
-	static const char *const ok[] = {
-		"MOV", "LOP3.LUT", "SHF.", "IMAD", "LDC", "SEL", "FLO", "POPC", "BREV", "PRMT",
-		"IMNMX", "IABS", "I2F", "F2I", "MUFU",
+	static const lw_opname ok[] = {
+		LW_OPNAME("MOV"),  LW_OPNAME("LOP3.LUT"), LW_OPNAME("SHF."), LW_OPNAME("IMAD"),
+		LW_OPNAME("LDC"),  LW_OPNAME("SEL"),      LW_OPNAME("FLO"),  LW_OPNAME("POPC"),
+		LW_OPNAME("BREV"), LW_OPNAME("PRMT"),     LW_OPNAME("IMNMX"), LW_OPNAME("IABS"),
+		LW_OPNAME("I2F"),  LW_OPNAME("F2I"),      LW_OPNAME("MUFU"),
 	};
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		size_t l = strlen(ok[i]);
-		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
-			return true;
-	}
-	return false;
+	return lw_op_in(op, ok, UTIL_ARRAY_LEN(ok));
 }
 
 /* Whether record in writes exactly one register, fully: a one-word value,
@@ -134,7 +127,7 @@ static bool same_opd(const run *r, const lw_opd *a, const lw_opd *b)
 
 static bool same_sources(const run *r, const lw_inst *a, const lw_inst *b)
 {
-	if (strcmp(a->op, b->op) || a->n != b->n)
+	if (a->op[0] != b->op[0] || strcmp(a->op, b->op) || a->n != b->n)
 		return false;
 	for (int k = 1; k < a->n; k++)
 		if (!same_opd(r, &a->o[k], &b->o[k]))
@@ -187,8 +180,8 @@ static void reset(lw_fn *f, run *r)
 
 static bool ends_run(const lw_inst *in)
 {
-	return !in->op[0] || !strncmp(in->op, "BRA", 3) || !strncmp(in->op, "BRX", 3) ||
-	       !strcmp(in->op, "EXIT") || !strncmp(in->op, "RET", 3) || !strncmp(in->op, "CALL", 4);
+	return !in->op[0] || lw_op_pfx(in->op, "BRA", 3) || lw_op_pfx(in->op, "BRX", 3) ||
+	       lw_op_is(in->op, "EXIT") || lw_op_pfx(in->op, "RET", 3) || lw_op_pfx(in->op, "CALL", 4);
 }
 
 /* Turn record i into a copy of vreg p (width w) into its result. */
@@ -229,14 +222,14 @@ static void pred_round_trip(lw_fn *f, const run *r, lw_inst *in)
 	    in->o[0].neg || in->o[1].kind != LO_PT || in->o[1].neg || in->o[2].kind != LO_VREG ||
 	    in->o[4].kind != LO_PT || in->o[4].neg ||
 	    !(in->o[3].kind == LO_RZ || (in->o[3].kind == LO_IMM && in->o[3].imm == 0)) ||
-	    (strcmp(in->op, "ISETP.NE.AND") && strcmp(in->op, "ISETP.NE.U32.AND")))
+	    (!lw_op_is(in->op, "ISETP.NE.AND") && !lw_op_is(in->op, "ISETP.NE.U32.AND")))
 		return;
 	int v = rep_of(r, &in->o[2]);
 	for (int k = r->n - 1; k >= 0; k--) {
 		if (r->tab[k].result != v)
 			continue;
 		const lw_inst *e = &f->insts[r->tab[k].rec];
-		if (strcmp(e->op, "SEL") || e->n != 4 || e->o[1].kind != LO_RZ ||
+		if (!lw_op_is(e->op, "SEL") || e->n != 4 || e->o[1].kind != LO_RZ ||
 		    e->o[2].kind != LO_IMM || e->o[2].imm != 1 || e->o[3].kind != LO_PRED ||
 		    !e->o[3].neg)
 			return;
@@ -263,12 +256,12 @@ static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
 	(void)f;
 	if (in->guard.kind == LO_PRED && r->rep[in->guard.v] != in->guard.v)
 		in->guard.v = r->rep[in->guard.v];
-	if (!strncmp(in->op, "B2R", 3) || !in->op[0])
+	if (lw_op_pfx(in->op, "B2R", 3) || !in->op[0])
 		return;
 	int nd = lw_ndefs(in);
-	if (nd < 2 && (!strncmp(in->op, "ELECT", 5) || !strncmp(in->op, "SHFL", 4) ||
-		       strstr(in->op, "SETP") || !strncmp(in->op, "VOTE", 4) ||
-		       !strncmp(in->op, "MATCH", 5)))
+	if (nd < 2 && (lw_op_pfx(in->op, "ELECT", 5) || lw_op_pfx(in->op, "SHFL", 4) ||
+		       strstr(in->op, "SETP") || lw_op_pfx(in->op, "VOTE", 4) ||
+		       lw_op_pfx(in->op, "MATCH", 5)))
 		nd = 2;
 	for (int k = nd; k < in->n; k++)
 		if (in->o[k].kind == LO_PRED && r->rep[in->o[k].v] != in->o[k].v)
@@ -279,7 +272,7 @@ static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
  * `MOV d, x` of the third. */
 void lw_add_to_copy(lw_inst *in)
 {
-	if (strcmp(in->op, "IADD3") || in->n != 4 || in->guard.kind != LO_NONE)
+	if (!lw_op_is(in->op, "IADD3") || in->n != 4 || in->guard.kind != LO_NONE)
 		return;
 	int x = -1, nrz = 0;
 	for (int k = 1; k < 4; k++) {
@@ -348,7 +341,7 @@ static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
 
 static bool and_imm(const lw_fn *f, const lw_inst *in)
 {
-	return !strcmp(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
+	return lw_op_is(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
 	       word_key(f, &in->o[0]) >= 0 && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
 	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
 }
@@ -384,7 +377,7 @@ static void global_consts(const lw_fn *f, kzero *kz)
 		const lw_inst *in = &f->insts[i];
 		int nd = lw_ndefs(in);
 		for (int k = 0; k < in->n; k++) {
-			if (in->o[k].kind != LO_VREG || !(k < nd || !strcmp(in->op, "ELECT")))
+			if (in->o[k].kind != LO_VREG || !(k < nd || lw_op_is(in->op, "ELECT")))
 				continue;
 			unsigned m = lw_opd_words(f, in, k);
 			for (int w = 0; w < 4; w++)
@@ -398,7 +391,7 @@ static void global_consts(const lw_fn *f, kzero *kz)
 		if (ndef[u] != 1)
 			continue;
 		const lw_inst *in = &f->insts[rec[u]];
-		if (strcmp(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
+		if (!lw_op_is(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
 		    f->vregs[in->o[0].v].fixed || (size_t)word_key(f, &in->o[0]) != u ||
 		    (in->o[1].kind != LO_IMM && in->o[1].kind != LO_RZ))
 			continue;
@@ -455,7 +448,7 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 	const char *op = in->op;
 	int nd = lw_ndefs(in);
 	uint32_t v;
-	if (!strcmp(op, "IADD3") && in->n == nd + 3) {
+	if (lw_op_is(op, "IADD3") && in->n == nd + 3) {
 		int b = nd + 1;
 		if (!plain_reg(&in->o[b]))
 			return;
@@ -466,7 +459,7 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 				break;
 			}
 		to_imm(f, kz, in, b, 's');
-	} else if (!strcmp(op, "IMAD") && in->n == 4) {
+	} else if (lw_op_is(op, "IMAD") && in->n == 4) {
 		bool c_reg = plain_reg(&in->o[3]);
 		if (c_reg && plain_reg(&in->o[2]) && !to_imm(f, kz, in, 2, 's') &&
 		    in->o[1].kind == LO_VREG && !in->o[1].neg && known_const(f, kz, &in->o[1], &v)) {
@@ -475,23 +468,23 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 		}
 		if (plain_reg(&in->o[2]) && in->o[2].kind == LO_VREG)
 			to_imm(f, kz, in, 3, 's');
-	} else if (!strncmp(op, "ISETP.", 6) && in->n == 5) {
+	} else if (lw_op_pfx(op, "ISETP.", 6) && in->n == 5) {
 		to_imm(f, kz, in, 3, 's');
-	} else if ((!strcmp(op, "SEL") && in->n == 4) || (!strncmp(op, "IMNMX", 5) && in->n == 4)) {
+	} else if ((lw_op_is(op, "SEL") && in->n == 4) || (lw_op_pfx(op, "IMNMX", 5) && in->n == 4)) {
 		to_imm(f, kz, in, 2, 's');
-	} else if (!strcmp(op, "LOP3.LUT") && in->n == nd + 5) {
+	} else if (lw_op_is(op, "LOP3.LUT") && in->n == nd + 5) {
 		to_imm(f, kz, in, nd + 1, 'u');
-	} else if (!strncmp(op, "SHF.", 4) && in->n == 4) {
+	} else if (lw_op_pfx(op, "SHF.", 4) && in->n == 4) {
 		to_imm(f, kz, in, 2, 'u');
-	} else if (!strncmp(op, "SHFL.", 5) && in->n == 6) {
+	} else if (lw_op_pfx(op, "SHFL.", 5) && in->n == 6) {
 		to_imm(f, kz, in, 3, '5');
 		to_imm(f, kz, in, 4, 'c');
 		to_imm(f, kz, in, 5, 'u');
-	} else if (!strncmp(op, "VOTE.", 5) && in->n == 4) {
+	} else if (lw_op_pfx(op, "VOTE.", 5) && in->n == 4) {
 		to_imm(f, kz, in, 3, 'u');
-	} else if (!strcmp(op, "WARPSYNC") && in->n == 1) {
+	} else if (lw_op_is(op, "WARPSYNC") && in->n == 1) {
 		to_imm(f, kz, in, 0, 'u');
-	} else if ((!strcmp(op, "BAR.SYNC") || !strcmp(op, "BAR.ARV")) && in->n == 2) {
+	} else if ((lw_op_is(op, "BAR.SYNC") || lw_op_is(op, "BAR.ARV")) && in->n == 2) {
 		to_imm(f, kz, in, 0, 'b');
 		to_imm(f, kz, in, 1, 'n');
 	}
@@ -510,7 +503,7 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 	const_operands(f, kz, in);
 	int nd = lw_ndefs(in);
 	const char *op = in->op;
-	if (!strcmp(op, "IADD3") || !strcmp(op, "IADD3.X")) {
+	if (lw_op_is(op, "IADD3") || lw_op_is(op, "IADD3.X")) {
 		for (int k = nd; k < nd + 3 && k < in->n; k++)
 			if (in->o[k].kind == LO_VREG && zeros_of(f, kz, &in->o[k]) == 0xffffffffu)
 				in->o[k] = (lw_opd){.kind = LO_RZ};
@@ -519,7 +512,7 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 	uint32_t z = 0, cv = 0;
 	bool isc = false;
 	int key = nd == 1 && in->n >= 1 ? word_key(f, &in->o[0]) : -1;
-	if (in->guard.kind == LO_NONE && key >= 0 && !strcmp(op, "MOV") && in->n == 2) {
+	if (in->guard.kind == LO_NONE && key >= 0 && lw_op_is(op, "MOV") && in->n == 2) {
 		if (in->o[1].kind == LO_IMM) {
 			isc = true;
 			cv = (uint32_t)in->o[1].imm;
@@ -530,20 +523,20 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 	if (in->guard.kind == LO_NONE && key >= 0) {
 		if (and_imm(f, in))
 			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
-		else if (!strcmp(op, "MOV") && in->n == 2)
+		else if (lw_op_is(op, "MOV") && in->n == 2)
 			z = zeros_of(f, kz, &in->o[1]);
-		else if (!strcmp(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
+		else if (lw_op_is(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
 			 in->o[2].kind == LO_IMM && in->o[2].imm > 0 && in->o[2].imm < 32)
 			z = ~(0xffffffffu >> in->o[2].imm);
-		else if (!strncmp(op, "LD", 2) && strstr(op, ".U8") && is_vreg1(f, &in->o[0]))
+		else if (lw_op_pfx(op, "LD", 2) && strstr(op, ".U8") && is_vreg1(f, &in->o[0]))
 			z = 0xffffff00u;
-		else if (!strncmp(op, "LD", 2) && strstr(op, ".U16") && is_vreg1(f, &in->o[0]))
+		else if (lw_op_pfx(op, "LD", 2) && strstr(op, ".U16") && is_vreg1(f, &in->o[0]))
 			z = 0xffff0000u;
-		else if (!strcmp(op, "SEL") && in->n == 4)
+		else if (lw_op_is(op, "SEL") && in->n == 4)
 			z = zeros_of(f, kz, &in->o[1]) & zeros_of(f, kz, &in->o[2]);
 	}
 	for (int k = 0; k < in->n; k++)
-		if (in->o[k].kind == LO_VREG && (k < nd || !strcmp(op, "ELECT")))
+		if (in->o[k].kind == LO_VREG && (k < nd || lw_op_is(op, "ELECT")))
 			for (int w = 0; w < 4; w++)
 				if (lw_opd_words(f, in, k) >> w & 1)
 					kz->at[in->o[k].v * 4 + w] = -1;
@@ -574,23 +567,21 @@ typedef struct wcopy {
 
 static bool fwd_consumer(const char *op)
 {
-	static const char *const ok[] = {
-		"MOV", "IADD3", "IMAD", "LOP3.LUT", "SHF.", "I2F", "ISETP.", "SEL", "FADD", "FMUL",
-		"FFMA", "FSETP.", "POPC", "BREV", "FLO", "IMNMX", "PRMT", "STG", "STS", "STL", "ST.",
-		"F2F", "MUFU",
+	static const lw_opname ok[] = {
+		LW_OPNAME("MOV"),  LW_OPNAME("IADD3"),  LW_OPNAME("IMAD"),   LW_OPNAME("LOP3.LUT"),
+		LW_OPNAME("SHF."), LW_OPNAME("I2F"),    LW_OPNAME("ISETP."), LW_OPNAME("SEL"),
+		LW_OPNAME("FADD"), LW_OPNAME("FMUL"),   LW_OPNAME("FFMA"),   LW_OPNAME("FSETP."),
+		LW_OPNAME("POPC"), LW_OPNAME("BREV"),   LW_OPNAME("FLO"),    LW_OPNAME("IMNMX"),
+		LW_OPNAME("PRMT"), LW_OPNAME("STG"),    LW_OPNAME("STS"),    LW_OPNAME("STL"),
+		LW_OPNAME("ST."),  LW_OPNAME("F2F"),    LW_OPNAME("MUFU"),
 	};
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		size_t l = strlen(ok[i]);
-		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
-			return true;
-	}
-	return false;
+	return lw_op_in(op, ok, UTIL_ARRAY_LEN(ok));
 }
 
 static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
 {
 	int nd = lw_ndefs(in);
-	if (fwd_consumer(in->op) && strcmp(in->op, "IADD3.X"))
+	if (fwd_consumer(in->op) && !lw_op_is(in->op, "IADD3.X"))
 		for (int k = nd; k < in->n; k++) {
 			lw_opd *o = &in->o[k];
 			if (!is_vreg1(f, o))
@@ -602,9 +593,9 @@ static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
 			o->sub = w->sub[u];
 		}
 	for (int k = 0; k < in->n; k++)
-		if (in->o[k].kind == LO_VREG && (k < nd || !strcmp(in->op, "ELECT")))
+		if (in->o[k].kind == LO_VREG && (k < nd || lw_op_is(in->op, "ELECT")))
 			w->wr[in->o[k].v] = i;
-	if (!strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+	if (lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 	    is_vreg1(f, &in->o[0]) && in->o[1].kind == LO_VREG && in->o[1].v != in->o[0].v) {
 		int d = in->o[0].v;
 		w->at[d] = i;
@@ -629,7 +620,7 @@ static bool writes_words(const lw_fn *f, const lw_inst *e, int v, unsigned words
 {
 	int nd = lw_ndefs(e);
 	for (int t = 0; t < e->n; t++)
-		if (e->o[t].kind == LO_VREG && e->o[t].v == v && (t < nd || !strcmp(e->op, "ELECT")) &&
+		if (e->o[t].kind == LO_VREG && e->o[t].v == v && (t < nd || lw_op_is(e->op, "ELECT")) &&
 		    (lw_opd_words(f, e, t) & words))
 			return true;
 	return false;
@@ -637,8 +628,8 @@ static bool writes_words(const lw_fn *f, const lw_inst *e, int v, unsigned words
 
 static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 {
-	if (strncmp(in->op, "LDS", 3) && strncmp(in->op, "STS", 3) && strncmp(in->op, "LDC", 3) &&
-	    strncmp(in->op, "ATOMS", 5))
+	if (!lw_op_pfx(in->op, "LDS", 3) && !lw_op_pfx(in->op, "STS", 3) && !lw_op_pfx(in->op, "LDC", 3) &&
+	    !lw_op_pfx(in->op, "ATOMS", 5))
 		return;
 	for (int k = 0; k < in->n; k++) {
 		lw_opd *o = &in->o[k];
@@ -652,7 +643,7 @@ static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 			continue;
 		const lw_inst *e = &f->insts[j];
 		int a = lw_ndefs(e); /* after a carry out, if any */
-		if (strcmp(e->op, "IADD3") || e->n != a + 3 || e->guard.kind != LO_NONE ||
+		if (!lw_op_is(e->op, "IADD3") || e->n != a + 3 || e->guard.kind != LO_NONE ||
 		    e->o[0].kind != LO_VREG || e->o[0].v != o->v || e->o[0].sub ||
 		    e->o[a].kind != LO_VREG || e->o[a].sub || e->o[a].neg ||
 		    e->o[a + 1].kind != LO_IMM || e->o[a + 2].kind != LO_RZ ||
@@ -684,13 +675,13 @@ static bool same_word(const lw_opd *a, int v, int sub)
 
 static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_inst *in, int i)
 {
-	if (strcmp(in->op, "IADD3") || in->n != 5 || in->guard.kind != LO_NONE ||
+	if (!lw_op_is(in->op, "IADD3") || in->n != 5 || in->guard.kind != LO_NONE ||
 	    in->o[0].kind != LO_VREG || in->o[0].sub || in->o[1].kind != LO_PRED ||
 	    in->o[1].neg || in->o[4].kind != LO_RZ || i + 1 >= f->ninsts)
 		return;
 	lw_inst *hx = &f->insts[i + 1];
 	int d = in->o[0].v, p = in->o[1].v;
-	if (strcmp(hx->op, "IADD3.X") || hx->n != 6 || hx->guard.kind != LO_NONE ||
+	if (!lw_op_is(hx->op, "IADD3.X") || hx->n != 6 || hx->guard.kind != LO_NONE ||
 	    !same_word(&hx->o[0], d, 1) || hx->o[3].kind != LO_RZ || hx->o[4].kind != LO_PRED ||
 	    hx->o[4].v != p || hx->o[4].neg || hx->o[5].kind != LO_PT || !hx->o[5].neg ||
 	    pmention[p] != 2 || f->vregs[d].width != 2)
@@ -707,7 +698,7 @@ static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_in
 		if (j < w->start || j < i - 256)
 			continue;
 		const lw_inst *e = &f->insts[j];
-		if (strncmp(e->op, "IMAD.WIDE", 9) || e->n != 4 || e->guard.kind != LO_NONE ||
+		if (!lw_op_pfx(e->op, "IMAD.WIDE", 9) || e->n != 4 || e->guard.kind != LO_NONE ||
 		    e->o[0].kind != LO_VREG || e->o[0].v != t->v || e->o[0].sub ||
 		    e->o[3].kind != LO_RZ)
 			continue;
@@ -740,7 +731,7 @@ static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_in
  */
 static void vector_forward(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 {
-	if (strncmp(in->op, "ST", 2) || in->guard.kind != LO_NONE)
+	if (!lw_op_pfx(in->op, "ST", 2) || in->guard.kind != LO_NONE)
 		return;
 	for (int k = 0; k < in->n; k++) {
 		lw_opd *o = &in->o[k];
@@ -755,10 +746,10 @@ static void vector_forward(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 			bool wq = false;
 			for (int t = 0; t < e->n; t++)
 				wq |= e->o[t].kind == LO_VREG && e->o[t].v == q &&
-				      (t < nd || !strcmp(e->op, "ELECT"));
+				      (t < nd || lw_op_is(e->op, "ELECT"));
 			if (!wq)
 				continue;
-			if (strcmp(e->op, "MOV") || e->n != 2 || e->guard.kind != LO_NONE ||
+			if (!lw_op_is(e->op, "MOV") || e->n != 2 || e->guard.kind != LO_NONE ||
 			    e->o[1].kind != LO_VREG || e->o[1].sub != e->o[0].sub ||
 			    f->vregs[e->o[1].v].width != wd || (p >= 0 && e->o[1].v != p)) {
 				bad = true;
@@ -791,8 +782,8 @@ static bool zero_test(const lw_inst *in)
 	       in->o[2].kind == LO_VREG && !in->o[2].sub && in->o[4].kind == LO_PT &&
 	       !in->o[4].neg &&
 	       (in->o[3].kind == LO_RZ || (in->o[3].kind == LO_IMM && in->o[3].imm == 0)) &&
-	       (!strcmp(in->op, "ISETP.NE.AND") || !strcmp(in->op, "ISETP.NE.U32.AND") ||
-		!strcmp(in->op, "ISETP.EQ.AND") || !strcmp(in->op, "ISETP.EQ.U32.AND"));
+	       (lw_op_is(in->op, "ISETP.NE.AND") || lw_op_is(in->op, "ISETP.NE.U32.AND") ||
+		lw_op_is(in->op, "ISETP.EQ.AND") || lw_op_is(in->op, "ISETP.EQ.U32.AND"));
 }
 
 /* Reads of predicate q in record in: the guard and predicate operands after
@@ -802,11 +793,11 @@ static bool reads_pred(const lw_inst *in, int q)
 	if (in->guard.kind == LO_PRED && in->guard.v == q)
 		return true;
 	int nd = lw_ndefs(in);
-	if (nd < 2 && (!strncmp(in->op, "ELECT", 5) || !strncmp(in->op, "SHFL", 4) ||
-		       strstr(in->op, "SETP") || !strncmp(in->op, "VOTE", 4) ||
-		       !strncmp(in->op, "MATCH", 5)))
+	if (nd < 2 && (lw_op_pfx(in->op, "ELECT", 5) || lw_op_pfx(in->op, "SHFL", 4) ||
+		       strstr(in->op, "SETP") || lw_op_pfx(in->op, "VOTE", 4) ||
+		       lw_op_pfx(in->op, "MATCH", 5)))
 		nd = 2;
-	if (!strncmp(in->op, "B2R", 3))
+	if (lw_op_pfx(in->op, "B2R", 3))
 		return false;
 	for (int k = nd; k < in->n; k++)
 		if (in->o[k].kind == LO_PRED && in->o[k].v == q)
@@ -822,7 +813,7 @@ static void fuse_zero_tests(lw_fn *f)
 		const lw_inst *in = &f->insts[i];
 		int nd = lw_ndefs(in);
 		for (int k = 0; k < in->n; k++)
-			if (in->o[k].kind == LO_PRED && (k < nd || k < 2 || !strncmp(in->op, "B2R", 3)))
+			if (in->o[k].kind == LO_PRED && (k < nd || k < 2 || lw_op_pfx(in->op, "B2R", 3)))
 				pw[in->o[k].v]++;
 	}
 	bool *gone = calloc((size_t)f->ninsts + 1, 1);
@@ -849,14 +840,14 @@ static void fuse_zero_tests(lw_fn *f)
 			bool wr = false;
 			for (int k = 0; k < e->n; k++)
 				wr |= e->o[k].kind == LO_VREG && e->o[k].v == r &&
-				      (k < nd || !strcmp(e->op, "ELECT"));
+				      (k < nd || lw_op_is(e->op, "ELECT"));
 			if (wr)
 				break;
 		}
 		if (!ok || j < start)
 			continue;
 		lw_inst *e = &f->insts[j];
-		if (strcmp(e->op, "LOP3.LUT") || e->n != 6 || e->guard.kind != LO_NONE ||
+		if (!lw_op_is(e->op, "LOP3.LUT") || e->n != 6 || e->guard.kind != LO_NONE ||
 		    e->o[0].kind != LO_VREG || e->o[0].v != r || e->o[0].sub)
 			continue;
 		bool eq = strstr(in->op, ".EQ.") != NULL;
@@ -962,7 +953,7 @@ void lw_peephole(lw_fn *f)
 		 * second operand: outputs that lw_ndefs does not count) */
 		int nd = lw_ndefs(in);
 		for (int k = 0; k < in->n; k++)
-			if ((in->o[k].kind == LO_VREG && (k < nd || !strcmp(in->op, "ELECT"))) ||
+			if ((in->o[k].kind == LO_VREG && (k < nd || lw_op_is(in->op, "ELECT"))) ||
 			    in->o[k].kind == LO_PRED)
 				clobber(f, &r, in->o[k].v);
 		if (ends_run(in)) {
@@ -972,7 +963,7 @@ void lw_peephole(lw_fn *f)
 			continue;
 		}
 		/* a plain copy: its result stands for the source's value */
-		if (!strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+		if (lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 		    in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG && !in->o[0].sub &&
 		    !in->o[1].sub && f->vregs[in->o[0].v].width == 1 &&
 		    f->vregs[in->o[1].v].width == 1) {

@@ -157,6 +157,7 @@ typedef struct ptx_arena {
 } ptx_arena;
 
 void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
+void *ptx_alloc_raw(ptx_arena *a, size_t size); /* the same, not zeroed */
 char *ptx_strndup(ptx_arena *a, const char *s, size_t n);
 void ptx_arena_free(ptx_arena *a);
 

@@ -77,9 +77,9 @@ static int ndefs(const lw_inst *in)
 	case 'I':
 		if (PFX(op, "ISETP"))
 			return 2;
-		if (!strcmp(op, "IADD3"))
+		if (lw_op_is(op, "IADD3"))
 			return in->n - 3;
-		if (!strcmp(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
+		if (lw_op_is(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
 			return in->n - 5;
 		break;
 	case 'F':
@@ -87,7 +87,7 @@ static int ndefs(const lw_inst *in)
 			return 2;
 		break;
 	case 'L':
-		if (!strcmp(op, "LOP3.LUT") && in->n == 7) /* Pu, Rd */
+		if (lw_op_is(op, "LOP3.LUT") && in->n == 7) /* Pu, Rd */
 			return 2;
 		break;
 	case 'V':
@@ -113,18 +113,15 @@ int lw_ndefs(const lw_inst *in) { return ndefs(in); }
  */
 static bool word_op(const char *op)
 {
-	static const char *const ok[] = {
-		"MOV", "IADD3", "LOP3.LUT", "SHF.", "ISETP.", "SEL", "IMNMX", "POPC", "FLO",
-		"BREV", "PRMT", "IABS", "IMAD",
+	static const lw_opname ok[] = {
+		LW_OPNAME("MOV"),  LW_OPNAME("IADD3"), LW_OPNAME("LOP3.LUT"), LW_OPNAME("SHF."),
+		LW_OPNAME("ISETP."), LW_OPNAME("SEL"), LW_OPNAME("IMNMX"),    LW_OPNAME("POPC"),
+		LW_OPNAME("FLO"),  LW_OPNAME("BREV"),  LW_OPNAME("PRMT"),     LW_OPNAME("IABS"),
+		LW_OPNAME("IMAD"),
 	};
 	if (PFX(op, "IMAD.WIDE"))
 		return false;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		size_t l = strlen(ok[i]);
-		if (!strncmp(op, ok[i], l) && (op[l] == 0 || op[l] == '.' || ok[i][l - 1] == '.'))
-			return true;
-	}
-	return false;
+	return lw_op_in(op, ok, UTIL_ARRAY_LEN(ok));
 }
 
 unsigned lw_opd_words(const lw_fn *f, const lw_inst *in, int k)
@@ -228,8 +225,8 @@ static int label_block(const label_ix *ix, int n, const int *blk_of, const char 
 /* Records after which control does not fall through unless guarded. */
 static bool ends_block(const char *op)
 {
-	return !strncmp(op, "BRA", 3) || !strncmp(op, "BRX", 3) || !strcmp(op, "EXIT") ||
-	       !strncmp(op, "RET", 3);
+	return lw_op_pfx(op, "BRA", 3) || lw_op_pfx(op, "BRX", 3) || lw_op_is(op, "EXIT") ||
+	       lw_op_pfx(op, "RET", 3);
 }
 
 /* ---- copy coalescing ------------------------------------------------------ */
@@ -319,7 +316,7 @@ static void rename_vreg(lw_fn *f, occ *oc, int d, int s, int sub)
 
 static bool plain_mov(const lw_fn *f, const lw_inst *in)
 {
-	return !strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+	return lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 	       in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
 	       in->o[0].v != in->o[1].v && !f->vregs[in->o[0].v].fixed &&
 	       !f->vregs[in->o[1].v].fixed;
@@ -371,7 +368,7 @@ static bool written_in(const lw_fn *f, const occ *oc, int v, int from, int to, i
 
 bool lw_pred_copy(const lw_inst *in)
 {
-	return !strcmp(in->op, "ISETP.T.AND") && in->n == 5 && in->guard.kind == LO_NONE &&
+	return lw_op_is(in->op, "ISETP.T.AND") && in->n == 5 && in->guard.kind == LO_NONE &&
 	       in->o[0].kind == LO_PRED && !in->o[0].neg && in->o[1].kind == LO_PT &&
 	       !in->o[1].neg && in->o[2].kind == LO_RZ && in->o[3].kind == LO_RZ &&
 	       in->o[4].kind == LO_PRED && !in->o[4].neg;
@@ -408,7 +405,7 @@ static bool propagate_pred(lw_fn *f, occ *oc, int i)
 static bool multiword(const char *op)
 {
 	return strstr(op, "64") || strstr(op, "128") || strstr(op, "WIDE") || op[0] == 'D' ||
-	       !strncmp(op, "CALL", 4) || !strncmp(op, "RET", 3);
+	       lw_op_pfx(op, "CALL", 4) || lw_op_pfx(op, "RET", 3);
 }
 
 /*
@@ -581,7 +578,7 @@ static void drop_self_moves(lw_fn *f)
 	int o = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		bool self = (!strcmp(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+		bool self = (lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 			     in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
 			     in->o[0].v == in->o[1].v && in->o[0].sub == in->o[1].sub) ||
 			    (lw_pred_copy(in) && in->o[0].v == in->o[4].v);
@@ -639,7 +636,7 @@ static void crossed_clobbers(const lw_fn *f, const lw_vreg *r, uint64_t avoid[4]
 		return;
 	for (int i = r->start + 1; i < r->end && i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		if (strcmp(in->op, "CALL.REL"))
+		if (!lw_op_is(in->op, "CALL.REL"))
 			continue;
 		uint64_t c[4];
 		uint8_t p;
@@ -683,7 +680,7 @@ void lw_regalloc(lw_fn *f)
 	for (int b = 0; b < nb; b++) {
 		const lw_inst *last = &f->insts[mb[b].last - 1];
 		bool falls = true;
-		if (!strncmp(last->op, "BRA", 3)) {
+		if (lw_op_pfx(last->op, "BRA", 3)) {
 			int t = last->o[0].text ? label_block(labs, nlab, blk_of, last->o[0].text) : -1;
 			if (t >= 0)
 				mb[b].succ[mb[b].nsucc++] = t;

@@ -61,7 +61,7 @@ struct ptx_chunk {
 	_Alignas(16) unsigned char data[];
 };
 
-void *ptx_alloc(ptx_arena *a, size_t size)
+void *ptx_alloc_raw(ptx_arena *a, size_t size)
 {
 	size = (size + 15) & ~(size_t)15;
 	ptx_chunk *c = a->head;
@@ -80,13 +80,19 @@ void *ptx_alloc(ptx_arena *a, size_t size)
 	}
 	void *p = c->data + c->used;
 	c->used += size;
+	return p;
+}
+
+void *ptx_alloc(ptx_arena *a, size_t size)
+{
+	void *p = ptx_alloc_raw(a, size);
 	memset(p, 0, size);
 	return p;
 }
 
 char *ptx_strndup(ptx_arena *a, const char *s, size_t n)
 {
-	char *p = ptx_alloc(a, n + 1);
+	char *p = ptx_alloc_raw(a, n + 1);
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
