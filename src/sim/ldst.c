@@ -654,10 +654,17 @@ unsigned sim_ldst_global(sim_warp *w, const sim_inst *i,
  * load and store, which decide as before.  Nothing observes the access
  * (no retire records, relaxed memory or race detector).
  */
-static inline bool ldst_plain(const sim_warp *w, uint32_t pmask)
+/* Nothing observes w's accesses one by one: no retire records, relaxed
+ * memory or race detector (they need the general path). */
+static inline bool ldst_unobserved(const sim_warp *w)
 {
 	const sim_ctx *c = w->ctx;
-	return pmask == 0xffffffffu && !c->rec && !c->rx && !c->hb;
+	return !c->rec && !c->rx && !c->hb;
+}
+
+static inline bool ldst_plain(const sim_warp *w, uint32_t pmask)
+{
+	return pmask == 0xffffffffu && ldst_unobserved(w);
 }
 
 /* The row of shared memory of a planned LDS/STS, or NULL. */
@@ -738,8 +745,7 @@ ldst_shared_gather(uint32_t *d, const uint8_t *sh, const uint32_t *a,
 static inline __attribute__((always_inline)) bool
 ldst_shared_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 {
-	const sim_ctx *c = w->ctx;
-	if (c->rec || c->rx || c->hb || !pmask)
+	if (!ldst_unobserved(w) || !pmask)
 		return false;
 	const uint32_t *a = rt_prow(w, i, 0);
 	const int64_t off = i->aux[3];
@@ -813,9 +819,8 @@ static void sts_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 static inline __attribute__((always_inline)) bool
 ldst_global_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 {
-	const sim_ctx *c = w->ctx;
 	uint8_t *ptr[SIM_LANES];
-	if (c->rec || c->rx || c->hb || !pmask ||
+	if (!ldst_unobserved(w) || !pmask ||
 	    !sim_mem_resolve_pairs(w, pmask, rt_prow(w, i, 0), rt_prow(w, i, 1),
 				   (uint64_t)i->aux[3], ptr))
 		return false;
@@ -930,8 +935,7 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
 static inline __attribute__((always_inline)) bool
 local_row(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 {
-	const sim_ctx *c = w->ctx;
-	if (c->rec || c->rx || c->hb || !pmask)
+	if (!ldst_unobserved(w) || !pmask)
 		return false;
 	sim_local *loc = w->local;
 	if ((!loc || !loc->data) && !(loc = sim_mem_local(w)))

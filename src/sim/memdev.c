@@ -573,6 +573,16 @@ uint8_t *sim_mem_resolve_span(sim_warp *w, sim_space sp, uint64_t lo,
 	return p0 - (lo & (SIM_PAGE_SIZE - 1));
 }
 
+/* The host pointer of the span bytes of global memory from a (aligned,
+ * inside one page: the caller checked) when its first and last words are
+ * mapped, else NULL. */
+static inline uint8_t *page_words(sim_gmem *g, uint64_t a, uint64_t span)
+{
+	sim_fault why;
+	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
+	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+}
+
 uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 {
 	const uint64_t span = 4 * SIM_LANES;
@@ -586,10 +596,7 @@ uint8_t *sim_mem_resolve_row(sim_warp *w, sim_space sp, uint64_t a)
 	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
 		return NULL;
 	red_touch(w->ctx->mem, a, a + span);
-	sim_fault why;
-	sim_gmem *g = &w->ctx->mem->g;
-	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
-	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+	return page_words(&w->ctx->mem->g, a, span);
 }
 
 uint8_t *sim_mem_resolve_words(sim_warp *w, uint64_t a, unsigned n)
@@ -598,10 +605,7 @@ uint8_t *sim_mem_resolve_words(sim_warp *w, uint64_t a, unsigned n)
 	if ((a & 3) || !n || w->ctx->fp || w->ctx->mem->red_hi ||
 	    a >> SIM_PAGE_BITS != (a + span - 1) >> SIM_PAGE_BITS)
 		return NULL;
-	sim_fault why;
-	sim_gmem *g = &w->ctx->mem->g;
-	uint8_t *p = sim_gmem_ptr(g, a, 4, &why);
-	return p && sim_gmem_ptr(g, a + span - 4, 4, &why) ? p : NULL;
+	return page_words(&w->ctx->mem->g, a, span);
 }
 
 /* Lane by lane through lane_ptr; under exploration (a footprint) every
