@@ -261,6 +261,7 @@ static char *read_upto(FILE *f, size_t max, size_t *len, bool *more)
 	char chunk[65536];
 	size_t n;
 	*more = false;
+	errno = 0; /* a failed read's own reason (EISDIR for a directory) */
 	while (b.len < max &&
 	       (n = fread(chunk, 1, max - b.len < sizeof chunk ? max - b.len : sizeof chunk, f)) > 0)
 		util_buf_putn(&b, chunk, n);
@@ -270,8 +271,9 @@ static char *read_upto(FILE *f, size_t max, size_t *len, bool *more)
 	}
 	int err = ferror(f);
 	if (err || b.failed) {
+		int why = !err ? ENOMEM : errno ? errno : EIO;
 		util_buf_free(&b);
-		errno = err ? EIO : ENOMEM;
+		errno = why;
 		return NULL;
 	}
 	*len = b.len;

@@ -93,4 +93,13 @@ case_ "run: the cycle limit says how to raise it"
 run 1 run "$DATA/spin.s" --max-cycles 1000
 err_has "kernel 'main', CTA (0,0,0): cycle limit 1000 reached (raise with --max-cycles N or .launch max-cycles=N)"
 
+case_ "run, as, test: a directory as the input names the reason, not an I/O error"
+mkdir d
+run 1 run d
+err_is "simt run: cannot read 'd': Is a directory"
+run 1 as d
+err_is "simt as: cannot read 'd': Is a directory"
+run 1 test d
+out_has "cannot read the file: Is a directory"
+
 finish
