@@ -33,11 +33,14 @@ done
 "$SIMT" as "$in/simt.s" -o "$in/simt.o"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-# ms N CMD...: perf stat -r N task-clock of CMD, mean milliseconds
+# ms N CMD...: perf stat -r N task-clock of CMD, mean milliseconds.  The
+# pinning wraps perf, not CMD: `perf stat taskset -c K simt` would count
+# taskset's own start (a dynamically linked program: ~3 ms on this VM, 10 %
+# of `simt as`) as simt's (session 15, bench/RESULTS.md).
 ms() {
 	n=$1
 	shift
-	perf stat -r "$n" -x, -e task-clock "$@" 2>&1 >/dev/null |
+	$pin perf stat -r "$n" -x, -e task-clock "$@" 2>&1 >/dev/null |
 		awk -F, '/task-clock/ { print $1 }'
 }
 ncpu=$(nproc)
@@ -50,17 +53,17 @@ while [ "$i" -lt "$rounds" ]; do
 	# the two builds in turn first: the first `as` after llvm-mc's
 	# 0.7 s runs pays more (its huge pages are found or compacted then)
 	if [ -n "$SIMT_BEFORE" ] && [ $((i % 2)) -eq 0 ]; then
-		echo "before $(ms 10 $pin "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
-		echo "as $(ms 10 $pin "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+		echo "before $(ms 10 "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+		echo "as $(ms 10 "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
 	else
-		echo "as $(ms 10 $pin "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+		echo "as $(ms 10 "$SIMT" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
 		if [ -n "$SIMT_BEFORE" ]; then
-			echo "before $(ms 10 $pin "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
+			echo "before $(ms 10 "$SIMT_BEFORE" as "$in/simt.s" -o "$out/asm_ratio.o")" >>"$log"
 		fi
 	fi
-	echo "mc $(ms 2 $pin "$MC" -arch=amdgcn -mcpu=gfx900 -filetype=obj "$in/amd.s" -o "$out/asm_ratio.amd.o")" >>"$log"
-	echo "dis $(ms 10 $pin "$SIMT" dis "$in/simt.o" -o /dev/null)" >>"$log"
-	echo "mcdis $(ms 2 $pin "$MC" -arch=amdgcn -mcpu=gfx900 -disassemble "$in/amd.hex" -o /dev/null)" >>"$log"
+	echo "mc $(ms 2 "$MC" -arch=amdgcn -mcpu=gfx900 -filetype=obj "$in/amd.s" -o "$out/asm_ratio.amd.o")" >>"$log"
+	echo "dis $(ms 10 "$SIMT" dis "$in/simt.o" -o /dev/null)" >>"$log"
+	echo "mcdis $(ms 2 "$MC" -arch=amdgcn -mcpu=gfx900 -disassemble "$in/amd.hex" -o /dev/null)" >>"$log"
 done
 rm -f "$out/asm_ratio.o" "$out/asm_ratio.amd.o"
 # median NAME: the median of NAME's rounds (ms)
@@ -80,6 +83,20 @@ done
 awk -v a="$(median as)" -v m="$(median mc)" -v d="$(median dis)" -v md="$(median mcdis)" 'BEGIN {
 	printf "assemble: %.1fx llvm-mc (median CPU time)\n", m / a
 	printf "disasm:   %.1fx llvm-mc (median CPU time)\n", md / d }'
+# the same ratios per round (both sides on one CPU at about the same time),
+# their median: the estimate that a round on a slower vCPU does not skew
+awk '$1 == "as" { a[++na] = $2 } $1 == "mc" { m[++nm] = $2 }
+	$1 == "dis" { d[++nd] = $2 } $1 == "mcdis" { md[++nmd] = $2 }
+	function med(v, n,   i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+		return v[int((n + 1) / 2)]
+	}
+	END {
+		for (i = 1; i <= na; i++) { ra[i] = m[i] / a[i]; rd[i] = md[i] / d[i] }
+		printf "per round: assemble %.1fx, disasm %.1fx llvm-mc (median of the rounds\x27 ratios)\n",
+			med(ra, na), med(rd, na)
+	}' "$log"
 if [ -n "$SIMT_BEFORE" ]; then
 	awk -v a="$(median as)" -v b="$(median before)" -v m="$(median mc)" 'BEGIN {
 	printf "before:   %.1fx llvm-mc;  after/before CPU time %.2f\n", m / b, a / b }'
