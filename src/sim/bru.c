@@ -46,7 +46,7 @@ static bool switch_by_mask(sim_warp *w, const sim_inst *i, uint32_t cmask)
 	if (w->ctx->chooser)
 		lid = sim_choice_group(w, cmask, lid);
 	uint64_t pc = sim_rpc(w, lid);
-	w->active = cmask & sim_rpc_eq(w, pc);
+	sim_set_active(w, cmask & sim_rpc_eq(w, pc));
 	w->active_pc = pc;
 	sim_ll_event(w);
 	return true;
@@ -56,7 +56,7 @@ static bool switch_by_mask(sim_warp *w, const sim_inst *i, uint32_t cmask)
 static void split_guard(sim_warp *w, uint32_t pmask)
 {
 	sim_rpc_set(w, w->active & pmask, w->active_pc);
-	w->active &= ~pmask;
+	sim_set_active(w, w->active & ~pmask);
 	w->active_pc = NEXT(w);
 }
 
@@ -96,13 +96,13 @@ static void do_jump(sim_warp *w, uint32_t b_jump, const uint64_t *target)
 		uint64_t pc = target[sim_ffs(w->active)];
 		uint32_t same = park_targets(w, w->active, target, true, pc);
 		bool back = pc <= w->active_pc;
-		w->active = same;
+		sim_set_active(w, same);
 		w->active_pc = pc;
 		if (back)
 			sim_ll_event(w);
 	} else {
 		park_targets(w, b_jump, target, false, 0);
-		w->active &= ~b_jump;
+		sim_set_active(w, w->active & ~b_jump);
 		w->active_pc = NEXT(w);
 	}
 }
@@ -120,7 +120,7 @@ static void jump_one(sim_warp *w, uint32_t b_jump, uint64_t pc)
 			sim_ll_event(w);
 	} else {
 		sim_rpc_set(w, b_jump, pc);
-		w->active &= ~b_jump;
+		sim_set_active(w, w->active & ~b_jump);
 		w->active_pc = NEXT(w);
 	}
 }
@@ -323,7 +323,7 @@ void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	uint32_t mask_np = w->active & ~pmask;
 	if (mask_np) {
 		exit_lanes(w, pmask);
-		w->active = mask_np;
+		sim_set_active(w, mask_np);
 		w->active_pc = NEXT(w);
 		return;
 	}
@@ -336,7 +336,7 @@ void sim_bru_exit(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	bool do_sleep = sleep_filter(w, &cmask);
 	uint32_t lid = pick_lane(w, cmask);
 	w->active_pc = sim_rpc(w, lid);
-	w->active = sim_rpc_eq(w, w->active_pc) & w->valid;
+	sim_set_active(w, sim_rpc_eq(w, w->active_pc) & w->valid);
 	sim_ll_event(w);
 	if (do_sleep)
 		sim_warp_sleep(w);
@@ -398,7 +398,7 @@ static void bsync_release(sim_warp *w, uint32_t arrive, uint32_t yclear)
 {
 	if (w->ctx->hb) /* convergence orders the converging lanes */
 		hb_warp_join(w, arrive);
-	w->active = arrive;
+	sim_set_active(w, arrive);
 	w->active_pc = NEXT(w);
 	w->yield &= ~yclear;
 }
@@ -461,7 +461,7 @@ static void yield_switch(sim_warp *w, const sim_inst *i)
 	w->yield |= w->active;
 	sim_rpc_set(w, w->active, NEXT(w));
 	w->active_pc = sim_rpc(w, lid);
-	w->active = sim_rpc_eq(w, w->active_pc) & others;
+	sim_set_active(w, sim_rpc_eq(w, w->active_pc) & others);
 	switch_mask_update(w);
 	sim_ll_event(w);
 	if (do_sleep)
@@ -527,7 +527,7 @@ static void warpsync_uniform(sim_warp *w, const sim_inst *i, uint32_t mmask,
 	if ((arrive & mmask) == mmask) {
 		if (w->ctx->hb)
 			hb_warp_join(w, mmask);
-		w->active = mmask;
+		sim_set_active(w, mmask);
 		w->active_pc = NEXT(w);
 		return;
 	}
@@ -599,7 +599,7 @@ static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 			hb_warp_join(w, amask);
 		sim_rpc_set(w, w->active & ~amask, w->active_pc);
 		w->active_pc = NEXT(w);
-		w->active = amask;
+		sim_set_active(w, amask);
 		return;
 	}
 	uint32_t cmask = all & ~arrive;
@@ -612,7 +612,7 @@ static void warpsync_grouped(sim_warp *w, const sim_inst *i, uint32_t arrive)
 	uint32_t lid = pick_lane(w, cmask);
 	sim_rpc_set(w, w->active, w->active_pc);
 	w->active_pc = sim_rpc(w, lid);
-	w->active = sim_rpc_eq(w, w->active_pc) & w->valid;
+	sim_set_active(w, sim_rpc_eq(w, w->active_pc) & w->valid);
 	sim_ll_event(w);
 	if (do_sleep)
 		sim_warp_sleep(w);

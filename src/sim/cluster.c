@@ -363,7 +363,7 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	sim_cluster *cl = w->cta->cluster;
 	uint32_t here = w->valid & ~w->active & sim_rpc_eq(w, i->pc);
 	if (here) {
-		w->active |= here;
+		sim_set_active(w, w->active | here);
 		pmask |= here & sim_guard(w, i);
 	}
 	if (pmask && cl) {
@@ -382,7 +382,7 @@ void sim_cl_wait(sim_warp *w, const sim_inst *i, uint32_t pmask)
 			if (late) { /* let a group that has not arrived run */
 				sim_rpc_set(w, w->active, i->pc);
 				w->active_pc = sim_rpc(w, sim_ffs(late));
-				w->active = others & sim_rpc_eq(w, w->active_pc);
+				sim_set_active(w, others & sim_rpc_eq(w, w->active_pc));
 				sim_ll_event(w);
 				return;
 			}

@@ -100,6 +100,9 @@ static bool check_warp(const sim_ctx *c, const sim_cta *cta,
 			      k == (int)w->state ? "omits" : "lists");
 	if ((w->state == SIM_W_EXITED) != (w->valid == 0))
 		WFAIL("state %d with ValidMask 0x%08x", (int)w->state, w->valid);
+	if (w->idle != SIM_LANES - sim_popc(w->active))
+		WFAIL("idle lanes %u but ActiveMask 0x%08x", w->idle,
+		      w->active);
 	if (w->state != SIM_W_EXITED && w->active == 0)
 		WFAIL("live warp (state %d, ValidMask 0x%08x) has no active lane",
 		      (int)w->state, w->valid);

@@ -280,7 +280,8 @@ static void warp_init(sim_ctx *c, sim_cta *cta, sim_warp *w, int id,
 			}
 		}
 	}
-	w->valid = w->active = w->nlanes_mask;
+	w->valid = w->nlanes_mask;
+	sim_set_active(w, w->nlanes_mask);
 	w->active_pc = c->code_base;
 	w->ip = sim_ip(c, w->active_pc);
 	sim_rpc_reset(w, c->code_base);

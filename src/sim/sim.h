@@ -267,6 +267,11 @@ struct sim_warp {
 	   eligibility test touch nothing else of the warp). */
 	uint32_t p[SIM_NPRED];            /* lane mask per predicate        */
 	uint32_t valid, active, yield, sleep, switch_mask; /* BRU (seed 001) */
+	/* SIM_LANES - popc(active), kept with it (every write of active goes
+	   through sim_set_active): an issue counts its thread instructions
+	   from it without a population count (the PTX corpus issues most of
+	   its warp instructions with lanes off) */
+	uint32_t idle;
 	sim_wstate state;
 	bool timer_armed;     /* a NANOSLEEP timer is pending                */
 	uint64_t active_pc;
@@ -822,6 +827,12 @@ static inline uint32_t sim_popc(uint32_t m) /* SWAR: no libgcc call */
 	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
 	return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
+/* ActiveMask := m, and w->idle with it (the only writer of w->active). */
+static inline void sim_set_active(sim_warp *w, uint32_t m)
+{
+	w->active = m;
+	w->idle = SIM_LANES - sim_popc(m);
+}
 /* Byte offset of GPR row r in its warp's register file w->r (sim_inst.prow). */
 static inline uint16_t sim_row_off(unsigned r)
 {
@@ -925,13 +936,9 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	w->steps++;
 	/* the caller counts the issue in c->steps (a round-robin burst once
 	   when it ends: sim_steps) and SIM_LANES thread instructions per
-	   issue; a
-	   warp with lanes off takes them back (one lane, an elected
-	   producer, without the count) */
-	if (active != 0xffffffffu)
-		c->thread_insts -= SIM_LANES - (!(active & (active - 1))
-							? active != 0
-							: sim_popc(active));
+	   issue; a warp with lanes off takes them back (w->idle: no
+	   population count per issue, no test) */
+	c->thread_insts -= w->idle;
 	uint64_t clock = now + i->stall; /* never 0 (predecode.c) */
 	if ((f & (SIM_F_NOGUARD | SIM_F_CTRL)) == SIM_F_NOGUARD) {
 		w->clock = clock; /* the commonest: no predicate, plain */

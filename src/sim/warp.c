@@ -116,8 +116,7 @@ void sim_step(sim_warp *w)
 		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
 	c->steps++;
 	w->steps++;
-	c->thread_insts += w->active == 0xffffffffu ? SIM_LANES
-						    : sim_popc(w->active);
+	c->thread_insts += SIM_LANES - w->idle;
 	if (c->rec)
 		sim_rec_begin(w, i, pmask);
 	if (i->flags & SIM_F_CTRL) {
@@ -155,7 +154,8 @@ void sim_warp_sleep(sim_warp *w)
 void sim_warp_exit(sim_warp *w)
 {
 	sim_warp_set_state(w, SIM_W_EXITED);
-	w->valid = w->active = w->yield = w->sleep = w->switch_mask = 0;
+	w->valid = w->yield = w->sleep = w->switch_mask = 0;
+	sim_set_active(w, 0);
 	w->timer_armed = false;
 	w->cta->exited_warps++;
 	sim_bcu_warp_exited(w->ctx, w->cta);
