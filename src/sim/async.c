@@ -159,6 +159,15 @@ void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 	cta->async = NULL;
 }
 
+/* Threads t[0..n) fresh: no LDGSTS, no group (the ring stays: sim_athr). */
+static void athr_clear(sim_athr *t, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		t[k].last_done = t[k].open_done = 0;
+		t[k].committed = 0;
+	}
+}
+
 /* What a fresh calloc'ed sim_async reads as: no copies, no objects (an
  * index of empty slots finds none), no LDGSTS bookkeeping. */
 void sim_async_cta_reset(sim_ctx *c, sim_cta *cta)
@@ -171,8 +180,7 @@ void sim_async_cta_reset(sim_ctx *c, sim_cta *cta)
 	for (size_t k = 0; k < as->nobj; k++) /* the index's used entries */
 		as->dix[as->obj[k].addr >> 3] = 0;
 	as->nobj = 0;
-	if (as->nthr)
-		memset(as->thr, 0, as->nthr * sizeof *as->thr);
+	athr_clear(as->thr, as->nthr);
 	as->thr_used = false;
 }
 
@@ -200,7 +208,7 @@ static sim_athr *thread_of(sim_warp *w, const sim_inst *i, unsigned l)
 			sim_raise(w, i, 1u << l, SIM_STOP_EXCEPTION, "out of memory");
 			return NULL;
 		}
-		memset(p + as->nthr, 0, (n - as->nthr) * sizeof *p);
+		athr_clear(p + as->nthr, n - as->nthr);
 		as->thr = p;
 		as->nthr = n;
 	}

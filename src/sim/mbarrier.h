@@ -70,7 +70,10 @@ typedef struct sim_payload {
 	uint32_t cap;
 } sim_payload;
 
-/* LDGSTS bookkeeping of one thread: completion cycles. */
+/* LDGSTS bookkeeping of one thread: completion cycles.  A fresh thread
+ * has the first three zero; ring[k % 64] is read only for a group
+ * k < committed, which LDGDEPBAR wrote, so the ring is never cleared
+ * (async.c, athr_clear: ~0.5 KB a thread a CTA otherwise). */
 #define AS_RING 64
 typedef struct sim_athr {
 	uint64_t last_done;      /* latest completion of any LDGSTS         */
