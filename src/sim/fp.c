@@ -81,6 +81,141 @@ void sim_rt_ffma(sim_warp *w, const sim_inst *i, uint32_t pmask)
 	farith(w, i, pmask, OP_FMA);
 }
 
+/*
+ * The plan of an FADD, FMUL or FFMA in round-to-nearest whose sources are
+ * GPRs (RZ too), immediates or absent (sim_rt_prep_farith): what farith
+ * computes, with no source copied into a float array first and no call
+ * per lane but FFMA's fmaf.  prow[0..2]: the rows of sources a b c (RZ's
+ * for an immediate or an absent one), prow[3] the destination's (the sink
+ * for RZ); source s reads row[l] ^ x_s, x_s the sign bit of a negated
+ * operand (what sim_fp_src's undo leaves of ~row) xor an immediate's bits;
+ * aux[2] = x_a | x_b << 32, aux[3] = x_c | .FTZ << 32.
+ */
+#define FP_PLAN_OPERANDS                                                       \
+	const uint32_t *a = rt_prow(w, i, 0), *b = rt_prow(w, i, 1),           \
+		       *c = rt_prow(w, i, 2);                                  \
+	const uint32_t xa = (uint32_t)i->aux[2],                               \
+		       xb = (uint32_t)((uint64_t)i->aux[2] >> 32),             \
+		       xc = (uint32_t)i->aux[3];                               \
+	const uint32_t fm = 0u - (uint32_t)((uint64_t)i->aux[3] >> 32);         \
+	(void)c; (void)xc
+/* fp_ftz(u) when fm is all ones (.FTZ), else u; without a branch, so
+ * that a plan's lanes stay vector lanes. */
+static inline uint32_t fp_ftz_if(uint32_t u, uint32_t fm)
+{
+	uint32_t sub = 0u - (uint32_t)((u & 0x7f800000u) == 0);
+	return u & ~(sub & fm & 0x7fffffffu);
+}
+/* Source lane value u (row ^ x) as an operation reads it. */
+static inline float fp_in(uint32_t u, uint32_t fm)
+{
+	return fp_f(fp_ftz_if(u, fm));
+}
+/* fp_result without a branch (a NaN: exponent all ones, mantissa not 0). */
+static inline uint32_t fp_out(float f, uint32_t fm)
+{
+	uint32_t u = fp_u(f);
+	uint32_t nan = 0u - (uint32_t)((u & 0x7fffffffu) > 0x7f800000u);
+	return (fp_ftz_if(u, fm) & ~nan) | (0x7fffffffu & nan);
+}
+
+RT_LANE_CLONES static void fadd_plan(sim_warp *w, const sim_inst *i,
+				     uint32_t pmask)
+{
+	FP_PLAN_OPERANDS;
+	RT_ROW_PUT(rt_prow(w, i, 3), pmask,
+		   fp_out(fp_in(a[l] ^ xa, fm) + fp_in(b[l] ^ xb, fm), fm));
+}
+
+RT_LANE_CLONES static void fmul_plan(sim_warp *w, const sim_inst *i,
+				     uint32_t pmask)
+{
+	FP_PLAN_OPERANDS;
+	RT_ROW_PUT(rt_prow(w, i, 3), pmask,
+		   fp_out(fp_in(a[l] ^ xa, fm) * fp_in(b[l] ^ xb, fm), fm));
+}
+
+#define FFMA_PLAN_BODY                                                         \
+	FP_PLAN_OPERANDS;                                                      \
+	RT_ROW_PUT(rt_prow(w, i, 3), pmask,                                    \
+		   fp_out(fmaf(fp_in(a[l] ^ xa, fm), fp_in(b[l] ^ xb, fm),     \
+			       fp_in(c[l] ^ xc, fm)),                          \
+			  fm))
+
+RT_LANE_CLONES static void ffma_plan(sim_warp *w, const sim_inst *i,
+				     uint32_t pmask)
+{
+	FFMA_PLAN_BODY;
+}
+
+/* ffma_plan on a host with FMA and AVX2 (sim_rt_prep_farith asks the
+ * CPU): fmaf is then the fused multiply-add instruction (IEEE fma, one
+ * rounding: the same bits as the C library's), eight lanes at a time,
+ * where the other builds call fmaf per lane. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__) &&         \
+	!defined(SIMT_NO_LANE_CLONES)
+#define FP_HOST_FMA 1
+__attribute__((target("avx2,fma"))) static void
+ffma_plan_fma(sim_warp *w, const sim_inst *i, uint32_t pmask)
+{
+	FFMA_PLAN_BODY;
+}
+#endif
+
+/* Source slot s of a planned FADD/FMUL/FFMA: its row (RZ's for an
+ * immediate or an absent slot) and *x, or -1 when it is neither (a
+ * constant bank operand: the general path). */
+static int fp_plan_src(const sim_inst *i, int s, uint32_t *x)
+{
+	int k = sim_slot(i, s);
+	*x = 0;
+	if (k == RT_NONE)
+		return SIM_RZ;
+	const sim_opnd *o = &i->op[k];
+	*x = o->neg ? 0x80000000u : 0;
+	if (o->kind == SIM_O_REG)
+		return o->reg <= SIM_RZ ? o->reg : -1;
+	if (o->kind == SIM_O_IMM) {
+		*x ^= (uint32_t)o->imm;
+		return SIM_RZ;
+	}
+	return -1;
+}
+
+simt_status sim_rt_prep_farith(sim_ctx *c, sim_inst *i, simt_diags *d)
+{
+	simt_status st = rt_prep(c, i, d);
+	if (st != SIMT_OK || !i->opc || fp_round_mode(i) != FE_TONEAREST)
+		return st;
+	uint32_t xa, xb, xc = 0;
+	int ra = fp_plan_src(i, RT_S0, &xa), rb = fp_plan_src(i, RT_S1, &xb),
+	    rc = i->optype == SIM_OP_FFMA ? fp_plan_src(i, RT_S2, &xc) : SIM_RZ;
+	int k = sim_slot(i, RT_D0);
+	if (ra < 0 || rb < 0 || rc < 0 ||
+	    (k != RT_NONE && i->op[k].kind != SIM_O_REG))
+		return SIMT_OK;
+	unsigned rd = k == RT_NONE || i->op[k].reg >= SIM_RZ ? SIM_RSINK
+							     : i->op[k].reg;
+	i->prow[0] = sim_row_off((unsigned)ra);
+	i->prow[1] = sim_row_off((unsigned)rb);
+	i->prow[2] = sim_row_off((unsigned)rc);
+	i->prow[3] = sim_row_off(rd);
+	i->aux[2] = (int64_t)((uint64_t)xb << 32 | xa);
+	i->aux[3] = (int64_t)((uint64_t)rt_has(i, RT_M(FTZ)) << 32 | xc);
+	if (i->optype == SIM_OP_FADD)
+		PLAN_EXEC(i, fadd_plan);
+	else if (i->optype == SIM_OP_FMUL)
+		PLAN_EXEC(i, fmul_plan);
+	else
+		PLAN_EXEC(i, ffma_plan);
+#ifdef FP_HOST_FMA
+	if (i->optype == SIM_OP_FFMA && __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("fma"))
+		i->exec = ffma_plan_fma;
+#endif
+	return SIMT_OK;
+}
+
 /* Ordered comparisons are false on NaN, the U forms true; NUM/NAN test order.
  * FSETP widens its floats (exactly) and shares this with DSETP. */
 bool rt_fcmp(uint64_t m, double x, double y)

@@ -26,9 +26,9 @@
 	X(IABS, sim_rt_iabs, rt_prep, 0)                                       \
 	X(IMNMX, sim_rt_imnmx, rt_prep, 0)                                     \
 	X(PRMT, sim_rt_prmt, rt_prep, 0)                                       \
-	X(FADD, sim_rt_fadd, rt_prep, 0)                                       \
-	X(FMUL, sim_rt_fmul, rt_prep, 0)                                       \
-	X(FFMA, sim_rt_ffma, rt_prep, 0)                                       \
+	X(FADD, sim_rt_fadd, sim_rt_prep_farith, 0)                            \
+	X(FMUL, sim_rt_fmul, sim_rt_prep_farith, 0)                            \
+	X(FFMA, sim_rt_ffma, sim_rt_prep_farith, 0)                            \
 	X(FSETP, sim_rt_fsetp, rt_prep, 0)                                     \
 	X(MUFU, sim_rt_mufu, rt_prep, 0)                                       \
 	X(I2F, sim_rt_i2f, rt_prep, 0)                                         \
@@ -48,6 +48,6 @@
 sim_prep_fn rt_prep, sim_rt_prep_s2r, rt_prep_ldc, rt_prep_mem;
 sim_prep_fn sim_rt_prep_iadd3, sim_rt_prep_imad, sim_rt_prep_mov,
 	sim_rt_prep_isetp, sim_rt_prep_lop3, sim_rt_prep_shf,
-	sim_rt_prep_sel;
+	sim_rt_prep_sel, sim_rt_prep_farith;
 
 #endif
