@@ -139,7 +139,8 @@ static void drop_events(sim_async *as)
 {
 	for (size_t k = 0; k < as->nev; k++)
 		payload_put(as, as->ev[k].bulk, as->ev[k].bulk_cap);
-	as->nev = 0;
+	as->nev = as->evhead = 0;
+	as->ev = as->evbase;
 }
 
 void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
@@ -151,7 +152,7 @@ void sim_async_cta_end(sim_ctx *c, sim_cta *cta)
 	for (size_t k = 0; k < as->nspare; k++)
 		free(as->spare[k].p);
 	free(as->spare);
-	free(as->ev);
+	free(as->evbase);
 	free(as->obj);
 	free(as->dix);
 	free(as->thr);
@@ -216,7 +217,7 @@ static sim_athr *thread_of(sim_warp *w, const sim_inst *i, unsigned l)
 	return &as->thr[(size_t)w->id * SIM_LANES + l];
 }
 
-/* ---- the event heap ------------------------------------------------------------ */
+/* ---- the event queue ----------------------------------------------------------- */
 
 static bool before(const sim_aev *a, const sim_aev *b)
 {
@@ -230,6 +231,12 @@ static void swap_ev(sim_aev *a, sim_aev *b)
 	*b = t;
 }
 
+/* No room after the last event of as's queue. */
+static bool ev_full(const sim_async *as)
+{
+	return as->evhead + as->nev == as->capev;
+}
+
 /* Queue e in CTA t's engine (its bulk buffer now owned by the queue);
  * false after a raise.  A copy into another CTA of the cluster completes
  * there: its completion acts as the warp of the same id in t. */
@@ -241,15 +248,22 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
 		return false;
 	}
-	if (as && as->nev == as->capev) {
-		size_t cap = as->capev ? 2 * as->capev : 64;
-		sim_aev *p = realloc(as->ev, cap * sizeof *p);
-		if (p) {
-			as->ev = p;
-			as->capev = cap;
+	if (as && ev_full(as)) {
+		if (as->nev && as->evhead >= as->nev) { /* half free: down */
+			memmove(as->evbase, as->ev, as->nev * sizeof *as->ev);
+			as->ev = as->evbase;
+			as->evhead = 0;
+		} else {
+			size_t cap = as->capev ? 2 * as->capev : 64;
+			sim_aev *p = realloc(as->evbase, cap * sizeof *p);
+			if (p) {
+				as->evbase = p;
+				as->ev = p + as->evhead;
+				as->capev = cap;
+			}
 		}
 	}
-	if (!as || as->nev == as->capev) {
+	if (!as || ev_full(as)) {
 		payload_put(as, e->bulk, e->bulk_cap);
 		sim_raise(w, i, w->active, SIM_STOP_EXCEPTION, "out of memory");
 		return false;
@@ -259,12 +273,12 @@ static bool push_to(sim_warp *w, const sim_inst *i, sim_cta *t, sim_aev *e)
 	e->warp = (uint16_t)w->id;
 	e->src = w->cta;
 	e->inst = i;
-	/* sift up with a hole: the parents it passes move down, e is
-	   copied once, into its place */
+	/* into its place from the end (mostly the end itself): the events
+	   it passes move up one, e is copied once */
 	size_t k = as->nev++;
-	while (k && before(e, &as->ev[(k - 1) / 2])) {
-		as->ev[k] = as->ev[(k - 1) / 2];
-		k = (k - 1) / 2;
+	while (k && before(e, &as->ev[k - 1])) {
+		as->ev[k] = as->ev[k - 1];
+		k--;
 	}
 	as->ev[k] = *e;
 	sim_async_note(w->ctx, t, e->cycle);
@@ -291,29 +305,16 @@ static void sift_down(sim_async *as, size_t k)
 	}
 }
 
-/* Take the top out of the heap (its event completed in place): the last
- * one sifts down from the root with a hole, copied once.  (cycle, seq)
- * orders the events totally, so the heap pops them in the order the swap
- * form of sift_down would. */
+/* Take the first event out (it completed in place).  (cycle, seq) orders
+ * the events totally, so they leave in the order a heap would pop them. */
 static void pop_top(sim_async *as)
 {
-	sim_aev *ev = as->ev;
-	size_t n = --as->nev, k = 0;
-	if (!n)
-		return;
-	const sim_aev *x = &ev[n]; /* outside the heap now, not overwritten */
-	for (;;) {
-		size_t l = 2 * k + 1, m = l;
-		if (l >= n)
-			break;
-		if (l + 1 < n && before(&ev[l + 1], &ev[l]))
-			m = l + 1;
-		if (!before(&ev[m], x))
-			break;
-		ev[k] = ev[m];
-		k = m;
+	as->ev++;
+	as->evhead++;
+	if (!--as->nev) {
+		as->ev = as->evbase;
+		as->evhead = 0;
 	}
-	ev[k] = *x;
 }
 
 static const char *const ASYNC_WHY = " (at the completion of the copy this "
@@ -666,9 +667,8 @@ static bool bulk_queue(sim_warp *w, const sim_inst *i, unsigned l,
  * (shared::cta destination and mbarrier) that passes bulk_ok's checks,
  * without the race checker or the explorer's footprint, from mapped
  * global memory, with room in the queue: the event is built in its place
- * in the heap (sifted up with a hole: a new event has the largest seq, so
- * it goes above a parent only with an earlier cycle), as push_to would
- * leave it.  Anything else (a report included) is bulk_queue's.
+ * in the queue (from the end: a new event has the largest seq, so it goes
+ * before another only with an earlier cycle), as push_to would leave it.  Anything else (a report included) is bulk_queue's.
  */
 static bool bulk_local(sim_warp *w, const sim_inst *i, unsigned l,
 		       uint32_t dst, uint64_t src, uint32_t n, uint32_t mb)
@@ -676,7 +676,7 @@ static bool bulk_local(sim_warp *w, const sim_inst *i, unsigned l,
 	sim_ctx *c = w->ctx;
 	sim_cta *t = w->cta;
 	sim_async *as = t->async;
-	if (c->hb || c->fp || !as || as->nev == as->capev || !as->nspare ||
+	if (c->hb || c->fp || !as || ev_full(as) || !as->nspare ||
 	    n == 0 || n % 16 || n > 0xfffffu || src % 16 || dst % 16 ||
 	    (uint64_t)dst + n > t->shared_size ||
 	    as->spare[as->nspare - 1].cap < n)
@@ -690,9 +690,9 @@ static bool bulk_local(sim_warp *w, const sim_inst *i, unsigned l,
 	uint64_t cycle = c->cycle + latency(c) + n / 16;
 	sim_aev *ev = as->ev;
 	size_t k = as->nev++;
-	while (k && cycle < ev[(k - 1) / 2].cycle) {
-		ev[k] = ev[(k - 1) / 2];
-		k = (k - 1) / 2;
+	while (k && cycle < ev[k - 1].cycle) {
+		ev[k] = ev[k - 1];
+		k--;
 	}
 	sim_aev *e = &ev[k];
 	e->cycle = cycle;

@@ -90,8 +90,13 @@ struct sim_async {
 	   MBAR.INIT, kept with the slot): an object is found by one load */
 	uint32_t *dix;
 	size_t ndix;
-	sim_aev *ev;             /* binary heap on (cycle, seq)             */
-	size_t nev, capev;
+	/* The pending completions ev[0..nev), sorted on (cycle, seq) (a
+	   sorted array is a binary heap too: ev[0] is the next; the copies
+	   of one launch share a latency, so a new one mostly goes at the
+	   end), at evhead in the allocation evbase of capev events: a
+	   completion leaves the front by ev++, with no sift. */
+	sim_aev *ev, *evbase;
+	size_t nev, evhead, capev;
 	uint64_t seq;
 	sim_athr *thr;           /* warps * 32, allocated on first LDGSTS   */
 	size_t nthr;
