@@ -50,8 +50,7 @@ static bool rehash_to(asm_ctx *c, int cap)
 		uint32_t i = c->syms[s].hash & (uint32_t)(cap - 1);
 		while (h[i].sym >= 0)
 			i = (i + 1) & (uint32_t)(cap - 1);
-		h[i] = (struct asm_symslot){c->syms[s].hash, s, c->syms[s].len,
-					    name_head(c->syms[s].name, c->syms[s].len)};
+		h[i] = (struct asm_symslot){c->syms[s].hash, s};
 	}
 	free(c->symhash);
 	c->symhash = h;
@@ -83,12 +82,12 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 		uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 		for (; c->symhash[i].sym >= 0;
 		     i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
-			const struct asm_symslot *sl = &c->symhash[i];
-			if (sl->hash != h || sl->len != len || sl->head != head)
+			if (c->symhash[i].hash != h)
 				continue;
-			if (len <= 8 ||
-			    !memcmp(c->syms[sl->sym].name + 8, name + 8, (size_t)len - 8))
-				return sl->sym;
+			const asm_sym *y = &c->syms[c->symhash[i].sym];
+			if (y->len == len && y->head == head &&
+			    (len <= 8 || !memcmp(y->name + 8, name + 8, (size_t)len - 8)))
+				return c->symhash[i].sym;
 		}
 	}
 	if (!create)
@@ -108,6 +107,7 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 	y->name = name;
 	y->len = len;
 	y->hash = h;
+	y->head = head;
 	y->sec = -1;
 	y->obj = -1;
 	y->var_size = -1;
@@ -115,7 +115,7 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 	uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 	while (c->symhash[i].sym >= 0)
 		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
-	c->symhash[i] = (struct asm_symslot){h, c->nsyms, len, head};
+	c->symhash[i] = (struct asm_symslot){h, c->nsyms};
 	return c->nsyms++;
 }
 
