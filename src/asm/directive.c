@@ -130,6 +130,13 @@ void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup)
 	e->hash = sym_hash(e->name, e->len);
 	e->head = name_head(e->name, e->len);
 	e->keyed = true;
+	/* the slot where the label's definition (a forward reference's
+	 * label comes a few dozen lines later) looks for and enters it,
+	 * asked of memory now: at the definition it was a cache miss at a
+	 * random place of the table, 5 % of the time of build/bench/simt.s
+	 * (bench/RESULTS.md, "Assembler speed, session 15") */
+	if (c->symhash_cap)
+		__builtin_prefetch(&c->symhash[e->hash & (uint32_t)(c->symhash_cap - 1)]);
 	if (lookup)
 		e->sym = lookup_keyed(c, e->name, e->len, e->hash, e->head, false) + 1;
 }
