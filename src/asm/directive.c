@@ -35,11 +35,15 @@ static uint64_t name_head(const char *s, int len)
 }
 
 /* The symbol hash table with cap slots (a power of two); a table of
- * half a megabyte or more in one huge-page block (util_alloc_big). */
+ * 128 KiB or more in one huge-page block (util_alloc_big): filled with
+ * -1 at once, it was 64 of the 153 page faults of build/bench/simt.s in
+ * 4 KiB pages, at several microseconds each on this VM, against one
+ * fault that clears 2 MiB (bench/RESULTS.md, "Assembler speed, session
+ * 15"). */
 static bool rehash_to(asm_ctx *c, int cap)
 {
 	size_t bytes = (size_t)cap * sizeof(struct asm_symslot);
-	struct asm_symslot *h = bytes >= UTIL_BIG / 2
+	struct asm_symslot *h = bytes >= UTIL_BIG / 8
 					? util_alloc_big(bytes < UTIL_BIG ? UTIL_BIG : bytes)
 					: malloc(bytes);
 	if (!h)
