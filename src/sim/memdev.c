@@ -67,11 +67,10 @@ sim_mem *sim_mem_new(void)
  * XOR, MIN or MAX on a worker (atomic.c decides) need not touch the shared
  * word at once: the worker combines the lanes' operands per word here and
  * applies each word's combination as one host atomic when the worker next
- * touches those addresses, issues any other atomic or a fence, or releases
- * a CTA (sim_mem_cta_end).  These operations are commutative and
- * associative, so the final memory is the same in every order; within the
- * worker (the only
- * one that runs the group's CTAs) every access sees them applied.  Two
+ * touches those addresses, issues any other atomic or a fence, or ends
+ * its group (par.c).  These operations are commutative and associative,
+ * so the final memory is the same in every order; within the worker (the
+ * only one that runs the group's CTAs) every access sees them applied.  Two
  * workers adding into the same words then exchange a cache line per
  * flush instead of one per lane (docs/semantics.md, "CTAs on worker
  * threads"). */
@@ -324,10 +323,9 @@ simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d)
 
 void sim_mem_cta_end(sim_ctx *c, sim_cta *cta)
 {
-	/* a CTA's deferred reductions land by the time it is released, so
-	   the other threads wait for them no longer than the CTA lives (with
-	   them: those of the other resident CTAs, which is allowed too) */
-	sim_mem_red_flush(c->mem);
+	/* the worker's deferred reductions stay pending: they land when its
+	   group ends at the latest (par.c), not at every CTA's release
+	   (docs/semantics.md, "Deferred reductions") */
 	free(cta->shared);
 	cta->shared = NULL;
 	for (int k = 0; k < cta->nwarps; k++) {
