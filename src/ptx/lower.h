@@ -169,6 +169,12 @@ static inline bool lw_op_pfx(const char *op, const char *name, size_t n)
 	return op[0] == name[0] && !strncmp(op, name, n);
 }
 
+/* The same tests of a record's op array (char[48]) against a literal:
+ * memcmp of the literal's bytes (with its NUL for LW_OP_IS), which the
+ * compiler does inline; the array is long enough for any op name. */
+#define LW_OP_IS(op, lit) (!memcmp((op), "" lit, sizeof lit))
+#define LW_OP_PFX(op, lit) (!memcmp((op), "" lit, sizeof lit - 1))
+
 /* Tables of operation (or other) names tested once per record: each name's
  * length known at compile time. */
 typedef struct lw_opname {
