@@ -72,9 +72,14 @@ void *asm_alloc(asm_ctx *c, size_t n)
 	n = (n + 15) & ~(size_t)15;
 	asm_arena_block *b = c->arena;
 	if (!b || b->used + n > b->cap) {
-		/* 64 KiB, then doubling up to 2 MiB blocks (huge pages) */
+		/* 64 KiB, then doubling up to 2 MiB blocks (huge pages); a
+		 * big input (the reservations in run()) starts at 2 MiB: its
+		 * label references fill a megabyte or more, and the small
+		 * blocks were 240 of the 393 page faults of build/bench/simt.s
+		 * (bench/RESULTS.md, "Assembler speed, session 15") */
 		const size_t huge = (size_t)1 << 21;
-		size_t cap = b ? 2 * (b->cap + sizeof *b) : 65536;
+		size_t cap = b ? 2 * (b->cap + sizeof *b)
+			       : c->len >= UTIL_BIG ? huge : 65536;
 		if (cap > huge)
 			cap = huge;
 		cap -= sizeof *b;

@@ -183,6 +183,8 @@ typedef struct asm_sym {
 	const char *name;
 	int len;
 	uint32_t hash;
+	uint64_t head;    /* the name's first 8 bytes, zero-padded: a lookup
+			   * compares it, not the name far back in the source */
 	int sec;          /* -1: not (yet) defined */
 	uint64_t value;
 	bool global, defined;
@@ -294,12 +296,14 @@ typedef struct asm_ctx {
 	int nsyms;
 	size_t csyms;      /* bytes */
 	/* open addressing (sym -1: empty); the hash beside the index, so a
-	 * probe reads a symbol only when its hash is the one looked for */
+	 * probe reads a symbol only when its hash is the one looked for.  A
+	 * slot is 8 bytes: the table of a big listing (32k slots) stays in
+	 * the second-level cache, where its lookups at the end (one per
+	 * label reference, in no order the cache could follow) missed with
+	 * 24-byte slots (bench/RESULTS.md, "Assembler speed, session 15") */
 	struct asm_symslot {
 		uint32_t hash;
 		int sym;
-		int len;
-		uint64_t head; /* the name's first 8 bytes, zero-padded */
 	} *symhash;
 	int symhash_cap;
 	int nfix;

@@ -35,11 +35,15 @@ static uint64_t name_head(const char *s, int len)
 }
 
 /* The symbol hash table with cap slots (a power of two); a table of
- * half a megabyte or more in one huge-page block (util_alloc_big). */
+ * 128 KiB or more in one huge-page block (util_alloc_big): filled with
+ * -1 at once, it was 64 of the 153 page faults of build/bench/simt.s in
+ * 4 KiB pages, at several microseconds each on this VM, against one
+ * fault that clears 2 MiB (bench/RESULTS.md, "Assembler speed, session
+ * 15"). */
 static bool rehash_to(asm_ctx *c, int cap)
 {
 	size_t bytes = (size_t)cap * sizeof(struct asm_symslot);
-	struct asm_symslot *h = bytes >= UTIL_BIG / 2
+	struct asm_symslot *h = bytes >= UTIL_BIG / 8
 					? util_alloc_big(bytes < UTIL_BIG ? UTIL_BIG : bytes)
 					: malloc(bytes);
 	if (!h)
@@ -50,8 +54,7 @@ static bool rehash_to(asm_ctx *c, int cap)
 		uint32_t i = c->syms[s].hash & (uint32_t)(cap - 1);
 		while (h[i].sym >= 0)
 			i = (i + 1) & (uint32_t)(cap - 1);
-		h[i] = (struct asm_symslot){c->syms[s].hash, s, c->syms[s].len,
-					    name_head(c->syms[s].name, c->syms[s].len)};
+		h[i] = (struct asm_symslot){c->syms[s].hash, s};
 	}
 	free(c->symhash);
 	c->symhash = h;
@@ -83,12 +86,12 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 		uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 		for (; c->symhash[i].sym >= 0;
 		     i = (i + 1) & (uint32_t)(c->symhash_cap - 1)) {
-			const struct asm_symslot *sl = &c->symhash[i];
-			if (sl->hash != h || sl->len != len || sl->head != head)
+			if (c->symhash[i].hash != h)
 				continue;
-			if (len <= 8 ||
-			    !memcmp(c->syms[sl->sym].name + 8, name + 8, (size_t)len - 8))
-				return sl->sym;
+			const asm_sym *y = &c->syms[c->symhash[i].sym];
+			if (y->len == len && y->head == head &&
+			    (len <= 8 || !memcmp(y->name + 8, name + 8, (size_t)len - 8)))
+				return c->symhash[i].sym;
 		}
 	}
 	if (!create)
@@ -108,6 +111,7 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 	y->name = name;
 	y->len = len;
 	y->hash = h;
+	y->head = head;
 	y->sec = -1;
 	y->obj = -1;
 	y->var_size = -1;
@@ -115,7 +119,7 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 	uint32_t i = h & (uint32_t)(c->symhash_cap - 1);
 	while (c->symhash[i].sym >= 0)
 		i = (i + 1) & (uint32_t)(c->symhash_cap - 1);
-	c->symhash[i] = (struct asm_symslot){h, c->nsyms, len, head};
+	c->symhash[i] = (struct asm_symslot){h, c->nsyms};
 	return c->nsyms++;
 }
 
@@ -130,6 +134,13 @@ void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup)
 	e->hash = sym_hash(e->name, e->len);
 	e->head = name_head(e->name, e->len);
 	e->keyed = true;
+	/* the slot where the label's definition (a forward reference's
+	 * label comes a few dozen lines later) looks for and enters it,
+	 * asked of memory now: at the definition it was a cache miss at a
+	 * random place of the table, 5 % of the time of build/bench/simt.s
+	 * (bench/RESULTS.md, "Assembler speed, session 15") */
+	if (c->symhash_cap)
+		__builtin_prefetch(&c->symhash[e->hash & (uint32_t)(c->symhash_cap - 1)]);
 	if (lookup)
 		e->sym = lookup_keyed(c, e->name, e->len, e->hash, e->head, false) + 1;
 }
