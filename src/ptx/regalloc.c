@@ -646,16 +646,31 @@ static void crossed_clobbers(const lw_fn *f, const lw_vreg *r, uint64_t avoid[4]
 	}
 }
 
-typedef struct start_key {
-	int start, v;
-} start_key;
-
-static int by_start(const void *a, const void *b)
+/* order[no] (vregs in increasing number) sorted by the start of their
+ * interval, ties by vreg number: a counting sort over the starts, stable,
+ * so what a sort by (start, vreg) gives. */
+static void sort_by_start(const lw_fn *f, int *order, int no)
 {
-	const start_key *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->v > y->v) - (x->v < y->v);
+	if (no < 2)
+		return;
+	int lo = f->vregs[order[0]].start, hi = lo;
+	for (int i = 1; i < no; i++) {
+		int s = f->vregs[order[i]].start;
+		lo = s < lo ? s : lo;
+		hi = s > hi ? s : hi;
+	}
+	size_t span = (size_t)((int64_t)hi - lo) + 1;
+	int *count = calloc(span + 1, sizeof(int));
+	int *sorted = malloc((size_t)no * sizeof(int));
+	for (int i = 0; i < no; i++)
+		count[f->vregs[order[i]].start - lo + 1]++;
+	for (size_t k = 1; k <= span; k++)
+		count[k] += count[k - 1];
+	for (int i = 0; i < no; i++)
+		sorted[count[f->vregs[order[i]].start - lo]++] = order[i];
+	memcpy(order, sorted, (size_t)no * sizeof(int));
+	free(count);
+	free(sorted);
 }
 
 #define SET(s, v) ((s)[(v) / 64] |= 1ull << ((v) % 64))
@@ -823,15 +838,7 @@ void lw_regalloc(lw_fn *f)
 	for (int v = 0; v < nv; v++)
 		if (f->vregs[v].end >= 0 && !f->vregs[v].fixed)
 			order[no++] = v;
-	/* by start, ties by vreg number (what a stable sort of the vregs in
-	 * number order gives) */
-	start_key *keys = lw_realloc(NULL, ((size_t)no + 1) * sizeof *keys);
-	for (int i = 0; i < no; i++)
-		keys[i] = (start_key){f->vregs[order[i]].start, order[i]};
-	qsort(keys, (size_t)no, sizeof *keys, by_start);
-	for (int i = 0; i < no; i++)
-		order[i] = keys[i].v;
-	free(keys);
+	sort_by_start(f, order, no);
 	int rbusy[255], pbusy[7]; /* vreg holding it, -1 free, -2 reserved */
 	for (int i = 0; i < 255; i++)
 		rbusy[i] = -1;
