@@ -202,30 +202,24 @@ static void pl_puts(pline *l, const char *s) { pl_putn(l, s, strlen(s)); }
 
 static void pl_putc(pline *l, char c) { pl_putn(l, &c, 1); }
 
-/* x in decimal (util_buf_putd's text) */
-static void pl_putd(pline *l, long long x)
+/* u in base 10 or 16 (lowercase), after '-' when neg: the text of
+ * util_buf_putd and util_buf_putx */
+static void pl_putu(pline *l, bool neg, unsigned long long u, unsigned base)
 {
-	char t[24];
-	int i = (int)sizeof t;
-	unsigned long long u = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
-	do
-		t[--i] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (x < 0)
-		t[--i] = '-';
-	pl_putn(l, t + i, sizeof t - (size_t)i);
+	char t[24], *e = t + sizeof t, *p = e;
+	for (; p == e || u; u /= base)
+		*--p = "0123456789abcdef"[u % base];
+	if (neg)
+		*--p = '-';
+	pl_putn(l, p, (size_t)(e - p));
 }
 
-/* x in hexadecimal (util_buf_putx's text) */
-static void pl_putx(pline *l, unsigned long long x)
+static void pl_putd(pline *l, long long x)
 {
-	char t[16];
-	int i = (int)sizeof t;
-	do
-		t[--i] = "0123456789abcdef"[x & 15];
-	while (x >>= 4);
-	pl_putn(l, t + i, sizeof t - (size_t)i);
+	pl_putu(l, x < 0, x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x, 10);
 }
+
+static void pl_putx(pline *l, unsigned long long x) { pl_putu(l, false, x, 16); }
 
 static void print_reg(lw_fn *f, int v, int sub, pline *b)
 {
