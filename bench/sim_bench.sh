@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 SIMT=${SIMT:-build/simt}
 NATIVE=build/bench_native
 [ -x "$SIMT" ] || make build/simt >/dev/null
-cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -o "$NATIVE" bench/native.c
+cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -pthread -o "$NATIVE" bench/native.c
 
 checksum() { # sum of the values of "name = {a, b, ...}" mod 2^32
 	tr -d '{}' | sed 's/^[^=]*= //' | tr ',' '\n' |

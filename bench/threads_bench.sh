@@ -72,7 +72,19 @@
 # are whole (256 CTAs, one scheduler each), so when one worker has taken
 # the last group the other waits for it, up to a group (1/16 of a row's
 # work) and more when that worker's vCPU runs slower meanwhile.
-# docs/semantics.md, "CTAs on worker threads".  Last, bench/thread_wake.c
+# docs/semantics.md, "CTAs on worker threads".
+#
+# Native twins (session 15): after rows (d) and (e), the same rounds for
+# their plain-C twins on threads (bench/native.c: `stream-groups`,
+# `histogram-groups`): the grid cut into the simulator's groups of 256
+# CTAs, taken in increasing order by 1 or 2 threads, memory touched in the
+# order the simulator's groups touch it.  Their row has the wall seconds
+# of 1 and 2 threads, the pinned 1-thread runs and the efficiency, read as
+# the simulator's are: what plain C with the same access pattern gains
+# from the second vCPU of this host in the same minutes (the host's
+# share of a row's loss).  The histogram twin counts 128 bins per thread
+# (the kernel 32) so that it runs about as long as the simulator's row.
+# NATIVE=0 leaves them out.  Last, bench/thread_wake.c
 # times a thread's start and the wake from pthread_join on this machine:
 # the part of a short launch's wall time that is the machine's (on a VM
 # whose idle vCPU halts, 0.3-1.5 ms each: bench/RESULTS.md, session 10).
@@ -91,6 +103,39 @@ trap 'rm -rf -- "${tmp:?}"' EXIT
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+# the native twins (NATIVE=0: none)
+NATIVE_OK=""
+if [ "${NATIVE:-1}" != 0 ] && cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -pthread \
+	-o "$tmp/native" bench/native.c 2>/dev/null; then
+	NATIVE_OK=1
+fi
+
+# wanted NAME: the row is one of ONLY's (a letter names its full and
+# short row), or there is no ONLY
+wanted() {
+	[ -n "${ONLY:-}" ] || return 0
+	letter=$(echo "$1" | sed -E "s/^\\(([a-z]'?)\\).*/\\1/")
+	case " $ONLY " in *" $letter "*) return 0 ;; esac
+	return 1
+}
+
+# pinned: the row's pinned columns from $tmp/p0, p1 (the pinned 1-thread
+# walls) and w2 (the 2-thread walls) of its rounds: per round, the wall
+# time two workers would take if each did work in proportion to its
+# CPU's speed (1 / (1/p0 + 1/p1)) over the 2-thread run's wall time; its
+# median
+pinned() {
+	if [ -z "$PIN" ]; then
+		echo "| - | - | - "
+		return 0
+	fi
+	q=$(paste "$tmp/p0" "$tmp/p1" "$tmp/w2" |
+		awk '{ print (1 / (1 / $1 + 1 / $2)) / $3 }' | median)
+	p0=$(median <"$tmp/p0") p1=$(median <"$tmp/p1")
+	awk -v a="$p0" -v b="$p1" -v q="$q" 'BEGIN {
+		printf "| %.3f / %.3f | %.3f | %.2fx ", a, b, q, 2 * q }'
+}
+
 rows=""
 # cpu FILE: the run CPU seconds of a --stats stderr
 cpu() { grep '^cycles' "$1" | sed -E 's/.*run cpu seconds ([0-9.]+).*/\1/'; }
@@ -102,10 +147,7 @@ bench() {
 	[ "$buf" = "$3" ] || once=1
 	shift 3
 	case "$name" in *"(short)"*) [ "${SHORT:-1}" != 0 ] || return 0 ;; esac
-	if [ -n "${ONLY:-}" ]; then
-		letter=$(echo "$name" | sed -E "s/^\\(([a-z]'?)\\).*/\\1/")
-		case " $ONLY " in *" $letter "*) ;; *) return 0 ;; esac
-	fi
+	wanted "$name" || return 0
 	if [ -n "${PROBE:-}" ]; then
 		probe "$name" "$kernel" "$@"
 		return 0
@@ -167,20 +209,46 @@ bench() {
 	w1=$(median <"$tmp/w1") w2=$(median <"$tmp/w2")
 	c1=$(median <"$tmp/c1") c2=$(median <"$tmp/c2")
 	s2=$(median <"$tmp/s2") e2=$(median <"$tmp/e2") b2=$(median <"$tmp/b2")
-	pin="| - | - | - "
-	if [ -n "$PIN" ]; then
-		# per round: the wall time two workers would take if each did
-		# work in proportion to its CPU's speed (1 / (1/p0 + 1/p1)) over
-		# the 2-thread run's wall time; its median
-		q=$(paste "$tmp/p0" "$tmp/p1" "$tmp/w2" |
-			awk '{ print (1 / (1 / $1 + 1 / $2)) / $3 }' | median)
-		p0=$(median <"$tmp/p0") p1=$(median <"$tmp/p1")
-		pin=$(awk -v a="$p0" -v b="$p1" -v q="$q" 'BEGIN {
-			printf "| %.3f / %.3f | %.3f | %.2fx ", a, b, q, 2 * q }')
-	fi
+	pin=$(pinned)
 	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v c1="$c1" -v c2="$c2" -v ok="$ok" \
 		-v s2="$s2" -v e2="$e2" -v b2="$b2" -v pin="$pin" 'BEGIN {
 		printf "| %s | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2f | %.4f (%.1f%%) | %.2fx | %.3f %s| %s |", n, w1, w2, w1 / w2, c1, c2, c2 / c1, s2, 100 * s2 / c2, c1 / e2, b2, pin, ok }')
+	echo "$row"
+	rows="$rows$row
+"
+}
+
+# twin NAME NATIVE-ARGS...: a native twin's row (see the header); the
+# thread count is the last argument, appended here
+twin() {
+	name=$1
+	shift
+	[ -n "$NATIVE_OK" ] && [ -z "${PROBE:-}" ] || return 0
+	wanted "$name" || return 0
+	ok=same
+	: >"$tmp/w1"; : >"$tmp/w2"; : >"$tmp/p0"; : >"$tmp/p1"
+	first=""
+	r=0
+	while [ $r -lt "$RUNS" ]; do
+		for t in 1 2; do
+			out=$($RUN "$tmp/native" "$@" $t)
+			echo "${out#* }" >>"$tmp/w$t"
+			[ -n "$first" ] || first=${out% *}
+			[ "${out% *}" = "$first" ] || ok=DIFFERENT
+		done
+		if [ -n "$PIN" ]; then
+			for p in 0 1; do
+				out=$(taskset -c $p $RUN "$tmp/native" "$@" 1)
+				echo "${out#* }" >>"$tmp/p$p"
+				[ "${out% *}" = "$first" ] || ok=DIFFERENT
+			done
+		fi
+		r=$((r + 1))
+	done
+	w1=$(median <"$tmp/w1") w2=$(median <"$tmp/w2")
+	pin=$(pinned)
+	row=$(awk -v n="$name" -v w1="$w1" -v w2="$w2" -v ok="$ok" -v pin="$pin" 'BEGIN {
+		printf "| %s | %.3f | %.3f | %.2fx | - | - | - | - | - | - %s| %s |", n, w1, w2, w1 / w2, pin, ok }')
 	echo "$row"
 	rows="$rows$row
 "
@@ -231,8 +299,10 @@ bench "(c) barriers, 256 threads, 80 rounds of 2 BAR.SYNC" sim_barrier.s out \
 	$G --block 256 --shared 1024 --buffer "out=u32[1048576]:0" --param out --param u32:80
 bench "(d) load/store stream, 256 threads, 2^25 elements" sim_stream.s y:once \
 	$G --block 256 --buffer "x=u32[33554432]:iota" --buffer "y=u32[33554432]:0" --param x --param y --param u32:33554432
+twin "(d) native twin: plain C on threads, the same groups, 5 passes" stream-groups 33554432 5
 bench "(e) contended global atomics, 256 threads x 32 ATOMG.ADD into 64 bins" sim_histogram.s h \
 	$G --block 256 --buffer "h=u32[64]:0" --param h --param u32:32
+twin "(e) native twin: plain C on threads, the same groups, 128 bins a thread" histogram-groups 4096 128
 bench "(f) nested divergence, 256 threads, 15+lane iterations" sim_nested.s out \
 	$G --block 256 --buffer "out=u32[1048576]:0" --param out --param u32:15
 bench "(g) shared-memory tree reduction, 256 threads, 8 tiles" sim_treered.s out \

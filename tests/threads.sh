@@ -14,9 +14,10 @@
 # that differs, then "N passed, N failed".
 # The guarantee holds for programs whose CTAs do not communicate through
 # global memory.  The files below do (a CTA waits for another's flag, the
-# last CTA to arrive does the final step): with --cta-group 1 their CTAs
-# are in different groups, which race on two threads, so they are compared
-# in the default mode only, where their whole grid is one group.
+# last CTA to arrive does the final step, a CTA reads what the earlier
+# CTAs of its group added): with --cta-group 1 their CTAs are in different
+# groups, which race on two threads, so they are compared in the default
+# mode only, where the CTAs that communicate are in one group.
 root=$(cd "$(dirname "$0")/.." && pwd)
 SIMT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 cd "$root" || exit 1
@@ -52,6 +53,7 @@ same() { # same A B: the two runs' outputs are equal
 
 racing="tests/sim/cta_flag_sequential.s tests/sim/red_grid_lastblock.s
 	tests/sim/atom_flag_handoff.s tests/sim/atom_cas_counter.s
+	tests/sim/threads_red_group.s
 	tests/ptx/grid_reduce_lastblock.sm_75.ptx tests/ptx/grid_reduce_lastblock.sm_80.ptx
 	tests/ptx/grid_reduce_lastblock.sm_90.ptx"
 

@@ -185,6 +185,18 @@ static void reg_rows(const sim_warp *w, const sim_inst *i, int k, bool wide,
 
 /* ---- the handler ------------------------------------------------------------------ */
 
+/* Every lane's address hi:lo + imm, all 32 lanes (those outside the
+ * instruction's mask are not used): branch-free, so that it vectorises
+ * (four lanes a step in the AVX2 clone, where the scalar loop took four
+ * instructions a lane). */
+RT_LANE_CLONES
+static void lane_addrs(const uint32_t *lo, const uint32_t *hi, uint64_t imm,
+		       uint64_t addr[SIM_LANES])
+{
+	for (int l = 0; l < SIM_LANES; l++)
+		addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + imm;
+}
+
 /* Per-lane addresses; false after raising for a generic address in local. */
 static bool at_addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 			 sim_space sp, uint64_t addr[SIM_LANES])
@@ -195,8 +207,7 @@ static bool at_addresses(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	/* rows of Ra (low, high word): all 32 lanes at once, no lane branch */
 	const uint32_t *lo = r < SIM_RZ ? w->r[r] : zero;
 	const uint32_t *hi = o->width == 64 && r + 1 < SIM_RZ ? w->r[r + 1] : zero;
-	for (int l = 0; l < SIM_LANES; l++)
-		addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + (uint64_t)o->imm;
+	lane_addrs(lo, hi, (uint64_t)o->imm, addr);
 	uint32_t local = 0;
 	if (sp == SIM_SPACE_GENERIC)
 		for (uint32_t m = pmask; m; m &= m - 1) {
@@ -550,8 +561,7 @@ static bool at_fast(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		/* every lane's address (those outside pmask are not used),
 		   then the span and the alignment bits of the pmask lanes */
 		lo = UINT64_MAX, hi = 0, bits = 0;
-		for (int l = 0; l < SIM_LANES; l++)
-			addr[l] = ((uint64_t)ahi[l] << 32 | alo[l]) + (uint64_t)a->imm;
+		lane_addrs(alo, ahi, (uint64_t)a->imm, addr);
 		for (uint32_t m = pmask; m; m &= m - 1) {
 			uint64_t x = addr[sim_ffs(m)];
 			lo = x < lo ? x : lo;

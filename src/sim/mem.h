@@ -284,7 +284,7 @@ sim_local *sim_mem_local(sim_warp *w);
  * integer ADD being SIM_RED_ADD, combined with sim_at_combine; b's rows
  * of low and high words, bhi all zero for a 4-byte operation) when the
  * worker next accesses them, issues
- * another atomic or a fence (sim_mem_red_flush), or releases a CTA.  False,
+ * another atomic or a fence (sim_mem_red_flush), or ends its group.  False,
  * with nothing deferred, when a lane is not a resolvable global word (the
  * caller's general path then runs and reports).
  */

@@ -9,6 +9,7 @@
  */
 #include "sim/hb.h"
 #include "sim/mem.h"
+#include "sim/rt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,11 +68,10 @@ sim_mem *sim_mem_new(void)
  * XOR, MIN or MAX on a worker (atomic.c decides) need not touch the shared
  * word at once: the worker combines the lanes' operands per word here and
  * applies each word's combination as one host atomic when the worker next
- * touches those addresses, issues any other atomic or a fence, or releases
- * a CTA (sim_mem_cta_end).  These operations are commutative and
- * associative, so the final memory is the same in every order; within the
- * worker (the only
- * one that runs the group's CTAs) every access sees them applied.  Two
+ * touches those addresses, issues any other atomic or a fence, or ends
+ * its group (par.c).  These operations are commutative and associative,
+ * so the final memory is the same in every order; within the worker (the
+ * only one that runs the group's CTAs) every access sees them applied.  Two
  * workers adding into the same words then exchange a cache line per
  * flush instead of one per lane (docs/semantics.md, "CTAs on worker
  * threads"). */
@@ -324,10 +324,9 @@ simt_status sim_mem_cta_begin(sim_ctx *c, sim_cta *cta, simt_diags *d)
 
 void sim_mem_cta_end(sim_ctx *c, sim_cta *cta)
 {
-	/* a CTA's deferred reductions land by the time it is released, so
-	   the other threads wait for them no longer than the CTA lives (with
-	   them: those of the other resident CTAs, which is allowed too) */
-	sim_mem_red_flush(c->mem);
+	/* the worker's deferred reductions stay pending: they land when its
+	   group ends at the latest (par.c), not at every CTA's release
+	   (docs/semantics.md, "Deferred reductions") */
 	free(cta->shared);
 	cta->shared = NULL;
 	for (int k = 0; k < cta->nwarps; k++) {
@@ -514,17 +513,40 @@ const sim_cbank *sim_mem_bank(const sim_mem *m, unsigned bank)
  * leave the buffer (the page's [lo, hi) is one buffer's range, so every
  * address between two mapped ones is mapped).
  */
+/* The smallest and largest of the 32 lanes' addresses (*lo, *hi) and
+ * their bits ORed: branch-free over every lane, so that it vectorises
+ * (the AVX2 clone: four lanes a step). */
+RT_LANE_CLONES
+static uint64_t span_all(const uint64_t addr[SIM_LANES], uint64_t *lo,
+			 uint64_t *hi)
+{
+	uint64_t a = addr[0], b = addr[0], bits = 0;
+	for (int l = 0; l < SIM_LANES; l++) {
+		a = addr[l] < a ? addr[l] : a;
+		b = addr[l] > b ? addr[l] : b;
+		bits |= addr[l];
+	}
+	*lo = a;
+	*hi = b;
+	return bits;
+}
+
+/* ptr[l] = base + the page offset of addr[l], every lane (as above). */
+RT_LANE_CLONES
+static void page_ptrs_all(uint8_t *base, const uint64_t addr[SIM_LANES],
+			  uint8_t *ptr[SIM_LANES])
+{
+	for (int l = 0; l < SIM_LANES; l++)
+		ptr[l] = base + (addr[l] & (SIM_PAGE_SIZE - 1));
+}
+
 static bool resolve_one_page(sim_gmem *g, uint32_t lanes,
 			     const uint64_t addr[SIM_LANES], unsigned size,
 			     uint8_t *ptr[SIM_LANES])
 {
 	uint64_t lo = addr[sim_ffs(lanes)], hi = lo, bits = 0;
 	if (lanes == 0xffffffffu) {
-		for (int l = 0; l < SIM_LANES; l++) { /* branch-free */
-			lo = addr[l] < lo ? addr[l] : lo;
-			hi = addr[l] > hi ? addr[l] : hi;
-			bits |= addr[l];
-		}
+		bits = span_all(addr, &lo, &hi);
 	} else {
 		for (uint32_t m = lanes; m; m &= m - 1) {
 			uint64_t a = addr[sim_ffs(m)];
@@ -541,8 +563,7 @@ static bool resolve_one_page(sim_gmem *g, uint32_t lanes,
 		return false;
 	uint8_t *base = p0 - (lo & (SIM_PAGE_SIZE - 1));
 	if (lanes == 0xffffffffu)
-		for (int l = 0; l < SIM_LANES; l++)
-			ptr[l] = base + (addr[l] & (SIM_PAGE_SIZE - 1));
+		page_ptrs_all(base, addr, ptr);
 	else
 		for (uint32_t m = lanes; m; m &= m - 1) {
 			int l = (int)sim_ffs(m);
