@@ -125,7 +125,7 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 	 * report too); a separate lowering only for -S or --dump-after. */
 	bool object = !lc->S && out;
 	if (st == SIMT_OK && (!object || lc->dump_after))
-		st = simt_ptx_lower(m, &o_, &asm_text, &report, &dump, &d);
+		st = simt_ptx_lower(m, &o_, &asm_text, lc->v ? &report : NULL, &dump, &d);
 	if (dump && *dump)
 		cli_out_puts(cli_stdout(), dump);
 	simt_isa *isa = NULL;
@@ -136,7 +136,8 @@ static int lower_one(const char *in, const char *out, const lower_cli *lc)
 		report = NULL;
 		if (!isa) {
 			st = SIMT_ERR_ARG;
-		} else if ((st = simt_ptx_assemble(isa, m, &o_, &obj, NULL, &report, &d)) == SIMT_OK) {
+		} else if ((st = simt_ptx_assemble(isa, m, &o_, &obj, NULL,
+						    lc->v ? &report : NULL, &d)) == SIMT_OK) {
 			/* lowered again: the object's line tables name the PTX and
 			 * CUDA lines (simt_ptx_assemble), not the lowered text */
 			uint8_t *image = NULL;

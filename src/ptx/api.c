@@ -128,7 +128,8 @@ static simt_status lower(simt_ptx *h, const simt_ptx_lower_opts *o, char **asm_t
 		util_buf_free(&map);
 		return SIMT_ERR_NOMEM;
 	}
-	errors = ptx_lower_module(&h->m, &lo, &text, &rep, &dmp, lines ? &map : NULL, d);
+	errors = ptx_lower_module(&h->m, &lo, &text, report ? &rep : NULL, &dmp,
+				  lines ? &map : NULL, d);
 	h->m.arena.oom = saved;
 	if (asm_text) {
 		*asm_text = util_buf_take(&text);

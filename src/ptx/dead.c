@@ -36,7 +36,7 @@
  */
 static bool carry_add(const lw_inst *in)
 {
-	return lw_op_is(in->op, "IADD3") && in->n == 5 && in->guard.kind == LO_NONE &&
+	return LW_OP_IS(in->op, "IADD3") && in->n == 5 && in->guard.kind == LO_NONE &&
 	       in->o[0].kind == LO_VREG && in->o[1].kind == LO_PRED;
 }
 
@@ -47,7 +47,7 @@ static bool dead_candidate(const lw_fn *f, const lw_inst *in)
 		return false;
 	if (carry_add(in))
 		return !f->vregs[in->o[1].v].fixed;
-	return (lw_pure(in) || (lw_op_is(in->op, "IADD3.X") && in->n == 6)) && lw_ndefs(in) == 1;
+	return (lw_pure(in) || (LW_OP_IS(in->op, "IADD3.X") && in->n == 6)) && lw_ndefs(in) == 1;
 }
 
 typedef struct marks {
@@ -69,7 +69,7 @@ static void mark(marks *m, int v, unsigned words)
 static void mark_reads(const lw_fn *f, marks *m, const lw_inst *in, bool cand)
 {
 	int nd = cand && carry_add(in) ? 2 : lw_ndefs(in);
-	bool elect = lw_op_is(in->op, "ELECT"); /* its register operand is an output too */
+	bool elect = LW_OP_IS(in->op, "ELECT"); /* its register operand is an output too */
 	for (int k = 0; k < in->n; k++) {
 		const lw_opd *o = &in->o[k];
 		bool src = (o->kind == LO_PRED && (!cand || k >= nd)) ||

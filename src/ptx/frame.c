@@ -44,7 +44,7 @@ typedef struct frame {
 	uint32_t size;      /* F */
 } frame;
 
-static bool is_call(const lw_inst *in) { return lw_op_is(in->op, "CALL.REL"); }
+static bool is_call(const lw_inst *in) { return LW_OP_IS(in->op, "CALL.REL"); }
 
 /* ---- liveness by 32-bit word ------------------------------------------------
  * regalloc's liveness keeps a pair alive through a write of one of its words;
@@ -140,7 +140,7 @@ static void liveness(const lw_fn *f, live *lv, int ncall)
 			/* live after record i: its successors' live-in */
 			memset(cur, 0, (size_t)W * 8);
 			bool falls = true;
-			if (in->op[0] && (lw_op_pfx(in->op, "BRA", 3) || lw_op_pfx(in->op, "BRX", 3))) {
+			if (in->op[0] && (LW_OP_PFX(in->op, "BRA") || LW_OP_PFX(in->op, "BRX"))) {
 				int nt = in->jtab > 0 && in->jtab <= f->njtabs ? f->jtabs[in->jtab - 1].n : 1;
 				for (int t = 0; t < nt; t++) {
 					int r = in->jtab > 0 ? label_rec(f, f->jtabs[in->jtab - 1].targets[t]) : bra[i];
@@ -282,7 +282,7 @@ void lw_frame(lw_fn *f)
 				in.o[k].sub = 0;
 				in.o[k].imm += fr.size;
 			}
-		if (lw_op_pfx(in.op, "RET", 3) && saves_ra) {
+		if (LW_OP_PFX(in.op, "RET") && saves_ra) {
 			lw_inst *r = put(f, &out, &n, &cap, "LDL.64");
 			r->guard = in.guard;
 			r->o[r->n++] = V(ra);
@@ -293,7 +293,7 @@ void lw_frame(lw_fn *f)
 			continue;
 		}
 		/* the call sequence */
-		const char *ret = fmt(f, ".L_k%d_ret%d", f->lbl_counter, c);
+		const char *ret = lw_fmt(f, ".L_k%d_ret%d", f->lbl_counter, c);
 		for (int v = 0; v < f->nvregs; v++) {
 			if (!live_across(f, &lv, v, c))
 				continue;
@@ -302,16 +302,16 @@ void lw_frame(lw_fn *f)
 				PUT("SEL", VS(ra, 0), RZ(), I(1), P(v, true));
 				PUT("STL", MEM(sp, fr.preds + 4 * (uint32_t)r->phys, false), VS(ra, 0));
 			} else {
-				PUT(fmt(f, "STL%s", wsfx(r->width)), MEM(sp, fr.regs + 4 * (uint32_t)r->phys, false),
+				PUT(lw_fmt(f, "STL%s", wsfx(r->width)), MEM(sp, fr.regs + 4 * (uint32_t)r->phys, false),
 				    V(v));
 			}
 		}
 		if (fr.size)
 			PUT("IADD3", V(sp), V(sp), I(fr.size), RZ());
-		PUT("LEPC", V(ra), T(fmt(f, "`(%s - .)", ret)));
+		PUT("LEPC", V(ra), T(lw_fmt(f, "`(%s - .)", ret)));
 		lw_inst *cr = put(f, &out, &n, &cap, "CALL.REL");
 		cr->guard = in.guard;
-		cr->o[cr->n++] = T(fmt(f, "`(%s - %s)", in.o[0].text, ret));
+		cr->o[cr->n++] = T(lw_fmt(f, "`(%s - %s)", in.o[0].text, ret));
 		lw_inst *l = put(f, &out, &n, &cap, "");
 		l->label = ret;
 		if (fr.size)
@@ -324,7 +324,7 @@ void lw_frame(lw_fn *f)
 				PUT("LDL", VS(ra, 0), MEM(sp, fr.preds + 4 * (uint32_t)r->phys, false));
 				PUT("ISETP.NE.U32.AND", P(v, false), PT(), VS(ra, 0), RZ(), PT());
 			} else {
-				PUT(fmt(f, "LDL%s", wsfx(r->width)), V(v),
+				PUT(lw_fmt(f, "LDL%s", wsfx(r->width)), V(v),
 				    MEM(sp, fr.regs + 4 * (uint32_t)r->phys, false));
 			}
 		}

@@ -53,22 +53,39 @@ static bool label_is(const lw_inst *in, const char *l)
 	return !in->op[0] && in->label && l && !strcmp(in->label, l);
 }
 
-/* Whether a record other than skip, or a jump table, names label l. */
-static bool label_used(const lw_fn *f, const char *l, int skip)
+/* The names of labels by records (LO_LABEL operands) and jump tables:
+ * label text -> number of uses.  Built once, at the first candidate:
+ * if-conversion changes guards and lines only, never a label operand. */
+static void count_use(lw_fn *f, ptx_map *uses, const char *l)
+{
+	int len = (int)strlen(l);
+	intptr_t n = (intptr_t)ptx_map_get(uses, l, len);
+	ptx_map_put(&f->m->arena, uses, l, len, (void *)(n + 1));
+}
+
+static void count_uses(lw_fn *f, ptx_map *uses)
 {
 	for (int i = 0; i < f->ninsts; i++)
-		for (int k = 0; k < f->insts[i].n && i != skip; k++)
-			if (f->insts[i].o[k].kind == LO_LABEL && f->insts[i].o[k].text &&
-			    !strcmp(f->insts[i].o[k].text, l))
-				return true;
+		for (int k = 0; k < f->insts[i].n; k++)
+			if (f->insts[i].o[k].kind == LO_LABEL && f->insts[i].o[k].text)
+				count_use(f, uses, f->insts[i].o[k].text);
 	for (int t = 0; t < f->njtabs; t++) {
-		if (f->jtabs[t].base && !strcmp(f->jtabs[t].base, l))
-			return true;
+		if (f->jtabs[t].base)
+			count_use(f, uses, f->jtabs[t].base);
 		for (int k = 0; k < f->jtabs[t].n; k++)
-			if (!strcmp(f->jtabs[t].targets[k], l))
-				return true;
+			count_use(f, uses, f->jtabs[t].targets[k]);
 	}
-	return false;
+}
+
+/* Whether a record other than skip, or a jump table, names label l. */
+static bool label_used(const lw_fn *f, const ptx_map *uses, const char *l, int skip)
+{
+	intptr_t n = (intptr_t)ptx_map_get(uses, l, (int)strlen(l));
+	for (int k = 0; skip >= 0 && k < f->insts[skip].n; k++)
+		if (f->insts[skip].o[k].kind == LO_LABEL && f->insts[skip].o[k].text &&
+		    !strcmp(f->insts[skip].o[k].text, l))
+			n--;
+	return n > 0;
 }
 
 /* Whether every register record in writes is named only by the records
@@ -76,7 +93,7 @@ static bool label_used(const lw_fn *f, const char *l, int skip)
  * pure ALU record; LDC could index out of its bank, so not LDC). */
 static bool body_local(const lw_fn *f, const int *mentions, const lw_inst *in, int a, int b)
 {
-	if (lw_op_pfx(in->op, "LDC", 3))
+	if (LW_OP_PFX(in->op, "LDC"))
 		return false;
 	int nd = lw_ndefs(in);
 	for (int k = 0; k < nd && k < in->n; k++) {
@@ -101,7 +118,8 @@ static bool body_local(const lw_fn *f, const int *mentions, const lw_inst *in, i
 void lw_ifconv(lw_fn *f)
 {
 	bool *gone = calloc((size_t)f->ninsts + 1, 1);
-	bool any = false;
+	bool any = false, counted = false;
+	ptx_map uses = {0};
 	/* mentions of each register in the function */
 	int *mentions = calloc((size_t)f->nvregs + 1, sizeof(int));
 	for (int x = 0; x < f->ninsts; x++) {
@@ -115,10 +133,10 @@ void lw_ifconv(lw_fn *f)
 	}
 	for (int i = 0; i + 5 < f->ninsts; i++) {
 		lw_inst *bs = &f->insts[i], *br = &f->insts[i + 1], *bra = &f->insts[i + 2];
-		if (!lw_op_is(bs->op, "BSSY") || bs->guard.kind != LO_NONE || bs->n != 2 ||
-		    bs->o[0].kind != LO_BREG || !lw_op_is(br->op, "BREAK") || br->n != 1 ||
+		if (!LW_OP_IS(bs->op, "BSSY") || bs->guard.kind != LO_NONE || bs->n != 2 ||
+		    bs->o[0].kind != LO_BREG || !LW_OP_IS(br->op, "BREAK") || br->n != 1 ||
 		    br->o[0].kind != LO_BREG || br->o[0].imm != bs->o[0].imm ||
-		    br->guard.kind != LO_PRED || !lw_op_is(bra->op, "BRA") || bra->n != 1 ||
+		    br->guard.kind != LO_PRED || !LW_OP_IS(bra->op, "BRA") || bra->n != 1 ||
 		    bra->o[0].kind != LO_LABEL || bra->guard.kind != LO_PRED ||
 		    bra->guard.v != br->guard.v || bra->guard.neg != br->guard.neg ||
 		    f->insts[i + 3].op[0] || !f->insts[i + 3].label)
@@ -134,8 +152,13 @@ void lw_ifconv(lw_fn *f)
 		}
 		if (!ok || j == i + 4 || j + 1 >= f->ninsts || !label_is(&f->insts[j], stub) ||
 		    !lw_op_is(f->insts[j + 1].op, "BSYNC") || f->insts[j + 1].n != 1 ||
-		    f->insts[j + 1].o[0].kind != LO_BREG || f->insts[j + 1].o[0].imm != bs->o[0].imm ||
-		    label_used(f, stub, i + 2) || label_used(f, f->insts[i + 3].label, -1))
+		    f->insts[j + 1].o[0].kind != LO_BREG || f->insts[j + 1].o[0].imm != bs->o[0].imm)
+			continue;
+		if (!counted)
+			count_uses(f, &uses);
+		counted = true;
+		if (label_used(f, &uses, stub, i + 2) ||
+		    label_used(f, &uses, f->insts[i + 3].label, -1))
 			continue;
 		lw_opd gd = bra->guard;
 		gd.neg = !gd.neg;

@@ -20,6 +20,60 @@
 
 #include "ptx/isel.h"
 
+/* ---- names ------------------------------------------------------------------- */
+
+/* Whether format f has no conversion but %s and %d. */
+static bool plain_format(const char *f)
+{
+	for (const char *p = strchr(f, '%'); p; p = strchr(p + 2, '%'))
+		if (p[1] != 's' && p[1] != 'd')
+			return false;
+	return true;
+}
+
+/* The text of snprintf(buf, 128, fmt_, ...): the formats of the operation
+ * names and labels (%s and %d) are put together here, any other by
+ * vsnprintf. */
+const char *lw_fmt(lw_fn *f, const char *fmt_, ...)
+{
+	char buf[128];
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, fmt_);
+	if (!plain_format(fmt_)) {
+		vsnprintf(buf, sizeof buf, fmt_, ap);
+		n = strlen(buf);
+	} else {
+		char num[12];
+		for (const char *p = fmt_; *p && n < sizeof buf - 1; p++) {
+			const char *x = p;
+			size_t k = 1;
+			if (*p == '%' && p[1] == 's') {
+				x = va_arg(ap, const char *);
+				k = strlen(x);
+				p++;
+			} else if (*p == '%') {
+				int v = va_arg(ap, int);
+				unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+				size_t i = sizeof num;
+				do
+					num[--i] = (char)('0' + u % 10);
+				while (u /= 10);
+				if (v < 0)
+					num[--i] = '-';
+				x = num + i;
+				k = sizeof num - i;
+				p++;
+			}
+			k = k < sizeof buf - 1 - n ? k : sizeof buf - 1 - n;
+			memcpy(buf + n, x, k);
+			n += k;
+		}
+	}
+	va_end(ap);
+	return ptx_strndup(&f->m->arena, buf, n);
+}
+
 /* ---- sources ------------------------------------------------------------------ */
 
 /* Offset of kernel parameter var in bank 0 (docs/launch-abi.md). */
@@ -68,8 +122,8 @@ static int sreg_read(isel *s, const ptx_opd *o)
 	int c = o->comp ? o->comp - 'x' : 0;
 	const char *xyz = c == 0 ? "X" : c == 1 ? "Y" : "Z";
 	switch (o->sreg) {
-	case PTX_SREG_TID: E(s, "S2R", 2, V(t), T(fmt(f, "SR_TID.%s", xyz))); break;
-	case PTX_SREG_CTAID: E(s, "S2R", 2, V(t), T(fmt(f, "SR_CTAID.%s", xyz))); break;
+	case PTX_SREG_TID: E(s, "S2R", 2, V(t), T(lw_fmt(f, "SR_TID.%s", xyz))); break;
+	case PTX_SREG_CTAID: E(s, "S2R", 2, V(t), T(lw_fmt(f, "SR_CTAID.%s", xyz))); break;
 	case PTX_SREG_NTID: E(s, "MOV", 2, V(t), T(cbank(f, 0x0 + 4 * (unsigned)c))); break;
 	case PTX_SREG_NCTAID: E(s, "MOV", 2, V(t), T(cbank(f, 0xc + 4 * (unsigned)c))); break;
 	case PTX_SREG_DYNAMIC_SMEM_SIZE: E(s, "MOV", 2, V(t), T(cbank(f, 0x18))); break;
@@ -263,7 +317,7 @@ static void sel_setp(isel *s)
 	}
 	const char *u = uns ? ".U32" : "";
 	if (!is64(t)) {
-		E(s, fmt(f, "ISETP.%s%s.%s", c, u, bop), 5, pu, pv, isel_rsrc(s, a, 0),
+		E(s, lw_fmt(f, "ISETP.%s%s.%s", c, u, bop), 5, pu, pv, isel_rsrc(s, a, 0),
 		  isel_src(s, b, 0), pc);
 		return;
 	}
@@ -274,16 +328,16 @@ static void sel_setp(isel *s)
 	lw_opd alo = isel_rsrc(s, a, 0), ahi = isel_rsrc(s, a, 1), blo = isel_src(s, b, 0), bhi = isel_src(s, b, 1);
 	int t1 = lw_vreg_new(f, 0);
 	if (!strcmp(c, "EQ") || !strcmp(c, "NE")) {
-		E(s, fmt(f, "ISETP.%s.U32.AND", c), 5, P(t1, false), PT(), alo, blo, PT());
-		E(s, fmt(f, "ISETP.%s.U32.%s", c, !strcmp(c, "EQ") ? "AND" : "OR"), 5,
+		E(s, lw_fmt(f, "ISETP.%s.U32.AND", c), 5, P(t1, false), PT(), alo, blo, PT());
+		E(s, lw_fmt(f, "ISETP.%s.U32.%s", c, !strcmp(c, "EQ") ? "AND" : "OR"), 5,
 		  pu, PT(), ahi, bhi, P(t1, false));
 		return;
 	}
 	/* a <op> b = hi <strict op> hi' || (hi == hi' && lo <op, unsigned> lo') */
 	const char *strict = !strcmp(c, "LE") ? "LT" : !strcmp(c, "GE") ? "GT" : c;
 	E(s, "ISETP.EQ.U32.AND", 5, P(t1, false), PT(), ahi, bhi, PT());
-	E(s, fmt(f, "ISETP.%s.U32.AND", c), 5, P(t1, false), PT(), alo, blo, P(t1, false));
-	E(s, fmt(f, "ISETP.%s%s.OR", strict, u), 5, pu, PT(), ahi, bhi, P(t1, false));
+	E(s, lw_fmt(f, "ISETP.%s.U32.AND", c), 5, P(t1, false), PT(), alo, blo, P(t1, false));
+	E(s, lw_fmt(f, "ISETP.%s%s.OR", strict, u), 5, pu, PT(), ahi, bhi, P(t1, false));
 }
 
 static void lop(isel *s, int lut, bool is_not)
@@ -305,7 +359,7 @@ static void lop(isel *s, int lut, bool is_not)
 		npa.neg = !npa.neg;
 		E(s, "SEL", 4, V(tv), RZ(), I(1), npa); /* tv = pa ? 1 : 0 */
 		const char *bop = lut == 0xc0 ? "AND" : lut == 0xfc ? "OR" : "XOR";
-		E(s, fmt(f, "ISETP.NE.%s", bop), 5, P(d, false), PT(), V(tv), RZ(), pb);
+		E(s, lw_fmt(f, "ISETP.NE.%s", bop), 5, P(d, false), PT(), V(tv), RZ(), pb);
 		return;
 	}
 	int d = isel_dstv(s, in->opd[0]);
@@ -406,9 +460,9 @@ static void sel_mul(isel *s, bool mad)
 				}
 				c64 = V(lw_vreg_of(f, in->opd[3]));
 			}
-			E(s, fmt(f, "IMAD.WIDE%s", u), 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c64);
+			E(s, lw_fmt(f, "IMAD.WIDE%s", u), 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c64);
 		} else if (mode == PTX_MOD_HI) {
-			E(s, fmt(f, "IMAD.HI%s", u), 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c);
+			E(s, lw_fmt(f, "IMAD.HI%s", u), 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c);
 		} else {
 			E(s, "IMAD", 4, V(d), isel_rsrc(s, a, 0), isel_src(s, b, 0), c.kind == LO_IMM || c.kind == LO_TEXT ? isel_rsrc(s, in->opd[3], 0) : c);
 		}
@@ -459,8 +513,8 @@ static void sel_shift(isel *s, bool left)
 			E(s, "SHF.L.U64.HI", 4, VS(tr, 1), lo, n, hi);
 			E(s, "SHF.L.U64", 4, VS(tr, 0), lo, n, hi);
 		} else {
-			E(s, fmt(s->f, "SHF.R.%s", ty), 4, VS(tr, 0), lo, n, hi);
-			E(s, fmt(s->f, "SHF.R.%s.HI", ty), 4, VS(tr, 1), lo, n, hi);
+			E(s, lw_fmt(s->f, "SHF.R.%s", ty), 4, VS(tr, 0), lo, n, hi);
+			E(s, lw_fmt(s->f, "SHF.R.%s.HI", ty), 4, VS(tr, 1), lo, n, hi);
 		}
 		E(s, "MOV", 2, VS(d, 0), VS(tr, 0));
 		E(s, "MOV", 2, VS(d, 1), VS(tr, 1));
@@ -767,7 +821,7 @@ static void sel_ldst(isel *s, bool load)
 	 * least what the access's own ordering would; docs/memory-model.md) */
 	const char *fence = NULL;
 	if (in->sem == PTX_MOD_ACQUIRE || in->sem == PTX_MOD_RELEASE)
-		fence = fmt(f, "FENCE.ACQ_REL.%s",
+		fence = lw_fmt(f, "FENCE.ACQ_REL.%s",
 			    in->scope == PTX_MOD_CTA ? "CTA" : in->scope == PTX_MOD_SYS ? "SYS" :
 			    in->scope == PTX_MOD_CLUSTER ? "CLUSTER" : "GPU");
 	/* a strong access (relaxed/acquire/release of a scope; volatile and
@@ -782,7 +836,7 @@ static void sel_ldst(isel *s, bool load)
 	if (fence && !load && in->sem == PTX_MOD_RELEASE)
 		E(s, fence, 0);
 	if (load) {
-		E(s, fmt(f, "%s%s%s", base, sz, strong), 2, V(r), a);
+		E(s, lw_fmt(f, "%s%s%s", base, sz, strong), 2, V(r), a);
 		if (fence && in->sem == PTX_MOD_ACQUIRE)
 			E(s, fence, 0);
 		if (val->kind == PTX_OPD_VEC)
@@ -817,7 +871,7 @@ static void sel_ldst(isel *s, bool load)
 				}
 			}
 	} else {
-		E(s, fmt(f, "%s%s%s", base, sz, strong), 2, a, V(r));
+		E(s, lw_fmt(f, "%s%s%s", base, sz, strong), 2, a, V(r));
 	}
 }
 
@@ -896,7 +950,7 @@ static void sel_atom(isel *s, bool red)
 	/* .shared::cluster keeps its order and scope: another CTA's shared
 	 * memory is where the relaxed-memory mode can tell them apart
 	 * (docs/memory-model.md; lower/cluster_atom.ptx) */
-	const char *name = fmt(f, "%s.%s%s%s%s", base, op, ty, sem, scope);
+	const char *name = lw_fmt(f, "%s.%s%s%s%s", base, op, ty, sem, scope);
 	if (!strncmp(base, "RED", 3))
 		E(s, name, 2, a, b);
 	else if (cas)
@@ -977,7 +1031,7 @@ static void sel_shfl(isel *s, int blk)
 	warpsync(s, blk, in->opd[4]);
 	const char *mode = in->op2 == PTX_MOD_UP ? "UP" : in->op2 == PTX_MOD_DOWN ? "DOWN" :
 		in->op2 == PTX_MOD_BFLY ? "BFLY" : "IDX";
-	E(s, fmt(f, "SHFL.%s", mode), 6, pu, V(dv), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0),
+	E(s, lw_fmt(f, "SHFL.%s", mode), 6, pu, V(dv), isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0),
 	  isel_src(s, in->opd[3], 0), isel_src(s, in->opd[4], 0));
 }
 
@@ -995,7 +1049,7 @@ static void sel_vote(isel *s, int blk)
 		return;
 	}
 	const char *mode = in->op2 == PTX_MOD_ALL ? "ALL" : in->op2 == PTX_MOD_ANY ? "ANY" : "EQ";
-	E(s, fmt(f, "VOTE.%s", mode), 4, RZ(), P(isel_dstv(s, in->opd[0]), false), p, m);
+	E(s, lw_fmt(f, "VOTE.%s", mode), 4, RZ(), P(isel_dstv(s, in->opd[0]), false), p, m);
 }
 
 
@@ -1023,7 +1077,7 @@ static void sel_bits(isel *s)
 	case PTX_OP_BFIND: {
 		bool sh = ptx_insn_has(in, PTX_MOD_SHIFTAMT);
 		const char *u = tsigned(in->type[0]) ? "" : ".U32";
-		E(s, fmt(s->f, "FLO%s%s", u, sh ? ".SH" : ""), 2, V(d), a);
+		E(s, lw_fmt(s->f, "FLO%s%s", u, sh ? ".SH" : ""), 2, V(d), a);
 		break;
 	}
 	case PTX_OP_CLZ: {
@@ -1082,7 +1136,7 @@ static void sel_redux(isel *s, int blk)
 	}
 	warpsync(s, blk, in->opd[2]);
 	bool sg = tsigned(in->type[0]) && !lw_op_is(op, "SUM");
-	E(s, fmt(s->f, "REDUX.%s%s", op, sg ? ".S32" : ""), 3, V(isel_dstv(s, in->opd[0])),
+	E(s, lw_fmt(s->f, "REDUX.%s%s", op, sg ? ".S32" : ""), 3, V(isel_dstv(s, in->opd[0])),
 	  isel_rsrc(s, in->opd[1], 0), isel_src(s, in->opd[2], 0));
 }
 
@@ -1112,7 +1166,7 @@ static void sel_match(isel *s, int blk)
 	} else {
 		a = isel_rsrc(s, in->opd[1], 0);
 	}
-	const char *name = fmt(f, "MATCH.%s%s", all ? "ALL" : "ANY", w64 ? ".U64" : "");
+	const char *name = lw_fmt(f, "MATCH.%s%s", all ? "ALL" : "ANY", w64 ? ".U64" : "");
 	if (all)
 		E(s, name, 4, V(dv), pu, a, isel_src(s, in->opd[2], 0));
 	else
@@ -1130,9 +1184,9 @@ static void sel_bar(isel *s)
 		const char *op = in->op2 == PTX_MOD_POPC ? "POPC" : in->op2 == PTX_MOD_AND ? "AND" : "OR";
 		lw_opd c = isel_psrc(s, in->opd[in->nopd - 1]);
 		if (in->nopd == 4)
-			E(s, fmt(f, "BAR.RED.%s", op), 3, isel_src(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), c);
+			E(s, lw_fmt(f, "BAR.RED.%s", op), 3, isel_src(s, in->opd[1], 0), isel_src(s, in->opd[2], 0), c);
 		else
-			E(s, fmt(f, "BAR.RED.%s", op), 2, isel_src(s, in->opd[1], 0), c);
+			E(s, lw_fmt(f, "BAR.RED.%s", op), 2, isel_src(s, in->opd[1], 0), c);
 		if (in->op2 == PTX_MOD_POPC)
 			E(s, "B2R.RESULT", 2, V(isel_dstv(s, in->opd[0])), PT());
 		else
@@ -1196,7 +1250,7 @@ static int stubs_at(lw_fn *f, int j, int *out)
 
 static const char *stub_label(lw_fn *f, int c)
 {
-	return fmt(f, ".L_k%d_sync%d", f->lbl_counter, c);
+	return lw_fmt(f, ".L_k%d_sync%d", f->lbl_counter, c);
 }
 
 /* The label an edge from -> to jumps to (a BSYNC stub or the block). */
@@ -1335,10 +1389,10 @@ static void sel_one(isel *s, int b, int *stubs)
 		 * MEMBAR.scope */
 		if (in->op == PTX_OP_FENCE && (in->sem == PTX_MOD_SC || in->sem == PTX_MOD_ACQ_REL) &&
 		    !ptx_insn_has(in, PTX_MOD_MBARRIER_INIT)) {
-			E(s, fmt(f, "FENCE.%s.%s", in->sem == PTX_MOD_SC ? "SC" : "ACQ_REL", sc), 0);
+			E(s, lw_fmt(f, "FENCE.%s.%s", in->sem == PTX_MOD_SC ? "SC" : "ACQ_REL", sc), 0);
 			break;
 		}
-		E(s, fmt(f, "MEMBAR.%s", sc), 0);
+		E(s, lw_fmt(f, "MEMBAR.%s", sc), 0);
 		break;
 	}
 	case PTX_OP_SHFL_SYNC: sel_shfl(s, b); break;
@@ -1346,7 +1400,7 @@ static void sel_one(isel *s, int b, int *stubs)
 	case PTX_OP_ACTIVEMASK: {
 		/* the lanes executing together: BSSY ORs them into B15, BMOV.CLEAR
 		 * reads and clears it (B15 is kept for this) */
-		const char *l = fmt(f, ".L_k%d_am%d", f->lbl_counter, f->ninsts);
+		const char *l = lw_fmt(f, ".L_k%d_am%d", f->lbl_counter, f->ninsts);
 		E(s, "BSSY", 2, B(15), L(l));
 		E(s, "BMOV.CLEAR", 2, V(isel_dstv(s, in->opd[0])), B(15));
 		lw_inst *r = lw_emit(f, "");

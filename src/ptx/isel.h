@@ -82,17 +82,9 @@ static inline const char *cbank(lw_fn *f, unsigned off)
 	return ptx_strndup(&f->m->arena, buf, strlen(buf));
 }
 
-static inline const char *fmt(lw_fn *f, const char *fmt_, ...)
-	__attribute__((format(printf, 2, 3)));
-static inline const char *fmt(lw_fn *f, const char *fmt_, ...)
-{
-	char buf[128];
-	va_list ap;
-	va_start(ap, fmt_);
-	vsnprintf(buf, sizeof buf, fmt_, ap);
-	va_end(ap);
-	return ptx_strndup(&f->m->arena, buf, strlen(buf));
-}
+/* snprintf into 128 bytes, the text copied into the module's arena
+ * (isel.c) */
+const char *lw_fmt(lw_fn *f, const char *fmt_, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- types ------------------------------------------------------------------ */
 

@@ -121,7 +121,7 @@ static void sel_arrive(isel *s, bool drop)
 		return;
 	}
 	lw_opd a = shared_addr(s, in->opd[1]);
-	const char *name = fmt(f, "MBAR.ARRIVE%s%s%s", drop ? ".DROP" : "", noc ? ".NOCOMPLETE" : "",
+	const char *name = lw_fmt(f, "MBAR.ARRIVE%s%s%s", drop ? ".DROP" : "", noc ? ".NOCOMPLETE" : "",
 			       tx ? ".EXPECT_TX" : "");
 	if (in->nopd > 2)
 		E(s, name, 3, rd, a, bval(s, in->opd[2], 20));
@@ -152,7 +152,7 @@ static void sel_wait(isel *s, bool try_)
 	} else {
 		b = token(s, in->opd[2]);
 	}
-	const char *name = fmt(f, "MBAR.%s%s", try_ ? "TRY.WAIT" : "TEST.WAIT", parity ? ".PARITY" : "");
+	const char *name = lw_fmt(f, "MBAR.%s%s", try_ ? "TRY.WAIT" : "TEST.WAIT", parity ? ".PARITY" : "");
 	/* the suspend-time hint: an immediate (at most 2^20-1 cycles, larger
 	 * ones saturate); a register hint is dropped, the lanes then wait for
 	 * the phase (docs/ptx.md "Lowering") */
@@ -203,7 +203,7 @@ static void sel_cp_async(isel *s)
 	}
 	lw_opd d = shared_addr(s, in->opd[0]);
 	lw_opd a = global_addr(s, in->opd[1], -(1 << 23), (1 << 23) - 1);
-	E(s, fmt(s->f, "LDGSTS.E%s", sz), 2, d, a);
+	E(s, lw_fmt(s->f, "LDGSTS.E%s", sz), 2, d, a);
 }
 
 /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
@@ -306,7 +306,7 @@ bool isel_async(isel *s, int blk)
 		}
 		const char *sp = in->space == PTX_SP_GLOBAL ? ".GLOBAL" :
 			in->space == PTX_SP_NONE ? "" : ".SHARED";
-		E(s, fmt(f, "FENCE.PROXY.ASYNC%s", sp), 0);
+		E(s, lw_fmt(f, "FENCE.PROXY.ASYNC%s", sp), 0);
 		return true;
 	}
 	default:

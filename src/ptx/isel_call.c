@@ -268,10 +268,10 @@ static void sel_param(isel *s, bool load)
 			int d = lw_vreg_of(f, x);
 			if (f->vregs[d].width == 2 && tbits(t) < 64) {
 				/* a narrow value into a 64-bit register: zero-extended */
-				E(s, fmt(f, "LDL%s", lsize(t, true)), 2, VS(d, 0), a);
+				E(s, lw_fmt(f, "LDL%s", lsize(t, true)), 2, VS(d, 0), a);
 				E(s, "MOV", 2, VS(d, 1), RZ());
 			} else {
-				E(s, fmt(f, "LDL%s", lsize(t, true)), 2, V(d), a);
+				E(s, lw_fmt(f, "LDL%s", lsize(t, true)), 2, V(d), a);
 			}
 			continue;
 		}
@@ -285,7 +285,7 @@ static void sel_param(isel *s, bool load)
 				E(s, "MOV", 2, VS(tv, w), isel_rsrc(s, x, w));
 			src = V(tv);
 		}
-		E(s, fmt(f, "STL%s", lsize(t, false)), 2, a, src);
+		E(s, lw_fmt(f, "STL%s", lsize(t, false)), 2, a, src);
 	}
 }
 
@@ -359,7 +359,7 @@ static void brx_breaks(isel *s, int blk, lw_jtab *jt, const ptx_stmt *ts)
 			j++;
 		if (j < i)
 			continue; /* an earlier entry made it: renamed below */
-		const char *tramp = fmt(f, ".L_k%d_brk%d", f->lbl_counter, f->nbrk++);
+		const char *tramp = lw_fmt(f, ".L_k%d_brk%d", f->lbl_counter, f->nbrk++);
 		lw_opd g = s->guard;
 		s->guard = (lw_opd){0};
 		lw_inst *l = lw_emit(f, "");
@@ -386,8 +386,8 @@ static void sel_brx(isel *s, int blk)
 	const ptx_stmt *ts = &f->fn->stmts[bt];
 	int n = ts->u.brt.ntargets;
 	lw_jtab jt = {
-		.label = fmt(f, ".L_k%d_jt%d", f->lbl_counter, f->njtabs),
-		.base = fmt(f, ".L_k%d_jb%d", f->lbl_counter, f->njtabs),
+		.label = lw_fmt(f, ".L_k%d_jt%d", f->lbl_counter, f->njtabs),
+		.base = lw_fmt(f, ".L_k%d_jb%d", f->lbl_counter, f->njtabs),
 		.targets = ptx_alloc(&f->m->arena, ((size_t)n + 1) * sizeof(char *)),
 		.n = n,
 	};

@@ -49,7 +49,7 @@ bool isel_cluster_sreg(isel *s, const ptx_opd *o, int t)
 			continue;
 		int c = o->comp ? o->comp - 'x' : 0;
 		const char *name = map[k].xyz
-			? fmt(s->f, "%s.%c", map[k].name, "XYZ"[c < 0 || c > 2 ? 0 : c])
+			? lw_fmt(s->f, "%s.%c", map[k].name, "XYZ"[c < 0 || c > 2 ? 0 : c])
 			: map[k].name;
 		E(s, "S2R", 2, V(t), T(name));
 		return true;

@@ -101,8 +101,8 @@ static lw_opd fneg_src(isel *s, const ptx_opd *o)
 /* .sat: clamp d to [0, 1], NaN to 0 (max ignores the NaN). */
 static void fsat(isel *s, int d, const char *ftz)
 {
-	E(s, fmt(s->f, "FMNMX%s", ftz), 4, V(d), V(d), I(0), NPT());
-	E(s, fmt(s->f, "FMNMX%s", ftz), 4, V(d), V(d), I(0x3f800000), PT());
+	E(s, lw_fmt(s->f, "FMNMX%s", ftz), 4, V(d), V(d), I(0), NPT());
+	E(s, lw_fmt(s->f, "FMNMX%s", ftz), 4, V(d), V(d), I(0x3f800000), PT());
 }
 
 /* ---- arithmetic -------------------------------------------------------------------- */
@@ -119,9 +119,9 @@ static void sel_arith(isel *s)
 		lw_opd a = pair(s, in->opd[1]);
 		lw_opd b = in->op == PTX_OP_SUB ? V(pair_sign(s, in->opd[2], SIGN32, 0x3c)) : pair(s, in->opd[2]);
 		if (fma)
-			E(s, fmt(f, "DFMA%s", r), 4, V(d), a, b, pair(s, in->opd[3]));
+			E(s, lw_fmt(f, "DFMA%s", r), 4, V(d), a, b, pair(s, in->opd[3]));
 		else
-			E(s, fmt(f, "%s%s", in->op == PTX_OP_MUL ? "DMUL" : "DADD", r), 3, V(d), a, b);
+			E(s, lw_fmt(f, "%s%s", in->op == PTX_OP_MUL ? "DMUL" : "DADD", r), 3, V(d), a, b);
 		return;
 	}
 	const char *z = ftz_sfx(in);
@@ -134,9 +134,9 @@ static void sel_arith(isel *s)
 	lw_opd a = isel_rsrc(s, oa, 0);
 	lw_opd b = in->op == PTX_OP_SUB ? fneg_src(s, ob) : isel_src(s, ob, 0);
 	if (fma)
-		E(s, fmt(f, "FFMA%s%s", z, r), 4, V(d), a, b, isel_rsrc(s, in->opd[3], 0));
+		E(s, lw_fmt(f, "FFMA%s%s", z, r), 4, V(d), a, b, isel_rsrc(s, in->opd[3], 0));
 	else
-		E(s, fmt(f, "%s%s%s", in->op == PTX_OP_MUL ? "FMUL" : "FADD", z, r), 3, V(d), a, b);
+		E(s, lw_fmt(f, "%s%s%s", in->op == PTX_OP_MUL ? "FMUL" : "FADD", z, r), 3, V(d), a, b);
 	if (ptx_insn_has(in, PTX_MOD_SAT))
 		fsat(s, d, z);
 }
@@ -189,7 +189,7 @@ static void sel_minmax(isel *s)
 		oa = ob;
 		ob = x;
 	}
-	E(s, fmt(s->f, "FMNMX%s", ftz_sfx(in)), 4, V(d), isel_rsrc(s, oa, 0), isel_src(s, ob, 0),
+	E(s, lw_fmt(s->f, "FMNMX%s", ftz_sfx(in)), 4, V(d), isel_rsrc(s, oa, 0), isel_src(s, ob, 0),
 	  in->op == PTX_OP_MIN ? PT() : NPT());
 }
 
@@ -239,7 +239,7 @@ static void sel_fsetp(isel *s)
 	lw_opd pu, pv, pc;
 	const char *bop = isel_setp_outputs(s, &pu, &pv, &pc);
 	if (in->type[0] == PTX_T_F64) {
-		E(s, fmt(f, "DSETP.%s.%s", c, bop), 5, pu, pv, pair(s, a), pair(s, b), pc);
+		E(s, lw_fmt(f, "DSETP.%s.%s", c, bop), 5, pu, pv, pair(s, a), pair(s, b), pc);
 		return;
 	}
 	if (a->kind == PTX_OPD_IMM && b->kind != PTX_OPD_IMM) {
@@ -248,14 +248,14 @@ static void sel_fsetp(isel *s)
 		b = x;
 		c = fcmp_swap(c);
 	}
-	E(s, fmt(f, "FSETP.%s%s.%s", c, ftz_sfx(in), bop), 5, pu, pv, isel_rsrc(s, a, 0), isel_src(s, b, 0), pc);
+	E(s, lw_fmt(f, "FSETP.%s%s.%s", c, ftz_sfx(in), bop), 5, pu, pv, isel_rsrc(s, a, 0), isel_src(s, b, 0), pc);
 }
 
 /* ---- division, roots, approximations ---------------------------------------------- */
 
 static void mufu(isel *s, int d, const char *op, lw_opd x)
 {
-	E(s, fmt(s->f, "MUFU.%s", op), 2, V(d), x);
+	E(s, lw_fmt(s->f, "MUFU.%s", op), 2, V(d), x);
 }
 
 static void sel_divroot(isel *s)
@@ -273,7 +273,7 @@ static void sel_divroot(isel *s)
 			return;
 		}
 		if (in->op == PTX_OP_SQRT) {
-			E(s, fmt(f, "FSQRT.F64%s", r), 2, V(d), pair(s, in->opd[1]));
+			E(s, lw_fmt(f, "FSQRT.F64%s", r), 2, V(d), pair(s, in->opd[1]));
 			return;
 		}
 		lw_opd a, b;
@@ -287,7 +287,7 @@ static void sel_divroot(isel *s)
 			a = pair(s, in->opd[1]);
 			b = pair(s, in->opd[2]);
 		}
-		E(s, fmt(f, "FDIV.F64%s", r), 3, V(d), a, b);
+		E(s, lw_fmt(f, "FDIV.F64%s", r), 3, V(d), a, b);
 		return;
 	}
 	switch (in->op) {
@@ -296,10 +296,10 @@ static void sel_divroot(isel *s)
 			/* a * (1/b), as PTX defines div.approx/div.full */
 			int rc = lw_vreg_new(f, 1);
 			mufu(s, rc, "RCP", isel_rsrc(s, in->opd[2], 0));
-			E(s, fmt(f, "FMUL%s", z), 3, V(d), isel_rsrc(s, in->opd[1], 0), V(rc));
+			E(s, lw_fmt(f, "FMUL%s", z), 3, V(d), isel_rsrc(s, in->opd[1], 0), V(rc));
 			return;
 		}
-		E(s, fmt(f, "FDIV%s%s", r, z), 3, V(d), isel_rsrc(s, in->opd[1], 0), isel_rsrc(s, in->opd[2], 0));
+		E(s, lw_fmt(f, "FDIV%s%s", r, z), 3, V(d), isel_rsrc(s, in->opd[1], 0), isel_rsrc(s, in->opd[2], 0));
 		return;
 	case PTX_OP_RCP:
 		if (approx) {
@@ -309,14 +309,14 @@ static void sel_divroot(isel *s)
 		{
 			int one = lw_vreg_new(f, 1);
 			E(s, "MOV", 2, V(one), I(0x3f800000));
-			E(s, fmt(f, "FDIV%s%s", r, z), 3, V(d), V(one), isel_rsrc(s, in->opd[1], 0));
+			E(s, lw_fmt(f, "FDIV%s%s", r, z), 3, V(d), V(one), isel_rsrc(s, in->opd[1], 0));
 		}
 		return;
 	case PTX_OP_SQRT:
 		if (approx)
 			mufu(s, d, "SQRT", isel_src(s, in->opd[1], 0));
 		else
-			E(s, fmt(f, "FSQRT%s%s", r, z), 2, V(d), isel_rsrc(s, in->opd[1], 0));
+			E(s, lw_fmt(f, "FSQRT%s%s", r, z), 2, V(d), isel_rsrc(s, in->opd[1], 0));
 		return;
 	case PTX_OP_RSQRT: mufu(s, d, "RSQ", isel_src(s, in->opd[1], 0)); return;
 	case PTX_OP_EX2: mufu(s, d, "EX2", isel_src(s, in->opd[1], 0)); return;
@@ -376,7 +376,7 @@ static void sel_fcvt(isel *s)
 			b = is64(st) ? pair(s, src) : isel_src(s, src, 0);
 		const char *sn = is64(st) ? (sk == 's' ? ".S64" : ".U64") : (sk == 's' ? "" : ".U32");
 		if (dt == PTX_T_F32 || dt == PTX_T_F64) {
-			E(s, fmt(f, "I2F%s%s%s", dt == PTX_T_F64 ? ".F64" : "", sn, rnd_sfx(in->rnd)), 2, V(d), b);
+			E(s, lw_fmt(f, "I2F%s%s%s", dt == PTX_T_F64 ? ".F64" : "", sn, rnd_sfx(in->rnd)), 2, V(d), b);
 			return;
 		}
 		/* f16/bf16: through an f32, which must not round first.  A
@@ -389,28 +389,28 @@ static void sel_fcvt(isel *s)
 			return;
 		}
 		int t = lw_vreg_new(f, 1);
-		E(s, fmt(f, "I2F%s%s", sn, rnd_sfx(in->rnd)), 2, V(t), b);
-		E(s, fmt(f, "F2F.%s.F32%s", ftype_name(dt), rnd_sfx(in->rnd)), 2, V(d), V(t));
+		E(s, lw_fmt(f, "I2F%s%s", sn, rnd_sfx(in->rnd)), 2, V(t), b);
+		E(s, lw_fmt(f, "F2F.%s.F32%s", ftype_name(dt), rnd_sfx(in->rnd)), 2, V(d), V(t));
 		return;
 	}
 	if (sk == 'f' && dk != 'f') { /* float -> integer */
 		lw_opd b;
 		if (st == PTX_T_F16 || st == PTX_T_BF16) { /* widening is exact */
 			int t = lw_vreg_new(f, 1);
-			E(s, fmt(f, "F2F.F32.%s", ftype_name(st)), 2, V(t), isel_rsrc(s, src, 0));
+			E(s, lw_fmt(f, "F2F.F32.%s", ftype_name(st)), 2, V(t), isel_rsrc(s, src, 0));
 			b = V(t);
 		} else {
 			b = st == PTX_T_F64 ? pair(s, src) : isel_rsrc(s, src, 0);
 		}
 		const char *fs = st == PTX_T_F64 ? ".F64" : "";
 		if (tbits(dt) >= 32) {
-			E(s, fmt(f, "F2I%s%s%s%s", itype_name(dt), fs, irnd_sfx(in->rnd), z), 2, V(d), b);
+			E(s, lw_fmt(f, "F2I%s%s%s%s", itype_name(dt), fs, irnd_sfx(in->rnd), z), 2, V(d), b);
 			return;
 		}
 		/* 8/16-bit: convert to 32 bits (saturating), then clamp */
 		int nb = tbits(dt), t = lw_vreg_new(f, 1);
 		bool sg = dk == 's';
-		E(s, fmt(f, "F2I%s%s%s%s", sg ? "" : ".U32", fs, irnd_sfx(in->rnd), z), 2, V(t), b);
+		E(s, lw_fmt(f, "F2I%s%s%s%s", sg ? "" : ".U32", fs, irnd_sfx(in->rnd), z), 2, V(t), b);
 		if (sg) {
 			int64_t hi = ((int64_t)1 << (nb - 1)) - 1;
 			E(s, "IMNMX", 4, V(t), V(t), I(hi), PT());
@@ -431,14 +431,14 @@ static void sel_fcvt(isel *s)
 			return;
 		}
 		if (irnd) {
-			E(s, fmt(f, "FRND%s%s%s", dt == PTX_T_F64 ? ".F64" : "", irnd_sfx(in->rnd), z), 2, V(d), b);
+			E(s, lw_fmt(f, "FRND%s%s%s", dt == PTX_T_F64 ? ".F64" : "", irnd_sfx(in->rnd), z), 2, V(d), b);
 		} else if (sat) { /* the clamp reads the source itself */
-			E(s, fmt(f, "FMNMX%s", z), 4, V(d), b, I(0), NPT());
-			E(s, fmt(f, "FMNMX%s", z), 4, V(d), V(d), I(0x3f800000), PT());
+			E(s, lw_fmt(f, "FMNMX%s", z), 4, V(d), b, I(0), NPT());
+			E(s, lw_fmt(f, "FMNMX%s", z), 4, V(d), V(d), I(0x3f800000), PT());
 			return;
 		} else if (dt == PTX_T_F32) {
 			/* x + -0.0: x itself, flushed with .ftz */
-			E(s, fmt(f, "FADD%s", z), 3, V(d), b, I(SIGN32));
+			E(s, lw_fmt(f, "FADD%s", z), 3, V(d), b, I(SIGN32));
 		} else {
 			for (int w = 0; w < 2; w++)
 				E(s, "MOV", 2, VS(d, w), VS(b.v, w));
@@ -452,7 +452,7 @@ static void sel_fcvt(isel *s)
 		return;
 	}
 	lw_opd b = st == PTX_T_F64 ? pair(s, src) : isel_rsrc(s, src, 0);
-	E(s, fmt(f, "F2F.%s.%s%s%s", ftype_name(dt), ftype_name(st), rnd_sfx(in->rnd), z), 2, V(d), b);
+	E(s, lw_fmt(f, "F2F.%s.%s%s%s", ftype_name(dt), ftype_name(st), rnd_sfx(in->rnd), z), 2, V(d), b);
 	if (ptx_insn_has(in, PTX_MOD_SAT)) {
 		if (dt != PTX_T_F32) {
 			unsupported(s, "cvt.sat to this format");

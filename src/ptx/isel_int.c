@@ -137,7 +137,7 @@ static void udiv64(isel *s, lw_opd al, lw_opd ah, lw_opd bl, lw_opd bh, int ql, 
 	E(s, "MOV", 2, V(rl), RZ());
 	E(s, "MOV", 2, V(rh), RZ());
 	E(s, "MOV", 2, V(cnt), I(64));
-	const char *loop = fmt(f, ".L_k%d_div%d", f->lbl_counter, f->ninsts);
+	const char *loop = lw_fmt(f, ".L_k%d_div%d", f->lbl_counter, f->ninsts);
 	label_here(s, loop);
 	int c = nv(s), tl = nv(s), th = nv(s), tx = nv(s);
 	int p1 = np(s), p2 = np(s), p3 = np(s), pl = np(s);
@@ -630,14 +630,14 @@ static bool sel_ldconst(isel *s)
 		return true;
 	}
 	int d = isel_dstv(s, in->opd[0]);
-	const char *op = fmt(s->f, "LDC%s", sz);
+	const char *op = lw_fmt(s->f, "LDC%s", sz);
 	if (ad->base->kind == PTX_OPD_SYM && ad->base->var && ad->base->var->space == PTX_SP_CONST) {
 		int64_t off = modvar_off(s->f->m, ad->base->var);
 		if (off < 0) {
 			unsupported(s, "constant not declared at module scope");
 			return true;
 		}
-		E(s, op, 2, V(d), T(fmt(s->f, "c[0x3][0x%llx]", (unsigned long long)(off + (int64_t)ad->ival))));
+		E(s, op, 2, V(d), T(lw_fmt(s->f, "c[0x3][0x%llx]", (unsigned long long)(off + (int64_t)ad->ival))));
 		return true;
 	}
 	if (ad->base->kind != PTX_OPD_REG) {

@@ -169,97 +169,153 @@ const char *lw_label_name(lw_fn *f, int blk, char *buf, size_t n)
 	return buf;
 }
 
-static void print_reg(lw_fn *f, int v, int sub, util_buf *b)
+/* A line of text on its way into a util_buf: pieces are copied into s
+ * and go to the buffer together (one util_buf_putn per line, not one per
+ * piece); tot counts what the line has had so far. */
+typedef struct pline {
+	util_buf *b;
+	size_t n, tot;
+	char s[200];
+} pline;
+
+static void pl_flush(pline *l)
+{
+	util_buf_putn(l->b, l->s, l->n);
+	l->n = 0;
+}
+
+static void pl_putn(pline *l, const char *s, size_t n)
+{
+	l->tot += n;
+	if (n > sizeof l->s - l->n) {
+		pl_flush(l);
+		if (n > sizeof l->s) {
+			util_buf_putn(l->b, s, n);
+			return;
+		}
+	}
+	memcpy(l->s + l->n, s, n);
+	l->n += n;
+}
+
+static void pl_puts(pline *l, const char *s) { pl_putn(l, s, strlen(s)); }
+
+static void pl_putc(pline *l, char c) { pl_putn(l, &c, 1); }
+
+/* u in base 10 or 16 (lowercase), after '-' when neg: the text of
+ * util_buf_putd and util_buf_putx */
+static void pl_putu(pline *l, bool neg, unsigned long long u, unsigned base)
+{
+	char t[24], *e = t + sizeof t, *p = e;
+	for (; p == e || u; u /= base)
+		*--p = "0123456789abcdef"[u % base];
+	if (neg)
+		*--p = '-';
+	pl_putn(l, p, (size_t)(e - p));
+}
+
+static void pl_putd(pline *l, long long x)
+{
+	pl_putu(l, x < 0, x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x, 10);
+}
+
+static void pl_putx(pline *l, unsigned long long x) { pl_putu(l, false, x, 16); }
+
+static void print_reg(lw_fn *f, int v, int sub, pline *b)
 {
 	if (f->allocated && f->vregs[v].phys >= 0) {
-		util_buf_putc(b, 'R');
-		util_buf_putd(b, f->vregs[v].phys + sub);
+		pl_putc(b, 'R');
+		pl_putd(b, f->vregs[v].phys + sub);
 		return;
 	}
-	util_buf_putn(b, "%v", 2);
-	util_buf_putd(b, v);
+	pl_putn(b, "%v", 2);
+	pl_putd(b, v);
 	if (sub) {
-		util_buf_putc(b, '.');
-		util_buf_putd(b, sub);
+		pl_putc(b, '.');
+		pl_putd(b, sub);
 	}
 }
 
-static void print_imm(int64_t x, util_buf *b)
+static void print_imm(int64_t x, pline *b)
 {
 	if (x < 0)
-		util_buf_putc(b, '-');
-	util_buf_putn(b, "0x", 2);
-	util_buf_putx(b, x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x);
+		pl_putc(b, '-');
+	pl_putn(b, "0x", 2);
+	pl_putx(b, x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x);
 }
 
-static void print_opd(lw_fn *f, const lw_opd *o, util_buf *b)
+static void print_opd(lw_fn *f, const lw_opd *o, pline *b)
 {
 	switch (o->kind) {
 	case LO_VREG: print_reg(f, o->v, o->sub, b); break;
-	case LO_RZ: util_buf_puts(b, "RZ"); break;
-	case LO_PT: util_buf_puts(b, o->neg ? "!PT" : "PT"); break;
+	case LO_RZ: pl_putn(b, "RZ", 2); break;
+	case LO_PT: pl_puts(b, o->neg ? "!PT" : "PT"); break;
 	case LO_PRED:
 		if (o->neg)
-			util_buf_putc(b, '!');
+			pl_putc(b, '!');
 		if (f->allocated && f->vregs[o->v].phys >= 0) {
-			util_buf_putc(b, 'P');
-			util_buf_putd(b, f->vregs[o->v].phys);
+			pl_putc(b, 'P');
+			pl_putd(b, f->vregs[o->v].phys);
 		} else {
-			util_buf_putn(b, "%p", 2);
-			util_buf_putd(b, o->v);
+			pl_putn(b, "%p", 2);
+			pl_putd(b, o->v);
 		}
 		break;
 	case LO_IMM: print_imm(o->imm, b); break;
-	case LO_TEXT: util_buf_puts(b, o->text); break;
+	case LO_TEXT: pl_puts(b, o->text); break;
 	case LO_LABEL:
-		util_buf_putn(b, "`(", 2);
-		util_buf_puts(b, o->text);
-		util_buf_putc(b, ')');
+		pl_putn(b, "`(", 2);
+		pl_puts(b, o->text);
+		pl_putc(b, ')');
 		break;
 	case LO_BREG:
-		util_buf_putc(b, 'B');
-		util_buf_putd(b, (int)o->imm);
+		pl_putc(b, 'B');
+		pl_putd(b, (int)o->imm);
 		break;
-	case LO_CMEM:
-		util_buf_printf(b, "c[0x%x][", (unsigned)o->imm);
+	case LO_CMEM: /* c[0x%x][R+`(text)] */
+		pl_putn(b, "c[0x", 4);
+		pl_putx(b, (unsigned)o->imm);
+		pl_putn(b, "][", 2);
 		print_reg(f, o->v, 0, b);
-		util_buf_printf(b, "+`(%s)]", o->text);
+		pl_putn(b, "+`(", 3);
+		pl_puts(b, o->text);
+		pl_putn(b, ")]", 2);
 		break;
 	case LO_MEM:
 		if (o->text) /* a constant bank indexed by a register: c[0x3][R+off] */
-			util_buf_puts(b, o->text);
-		util_buf_putc(b, '[');
+			pl_puts(b, o->text);
+		pl_putc(b, '[');
 		if (o->v >= 0) {
 			print_reg(f, o->v, 0, b);
 			if (o->wide)
-				util_buf_puts(b, ".64");
+				pl_putn(b, ".64", 3);
 			if (o->imm) {
-				util_buf_putc(b, o->imm < 0 ? '-' : '+');
+				pl_putc(b, o->imm < 0 ? '-' : '+');
 				print_imm(o->imm < 0 ? -o->imm : o->imm, b);
 			}
 		} else {
 			print_imm(o->imm, b);
 		}
-		util_buf_putc(b, ']');
+		pl_putc(b, ']');
 		break;
-	default: util_buf_puts(b, "?"); break;
+	default: pl_putc(b, '?'); break;
 	}
 }
 
-void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
+static void print_inst(lw_fn *f, const lw_inst *in, pline *b)
 {
 	if (!in->op[0]) {
-		util_buf_puts(b, in->label ? in->label : "?");
-		util_buf_putc(b, ':');
+		pl_puts(b, in->label ? in->label : "?");
+		pl_putc(b, ':');
 		return;
 	}
-	util_buf_puts(b, "        ");
+	pl_putn(b, "        ", 8);
 	if (in->guard.kind == LO_PRED) {
-		util_buf_putc(b, '@');
+		pl_putc(b, '@');
 		print_opd(f, &in->guard, b);
-		util_buf_putc(b, ' ');
+		pl_putc(b, ' ');
 	}
-	util_buf_puts(b, in->op);
+	pl_puts(b, in->op);
 	/* these take 32-bit immediates as UImm32 (isa/alu.isa, warp.isa,
 	 * bru.isa), the others as SImm32 */
 	static const lw_opname uimm[] = {
@@ -268,17 +324,29 @@ void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
 	};
 	bool uns = lw_op_starts(in->op, uimm, UTIL_ARRAY_LEN(uimm));
 	for (int i = 0; i < in->n; i++) {
-		util_buf_puts(b, i ? ", " : " ");
+		if (i)
+			pl_putn(b, ", ", 2);
+		else
+			pl_putc(b, ' ');
 		lw_opd o = in->o[i];
 		if (uns && o.kind == LO_IMM && o.imm < 0 && o.imm >= -0x80000000ll)
 			o.imm = (int64_t)(uint32_t)o.imm;
 		print_opd(f, &o, b);
 	}
 	if (in->note) {
-		util_buf_putc(b, ' ');
-		util_buf_puts(b, in->note);
+		pl_putc(b, ' ');
+		pl_puts(b, in->note);
 	}
-	util_buf_puts(b, " ;");
+	pl_putn(b, " ;", 2);
+}
+
+void lw_print_inst(lw_fn *f, const lw_inst *in, util_buf *b)
+{
+	pline l;
+	l.b = b;
+	l.n = l.tot = 0;
+	print_inst(f, in, &l);
+	pl_flush(&l);
 }
 
 /* Where line `line` of the PTX text starts (p NULL: not yet known). */
@@ -291,7 +359,7 @@ typedef struct src_pos {
  * goes on from *at, the last line found, when line is not before it: the
  * instructions of a function come mostly in line order, so printing a
  * whole function reads the text about once, not once per instruction. */
-static void src_line(const ptx_module *m, src_pos *at, int line, util_buf *b)
+static void src_line(const ptx_module *m, src_pos *at, int line, pline *b)
 {
 	const char *p = at->p, *end = m->src + m->len;
 	int l = at->line;
@@ -315,9 +383,9 @@ static void src_line(const ptx_module *m, src_pos *at, int line, util_buf *b)
 		const char *q = p;
 		while (q < e && *q != '\t')
 			q++;
-		util_buf_putn(b, p, (size_t)(q - p));
+		pl_putn(b, p, (size_t)(q - p));
 		if (q < e)
-			util_buf_putc(b, ' ');
+			pl_putc(b, ' ');
 		p = q + (q < e);
 	}
 }
@@ -330,7 +398,7 @@ static int stub_breg(const lw_fn *f, const char *l)
 	for (int i = 0; i + 1 < f->ninsts; i++) {
 		const lw_inst *a = &f->insts[i], *b = &f->insts[i + 1];
 		if (!a->op[0] && a->label && !strcmp(a->label, l))
-			return lw_op_is(b->op, "BSYNC") && b->n == 1 && b->o[0].kind == LO_BREG
+			return LW_OP_IS(b->op, "BSYNC") && b->n == 1 && b->o[0].kind == LO_BREG
 				? (int)b->o[0].imm : -1;
 	}
 	return -1;
@@ -347,14 +415,14 @@ static void verify_breaks(lw_fn *f, const char *after)
 {
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		if (!lw_op_is(in->op, "BRA") || in->guard.kind == LO_NONE || in->n != 1 ||
+		if (!LW_OP_IS(in->op, "BRA") || in->guard.kind == LO_NONE || in->n != 1 ||
 		    in->o[0].kind != LO_LABEL)
 			continue;
 		int k = stub_breg(f, in->o[0].text);
 		if (k < 0)
 			continue;
 		const lw_inst *p = i > 0 ? &f->insts[i - 1] : NULL;
-		if (!p || !lw_op_is(p->op, "BREAK") || p->n != 1 || p->o[0].imm != k ||
+		if (!p || !LW_OP_IS(p->op, "BREAK") || p->n != 1 || p->o[0].imm != k ||
 		    !same_guard(&p->guard, &in->guard))
 			lw_err(f, f->fn->pos,
 			       "verify after %s: record %d: guarded BRA into the BSYNC B%d stub %s "
@@ -369,7 +437,7 @@ static void verify_brx_breaks(lw_fn *f, const char *after)
 {
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		if (!lw_op_is(in->op, "BRX") || in->jtab <= 0 || in->jtab > f->njtabs)
+		if (!LW_OP_IS(in->op, "BRX") || in->jtab <= 0 || in->jtab > f->njtabs)
 			continue;
 		bool bssy = false;
 		for (int j = i - 1; j >= 0 && j >= i - 3; j--)
@@ -830,25 +898,60 @@ static void print_records(ptx_module *m, lw_fn *f, util_buf *text, size_t *seen,
 {
 	int last_line = -1;
 	src_pos from = {NULL, 1};
+	pline l;
+	l.b = text;
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		size_t at = text->len;
-		lw_print_inst(f, in, text);
+		l.n = l.tot = 0;
+		print_inst(f, in, &l);
 		if (in->op[0] && in->line && in->line != last_line) {
 			static const char spaces[48] = "                                                ";
-			size_t w = text->len - at;
-			if (w < 48)
-				util_buf_putn(text, spaces, 48 - w);
-			util_buf_putn(text, " // ", 4);
-			util_buf_putd(text, in->line);
-			util_buf_putn(text, ": ", 2);
-			src_line(m, &from, in->line, text);
+			if (l.tot < 48)
+				pl_putn(&l, spaces, 48 - l.tot);
+			pl_putn(&l, " // ", 4);
+			pl_putd(&l, in->line);
+			pl_putn(&l, ": ", 2);
+			src_line(m, &from, in->line, &l);
 			last_line = in->line;
 		}
-		util_buf_putc(text, '\n');
+		pl_putc(&l, '\n');
+		pl_flush(&l);
 		map_lines(text, seen, lines,
 			  (ptx_text_line){in->line, in->cuda_line ? in->cuda_file : 0, in->cuda_line});
 	}
+}
+
+/* The -v report of one kernel fs[0] and the functions lowered into it. */
+static void print_report(ptx_module *m, lw_fn *fs, int nf, int nregs, int npregs, int nbregs,
+			 int nbar, int ninsts, int nsync, util_buf *report)
+{
+	const ptx_fn *fn = fs[0].fn;
+	const lw_fn *k = &fs[0];
+	uint8_t *on = calloc((size_t)nf, 1);
+	bool rec = false;
+	uint32_t stack = stack_need(m, fs, nf, 0, on, &rec);
+	free(on);
+	util_buf_printf(report,
+			"ptx: kernel %s (%s): %d registers, %d predicates, %d convergence "
+			"barriers, %d CTA barriers, %u bytes shared, %u bytes local, %u bytes "
+			"stack%s, %d instructions, %d WARPSYNC inserted\n",
+			fn->name, m->target ? m->target : "?", nregs, npregs, nbregs, nbar,
+			k->shared_bytes, k->local_bytes, stack, rec ? " (recursion: per level)" : "",
+			ninsts, nsync);
+	for (int i = 1; i < nf; i++)
+		util_buf_printf(report,
+				"ptx:   function %s: %d registers, %u bytes stack frame "
+				"(%u parameter and return bytes), %d calls, %d instructions\n",
+				fs[i].fn->name, fs[i].nregs, fs[i].frame_bytes, fs[i].in_bytes,
+				fs[i].ncalls, fs[i].ninsts);
+}
+
+/* Three strings appended to b. */
+static void put3(util_buf *b, const char *x, const char *y, const char *z)
+{
+	util_buf_puts(b, x);
+	util_buf_puts(b, y);
+	util_buf_puts(b, z);
 }
 
 int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
@@ -911,24 +1014,27 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 		}
 		if (ok) {
 			/* assembly: the kernel, then its functions */
-			util_buf_printf(text, "// kernel %s (from %s, %s)\n", fn->name, m->path,
-					m->target ? m->target : "?");
-			util_buf_printf(text, "\t.section .text.%s\n", fn->name);
-			util_buf_printf(text, "\t.global %s\n", fn->name);
-			for (int i = 0; i < fn->params.n; i++)
-				util_buf_printf(text, "\t.param %s:0\t// %s\n", param_type(fn->params.items[i]),
-						fn->params.items[i]->name);
+			/* (util_buf_printf's text, by pieces: the header of every kernel) */
+			put3(text, "// kernel ", fn->name, " (from ");
+			put3(text, m->path, ", ", m->target ? m->target : "?");
+			put3(text, ")\n\t.section .text.", fn->name, "\n\t.global ");
+			put3(text, fn->name, "\n", "");
+			for (int i = 0; i < fn->params.n; i++) {
+				put3(text, "\t.param ", param_type(fn->params.items[i]), ":0\t// ");
+				put3(text, fn->params.items[i]->name, "\n", "");
+			}
 			if (cdims[0])
 				util_buf_printf(text, "\t.cluster_dims %u, %u, %u\n", cdims[0], cdims[1],
 						cdims[2]);
-			util_buf_printf(text, "%s:\n", fn->name);
+			put3(text, fn->name, ":\n", "");
 			map_lines(text, &seen, lines, outside);
 			int nregs = 0, npregs = 0, nbregs = 0, ninsts = 0, nsync = 0, nbar = 0;
 			for (int i = 0; i < nf; i++) {
 				lw_fn *f = &fs[i];
-				if (i)
-					util_buf_printf(text, "// .func %s\n%s:\n", f->fn->name,
-							lw_fn_label(m, kidx, f->fn));
+				if (i) {
+					put3(text, "// .func ", f->fn->name, "\n");
+					put3(text, lw_fn_label(m, kidx, f->fn), ":\n", "");
+				}
 				map_lines(text, &seen, lines, outside);
 				print_records(m, f, text, &seen, lines);
 				nregs = f->nregs > nregs ? f->nregs : nregs;
@@ -946,35 +1052,25 @@ int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, util_buf *text,
 				for (int t = 0; t < fs[i].njtabs; t++) {
 					const lw_jtab *jt = &fs[i].jtabs[t];
 					if (!any_jt)
-						util_buf_printf(text, "\t.section .nv.constant2.%s\n", fn->name);
+						put3(text, "\t.section .nv.constant2.", fn->name, "\n");
 					any_jt = true;
-					util_buf_printf(text, "%s:\n", jt->label);
-					for (int k = 0; k < jt->n; k++)
-						util_buf_printf(text, "\t.word (%s - %s)\n", jt->targets[k], jt->base);
+					put3(text, jt->label, ":\n", "");
+					for (int k = 0; k < jt->n; k++) {
+						put3(text, "\t.word (", jt->targets[k], " - ");
+						put3(text, jt->base, ")\n", "");
+					}
 				}
 			lw_module_consts(m, fn->name, text);
 			lw_fn *k = &fs[0];
 			if (k->shared_bytes) {
-				util_buf_printf(text, "\t.section .nv.shared.%s,\"aw\",@nobits\n", fn->name);
-				util_buf_printf(text, "\t.zero %u\n", k->shared_bytes);
+				put3(text, "\t.section .nv.shared.", fn->name,
+				     ",\"aw\",@nobits\n\t.zero ");
+				util_buf_putd(text, k->shared_bytes);
+				util_buf_putc(text, '\n');
 			}
-			uint8_t *on = calloc((size_t)nf, 1);
-			bool rec = false;
-			uint32_t stack = stack_need(m, fs, nf, 0, on, &rec);
-			free(on);
-			util_buf_printf(report,
-					"ptx: kernel %s (%s): %d registers, %d predicates, %d convergence "
-					"barriers, %d CTA barriers, %u bytes shared, %u bytes local, %u bytes "
-					"stack%s, %d instructions, %d WARPSYNC inserted\n",
-					fn->name, m->target ? m->target : "?", nregs, npregs, nbregs, nbar,
-					k->shared_bytes, k->local_bytes, stack, rec ? " (recursion: per level)" : "",
-					ninsts, nsync);
-			for (int i = 1; i < nf; i++)
-				util_buf_printf(report,
-						"ptx:   function %s: %d registers, %u bytes stack frame "
-						"(%u parameter and return bytes), %d calls, %d instructions\n",
-						fs[i].fn->name, fs[i].nregs, fs[i].frame_bytes, fs[i].in_bytes,
-						fs[i].ncalls, fs[i].ninsts);
+			if (report)
+				print_report(m, fs, nf, nregs, npregs, nbregs, nbar, ninsts, nsync,
+					     report);
 			map_lines(text, &seen, lines, outside);
 		}
 		for (int i = 0; i < nf; i++)

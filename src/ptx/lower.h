@@ -169,6 +169,12 @@ static inline bool lw_op_pfx(const char *op, const char *name, size_t n)
 	return op[0] == name[0] && !strncmp(op, name, n);
 }
 
+/* The same tests of a record's op array (char[48]) against a literal:
+ * memcmp of the literal's bytes (with its NUL for LW_OP_IS), which the
+ * compiler does inline; the array is long enough for any op name. */
+#define LW_OP_IS(op, lit) (!memcmp((op), "" lit, sizeof lit))
+#define LW_OP_PFX(op, lit) (!memcmp((op), "" lit, sizeof lit - 1))
+
 /* Tables of operation (or other) names tested once per record: each name's
  * length known at compile time. */
 typedef struct lw_opname {
@@ -186,14 +192,16 @@ static inline bool lw_op_starts(const char *text, const lw_opname *names, size_t
 	return false;
 }
 
-/* Whether op is one of the operations of names[n]: a name matches as the
- * whole op or its first dotted part ("MOV" is MOV and MOV.64), or as a
- * prefix when it ends in '.' ("SHF." is every SHF). */
+/* Whether record op (a record's op array: char[48], longer than any name)
+ * is one of the operations of names[n]: a name matches as the whole op or
+ * its first dotted part ("MOV" is MOV and MOV.64), or as a prefix when it
+ * ends in '.' ("SHF." is every SHF).  memcmp, not strncmp: the array is
+ * long enough, and a shorter op differs at its NUL. */
 static inline bool lw_op_in(const char *op, const lw_opname *names, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t l = names[i].len;
-		if (lw_op_pfx(op, names[i].s, l) &&
+		if (op[0] == names[i].s[0] && !memcmp(op, names[i].s, l) &&
 		    (op[l] == 0 || op[l] == '.' || names[i].s[l - 1] == '.'))
 			return true;
 	}

@@ -19,9 +19,9 @@ typedef struct ptx_text_line {
 bool ptx_lower_pass_known(const char *name);
 const char *ptx_lower_pass_name(unsigned i);
 /* Lower every kernel; appends assembly to text, the -v report to report
- * and --dump-after output to dump; when lines is not NULL, one
- * ptx_text_line (as bytes) per line appended to text.  Returns the number
- * of errors. */
+ * (NULL: not built) and --dump-after output to dump; when lines is not
+ * NULL, one ptx_text_line (as bytes) per line appended to text.  Returns
+ * the number of errors. */
 int ptx_lower_module(ptx_module *m, const ptx_lower_opts *o, struct util_buf *text,
 		     struct util_buf *report, struct util_buf *dump, struct util_buf *lines,
 		     simt_diags *d);

@@ -51,9 +51,9 @@ static bool stable_sreg(const char *t)
 bool lw_pure(const lw_inst *in)
 {
 	const char *op = in->op;
-	if (lw_op_is(op, "S2R"))
+	if (LW_OP_IS(op, "S2R"))
 		return in->n == 2 && in->o[1].kind == LO_TEXT && stable_sreg(in->o[1].text);
-	if (lw_op_is(op, "IADD3"))
+	if (LW_OP_IS(op, "IADD3"))
 		return in->n == 4; /* no carry out */
 	static const lw_opname ok[] = {
 		LW_OPNAME("MOV"),  LW_OPNAME("LOP3.LUT"), LW_OPNAME("SHF."), LW_OPNAME("IMAD"),
@@ -91,6 +91,11 @@ typedef struct run {
 	 * clobber and reset visit these, not every vreg of the function */
 	int *alias, nalias;
 	bool *inlist;
+	/* per vreg: how often the entries of tab name it (result and
+	 * sources); clobber scans tab only for a vreg named there.  Exact
+	 * because a record in tab is never rewritten: the rules change the
+	 * record being visited and the one after it, which are not in tab */
+	int *named;
 } run;
 
 static void set_rep(run *r, int u, int rep)
@@ -141,21 +146,35 @@ static bool names(const lw_opd *o, int v)
 			     o->kind == LO_CMEM);
 }
 
+/* Entry e of the table counted in r->named (delta 1) or no more (-1). */
+static void count_named(const lw_fn *f, run *r, const vn *e, int delta)
+{
+	const lw_inst *in = &f->insts[e->rec];
+	r->named[e->result] += delta;
+	for (int k = 1; k < in->n; k++)
+		if (in->o[k].v >= 0 && names(&in->o[k], in->o[k].v))
+			r->named[in->o[k].v] += delta;
+}
+
 /* Vreg v is written: forget every entry and copy that mentions it. */
 static void clobber(lw_fn *f, run *r, int v)
 {
-	int o = 0;
-	for (int i = 0; i < r->n; i++) {
-		const lw_inst *in = &f->insts[r->tab[i].rec];
-		bool dead = r->tab[i].result == v;
-		for (int k = 1; k < in->n && !dead; k++)
-			dead = names(&in->o[k], v);
-		if (!dead)
-			r->tab[o++] = r->tab[i];
+	if (r->named[v]) {
+		int o = 0;
+		for (int i = 0; i < r->n; i++) {
+			const lw_inst *in = &f->insts[r->tab[i].rec];
+			bool dead = r->tab[i].result == v;
+			for (int k = 1; k < in->n && !dead; k++)
+				dead = names(&in->o[k], v);
+			if (!dead)
+				r->tab[o++] = r->tab[i];
+			else
+				count_named(f, r, &r->tab[i], -1);
+		}
+		r->n = o;
 	}
-	r->n = o;
 	/* what is not in the list is its own rep: only list members change */
-	o = 0;
+	int o = 0;
 	for (int i = 0; i < r->nalias; i++) {
 		int u = r->alias[i];
 		if (r->rep[u] == v || u == v)
@@ -170,6 +189,8 @@ static void clobber(lw_fn *f, run *r, int v)
 
 static void reset(lw_fn *f, run *r)
 {
+	for (int i = 0; i < r->n; i++)
+		count_named(f, r, &r->tab[i], -1);
 	r->n = 0;
 	for (int i = 0; i < r->nalias; i++) {
 		r->rep[r->alias[i]] = r->alias[i];
@@ -180,8 +201,8 @@ static void reset(lw_fn *f, run *r)
 
 static bool ends_run(const lw_inst *in)
 {
-	return !in->op[0] || lw_op_pfx(in->op, "BRA", 3) || lw_op_pfx(in->op, "BRX", 3) ||
-	       lw_op_is(in->op, "EXIT") || lw_op_pfx(in->op, "RET", 3) || lw_op_pfx(in->op, "CALL", 4);
+	return !in->op[0] || LW_OP_PFX(in->op, "BRA") || LW_OP_PFX(in->op, "BRX") ||
+	       LW_OP_IS(in->op, "EXIT") || LW_OP_PFX(in->op, "RET") || LW_OP_PFX(in->op, "CALL");
 }
 
 /* Turn record i into a copy of vreg p (width w) into its result. */
@@ -222,14 +243,14 @@ static void pred_round_trip(lw_fn *f, const run *r, lw_inst *in)
 	    in->o[0].neg || in->o[1].kind != LO_PT || in->o[1].neg || in->o[2].kind != LO_VREG ||
 	    in->o[4].kind != LO_PT || in->o[4].neg ||
 	    !(in->o[3].kind == LO_RZ || (in->o[3].kind == LO_IMM && in->o[3].imm == 0)) ||
-	    (!lw_op_is(in->op, "ISETP.NE.AND") && !lw_op_is(in->op, "ISETP.NE.U32.AND")))
+	    (!LW_OP_IS(in->op, "ISETP.NE.AND") && !LW_OP_IS(in->op, "ISETP.NE.U32.AND")))
 		return;
 	int v = rep_of(r, &in->o[2]);
 	for (int k = r->n - 1; k >= 0; k--) {
 		if (r->tab[k].result != v)
 			continue;
 		const lw_inst *e = &f->insts[r->tab[k].rec];
-		if (!lw_op_is(e->op, "SEL") || e->n != 4 || e->o[1].kind != LO_RZ ||
+		if (!LW_OP_IS(e->op, "SEL") || e->n != 4 || e->o[1].kind != LO_RZ ||
 		    e->o[2].kind != LO_IMM || e->o[2].imm != 1 || e->o[3].kind != LO_PRED ||
 		    !e->o[3].neg)
 			return;
@@ -256,12 +277,12 @@ static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
 	(void)f;
 	if (in->guard.kind == LO_PRED && r->rep[in->guard.v] != in->guard.v)
 		in->guard.v = r->rep[in->guard.v];
-	if (lw_op_pfx(in->op, "B2R", 3) || !in->op[0])
+	if (LW_OP_PFX(in->op, "B2R") || !in->op[0])
 		return;
 	int nd = lw_ndefs(in);
-	if (nd < 2 && (lw_op_pfx(in->op, "ELECT", 5) || lw_op_pfx(in->op, "SHFL", 4) ||
-		       strstr(in->op, "SETP") || lw_op_pfx(in->op, "VOTE", 4) ||
-		       lw_op_pfx(in->op, "MATCH", 5)))
+	if (nd < 2 && (LW_OP_PFX(in->op, "ELECT") || LW_OP_PFX(in->op, "SHFL") ||
+		       strstr(in->op, "SETP") || LW_OP_PFX(in->op, "VOTE") ||
+		       LW_OP_PFX(in->op, "MATCH")))
 		nd = 2;
 	for (int k = nd; k < in->n; k++)
 		if (in->o[k].kind == LO_PRED && r->rep[in->o[k].v] != in->o[k].v)
@@ -272,7 +293,7 @@ static void subst_preds(const lw_fn *f, const run *r, lw_inst *in)
  * `MOV d, x` of the third. */
 void lw_add_to_copy(lw_inst *in)
 {
-	if (!lw_op_is(in->op, "IADD3") || in->n != 4 || in->guard.kind != LO_NONE)
+	if (!LW_OP_IS(in->op, "IADD3") || in->n != 4 || in->guard.kind != LO_NONE)
 		return;
 	int x = -1, nrz = 0;
 	for (int k = 1; k < 4; k++) {
@@ -341,7 +362,7 @@ static uint32_t zeros_of(const lw_fn *f, const kzero *kz, const lw_opd *o)
 
 static bool and_imm(const lw_fn *f, const lw_inst *in)
 {
-	return lw_op_is(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
+	return LW_OP_IS(in->op, "LOP3.LUT") && in->n == 6 && in->guard.kind == LO_NONE &&
 	       word_key(f, &in->o[0]) >= 0 && in->o[2].kind == LO_IMM && in->o[3].kind == LO_RZ &&
 	       in->o[4].kind == LO_IMM && in->o[4].imm == 0xc0;
 }
@@ -377,7 +398,7 @@ static void global_consts(const lw_fn *f, kzero *kz)
 		const lw_inst *in = &f->insts[i];
 		int nd = lw_ndefs(in);
 		for (int k = 0; k < in->n; k++) {
-			if (in->o[k].kind != LO_VREG || !(k < nd || lw_op_is(in->op, "ELECT")))
+			if (in->o[k].kind != LO_VREG || !(k < nd || LW_OP_IS(in->op, "ELECT")))
 				continue;
 			unsigned m = lw_opd_words(f, in, k);
 			for (int w = 0; w < 4; w++)
@@ -391,7 +412,7 @@ static void global_consts(const lw_fn *f, kzero *kz)
 		if (ndef[u] != 1)
 			continue;
 		const lw_inst *in = &f->insts[rec[u]];
-		if (!lw_op_is(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
+		if (!LW_OP_IS(in->op, "MOV") || in->n != 2 || in->guard.kind != LO_NONE ||
 		    f->vregs[in->o[0].v].fixed || (size_t)word_key(f, &in->o[0]) != u ||
 		    (in->o[1].kind != LO_IMM && in->o[1].kind != LO_RZ))
 			continue;
@@ -448,7 +469,7 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 	const char *op = in->op;
 	int nd = lw_ndefs(in);
 	uint32_t v;
-	if (lw_op_is(op, "IADD3") && in->n == nd + 3) {
+	if (LW_OP_IS(op, "IADD3") && in->n == nd + 3) {
 		int b = nd + 1;
 		if (!plain_reg(&in->o[b]))
 			return;
@@ -459,7 +480,7 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 				break;
 			}
 		to_imm(f, kz, in, b, 's');
-	} else if (lw_op_is(op, "IMAD") && in->n == 4) {
+	} else if (LW_OP_IS(op, "IMAD") && in->n == 4) {
 		bool c_reg = plain_reg(&in->o[3]);
 		if (c_reg && plain_reg(&in->o[2]) && !to_imm(f, kz, in, 2, 's') &&
 		    in->o[1].kind == LO_VREG && !in->o[1].neg && known_const(f, kz, &in->o[1], &v)) {
@@ -468,23 +489,23 @@ static void const_operands(const lw_fn *f, const kzero *kz, lw_inst *in)
 		}
 		if (plain_reg(&in->o[2]) && in->o[2].kind == LO_VREG)
 			to_imm(f, kz, in, 3, 's');
-	} else if (lw_op_pfx(op, "ISETP.", 6) && in->n == 5) {
+	} else if (LW_OP_PFX(op, "ISETP.") && in->n == 5) {
 		to_imm(f, kz, in, 3, 's');
-	} else if ((lw_op_is(op, "SEL") && in->n == 4) || (lw_op_pfx(op, "IMNMX", 5) && in->n == 4)) {
+	} else if ((LW_OP_IS(op, "SEL") && in->n == 4) || (LW_OP_PFX(op, "IMNMX") && in->n == 4)) {
 		to_imm(f, kz, in, 2, 's');
-	} else if (lw_op_is(op, "LOP3.LUT") && in->n == nd + 5) {
+	} else if (LW_OP_IS(op, "LOP3.LUT") && in->n == nd + 5) {
 		to_imm(f, kz, in, nd + 1, 'u');
-	} else if (lw_op_pfx(op, "SHF.", 4) && in->n == 4) {
+	} else if (LW_OP_PFX(op, "SHF.") && in->n == 4) {
 		to_imm(f, kz, in, 2, 'u');
-	} else if (lw_op_pfx(op, "SHFL.", 5) && in->n == 6) {
+	} else if (LW_OP_PFX(op, "SHFL.") && in->n == 6) {
 		to_imm(f, kz, in, 3, '5');
 		to_imm(f, kz, in, 4, 'c');
 		to_imm(f, kz, in, 5, 'u');
-	} else if (lw_op_pfx(op, "VOTE.", 5) && in->n == 4) {
+	} else if (LW_OP_PFX(op, "VOTE.") && in->n == 4) {
 		to_imm(f, kz, in, 3, 'u');
-	} else if (lw_op_is(op, "WARPSYNC") && in->n == 1) {
+	} else if (LW_OP_IS(op, "WARPSYNC") && in->n == 1) {
 		to_imm(f, kz, in, 0, 'u');
-	} else if ((lw_op_is(op, "BAR.SYNC") || lw_op_is(op, "BAR.ARV")) && in->n == 2) {
+	} else if ((LW_OP_IS(op, "BAR.SYNC") || LW_OP_IS(op, "BAR.ARV")) && in->n == 2) {
 		to_imm(f, kz, in, 0, 'b');
 		to_imm(f, kz, in, 1, 'n');
 	}
@@ -503,7 +524,7 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 	const_operands(f, kz, in);
 	int nd = lw_ndefs(in);
 	const char *op = in->op;
-	if (lw_op_is(op, "IADD3") || lw_op_is(op, "IADD3.X")) {
+	if (LW_OP_IS(op, "IADD3") || LW_OP_IS(op, "IADD3.X")) {
 		for (int k = nd; k < nd + 3 && k < in->n; k++)
 			if (in->o[k].kind == LO_VREG && zeros_of(f, kz, &in->o[k]) == 0xffffffffu)
 				in->o[k] = (lw_opd){.kind = LO_RZ};
@@ -512,7 +533,7 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 	uint32_t z = 0, cv = 0;
 	bool isc = false;
 	int key = nd == 1 && in->n >= 1 ? word_key(f, &in->o[0]) : -1;
-	if (in->guard.kind == LO_NONE && key >= 0 && lw_op_is(op, "MOV") && in->n == 2) {
+	if (in->guard.kind == LO_NONE && key >= 0 && LW_OP_IS(op, "MOV") && in->n == 2) {
 		if (in->o[1].kind == LO_IMM) {
 			isc = true;
 			cv = (uint32_t)in->o[1].imm;
@@ -523,23 +544,25 @@ static void known_zeros(lw_fn *f, kzero *kz, lw_inst *in)
 	if (in->guard.kind == LO_NONE && key >= 0) {
 		if (and_imm(f, in))
 			z = ~(uint32_t)in->o[2].imm | zeros_of(f, kz, &in->o[1]);
-		else if (lw_op_is(op, "MOV") && in->n == 2)
+		else if (LW_OP_IS(op, "MOV") && in->n == 2)
 			z = zeros_of(f, kz, &in->o[1]);
-		else if (lw_op_is(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
+		else if (LW_OP_IS(op, "SHF.R.U32.HI") && in->n == 4 && in->o[1].kind == LO_RZ &&
 			 in->o[2].kind == LO_IMM && in->o[2].imm > 0 && in->o[2].imm < 32)
 			z = ~(0xffffffffu >> in->o[2].imm);
-		else if (lw_op_pfx(op, "LD", 2) && strstr(op, ".U8") && is_vreg1(f, &in->o[0]))
+		else if (LW_OP_PFX(op, "LD") && strstr(op, ".U8") && is_vreg1(f, &in->o[0]))
 			z = 0xffffff00u;
-		else if (lw_op_pfx(op, "LD", 2) && strstr(op, ".U16") && is_vreg1(f, &in->o[0]))
+		else if (LW_OP_PFX(op, "LD") && strstr(op, ".U16") && is_vreg1(f, &in->o[0]))
 			z = 0xffff0000u;
-		else if (lw_op_is(op, "SEL") && in->n == 4)
+		else if (LW_OP_IS(op, "SEL") && in->n == 4)
 			z = zeros_of(f, kz, &in->o[1]) & zeros_of(f, kz, &in->o[2]);
 	}
 	for (int k = 0; k < in->n; k++)
-		if (in->o[k].kind == LO_VREG && (k < nd || lw_op_is(op, "ELECT")))
+		if (in->o[k].kind == LO_VREG && (k < nd || LW_OP_IS(op, "ELECT"))) {
+			unsigned words = lw_opd_words(f, in, k);
 			for (int w = 0; w < 4; w++)
-				if (lw_opd_words(f, in, k) >> w & 1)
+				if (words >> w & 1)
 					kz->at[in->o[k].v * 4 + w] = -1;
+		}
 	if (isc)
 		z = ~cv;
 	if (z || isc) {
@@ -581,7 +604,7 @@ static bool fwd_consumer(const char *op)
 static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
 {
 	int nd = lw_ndefs(in);
-	if (fwd_consumer(in->op) && !lw_op_is(in->op, "IADD3.X"))
+	if (fwd_consumer(in->op) && !LW_OP_IS(in->op, "IADD3.X"))
 		for (int k = nd; k < in->n; k++) {
 			lw_opd *o = &in->o[k];
 			if (!is_vreg1(f, o))
@@ -593,9 +616,9 @@ static void word_forward(const lw_fn *f, wcopy *w, lw_inst *in, int i)
 			o->sub = w->sub[u];
 		}
 	for (int k = 0; k < in->n; k++)
-		if (in->o[k].kind == LO_VREG && (k < nd || lw_op_is(in->op, "ELECT")))
+		if (in->o[k].kind == LO_VREG && (k < nd || LW_OP_IS(in->op, "ELECT")))
 			w->wr[in->o[k].v] = i;
-	if (lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+	if (LW_OP_IS(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 	    is_vreg1(f, &in->o[0]) && in->o[1].kind == LO_VREG && in->o[1].v != in->o[0].v) {
 		int d = in->o[0].v;
 		w->at[d] = i;
@@ -620,7 +643,7 @@ static bool writes_words(const lw_fn *f, const lw_inst *e, int v, unsigned words
 {
 	int nd = lw_ndefs(e);
 	for (int t = 0; t < e->n; t++)
-		if (e->o[t].kind == LO_VREG && e->o[t].v == v && (t < nd || lw_op_is(e->op, "ELECT")) &&
+		if (e->o[t].kind == LO_VREG && e->o[t].v == v && (t < nd || LW_OP_IS(e->op, "ELECT")) &&
 		    (lw_opd_words(f, e, t) & words))
 			return true;
 	return false;
@@ -628,8 +651,8 @@ static bool writes_words(const lw_fn *f, const lw_inst *e, int v, unsigned words
 
 static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 {
-	if (!lw_op_pfx(in->op, "LDS", 3) && !lw_op_pfx(in->op, "STS", 3) && !lw_op_pfx(in->op, "LDC", 3) &&
-	    !lw_op_pfx(in->op, "ATOMS", 5))
+	if (!LW_OP_PFX(in->op, "LDS") && !LW_OP_PFX(in->op, "STS") && !LW_OP_PFX(in->op, "LDC") &&
+	    !LW_OP_PFX(in->op, "ATOMS"))
 		return;
 	for (int k = 0; k < in->n; k++) {
 		lw_opd *o = &in->o[k];
@@ -643,7 +666,7 @@ static void fold_offsets(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 			continue;
 		const lw_inst *e = &f->insts[j];
 		int a = lw_ndefs(e); /* after a carry out, if any */
-		if (!lw_op_is(e->op, "IADD3") || e->n != a + 3 || e->guard.kind != LO_NONE ||
+		if (!LW_OP_IS(e->op, "IADD3") || e->n != a + 3 || e->guard.kind != LO_NONE ||
 		    e->o[0].kind != LO_VREG || e->o[0].v != o->v || e->o[0].sub ||
 		    e->o[a].kind != LO_VREG || e->o[a].sub || e->o[a].neg ||
 		    e->o[a + 1].kind != LO_IMM || e->o[a + 2].kind != LO_RZ ||
@@ -675,13 +698,13 @@ static bool same_word(const lw_opd *a, int v, int sub)
 
 static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_inst *in, int i)
 {
-	if (!lw_op_is(in->op, "IADD3") || in->n != 5 || in->guard.kind != LO_NONE ||
+	if (!LW_OP_IS(in->op, "IADD3") || in->n != 5 || in->guard.kind != LO_NONE ||
 	    in->o[0].kind != LO_VREG || in->o[0].sub || in->o[1].kind != LO_PRED ||
 	    in->o[1].neg || in->o[4].kind != LO_RZ || i + 1 >= f->ninsts)
 		return;
 	lw_inst *hx = &f->insts[i + 1];
 	int d = in->o[0].v, p = in->o[1].v;
-	if (!lw_op_is(hx->op, "IADD3.X") || hx->n != 6 || hx->guard.kind != LO_NONE ||
+	if (!LW_OP_IS(hx->op, "IADD3.X") || hx->n != 6 || hx->guard.kind != LO_NONE ||
 	    !same_word(&hx->o[0], d, 1) || hx->o[3].kind != LO_RZ || hx->o[4].kind != LO_PRED ||
 	    hx->o[4].v != p || hx->o[4].neg || hx->o[5].kind != LO_PT || !hx->o[5].neg ||
 	    pmention[p] != 2 || f->vregs[d].width != 2)
@@ -698,7 +721,7 @@ static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_in
 		if (j < w->start || j < i - 256)
 			continue;
 		const lw_inst *e = &f->insts[j];
-		if (!lw_op_pfx(e->op, "IMAD.WIDE", 9) || e->n != 4 || e->guard.kind != LO_NONE ||
+		if (!LW_OP_PFX(e->op, "IMAD.WIDE") || e->n != 4 || e->guard.kind != LO_NONE ||
 		    e->o[0].kind != LO_VREG || e->o[0].v != t->v || e->o[0].sub ||
 		    e->o[3].kind != LO_RZ)
 			continue;
@@ -731,7 +754,7 @@ static void wide_madd(const lw_fn *f, const wcopy *w, const int *pmention, lw_in
  */
 static void vector_forward(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 {
-	if (!lw_op_pfx(in->op, "ST", 2) || in->guard.kind != LO_NONE)
+	if (!LW_OP_PFX(in->op, "ST") || in->guard.kind != LO_NONE)
 		return;
 	for (int k = 0; k < in->n; k++) {
 		lw_opd *o = &in->o[k];
@@ -746,10 +769,10 @@ static void vector_forward(const lw_fn *f, const wcopy *w, lw_inst *in, int i)
 			bool wq = false;
 			for (int t = 0; t < e->n; t++)
 				wq |= e->o[t].kind == LO_VREG && e->o[t].v == q &&
-				      (t < nd || lw_op_is(e->op, "ELECT"));
+				      (t < nd || LW_OP_IS(e->op, "ELECT"));
 			if (!wq)
 				continue;
-			if (!lw_op_is(e->op, "MOV") || e->n != 2 || e->guard.kind != LO_NONE ||
+			if (!LW_OP_IS(e->op, "MOV") || e->n != 2 || e->guard.kind != LO_NONE ||
 			    e->o[1].kind != LO_VREG || e->o[1].sub != e->o[0].sub ||
 			    f->vregs[e->o[1].v].width != wd || (p >= 0 && e->o[1].v != p)) {
 				bad = true;
@@ -782,8 +805,8 @@ static bool zero_test(const lw_inst *in)
 	       in->o[2].kind == LO_VREG && !in->o[2].sub && in->o[4].kind == LO_PT &&
 	       !in->o[4].neg &&
 	       (in->o[3].kind == LO_RZ || (in->o[3].kind == LO_IMM && in->o[3].imm == 0)) &&
-	       (lw_op_is(in->op, "ISETP.NE.AND") || lw_op_is(in->op, "ISETP.NE.U32.AND") ||
-		lw_op_is(in->op, "ISETP.EQ.AND") || lw_op_is(in->op, "ISETP.EQ.U32.AND"));
+	       (LW_OP_IS(in->op, "ISETP.NE.AND") || LW_OP_IS(in->op, "ISETP.NE.U32.AND") ||
+		LW_OP_IS(in->op, "ISETP.EQ.AND") || LW_OP_IS(in->op, "ISETP.EQ.U32.AND"));
 }
 
 /* Reads of predicate q in record in: the guard and predicate operands after
@@ -793,11 +816,11 @@ static bool reads_pred(const lw_inst *in, int q)
 	if (in->guard.kind == LO_PRED && in->guard.v == q)
 		return true;
 	int nd = lw_ndefs(in);
-	if (nd < 2 && (lw_op_pfx(in->op, "ELECT", 5) || lw_op_pfx(in->op, "SHFL", 4) ||
-		       strstr(in->op, "SETP") || lw_op_pfx(in->op, "VOTE", 4) ||
-		       lw_op_pfx(in->op, "MATCH", 5)))
+	if (nd < 2 && (LW_OP_PFX(in->op, "ELECT") || LW_OP_PFX(in->op, "SHFL") ||
+		       strstr(in->op, "SETP") || LW_OP_PFX(in->op, "VOTE") ||
+		       LW_OP_PFX(in->op, "MATCH")))
 		nd = 2;
-	if (lw_op_pfx(in->op, "B2R", 3))
+	if (LW_OP_PFX(in->op, "B2R"))
 		return false;
 	for (int k = nd; k < in->n; k++)
 		if (in->o[k].kind == LO_PRED && in->o[k].v == q)
@@ -813,10 +836,16 @@ static void fuse_zero_tests(lw_fn *f)
 		const lw_inst *in = &f->insts[i];
 		int nd = lw_ndefs(in);
 		for (int k = 0; k < in->n; k++)
-			if (in->o[k].kind == LO_PRED && (k < nd || k < 2 || lw_op_pfx(in->op, "B2R", 3)))
+			if (in->o[k].kind == LO_PRED && (k < nd || k < 2 || LW_OP_PFX(in->op, "B2R")))
 				pw[in->o[k].v]++;
 	}
 	bool *gone = calloc((size_t)f->ninsts + 1, 1);
+	/* EQ tests: q renamed to the LOP3's new predicate pu = ren[q] */
+	int *ren = malloc(((size_t)nv + 1) * sizeof(int));
+	int *ren_keep = malloc(((size_t)nv + 1) * sizeof(int));
+	for (int v = 0; v <= nv; v++)
+		ren[v] = -1;
+	bool any_ren = false;
 	int start = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		lw_inst *in = &f->insts[i];
@@ -840,14 +869,14 @@ static void fuse_zero_tests(lw_fn *f)
 			bool wr = false;
 			for (int k = 0; k < e->n; k++)
 				wr |= e->o[k].kind == LO_VREG && e->o[k].v == r &&
-				      (k < nd || lw_op_is(e->op, "ELECT"));
+				      (k < nd || LW_OP_IS(e->op, "ELECT"));
 			if (wr)
 				break;
 		}
 		if (!ok || j < start)
 			continue;
 		lw_inst *e = &f->insts[j];
-		if (!lw_op_is(e->op, "LOP3.LUT") || e->n != 6 || e->guard.kind != LO_NONE ||
+		if (!LW_OP_IS(e->op, "LOP3.LUT") || e->n != 6 || e->guard.kind != LO_NONE ||
 		    e->o[0].kind != LO_VREG || e->o[0].v != r || e->o[0].sub)
 			continue;
 		bool eq = strstr(in->op, ".EQ.") != NULL;
@@ -856,20 +885,30 @@ static void fuse_zero_tests(lw_fn *f)
 		e->o[0] = (lw_opd){.kind = LO_PRED, .v = pu};
 		e->n = 7;
 		gone[i] = true;
-		if (eq)
-			for (int x = 0; x < f->ninsts; x++) {
-				lw_inst *u = &f->insts[x];
-				if (u->guard.kind == LO_PRED && u->guard.v == q) {
-					u->guard.v = pu;
-					u->guard.neg = !u->guard.neg;
-				}
-				if (x != j) /* every other mention of q reads it (pw[q] == 1) */
-					for (int k = 0; k < u->n; k++)
-						if (u->o[k].kind == LO_PRED && u->o[k].v == q) {
-							u->o[k].v = pu;
-							u->o[k].neg = !u->o[k].neg;
-						}
+		if (eq) {
+			ren[q] = pu;
+			ren_keep[q] = j;
+			any_ren = true;
+		}
+	}
+	/* every read of a renamed q reads !pu: its guards, and its operands
+	 * but in the LOP3 (every other mention of q reads it, pw[q] == 1).
+	 * At the end, in one pass: the tests above look at no predicate
+	 * operand that a rename changes (q's ISETP is gone, pu is new). */
+	for (int x = 0; any_ren && x < f->ninsts; x++) {
+		lw_inst *u = &f->insts[x];
+		if (u->guard.kind == LO_PRED && u->guard.v < nv && ren[u->guard.v] >= 0) {
+			u->guard.v = ren[u->guard.v];
+			u->guard.neg = !u->guard.neg;
+		}
+		for (int k = 0; k < u->n; k++) {
+			int q = u->o[k].v;
+			if (u->o[k].kind == LO_PRED && q >= 0 && q < nv && ren[q] >= 0 &&
+			    x != ren_keep[q]) {
+				u->o[k].v = ren[q];
+				u->o[k].neg = !u->o[k].neg;
 			}
+		}
 	}
 	int o = 0;
 	for (int i = 0; i < f->ninsts; i++) {
@@ -882,6 +921,8 @@ static void fuse_zero_tests(lw_fn *f)
 	f->ninsts = o;
 	free(gone);
 	free(pw);
+	free(ren);
+	free(ren_keep);
 }
 
 void lw_peephole(lw_fn *f)
@@ -891,6 +932,7 @@ void lw_peephole(lw_fn *f)
 	r.alias = lw_realloc(NULL, ((size_t)f->nvregs + 1) * sizeof(int));
 	r.inlist = lw_realloc(NULL, ((size_t)f->nvregs + 1) * sizeof(bool));
 	memset(r.inlist, 0, ((size_t)f->nvregs + 1) * sizeof(bool));
+	r.named = calloc((size_t)f->nvregs + 1, sizeof(int));
 	for (int u = 0; u < f->nvregs; u++)
 		r.rep[u] = u;
 	size_t nk = ((size_t)f->nvregs + 1) * 4; /* one fact per word */
@@ -953,7 +995,7 @@ void lw_peephole(lw_fn *f)
 		 * second operand: outputs that lw_ndefs does not count) */
 		int nd = lw_ndefs(in);
 		for (int k = 0; k < in->n; k++)
-			if ((in->o[k].kind == LO_VREG && (k < nd || lw_op_is(in->op, "ELECT"))) ||
+			if ((in->o[k].kind == LO_VREG && (k < nd || LW_OP_IS(in->op, "ELECT"))) ||
 			    in->o[k].kind == LO_PRED)
 				clobber(f, &r, in->o[k].v);
 		if (ends_run(in)) {
@@ -963,7 +1005,7 @@ void lw_peephole(lw_fn *f)
 			continue;
 		}
 		/* a plain copy: its result stands for the source's value */
-		if (lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+		if (LW_OP_IS(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 		    in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG && !in->o[0].sub &&
 		    !in->o[1].sub && f->vregs[in->o[0].v].width == 1 &&
 		    f->vregs[in->o[1].v].width == 1) {
@@ -984,8 +1026,10 @@ void lw_peephole(lw_fn *f)
 			bool self = false;
 			for (int k = 1; k < in->n; k++)
 				self |= names(&in->o[k], in->o[0].v);
-			if (!self)
-				r.tab[r.n++] = (vn){i, in->o[0].v};
+			if (!self) {
+				r.tab[r.n] = (vn){i, in->o[0].v};
+				count_named(f, &r, &r.tab[r.n++], 1);
+			}
 		}
 	}
 	free(r.tab);
@@ -1002,6 +1046,7 @@ void lw_peephole(lw_fn *f)
 	free(wc.sub);
 	free(r.alias);
 	free(r.inlist);
+	free(r.named);
 	free(pmention);
 	int o = 0; /* drop the records 5c emptied */
 	for (int i = 0; i < f->ninsts; i++)

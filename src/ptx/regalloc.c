@@ -77,9 +77,9 @@ static int ndefs(const lw_inst *in)
 	case 'I':
 		if (PFX(op, "ISETP"))
 			return 2;
-		if (lw_op_is(op, "IADD3"))
+		if (LW_OP_IS(op, "IADD3"))
 			return in->n - 3;
-		if (lw_op_is(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
+		if (LW_OP_IS(op, "IADD3.X")) /* carry outs, then a, b, c and two carry ins */
 			return in->n - 5;
 		break;
 	case 'F':
@@ -87,7 +87,7 @@ static int ndefs(const lw_inst *in)
 			return 2;
 		break;
 	case 'L':
-		if (lw_op_is(op, "LOP3.LUT") && in->n == 7) /* Pu, Rd */
+		if (LW_OP_IS(op, "LOP3.LUT") && in->n == 7) /* Pu, Rd */
 			return 2;
 		break;
 	case 'V':
@@ -316,7 +316,7 @@ static void rename_vreg(lw_fn *f, occ *oc, int d, int s, int sub)
 
 static bool plain_mov(const lw_fn *f, const lw_inst *in)
 {
-	return lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+	return LW_OP_IS(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 	       in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
 	       in->o[0].v != in->o[1].v && !f->vregs[in->o[0].v].fixed &&
 	       !f->vregs[in->o[1].v].fixed;
@@ -368,7 +368,7 @@ static bool written_in(const lw_fn *f, const occ *oc, int v, int from, int to, i
 
 bool lw_pred_copy(const lw_inst *in)
 {
-	return lw_op_is(in->op, "ISETP.T.AND") && in->n == 5 && in->guard.kind == LO_NONE &&
+	return LW_OP_IS(in->op, "ISETP.T.AND") && in->n == 5 && in->guard.kind == LO_NONE &&
 	       in->o[0].kind == LO_PRED && !in->o[0].neg && in->o[1].kind == LO_PT &&
 	       !in->o[1].neg && in->o[2].kind == LO_RZ && in->o[3].kind == LO_RZ &&
 	       in->o[4].kind == LO_PRED && !in->o[4].neg;
@@ -578,7 +578,7 @@ static void drop_self_moves(lw_fn *f)
 	int o = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		bool self = (lw_op_is(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
+		bool self = (LW_OP_IS(in->op, "MOV") && in->n == 2 && in->guard.kind == LO_NONE &&
 			     in->o[0].kind == LO_VREG && in->o[1].kind == LO_VREG &&
 			     in->o[0].v == in->o[1].v && in->o[0].sub == in->o[1].sub) ||
 			    (lw_pred_copy(in) && in->o[0].v == in->o[4].v);
@@ -636,7 +636,7 @@ static void crossed_clobbers(const lw_fn *f, const lw_vreg *r, uint64_t avoid[4]
 		return;
 	for (int i = r->start + 1; i < r->end && i < f->ninsts; i++) {
 		const lw_inst *in = &f->insts[i];
-		if (!lw_op_is(in->op, "CALL.REL"))
+		if (!LW_OP_IS(in->op, "CALL.REL"))
 			continue;
 		uint64_t c[4];
 		uint8_t p;
@@ -646,16 +646,77 @@ static void crossed_clobbers(const lw_fn *f, const lw_vreg *r, uint64_t avoid[4]
 	}
 }
 
-typedef struct start_key {
-	int start, v;
-} start_key;
-
-static int by_start(const void *a, const void *b)
+/* order[no] (vregs in increasing number) sorted by the start of their
+ * interval, ties by vreg number: a counting sort over the starts, stable,
+ * so what a sort by (start, vreg) gives. */
+static void sort_by_start(const lw_fn *f, int *order, int no)
 {
-	const start_key *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->v > y->v) - (x->v < y->v);
+	if (no < 2)
+		return;
+	int lo = f->vregs[order[0]].start, hi = lo;
+	for (int i = 1; i < no; i++) {
+		int s = f->vregs[order[i]].start;
+		lo = s < lo ? s : lo;
+		hi = s > hi ? s : hi;
+	}
+	size_t span = (size_t)((int64_t)hi - lo) + 1;
+	int *count = calloc(span + 1, sizeof(int));
+	int *sorted = malloc((size_t)no * sizeof(int));
+	for (int i = 0; i < no; i++)
+		count[f->vregs[order[i]].start - lo + 1]++;
+	for (size_t k = 1; k <= span; k++)
+		count[k] += count[k - 1];
+	for (int i = 0; i < no; i++)
+		sorted[count[f->vregs[order[i]].start - lo]++] = order[i];
+	memcpy(order, sorted, (size_t)no * sizeof(int));
+	free(count);
+	free(sorted);
+}
+
+#define SET(s, v) ((s)[(v) / 64] |= 1ull << ((v) % 64))
+#define CLR(s, v) ((s)[(v) / 64] &= ~(1ull << ((v) % 64)))
+#define HAS(s, v) (((s)[(v) / 64] >> ((v) % 64)) & 1)
+
+/* Block b's live-in as a function of its live-out x: (x & keep) | gen,
+ * since each record, walked backwards, clears its full writes and sets
+ * its reads whatever x is.  keep and gen arrive all ones and all zeros.
+ * wr (per vreg, the words of a pair or quad written unguarded after this
+ * point with no read in between: both words written is a full def) is all
+ * zeros before and after. */
+static void block_live(const lw_fn *f, const mblk *b, uint8_t *wr, uint64_t *keep, uint64_t *gen)
+{
+	for (int i = b->last - 1; i >= b->first; i--) {
+		const lw_inst *in = &f->insts[i];
+		int nd = ndefs(in);
+		for (int k = 0; k < nd && k < in->n; k++) {
+			const lw_opd *o = &in->o[k];
+			if (o->kind != LO_VREG && o->kind != LO_PRED)
+				continue;
+			if (in->guard.kind != LO_NONE)
+				continue;
+			int w = f->vregs[o->v].width;
+			if (o->kind == LO_VREG && w >= 2 && w <= 4 && o->sub < w)
+				wr[o->v] |= (uint8_t)(1u << o->sub);
+			if (full_write(f, in, o) || (w >= 2 && wr[o->v] == (1u << w) - 1)) {
+				CLR(keep, o->v);
+				CLR(gen, o->v);
+			}
+		}
+		for (int k = nd; k < in->n; k++)
+			if (is_reg(&in->o[k])) {
+				SET(keep, in->o[k].v);
+				SET(gen, in->o[k].v);
+				wr[in->o[k].v] = 0;
+			}
+		if (in->guard.kind == LO_PRED) {
+			SET(keep, in->guard.v);
+			SET(gen, in->guard.v);
+		}
+	}
+	for (int i = b->first; i < b->last; i++)
+		for (int k = 0; k < f->insts[i].n; k++)
+			if (f->insts[i].o[k].kind == LO_VREG)
+				wr[f->insts[i].o[k].v] = 0;
 }
 
 void lw_regalloc(lw_fn *f)
@@ -680,7 +741,7 @@ void lw_regalloc(lw_fn *f)
 	for (int b = 0; b < nb; b++) {
 		const lw_inst *last = &f->insts[mb[b].last - 1];
 		bool falls = true;
-		if (lw_op_pfx(last->op, "BRA", 3)) {
+		if (LW_OP_PFX(last->op, "BRA")) {
 			int t = last->o[0].text ? label_block(labs, nlab, blk_of, last->o[0].text) : -1;
 			if (t >= 0)
 				mb[b].succ[mb[b].nsucc++] = t;
@@ -707,9 +768,16 @@ void lw_regalloc(lw_fn *f)
 	uint64_t *out = calloc((size_t)nb * (size_t)words, 8);
 	uint64_t *cur = calloc((size_t)words, 8);
 	uint8_t *wr = malloc((size_t)nv + 1);
-#define SET(s, v) ((s)[(v) / 64] |= 1ull << ((v) % 64))
-#define CLR(s, v) ((s)[(v) / 64] &= ~(1ull << ((v) % 64)))
-#define HAS(s, v) (((s)[(v) / 64] >> ((v) % 64)) & 1)
+	/* each block's live-in is (live-out & keep) | gen (block_live): the
+	 * records are walked once, the fixed point below is bit operations */
+	uint64_t *keep = malloc((size_t)nb * (size_t)words * 8);
+	uint64_t *gen = calloc((size_t)nb * (size_t)words, 8);
+	memset(keep, 0xff, (size_t)nb * (size_t)words * 8);
+	memset(wr, 0, (size_t)nv + 1);
+	for (int b = 0; b < nb; b++) {
+		size_t at = (size_t)b * (size_t)words;
+		block_live(f, &mb[b], wr, &keep[at], &gen[at]);
+	}
 	bool changed = true;
 	while (changed) {
 		changed = false;
@@ -721,39 +789,18 @@ void lw_regalloc(lw_fn *f)
 					cur[w] |= in_[(size_t)sb * (size_t)words + (size_t)w];
 			}
 			memcpy(&out[(size_t)b * (size_t)words], cur, (size_t)words * 8);
-			/* words of a pair or quad written (unguarded) after this point with
-			 * no read in between: both words written is a full def */
-			memset(wr, 0, (size_t)nv + 1);
-			for (int i = mb[b].last - 1; i >= mb[b].first; i--) {
-				const lw_inst *in = &f->insts[i];
-				int nd = ndefs(in);
-				for (int k = 0; k < nd && k < in->n; k++) {
-					const lw_opd *o = &in->o[k];
-					if (o->kind != LO_VREG && o->kind != LO_PRED)
-						continue;
-					if (in->guard.kind != LO_NONE)
-						continue;
-					int w = f->vregs[o->v].width;
-					if (o->kind == LO_VREG && w >= 2 && w <= 4 && o->sub < w)
-						wr[o->v] |= (uint8_t)(1u << o->sub);
-					if (full_write(f, in, o) || (w >= 2 && wr[o->v] == (1u << w) - 1))
-						CLR(cur, o->v);
-				}
-				for (int k = nd; k < in->n; k++)
-					if (is_reg(&in->o[k])) {
-						SET(cur, in->o[k].v);
-						wr[in->o[k].v] = 0;
-					}
-				if (in->guard.kind == LO_PRED)
-					SET(cur, in->guard.v);
-			}
-			uint64_t *bi = &in_[(size_t)b * (size_t)words];
+			size_t at = (size_t)b * (size_t)words;
+			for (int w = 0; w < words; w++)
+				cur[w] = (cur[w] & keep[at + (size_t)w]) | gen[at + (size_t)w];
+			uint64_t *bi = &in_[at];
 			if (memcmp(bi, cur, (size_t)words * 8)) {
 				memcpy(bi, cur, (size_t)words * 8);
 				changed = true;
 			}
 		}
 	}
+	free(keep);
+	free(gen);
 	dead_pred_copies(f, mb, nb, out, words);
 	for (int v = 0; v < nv; v++) {
 		f->vregs[v].start = 1 << 30;
@@ -791,15 +838,7 @@ void lw_regalloc(lw_fn *f)
 	for (int v = 0; v < nv; v++)
 		if (f->vregs[v].end >= 0 && !f->vregs[v].fixed)
 			order[no++] = v;
-	/* by start, ties by vreg number (what a stable sort of the vregs in
-	 * number order gives) */
-	start_key *keys = lw_realloc(NULL, ((size_t)no + 1) * sizeof *keys);
-	for (int i = 0; i < no; i++)
-		keys[i] = (start_key){f->vregs[order[i]].start, order[i]};
-	qsort(keys, (size_t)no, sizeof *keys, by_start);
-	for (int i = 0; i < no; i++)
-		order[i] = keys[i].v;
-	free(keys);
+	sort_by_start(f, order, no);
 	int rbusy[255], pbusy[7]; /* vreg holding it, -1 free, -2 reserved */
 	for (int i = 0; i < 255; i++)
 		rbusy[i] = -1;
