@@ -17,10 +17,8 @@
 main:
         S2R R0, SR_TID.X ;
         S2R R1, SR_CTAID.X ;
-        MOV R8, c[0x0][0x100] ;
-        MOV R9, c[0x0][0x104] ;
-        MOV R10, c[0x0][0x108] ;
-        MOV R11, c[0x0][0x10c] ;
+        LDC.64 R8, c[0x0][0x100] ;
+        LDC.64 R10, c[0x0][0x108] ;
         SHF.R.U32.HI R2, RZ, 0x2, R1 ;
         IMAD.WIDE.U32 R8, R2, 0x4, R8 ;
         IMAD.WIDE.U32 R10, R1, 0x4, R10 ;
