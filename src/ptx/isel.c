@@ -54,15 +54,9 @@ const char *lw_fmt(lw_fn *f, const char *fmt_, ...)
 				p++;
 			} else if (*p == '%') {
 				int v = va_arg(ap, int);
-				unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-				size_t i = sizeof num;
-				do
-					num[--i] = (char)('0' + u % 10);
-				while (u /= 10);
-				if (v < 0)
-					num[--i] = '-';
-				x = num + i;
-				k = sizeof num - i;
+				x = util_digits(num + sizeof num,
+						v < 0 ? 0u - (unsigned)v : (unsigned)v, 10, v < 0);
+				k = (size_t)(num + sizeof num - x);
 				p++;
 			}
 			k = k < sizeof buf - 1 - n ? k : sizeof buf - 1 - n;

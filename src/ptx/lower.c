@@ -206,12 +206,8 @@ static void pl_putc(pline *l, char c) { pl_putn(l, &c, 1); }
  * util_buf_putd and util_buf_putx */
 static void pl_putu(pline *l, bool neg, unsigned long long u, unsigned base)
 {
-	char t[24], *e = t + sizeof t, *p = e;
-	for (; p == e || u; u /= base)
-		*--p = "0123456789abcdef"[u % base];
-	if (neg)
-		*--p = '-';
-	pl_putn(l, p, (size_t)(e - p));
+	char t[24], *p = util_digits(t + sizeof t, u, base, neg);
+	pl_putn(l, p, (size_t)(t + sizeof t - p));
 }
 
 static void pl_putd(pline *l, long long x)

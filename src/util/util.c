@@ -149,27 +149,28 @@ void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap)
 
 /* Decimal and hexadecimal numbers without the printf machinery (the
  * lowering prints a register name or an immediate per operand). */
+char *util_digits(char *end, unsigned long long u, unsigned base, bool neg)
+{
+	char *p = end;
+	do
+		*--p = "0123456789abcdef"[u % base];
+	while (u /= base);
+	if (neg)
+		*--p = '-';
+	return p;
+}
+
 void util_buf_putd(util_buf *b, long long x)
 {
-	char t[24];
-	int i = (int)sizeof t;
-	unsigned long long u = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
-	do
-		t[--i] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (x < 0)
-		t[--i] = '-';
-	util_buf_putn(b, t + i, sizeof t - (size_t)i);
+	char t[24], *p = util_digits(t + sizeof t, x < 0 ? 0ull - (unsigned long long)x
+							 : (unsigned long long)x, 10, x < 0);
+	util_buf_putn(b, p, (size_t)(t + sizeof t - p));
 }
 
 void util_buf_putx(util_buf *b, unsigned long long x)
 {
-	char t[16];
-	int i = (int)sizeof t;
-	do
-		t[--i] = "0123456789abcdef"[x & 15];
-	while (x >>= 4);
-	util_buf_putn(b, t + i, sizeof t - (size_t)i);
+	char t[16], *p = util_digits(t + sizeof t, x, 16, false);
+	util_buf_putn(b, p, (size_t)(t + sizeof t - p));
 }
 
 void util_buf_printf(util_buf *b, const char *fmt, ...)

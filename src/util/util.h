@@ -53,6 +53,10 @@ void util_buf_putn(util_buf *b, const char *s, size_t n);
 void util_buf_printf(util_buf *b, const char *fmt, ...) SIMT_PRINTF(2, 3);
 void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap);
 void util_buf_putd(util_buf *b, long long x);           /* %lld */
+/* The digits of u in base (2..16, lower case), preceded by '-' if neg,
+ * written backwards so that they end at end (at most 65 bytes before
+ * it); returns where they start. */
+char *util_digits(char *end, unsigned long long u, unsigned base, bool neg);
 void util_buf_putx(util_buf *b, unsigned long long x);  /* %llx */
 /* s (NULL: nothing) as the body of a JSON string: quote, backslash and
  * control characters escaped, no surrounding quotes. */
