@@ -487,6 +487,12 @@ static void resolve_fixups(asm_ctx *c)
 		c->line = f->line;
 		c->line_start = f->line_start;
 		asm_section *s = &c->secs[f->sec];
+		isa_word w;
+		if (f->kind == ASM_FIX_FIELD) {
+			w = codec_load(s->data + f->offset);
+			if (asm_fix_label(c, f, &w))
+				goto fixed;
+		}
 		asm_value v;
 		if (!asm_expr_eval(c, f->expr, f->sec, s->base + f->offset, true, &v))
 			continue;
@@ -494,9 +500,10 @@ static void resolve_fixups(asm_ctx *c)
 			resolve_data(c, f, v);
 			continue;
 		}
-		isa_word w = codec_load(s->data + f->offset);
+		w = codec_load(s->data + f->offset);
 		if (!asm_fix_field(c, f, v, &w))
 			continue;
+	fixed:
 		store_word(w, s->data + f->offset);
 		if (!f->no_rules)
 			asm_check_exceptions(c, f->op, w, f->col);
