@@ -480,10 +480,39 @@ static void resolve_data(asm_ctx *c, const asm_fixup *f, asm_value v)
 		s->data[f->offset + (uint64_t)b] = (uint8_t)((uint64_t)v.v >> (8 * b));
 }
 
+/*
+ * Ask memory now for what resolving fixup f will read: its symbol's slot
+ * of the hash table (near: stage 0), or, when the slot is there, the
+ * symbol and the instruction word (stage 1).  A big listing's fixups
+ * visit both tables and the code in no order a cache could follow.
+ */
+static ASM_INLINE void prefetch_fixup(const asm_ctx *c, const asm_fixup *f,
+				      int stage)
+{
+	const asm_expr *e = f->expr;
+	if (f->kind != ASM_FIX_FIELD || !e || e->op != 's' || !e->keyed ||
+	    !c->symhash_cap)
+		return;
+	const struct asm_symslot *h =
+		&c->symhash[e->hash & (uint32_t)(c->symhash_cap - 1)];
+	if (!stage) {
+		__builtin_prefetch(h);
+		return;
+	}
+	if (h->hash == e->hash && h->sym >= 0)
+		__builtin_prefetch(&c->syms[h->sym]);
+	__builtin_prefetch(c->secs[f->sec].data + f->offset);
+}
+
 static void resolve_fixups(asm_ctx *c)
 {
+	enum { AHEAD = 16 };
 	for (int i = 0; i < c->nfix; i++) {
 		const asm_fixup *f = &c->fix[i];
+		if (i + AHEAD < c->nfix)
+			prefetch_fixup(c, &c->fix[i + AHEAD], 0);
+		if (i + AHEAD / 2 < c->nfix)
+			prefetch_fixup(c, &c->fix[i + AHEAD / 2], 1);
 		c->line = f->line;
 		c->line_start = f->line_start;
 		asm_section *s = &c->secs[f->sec];
