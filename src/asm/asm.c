@@ -807,6 +807,16 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 		obj_kernel *ok = &o->kernels[k];
 		ok->nregs = ak->maxreg;
 		ok->nbarriers = ak->nbar;
+		if (!ok->nexits && ak->nexits) {
+			/* the offsets are the object's list: hand them over
+			 * (one realloc per EXIT was 150 instructions each and
+			 * the heap's growth) */
+			free(ok->exit_offsets);
+			ok->exit_offsets = ak->exits;
+			ok->nexits = ak->nexits;
+			ak->exits = NULL;
+			ak->nexits = ak->cexits = 0;
+		}
 		for (int e = 0; e < ak->nexits; e++)
 			if (!obj_kernel_add_exit(o, k, ak->exits[e]))
 				return false;
