@@ -731,8 +731,11 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	unsigned char ch = at(&s, p);
 	if (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$')
 		return 0; /* directives, labels .L_x:, errors */
-	/* the mnemonic word */
-	const char *e = ident_end(&s, p);
+	/* the mnemonic word: a word seen before without reading its bytes */
+	const asm_word *wd;
+	const asm_guess *g;
+	int known = asm_guess_cached(c, p, &wd, &g);
+	const char *e = known ? p + known : ident_end(&s, p);
 	/* field by field: the general way sets the rest below */
 	tok[1].kind = ASM_T_IDENT;
 	tok[1].s = p;
@@ -747,8 +750,8 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	 * look so (or whose values fast_fill would not take) is read again
 	 * the general way */
 	it->plan = NULL;
-	const asm_word *wd;
-	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len, &wd);
+	if (!known)
+		g = asm_guess_find(c, tok[1].s, tok[1].len, &wd);
 	const char *q;
 	isa_word w;
 	uint32_t mr;
