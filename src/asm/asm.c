@@ -654,7 +654,8 @@ static void free_ctx(asm_ctx *c)
 	}
 	free(c->kernels);
 	free(c->syms);
-	free(c->symhash);
+	if (!c->symhash_arena)
+		free(c->symhash);
 	free(c->fix);
 	free(c->annots);
 	while (c->arena) {

@@ -306,6 +306,7 @@ typedef struct asm_ctx {
 		int sym;
 	} *symhash;
 	int symhash_cap;
+	bool symhash_arena; /* symhash is in the arena (asm_sym_reserve's) */
 	int nfix;
 	size_t cfix;       /* bytes */
 	asm_fixup *fix;
