@@ -633,6 +633,11 @@ static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
  * first non-blank byte, NULL at the end of input. */
 static const char *skip_blank(asm_lexer *lx)
 {
+	/* the usual statement: 8 blanks, then a word */
+	if (lx->end - lx->p > 8 &&
+	    load8(lx->p) == UINT64_C(0x2020202020202020) &&
+	    (cls_of((unsigned char)lx->p[8]) & ASM_C_IDSTART))
+		return lx->p + 8;
 	for (;;) {
 		const char *p = lx->p;
 		/* listings indent a lot: 8 blanks at a time */
