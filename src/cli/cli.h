@@ -71,6 +71,9 @@ void cli_out_discard(cli_out *o);
  * error; returns the exit status (rc, or 1 when rc was 0 and a write
  * failed). */
 int cli_exit(int rc);
+/* The heap of a short process on 2 MiB pages (main.c); free the block it
+ * returns (may be NULL) when the command ends. */
+void *cli_heap_huge(void);
 /* A command's usage text: on stdout and 0 when asked for (--help), else
  * on stderr and 2. */
 int cli_usage(const char *text, bool asked);
