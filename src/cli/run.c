@@ -418,6 +418,13 @@ int cli_run(int argc, char **argv)
 		rc = cli_usage(usage_text, true);
 		cli_print_checks(cli_stdout());
 	} else if (!rc) {
+		/* the heap on 2 MiB pages, as `simt ptx`'s and `simt as`'s
+		 * (main.c): the lowering, the assembler and the simulator's set-up
+		 * fault it in 2 MiB at a time, and what the run allocates (local
+		 * memory, copy queues, CTA state) lands in pages they faulted in
+		 * already, not in fresh ones inside the run window
+		 * (docs/architecture.md) */
+		void *heap = cli_heap_huge();
 		simt_isa *isa = cli_load_isa(o.isa_dir);
 		if (!isa) {
 			rc = 1;
@@ -428,6 +435,7 @@ int cli_run(int argc, char **argv)
 			simt_diags_free(&d);
 			simt_isa_free(isa);
 		}
+		free(heap);
 	}
 	for (int k = 0; k < o.nlines; k++)
 		free(o.lines[k]);
