@@ -945,9 +945,10 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	if (active != 0xffffffffu)
 		c->thread_insts -= w->idle;
 	uint64_t clock = now + i->stall; /* never 0 (predecode.c) */
-	if ((f & (SIM_F_NOGUARD | SIM_F_CTRL)) == SIM_F_NOGUARD) {
+	if (__builtin_expect((f & (SIM_F_NOGUARD | SIM_F_CTRL)) ==
+				     SIM_F_NOGUARD, 1)) {
 		w->clock = clock; /* the commonest: no predicate, plain */
-		if (active)
+		if (__builtin_expect(active != 0, 1))
 			i->exec(w, i, active);
 		w->active_pc += SIM_INST_SIZE;
 		w->ip = i + 1; /* c->code[ncode] past the last */
