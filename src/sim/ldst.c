@@ -1054,16 +1054,18 @@ local_few(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
 		if (!local_dense(w, i, pmask, true, n))                        \
 			store(w, i, pmask, SIM_SPACE_LOCAL);                   \
 	}                                                                      \
-	static void ldl##n##_row(sim_warp *w, const sim_inst *i,               \
-				 uint32_t pmask)                               \
+	RT_LANE_CLONES static void ldl##n##_row(sim_warp *w,                   \
+						const sim_inst *i,             \
+						uint32_t pmask)                \
 	{                                                                      \
 		if (sim_popc(pmask) > 8)                                       \
 			ldl##n##_all(w, i, pmask);                             \
 		else if (!local_few(w, i, pmask, false, n))                    \
 			load(w, i, pmask, SIM_SPACE_LOCAL);                    \
 	}                                                                      \
-	static void stl##n##_row(sim_warp *w, const sim_inst *i,               \
-				 uint32_t pmask)                               \
+	RT_LANE_CLONES static void stl##n##_row(sim_warp *w,                   \
+						const sim_inst *i,             \
+						uint32_t pmask)                \
 	{                                                                      \
 		if (sim_popc(pmask) > 8)                                       \
 			stl##n##_all(w, i, pmask);                             \
