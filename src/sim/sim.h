@@ -119,6 +119,9 @@ struct sim_inst {
 	   the guard is a uniform predicate (index into w->up, the uniform
 	   datapath's U* instructions) */
 	uint8_t pg, pg_not, pp, pp_not, pg_up;
+	/* pg_not and pp_not as masks (~0 or 0, predecode.c): the plain
+	   step's guard is (p[pg] ^ pg_xor) & (p[pp] ^ pp_xor), no branch */
+	uint32_t pg_xor, pp_xor;
 	/* control slots ($sched $wsb $req); stall is the issue distance,
 	   never 0 (predecode.c: a stall field of 0 counts as 1) */
 	uint8_t stall, yield, wsb, req;
@@ -956,7 +959,8 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	}
 	uint32_t pmask = active;
 	if (!(f & SIM_F_NOGUARD))
-		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+		pmask &= (w->p[i->pp] ^ i->pp_xor) &
+			 (i->pg_up ? sim_guard(w, i) : w->p[i->pg] ^ i->pg_xor);
 	if (f & SIM_F_CTRL) {
 		if ((f & SIM_F_JUMP) && (pmask == 0 || pmask == active)) {
 			/* sim_bru_bra's jump of every active lane or of none */
