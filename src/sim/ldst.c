@@ -1025,8 +1025,10 @@ local_dense(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
 }
 
 /* local_row for at most 8 lanes (calls and spills in divergent code):
- * scalar code, no lane clone (the AVX2 clone's aligned frame and saved
- * registers were a third of such an access). */
+ * scalar code with the size a constant.  The many-lane half stays out of
+ * line (ldl<n>_all), so the handlers keep a plain frame: the one handler
+ * before session 16, vector code included, aligned its frame and saved
+ * six registers, a third of a few-lane access. */
 static inline __attribute__((always_inline)) bool
 local_few(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
 	  unsigned size)
