@@ -122,9 +122,9 @@ typedef struct asm_lexer {
 	bool has_listing;
 	uint64_t listing_addr;
 	int listing_col;
-	/* scan.c: the last '\n' of the text (end: none); NULL before it
-	 * was looked for */
-	const char *text, *last_nl;
+	/* scan.c: one past the last '\n' of the text (text: none), where
+	 * the last line (lex.c's) starts; NULL before it was looked for */
+	const char *text, *scan_end;
 } asm_lexer;
 
 #define ASM_MAX_TOKS 96

@@ -558,6 +558,61 @@ static inline const asm_guess *asm_guess_of(const asm_ctx *c,
 	return g->n >= 0 ? g : NULL;
 }
 
+/* The slot of asm_guess_find's cache for the word of bytes k0, k1 */
+static inline struct mslot *mnem_slot(struct asm_index *ix, uint64_t k0,
+				      uint64_t k1)
+{
+	uint64_t h = (k0 * UINT64_C(0x9e3779b97f4a7c15) ^ k1) *
+		     UINT64_C(0xff51afd7ed558ccd);
+	return &ix->mnems[h >> 56];
+}
+
+/*
+ * asm_guess_find without the identifier's end: the word at s as far as
+ * its first byte <= ' ' (found 8 bytes at a time), when the cache holds
+ * that word; its length (the guess in *gp, the word in *wp), 0 when not
+ * so.  Exact: every word in the cache was read to the end of its
+ * identifier (scan.c is asm_guess_find's one caller), so its bytes are
+ * identifier bytes, and a byte <= ' ' ends one; any other line is read
+ * the way before (scan.c).
+ */
+static ASM_INLINE int asm_guess_cached(asm_ctx *c, const char *s,
+				       const asm_word **wp,
+				       const asm_guess **gp)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (c->text + c->len - s < 17)
+		return 0;
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	uint64_t k0 = load8(s), k1 = load8(s + 8);
+	/* the lowest byte < 0x21 is flagged exactly (a borrow only runs
+	 * upwards from a flagged byte) */
+	uint64_t t0 = (k0 - 0x21 * ones) & ~k0 & (ones << 7),
+		 t1 = (k1 - 0x21 * ones) & ~k1 & (ones << 7);
+	int len;
+	if (t0) {
+		len = __builtin_ctzll(t0) >> 3;
+		k0 &= (UINT64_C(1) << (8 * len)) - 1;
+		k1 = 0;
+	} else if (t1) {
+		len = 8 + (__builtin_ctzll(t1) >> 3);
+		k1 &= (UINT64_C(1) << (8 * (len - 8))) - 1;
+	} else if ((unsigned char)s[16] < 0x21) {
+		len = 16;
+	} else {
+		return 0;
+	}
+	const struct mslot *m = mnem_slot(c->ix, k0, k1);
+	if (!len || !m->w || m->k[0] != k0 || m->k[1] != k1 || m->len != len)
+		return 0;
+	*wp = m->w;
+	*gp = asm_guess_of(c, m->w, m->w->last);
+	return len;
+#else
+	return 0;
+#endif
+}
+
 /* The guess of the last selection of the cached dotted word s (the word
  * in *wp), or NULL (asm.h) */
 static ASM_INLINE const asm_guess *asm_guess_find(asm_ctx *c, const char *s,
@@ -575,9 +630,7 @@ static ASM_INLINE const asm_guess *asm_guess_find(asm_ctx *c, const char *s,
 		} else if (len < 16) {
 			k1 &= (UINT64_C(1) << (8 * (len - 8))) - 1;
 		}
-		uint64_t h = (k0 * UINT64_C(0x9e3779b97f4a7c15) ^ k1) *
-			     UINT64_C(0xff51afd7ed558ccd);
-		struct mslot *m = &c->ix->mnems[h >> 56];
+		struct mslot *m = mnem_slot(c->ix, k0, k1);
 		if (!m->w || m->k[0] != k0 || m->k[1] != k1 || m->len != len) {
 			asm_word *found = find_word(c, s, len, asm_hash(s, len));
 			if (!found)

@@ -633,6 +633,11 @@ static const char *guess_line(asm_ctx *c, const scan *s, const char *p,
  * first non-blank byte, NULL at the end of input. */
 static const char *skip_blank(asm_lexer *lx)
 {
+	/* the usual statement: 8 blanks, then a word */
+	if (lx->end - lx->p > 8 &&
+	    load8(lx->p) == UINT64_C(0x2020202020202020) &&
+	    (cls_of((unsigned char)lx->p[8]) & ASM_C_IDSTART))
+		return lx->p + 8;
 	for (;;) {
 		const char *p = lx->p;
 		/* listings indent a lot: 8 blanks at a time */
@@ -699,15 +704,15 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	if (!p)
 		return -1;
 	const scan s = {lx->line_start};
-	if (!lx->last_nl) { /* once: the last '\n' of the text (end: none) */
-		lx->last_nl = lx->end;
+	if (!lx->scan_end) { /* once: past the last '\n' (text: none) */
+		lx->scan_end = lx->text;
 		for (const char *q = lx->end; q > lx->text; q--)
 			if (q[-1] == '\n') {
-				lx->last_nl = q - 1;
+				lx->scan_end = q;
 				break;
 			}
 	}
-	if (p > lx->last_nl || lx->last_nl == lx->end)
+	if (p >= lx->scan_end)
 		return 0; /* the last line, without '\n': lex.c */
 	*col = col_at(&s, p);
 	it->has_guard = it->guard_not = false;
@@ -728,11 +733,16 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 		it->guard = &tok[0];
 		p = blanks(&s, e);
 	}
+	/* the mnemonic word: a word seen before without reading its bytes
+	 * (and without the test of its first byte: every cached word passed
+	 * it) */
+	const asm_word *wd;
+	const asm_guess *g;
+	int known = asm_guess_cached(c, p, &wd, &g);
 	unsigned char ch = at(&s, p);
-	if (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$')
+	if (!known && (!(cls_of(ch) & ASM_C_IDSTART) || ch == '.' || ch == '$'))
 		return 0; /* directives, labels .L_x:, errors */
-	/* the mnemonic word */
-	const char *e = ident_end(&s, p);
+	const char *e = known ? p + known : ident_end(&s, p);
 	/* field by field: the general way sets the rest below */
 	tok[1].kind = ASM_T_IDENT;
 	tok[1].s = p;
@@ -747,8 +757,8 @@ int asm_scan_inst(asm_ctx *c, asm_inst_text *it, asm_tok tok[2], int *col)
 	 * look so (or whose values fast_fill would not take) is read again
 	 * the general way */
 	it->plan = NULL;
-	const asm_word *wd;
-	const asm_guess *g = asm_guess_find(c, tok[1].s, tok[1].len, &wd);
+	if (!known)
+		g = asm_guess_find(c, tok[1].s, tok[1].len, &wd);
 	const char *q;
 	isa_word w;
 	uint32_t mr;
