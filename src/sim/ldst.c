@@ -1040,42 +1040,40 @@ local_few(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
 	return true;
 }
 
+/* The general path of an LDL (st false) or STL: it checks and reports. */
+static inline void local_general(sim_warp *w, const sim_inst *i, uint32_t pmask,
+				 bool st)
+{
+	if (st)
+		store(w, i, pmask, SIM_SPACE_LOCAL);
+	else
+		load(w, i, pmask, SIM_SPACE_LOCAL);
+}
+
 /* The handlers of LDL/STL of n bytes (local_plan): n a constant in each;
- * the many-lane half (ldl<n>_all, stl<n>_all) a lane clone, out of line. */
+ * the many-lane half (ldl<n>_all, stl<n>_all) out of line. */
 #define LOCAL_SIZES(X) X(4) X(8) X(16)
-#define LOCAL_HANDLERS(n)                                                      \
-	RT_LANE_CLONES __attribute__((noinline)) static void ldl##n##_all(     \
+#define LOCAL_HANDLER(kind, n, st)                                             \
+	RT_LANE_CLONES __attribute__((noinline)) static void kind##n##_all(    \
 		sim_warp *w, const sim_inst *i, uint32_t pmask)                \
 	{                                                                      \
-		if (!local_dense(w, i, pmask, false, n))                       \
-			load(w, i, pmask, SIM_SPACE_LOCAL);                    \
+		if (!local_dense(w, i, pmask, st, n))                          \
+			local_general(w, i, pmask, st);                        \
 	}                                                                      \
-	RT_LANE_CLONES __attribute__((noinline)) static void stl##n##_all(     \
-		sim_warp *w, const sim_inst *i, uint32_t pmask)                \
-	{                                                                      \
-		if (!local_dense(w, i, pmask, true, n))                        \
-			store(w, i, pmask, SIM_SPACE_LOCAL);                   \
-	}                                                                      \
-	RT_LANE_CLONES static void ldl##n##_row(sim_warp *w,                   \
-						const sim_inst *i,             \
-						uint32_t pmask)                \
+	RT_LANE_CLONES static void kind##n##_row(sim_warp *w,                  \
+						 const sim_inst *i,            \
+						 uint32_t pmask)               \
 	{                                                                      \
 		if (sim_popc(pmask) > 8)                                       \
-			ldl##n##_all(w, i, pmask);                             \
-		else if (!local_few(w, i, pmask, false, n))                    \
-			load(w, i, pmask, SIM_SPACE_LOCAL);                    \
-	}                                                                      \
-	RT_LANE_CLONES static void stl##n##_row(sim_warp *w,                   \
-						const sim_inst *i,             \
-						uint32_t pmask)                \
-	{                                                                      \
-		if (sim_popc(pmask) > 8)                                       \
-			stl##n##_all(w, i, pmask);                             \
-		else if (!local_few(w, i, pmask, true, n))                     \
-			store(w, i, pmask, SIM_SPACE_LOCAL);                   \
+			kind##n##_all(w, i, pmask);                            \
+		else if (!local_few(w, i, pmask, st, n))                       \
+			local_general(w, i, pmask, st);                        \
 	}
+#define LOCAL_HANDLERS(n)                                                      \
+	LOCAL_HANDLER(ldl, n, false) LOCAL_HANDLER(stl, n, true)
 LOCAL_SIZES(LOCAL_HANDLERS)
 #undef LOCAL_HANDLERS
+#undef LOCAL_HANDLER
 
 /* The plan of an LDL/STL (local_row): 4, 8 or 16 bytes, one address
  * register, data GPRs. */
