@@ -71,6 +71,9 @@ void cli_out_discard(cli_out *o);
  * error; returns the exit status (rc, or 1 when rc was 0 and a write
  * failed). */
 int cli_exit(int rc);
+/* The heap of a short process on 2 MiB pages (main.c); free the block it
+ * returns (may be NULL) when the command ends. */
+void *cli_heap_huge(void);
 /* A command's usage text: on stdout and 0 when asked for (--help), else
  * on stderr and 2. */
 int cli_usage(const char *text, bool asked);
@@ -91,7 +94,8 @@ int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */
 simt_isa *cli_load_isa(const char *dir);
 /* The whole of path ("-": standard input): mapped when it is a non-empty
- * regular file (*mapped set), else read into one allocation; NULL with
+ * regular file of less than UTIL_BIG bytes (*mapped set), else read into
+ * one allocation (huge pages from UTIL_BIG on); NULL with
  * errno set on failure
  * (EFBIG above UTIL_INPUT_MAX bytes, docs/limits.md).
  * Give it back with cli_release_input(). */

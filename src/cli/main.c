@@ -1,8 +1,14 @@
 /* main.c - `simt SUBCOMMAND ...`: dispatch to one file per subcommand. */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "cli/cli.h"
 
@@ -28,6 +34,52 @@ static int usage(bool asked)
 	int rc = cli_usage(text ? text : "usage: simt COMMAND [ARGS...]\n", asked);
 	free(text);
 	return rc;
+}
+
+/*
+ * A short process's heap on 2 MiB pages (`simt ptx`; bench/RESULTS.md,
+ * "PTX compile time, session 16").  A compile touches 0.3-2 MB of fresh
+ * heap, one 4 KiB page fault for each page, and on a virtual machine a
+ * fault costs ~12 us: a third of a compile's CPU time went to them.  With
+ * glibc's malloc this makes the main heap one range advised
+ * MADV_HUGEPAGE, whose 2 MiB regions fault in once each:
+ * - blocks below HEAP_BLOCKS come from the heap, not from an mmap each
+ *   (the assembler's 10 MB plan tables: an mmap, a fault per page touched
+ *   and an munmap each, before);
+ * - the heap grows by HEAP_PAD beyond each request and is not trimmed
+ *   below it, so a compile's heap is one range advised once;
+ * - the advice needs the 2 MiB region untouched: the block returned
+ *   (free it at the end) fills the heap from its current top up to just
+ *   below the first 2 MiB boundary past it, so that the next allocations
+ *   start at that boundary.  Its own pages are not touched.
+ * Nothing of the output depends on it; where it cannot apply (not glibc,
+ * a sanitizer's allocator, transparent huge pages off) it does nothing or
+ * only sets the malloc parameters.  The price is resident memory: the
+ * 2 MiB regions touched, a few MB for a compile.
+ */
+void *cli_heap_huge(void)
+{
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__) && \
+	defined(MADV_HUGEPAGE) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	enum { HEAP_BLOCKS = 32 << 20, HEAP_PAD = 32 << 20 };
+	const uintptr_t huge = (uintptr_t)1 << 21;
+	if (mallopt(M_MMAP_THRESHOLD, HEAP_BLOCKS) != 1 ||
+	    mallopt(M_TRIM_THRESHOLD, 2 * HEAP_PAD) != 1 || mallopt(M_TOP_PAD, HEAP_PAD) != 1)
+		return NULL;
+	/* the free block at the heap's end (keepcost) reaches the break:
+	 * a request for more than it extends the heap by HEAP_PAD more, and
+	 * puts the new top's header 32 bytes below the boundary a */
+	uintptr_t room = (uintptr_t)mallinfo2().keepcost;
+	uintptr_t top = (uintptr_t)sbrk(0) - room;
+	uintptr_t a = (top + room + 4096 + huge - 1) & ~(huge - 1);
+	void *fill = malloc(a - top - 48);
+	uintptr_t end = (uintptr_t)sbrk(0);
+	if (fill && end > a + huge)
+		(void)madvise((void *)a, (end - a) & ~(huge - 1), MADV_HUGEPAGE);
+	return fill;
+#else
+	return NULL;
+#endif
 }
 
 /* Every path out of the command ends in cli_exit(): standard output and

@@ -211,11 +211,13 @@ int cli_ptx(int argc, char **argv)
 	if (!nin || (!check && !dump && !lower) || ((dump || lower) && nin != 1 && out))
 		return cli_usage(usage_text, false);
 	int rc = 0;
+	void *heap = cli_heap_huge();
 	for (int i = 0; i < nin; i++) {
 		if (lower && !check && !dump)
 			rc |= lower_one(ins[i], out, &lc);
 		else
 			rc |= one(ins[i], check, dump, out);
 	}
+	free(heap);
 	return rc;
 }
