@@ -929,7 +929,7 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * of them RZ), aux[3] off; the size from aux[2] (mem_size).  Every lane
  * of pmask is checked first: the 64-bit sum Ra + off aligned and inside
  * [0, per_thread - size], lane by lane when they are few (calls in
- * divergent code: local_few), else as shared_access checks its lanes (Ra
+ * divergent code: local_few_ok), else as shared_access checks its lanes (Ra
  * inside [lo, hi], Ra + off aligned in 32 bits), branch-free over all 32;
  * no per-lane pointers.  False, with nothing done, when a lane would
  * fault (load and store report it) or retire records, relaxed memory or
@@ -937,7 +937,8 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * address before it writes that lane; the lanes' areas are disjoint, so a
  * store's lane order is not observable.
  */
-/* The local array of w when the fast path may run (local_row), or NULL. */
+/* The local array of w when the fast path may run (local_access), or
+ * NULL. */
 static inline sim_local *local_array(sim_warp *w, uint32_t pmask,
 				     unsigned size)
 {
@@ -1011,30 +1012,21 @@ local_move(sim_warp *w, const sim_inst *i, const sim_local *loc,
 		w->ctx->mem_writes++;
 }
 
-/* local_row for more than 8 lanes (the lanes' check branch-free over all
- * 32); false: the general path. */
+/* The fast path (local_access): false, with nothing done, when the
+ * general path must decide.  few: pmask has at most 8 lanes (calls and
+ * spills in divergent code), checked lane by lane in scalar code, else
+ * branch-free over all 32.  The many-lane case stays out of line
+ * (ldl<n>_all), so the handlers keep a plain frame: the one handler before
+ * session 16, vector code included, aligned its frame and saved six
+ * registers, a third of a few-lane access. */
 static inline __attribute__((always_inline)) bool
-local_dense(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
-	    unsigned size)
+local_access(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
+	     unsigned size, bool few)
 {
 	const sim_local *loc = local_array(w, pmask, size);
-	if (!loc || !local_all_ok(loc, rt_prow(w, i, 0), pmask, i->aux[3], size))
-		return false;
-	local_move(w, i, loc, pmask, st, size);
-	return true;
-}
-
-/* local_row for at most 8 lanes (calls and spills in divergent code):
- * scalar code with the size a constant.  The many-lane half stays out of
- * line (ldl<n>_all), so the handlers keep a plain frame: the one handler
- * before session 16, vector code included, aligned its frame and saved
- * six registers, a third of a few-lane access. */
-static inline __attribute__((always_inline)) bool
-local_few(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
-	  unsigned size)
-{
-	const sim_local *loc = local_array(w, pmask, size);
-	if (!loc || !local_few_ok(loc, rt_prow(w, i, 0), pmask, i->aux[3], size))
+	const uint32_t *a = rt_prow(w, i, 0);
+	if (!loc || !(few ? local_few_ok(loc, a, pmask, i->aux[3], size)
+			  : local_all_ok(loc, a, pmask, i->aux[3], size)))
 		return false;
 	local_move(w, i, loc, pmask, st, size);
 	return true;
@@ -1057,7 +1049,7 @@ static inline void local_general(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	RT_LANE_CLONES __attribute__((noinline)) static void kind##n##_all(    \
 		sim_warp *w, const sim_inst *i, uint32_t pmask)                \
 	{                                                                      \
-		if (!local_dense(w, i, pmask, st, n))                          \
+		if (!local_access(w, i, pmask, st, n, false))                  \
 			local_general(w, i, pmask, st);                        \
 	}                                                                      \
 	RT_LANE_CLONES static void kind##n##_row(sim_warp *w,                  \
@@ -1066,7 +1058,7 @@ static inline void local_general(sim_warp *w, const sim_inst *i, uint32_t pmask,
 	{                                                                      \
 		if (sim_popc(pmask) > 8)                                       \
 			kind##n##_all(w, i, pmask);                            \
-		else if (!local_few(w, i, pmask, st, n))                       \
+		else if (!local_access(w, i, pmask, st, n, true))              \
 			local_general(w, i, pmask, st);                        \
 	}
 #define LOCAL_HANDLERS(n)                                                      \
@@ -1075,7 +1067,7 @@ LOCAL_SIZES(LOCAL_HANDLERS)
 #undef LOCAL_HANDLERS
 #undef LOCAL_HANDLER
 
-/* The plan of an LDL/STL (local_row): 4, 8 or 16 bytes, one address
+/* The plan of an LDL/STL (local_access): 4, 8 or 16 bytes, one address
  * register, data GPRs. */
 static void local_plan(sim_inst *i, unsigned size)
 {
