@@ -51,7 +51,9 @@ static int usage(bool asked)
  * - the advice needs the 2 MiB region untouched: the block returned
  *   (free it at the end) fills the heap from its current top up to just
  *   below the first 2 MiB boundary past it, so that the next allocations
- *   start at that boundary.  Its own pages are not touched.
+ *   start at that boundary.  Its own pages are not touched.  It is under
+ *   2 MiB + the top's size, so HEAP_BLOCKS must stay above that: an
+ *   mmap'd filler would fill nothing.
  * Nothing of the output depends on it; where it cannot apply (not glibc,
  * a sanitizer's allocator, transparent huge pages off) it does nothing or
  * only sets the malloc parameters.  The price is resident memory: the
