@@ -480,13 +480,48 @@ static void resolve_data(asm_ctx *c, const asm_fixup *f, asm_value v)
 		s->data[f->offset + (uint64_t)b] = (uint8_t)((uint64_t)v.v >> (8 * b));
 }
 
+/*
+ * Ask memory now for what resolving fixup f will read: its symbol's slot
+ * of the hash table (near: stage 0), or, when the slot is there, the
+ * symbol and the instruction word (stage 1).  A big listing's fixups
+ * visit both tables and the code in no order a cache could follow.
+ */
+static ASM_INLINE void prefetch_fixup(const asm_ctx *c, const asm_fixup *f,
+				      int stage)
+{
+	const asm_expr *e = f->expr;
+	if (f->kind != ASM_FIX_FIELD || !e || e->op != 's' || !e->keyed ||
+	    !c->symhash_cap)
+		return;
+	const struct asm_symslot *h =
+		&c->symhash[e->hash & (uint32_t)(c->symhash_cap - 1)];
+	if (!stage) {
+		__builtin_prefetch(h);
+		return;
+	}
+	if (h->hash == e->hash && h->sym >= 0)
+		__builtin_prefetch(&c->syms[h->sym]);
+	__builtin_prefetch(c->secs[f->sec].data + f->offset);
+}
+
 static void resolve_fixups(asm_ctx *c)
 {
+	enum { AHEAD = 16 };
 	for (int i = 0; i < c->nfix; i++) {
 		const asm_fixup *f = &c->fix[i];
+		if (i + AHEAD < c->nfix)
+			prefetch_fixup(c, &c->fix[i + AHEAD], 0);
+		if (i + AHEAD / 2 < c->nfix)
+			prefetch_fixup(c, &c->fix[i + AHEAD / 2], 1);
 		c->line = f->line;
 		c->line_start = f->line_start;
 		asm_section *s = &c->secs[f->sec];
+		isa_word w;
+		if (f->kind == ASM_FIX_FIELD) {
+			w = codec_load(s->data + f->offset);
+			if (asm_fix_label(c, f, &w))
+				goto fixed;
+		}
 		asm_value v;
 		if (!asm_expr_eval(c, f->expr, f->sec, s->base + f->offset, true, &v))
 			continue;
@@ -494,9 +529,10 @@ static void resolve_fixups(asm_ctx *c)
 			resolve_data(c, f, v);
 			continue;
 		}
-		isa_word w = codec_load(s->data + f->offset);
+		w = codec_load(s->data + f->offset);
 		if (!asm_fix_field(c, f, v, &w))
 			continue;
+	fixed:
 		store_word(w, s->data + f->offset);
 		if (!f->no_rules)
 			asm_check_exceptions(c, f->op, w, f->col);
@@ -618,7 +654,8 @@ static void free_ctx(asm_ctx *c)
 	}
 	free(c->kernels);
 	free(c->syms);
-	free(c->symhash);
+	if (!c->symhash_arena)
+		free(c->symhash);
 	free(c->fix);
 	free(c->annots);
 	while (c->arena) {
@@ -771,6 +808,16 @@ static bool build_kernels(asm_ctx *c, simt_object *o, int *secmap)
 		obj_kernel *ok = &o->kernels[k];
 		ok->nregs = ak->maxreg;
 		ok->nbarriers = ak->nbar;
+		if (!ok->nexits && ak->nexits) {
+			/* the offsets are the object's list: hand them over
+			 * (one realloc per EXIT was 150 instructions each and
+			 * the heap's growth) */
+			free(ok->exit_offsets);
+			ok->exit_offsets = ak->exits;
+			ok->nexits = ak->nexits;
+			ak->exits = NULL;
+			ak->nexits = ak->cexits = 0;
+		}
 		for (int e = 0; e < ak->nexits; e++)
 			if (!obj_kernel_add_exit(o, k, ak->exits[e]))
 				return false;

@@ -306,6 +306,7 @@ typedef struct asm_ctx {
 		int sym;
 	} *symhash;
 	int symhash_cap;
+	bool symhash_arena; /* symhash is in the arena (asm_sym_reserve's) */
 	int nfix;
 	size_t cfix;       /* bytes */
 	asm_fixup *fix;
@@ -569,6 +570,11 @@ void asm_index_free(struct asm_index *ix);
 bool asm_match(asm_ctx *c, const asm_inst_text *it, uint64_t off,
 	       isa_word *w, const isa_opcode **opp);
 /* Put a resolved fixup value into the field of an instruction word. */
+/* A fixup's common case, a plain label defined in the fixup's section
+ * for its own PC-relative integer field, in range: put in *w (what
+ * asm_expr_eval and asm_fix_field make of it); false: not so, nothing
+ * done (asm_fix_field decides and says why). */
+bool asm_fix_label(asm_ctx *c, const asm_fixup *f, isa_word *w);
 bool asm_fix_field(asm_ctx *c, const asm_fixup *f, asm_value val,
 		   isa_word *w);
 /* Run the __Exception rules of op on the fields of w. */

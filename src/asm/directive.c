@@ -17,21 +17,40 @@
 
 /* ---- symbols ----------------------------------------------------------- */
 
-static uint32_t sym_hash(const char *s, int len)
-{
-	uint32_t h = 2166136261u;
-	for (int i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-/* The first (up to) 8 bytes of a name, zero-padded: a lookup compares
- * the slot, not the symbol and its name far back in the source. */
-static uint64_t name_head(const char *s, int len)
+/* Up to 8 bytes of a name from s, zero-padded */
+static uint64_t name_bytes(const char *s, int len)
 {
 	uint64_t v = 0;
 	memcpy(&v, s, (size_t)(len < 8 ? len : 8));
 	return v;
+}
+
+/*
+ * A name's lookup key: its first (up to) 8 bytes, zero-padded, in *head
+ * (a lookup compares the slot, not the symbol and its name far back in
+ * the source), and its hash, made from the name 8 bytes at a time (a
+ * label of a listing, `.L_1234`, is one step: the byte-at-a-time FNV
+ * was most of the 60 instructions of a key, once per label and label
+ * reference, bench/RESULTS.md "Assembler kernel share, session 16").
+ * The hash only places symbols in the table: nothing else sees it.
+ */
+static uint32_t sym_key(const asm_ctx *c, const char *s, int len,
+			uint64_t *head)
+{
+	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
+	uint64_t v;
+	if (len < 8 && s >= c->text && c->text + c->len - s >= 8) {
+		/* a short name in the source: one load, masked */
+		memcpy(&v, s, 8);
+		v &= ~(~UINT64_C(0) << (8 * len));
+	} else {
+		v = name_bytes(s, len);
+	}
+	*head = v;
+	uint64_t h = (v ^ (uint64_t)len) * k;
+	for (int i = 8; i < len; i += 8)
+		h = (h ^ (h >> 29) ^ name_bytes(s + i, len - i)) * k;
+	return (uint32_t)((h ^ (h >> 32)) * k >> 32);
 }
 
 /* The symbol hash table with cap slots (a power of two); a table of
@@ -39,11 +58,15 @@ static uint64_t name_head(const char *s, int len)
  * -1 at once, it was 64 of the 153 page faults of build/bench/simt.s in
  * 4 KiB pages, at several microseconds each on this VM, against one
  * fault that clears 2 MiB (bench/RESULTS.md, "Assembler speed, session
- * 15"). */
-static bool rehash_to(asm_ctx *c, int cap)
+ * 15").  arena: in the arena instead (the table asm_sym_reserve sizes
+ * for a big input shares the arena's first huge page with the label
+ * references' nodes: a huge page, its fault and its unmapping less,
+ * bench/RESULTS.md "Assembler kernel share, session 16"). */
+static bool rehash_to(asm_ctx *c, int cap, bool arena)
 {
 	size_t bytes = (size_t)cap * sizeof(struct asm_symslot);
-	struct asm_symslot *h = bytes >= UTIL_BIG / 8
+	struct asm_symslot *h = arena ? asm_alloc(c, bytes)
+				: bytes >= UTIL_BIG / 8
 					? util_alloc_big(bytes < UTIL_BIG ? UTIL_BIG : bytes)
 					: malloc(bytes);
 	if (!h)
@@ -56,15 +79,17 @@ static bool rehash_to(asm_ctx *c, int cap)
 			i = (i + 1) & (uint32_t)(cap - 1);
 		h[i] = (struct asm_symslot){c->syms[s].hash, s};
 	}
-	free(c->symhash);
+	if (!c->symhash_arena)
+		free(c->symhash);
 	c->symhash = h;
 	c->symhash_cap = cap;
+	c->symhash_arena = arena;
 	return true;
 }
 
 static bool rehash(asm_ctx *c)
 {
-	return rehash_to(c, c->symhash_cap ? c->symhash_cap * 2 : 1024);
+	return rehash_to(c, c->symhash_cap ? c->symhash_cap * 2 : 1024, false);
 }
 
 bool asm_sym_reserve(asm_ctx *c, int n)
@@ -75,7 +100,7 @@ bool asm_sym_reserve(asm_ctx *c, int n)
 	return asm_grow((void **)&c->syms, &c->csyms,
 			(size_t)c->nsyms * sizeof *c->syms,
 			(size_t)n * sizeof *c->syms) &&
-	       (cap <= c->symhash_cap || rehash_to(c, cap));
+	       (cap <= c->symhash_cap || rehash_to(c, cap, true));
 }
 
 /* asm_sym_lookup with the name's hash h and head already worked out */
@@ -125,14 +150,14 @@ static int lookup_keyed(asm_ctx *c, const char *name, int len, uint32_t h,
 
 int asm_sym_lookup(asm_ctx *c, const char *name, int len, bool create)
 {
-	return lookup_keyed(c, name, len, sym_hash(name, len),
-			    name_head(name, len), create);
+	uint64_t head;
+	uint32_t h = sym_key(c, name, len, &head);
+	return lookup_keyed(c, name, len, h, head, create);
 }
 
 void asm_sym_note(asm_ctx *c, asm_expr *e, bool lookup)
 {
-	e->hash = sym_hash(e->name, e->len);
-	e->head = name_head(e->name, e->len);
+	e->hash = sym_key(c, e->name, e->len, &e->head);
 	e->keyed = true;
 	/* the slot where the label's definition (a forward reference's
 	 * label comes a few dozen lines later) looks for and enters it,

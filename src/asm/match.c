@@ -479,6 +479,30 @@ static void to_magneg(int64_t v, uint64_t *mag, bool *neg)
 	*mag = *neg ? 0 - (uint64_t)v : (uint64_t)v;
 }
 
+enum { FN_OK, FN_MULTIPLE, FN_RANGE };
+
+/* The number (*mag, *neg) as a field of width bits holds it, formatted
+ * per fmt/shift (PCREL: the distance from pc + 16; SHIFT, PCREL: divided
+ * by 1 << shift); FN_MULTIPLE (*mag, *neg the distance or offset) when it
+ * is not a multiple of that, FN_RANGE when it does not fit. */
+static int format_number(isa_fmt fmt, int shift, bool sgn, int width,
+			 uint64_t pc, uint64_t *mag, bool *neg)
+{
+	if (fmt == ISA_FMT_PCREL) {
+		int64_t diff = (int64_t)(*mag - (pc + 16));
+		if (*neg)
+			diff = (int64_t)(0 - *mag - (pc + 16));
+		to_magneg(diff, mag, neg);
+	}
+	if ((fmt == ISA_FMT_SHIFT || fmt == ISA_FMT_PCREL) && shift > 0 &&
+	    shift < 64) {
+		if (*mag & mask_of(shift))
+			return FN_MULTIPLE;
+		*mag >>= shift; /* exact division of a multiple */
+	}
+	return asm_fits(sgn, width, *mag, *neg) ? FN_OK : FN_RANGE;
+}
+
 /*
  * Convert the written number (mag, neg) for field f of op, formatted per
  * fmt/shift (PLAIN, SHIFT: byte offset, PCREL: absolute target at pc).
@@ -505,26 +529,15 @@ static bool number_to_field(asm_ctx *c, const isa_opcode *op, int f,
 			  t->name);
 		return false;
 	}
-	if (fmt == ISA_FMT_PCREL) {
-		int64_t diff = (int64_t)(mag - (pc + 16));
-		if (neg)
-			diff = (int64_t)(0 - mag - (pc + 16));
-		to_magneg(diff, &mag, &neg);
+	int bad = format_number(fmt, shift, sgn, fd->width, pc, &mag, &neg);
+	if (bad == FN_MULTIPLE) {
+		asm_error(c, col, "%s %s0x%llx is not a multiple of %llu",
+			  fmt == ISA_FMT_PCREL ? "branch distance" : "offset",
+			  neg ? "-" : "", (unsigned long long)mag,
+			  (unsigned long long)1 << shift);
+		return false;
 	}
-	if (fmt == ISA_FMT_SHIFT || fmt == ISA_FMT_PCREL) {
-		if (shift > 0 && shift < 64 && (mag & mask_of(shift))) {
-			asm_error(c, col, "%s %s0x%llx is not a multiple of %llu",
-				  fmt == ISA_FMT_PCREL ? "branch distance" : "offset",
-				  neg ? "-" : "", (unsigned long long)mag,
-				  (unsigned long long)1 << shift);
-			return false;
-		}
-		if (shift > 0 && shift < 64) {
-			/* exact division of a multiple: shift the magnitude */
-			mag >>= shift;
-		}
-	}
-	if (!asm_fits(sgn, fd->width, mag, neg)) {
+	if (bad == FN_RANGE) {
 		range_text(sgn, fd->width, fmt == ISA_FMT_PLAIN ? 0 : shift, rng,
 			   sizeof rng);
 		if (fmt == ISA_FMT_PCREL)
@@ -1183,6 +1196,29 @@ out:
 }
 
 /* ---- fixups --------------------------------------------------------------- */
+
+bool asm_fix_label(asm_ctx *c, const asm_fixup *fx, isa_word *w)
+{
+	const isa_opcode *op = fx->op;
+	const isa_operand *d = &op->operands[fx->operand];
+	const isa_field *fd = &op->fields[fx->field];
+	if (fx->expr->op != 's' || d->field != fx->field ||
+	    d->fmt != ISA_FMT_PCREL || !is_numeric(fd->type))
+		return false;
+	int k = asm_sym_of(c, fx->expr);
+	if (k < 0 || !c->syms[k].defined || c->syms[k].sec != fx->sec)
+		return false;
+	uint64_t mag;
+	bool neg;
+	to_magneg((int64_t)c->syms[k].value, &mag, &neg);
+	if (format_number(ISA_FMT_PCREL, d->shift, fd->type->cls == ISA_KIND_SIMM,
+			  fd->width, c->secs[fx->sec].base + fx->offset, &mag,
+			  &neg) != FN_OK)
+		return false;
+	util_bits_set(&w->lo, &w->hi, fd->pos, fd->width,
+		      (neg ? 0 - mag : mag) & mask_of(fd->width));
+	return true;
+}
 
 bool asm_fix_field(asm_ctx *c, const asm_fixup *fx, asm_value val,
 		   isa_word *w)

@@ -64,9 +64,13 @@ int cli_as(int argc, char **argv)
 	char *def = out ? NULL : default_output(in);
 	if (!out && !def)
 		return 1;
+	/* the heap on 2 MiB pages, as `simt ptx`'s (main.c): the assembler's
+	 * tables, its plans and its big buffers fault in 2 MiB at a time */
+	void *heap = cli_heap_huge();
 	simt_isa *isa = cli_load_isa(isadir);
 	if (!isa) {
 		free(def);
+		free(heap);
 		return 1;
 	}
 	size_t len = 0;
@@ -82,6 +86,7 @@ int cli_as(int argc, char **argv)
 	if (!text) {
 		free(def);
 		simt_isa_free(isa);
+		free(heap);
 		return 1;
 	}
 	simt_diags d;
@@ -107,5 +112,6 @@ int cli_as(int argc, char **argv)
 	simt_diags_free(&d);
 	cli_release_input(text, len, mapped);
 	simt_isa_free(isa);
+	free(heap);
 	return rc;
 }

@@ -94,7 +94,8 @@ int cli_print_diags(const simt_diags *d);
 /* Load the ISA: --isa DIR when given (dir may be NULL for the builtin). */
 simt_isa *cli_load_isa(const char *dir);
 /* The whole of path ("-": standard input): mapped when it is a non-empty
- * regular file (*mapped set), else read into one allocation; NULL with
+ * regular file of less than UTIL_BIG bytes (*mapped set), else read into
+ * one allocation (huge pages from UTIL_BIG on); NULL with
  * errno set on failure
  * (EFBIG above UTIL_INPUT_MAX bytes, docs/limits.md).
  * Give it back with cli_release_input(). */

@@ -148,18 +148,16 @@ static bool rows_ok(const obj_line *r, int n, uint64_t text_size, int nfiles)
 {
 	if (n > 0 && r[n - 1].pc >= text_size)
 		return false;
-	int64_t prev = -1;
+	uint32_t lo = 0; /* the least pc the row may have */
 	for (int j = 0; j < n; j++) {
 		const obj_line *x = &r[j];
-		if (x->pc % 16 || (int64_t)x->pc <= prev)
+		if (x->pc % 16 || x->pc < lo)
 			return false;
-		prev = x->pc;
-		if (x->file != OBJ_LINE_NOFILE) {
-			if (x->file >= nfiles || x->line == 0)
-				return false;
-		} else if (x->line != 0 || x->col) {
+		lo = x->pc + 1; /* no wrap: x->pc is a multiple of 16 */
+		if (x->file < nfiles && x->line)
+			continue; /* a location: the common row */
+		if (x->file != OBJ_LINE_NOFILE || x->line || x->col)
 			return false;
-		}
 	}
 	return true;
 }

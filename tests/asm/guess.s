@@ -75,3 +75,16 @@ BSYNC B0 ;                               // => BSYNC B0
 BSYNC B15 ;                              // => BSYNC B15
 BSYNC B16 ;                              // error: no form of BSYNC takes (label or unknown name 'B16')
 EXIT ;
+// a word the cache holds is found by its first byte below '!', without
+// reading it (asm_guess_cached): before a tab, at ';', a 16-byte word,
+// and a longer word that begins with a cached one (not cached: read the
+// general way)
+EXIT ;                                   // => EXIT
+EXIT	;                                   // => EXIT
+EXIT;                                    // => EXIT
+EXITS ;                                  // error: unknown instruction 'EXITS'
+ISETP.GE.U32.AND P5, PT, R157, R13, PT ; // => ISETP.GE.U32.AND P5, PT, R157, R13, PT
+ISETP.GE.U32.AND	P5, PT, R7, R13, PT ;   // => ISETP.GE.U32.AND P5, PT, R7, R13, PT
+IADD3 R1, R2, 0x10, RZ ;                 // => IADD3 R1, R2, 0x10, RZ
+IADD3.X R1, R2, 0x10, RZ, P0, !PT ;      // => IADD3.X R1, R2, 0x10, RZ, P0, !PT
+IADD3X R1, R2, 0x10, RZ ;                // error: unknown instruction 'IADD3X'

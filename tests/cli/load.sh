@@ -102,4 +102,18 @@ err_is "simt as: cannot read 'd': Is a directory"
 run 1 test d
 out_has "cannot read the file: Is a directory"
 
+case_ "as: a source of 1 MiB or more (read into huge pages, not mapped) assembles as the same text from standard input"
+awk 'BEGIN { print ".section .text.big"
+	for (i = 0; i < 40000; i++)
+		printf "        IADD3 R%d, R%d, 0x%x, RZ ;\n", i % 200, (i * 7) % 200, i
+	print "        EXIT ;" }' > big.s
+[ "$(wc -c < big.s)" -ge 1048576 ] || no "big.s is under 1 MiB"
+run 0 as big.s -o file.o
+"$SIMT" as - -o stdin.o < big.s || no "as - failed"
+# the same code (the line tables name big.s and <stdin>)
+"$SIMT" dis file.o > file.dis && "$SIMT" dis stdin.o > stdin.dis ||
+	no "dis failed"
+[ "$(wc -l < file.dis)" -gt 40000 ] || no "file.o lacks instructions"
+cmp -s file.dis stdin.dis || no "the code differs"
+
 finish
