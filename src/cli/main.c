@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#include <fcntl.h>
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -51,19 +52,41 @@ static int usage(bool asked)
  * - the advice needs the 2 MiB region untouched: the block returned
  *   (free it at the end) fills the heap from its current top up to just
  *   below the first 2 MiB boundary past it, so that the next allocations
- *   start at that boundary.  Its own pages are not touched.
+ *   start at that boundary.  Its own pages are not touched.  It is under
+ *   2 MiB + the top's size, so HEAP_BLOCKS must stay above that: an
+ *   mmap'd filler would fill nothing.
  * Nothing of the output depends on it; where it cannot apply (not glibc,
- * a sanitizer's allocator, transparent huge pages off) it does nothing or
- * only sets the malloc parameters.  The price is resident memory: the
- * 2 MiB regions touched, a few MB for a compile.
+ * a sanitizer's allocator, transparent huge pages "never" or absent) it
+ * does nothing.  The price is resident memory: the 2 MiB regions touched,
+ * a few MB for a compile, and one small file read.
  */
-void *cli_heap_huge(void)
-{
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__) && \
 	defined(MADV_HUGEPAGE) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+#define CLI_HEAP_HUGE 1
+/* Transparent huge pages on ("always" or "madvise"): without them the
+ * malloc parameters below would only cost (calloc then clears blocks an
+ * mmap gave zeroed). */
+static bool huge_pages_on(void)
+{
+	char buf[64];
+	int fd = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return !strstr(buf, "[never]");
+}
+#endif
+
+void *cli_heap_huge(void)
+{
+#ifdef CLI_HEAP_HUGE
 	enum { HEAP_BLOCKS = 32 << 20, HEAP_PAD = 32 << 20 };
 	const uintptr_t huge = (uintptr_t)1 << 21;
-	if (mallopt(M_MMAP_THRESHOLD, HEAP_BLOCKS) != 1 ||
+	if (!huge_pages_on() || mallopt(M_MMAP_THRESHOLD, HEAP_BLOCKS) != 1 ||
 	    mallopt(M_TRIM_THRESHOLD, 2 * HEAP_PAD) != 1 || mallopt(M_TOP_PAD, HEAP_PAD) != 1)
 		return NULL;
 	/* the free block at the heap's end (keepcost) reaches the break:
