@@ -257,10 +257,25 @@ typedef struct nfmt {
 
 static const nfmt F16_FMT = {10, 15, 5}, BF16_FMT = {7, 127, 8};
 
+/* 2^k as a double, k a normal double's exponent ([-1022, 1023]). */
+static double pow2(int k)
+{
+	return d_of((uint64_t)(k + 1023) << 52);
+}
+
 /*
  * Round the double x to the narrow format in the host-style mode (one
- * rounding, also from float64), returning the format's bits.  Scaling by
- * the quantum is exact (a power of two on a normal double).
+ * rounding, also from float64), returning the format's bits, in integer
+ * arithmetic on x's bits: |x| = M * 2^s (M the significand with its
+ * leading bit, 53 bits at most) is rounded to a multiple of the quantum
+ * 2^q of its binade in the format (q = max(floor(log2 |x|), emin) -
+ * mbits, subnormals sharing emin's), n = M >> (q - s) with the bits
+ * shifted out deciding the rounding.  n * 2^q is then the format's value
+ * and its bits are ((q + mbits + bias - 1) << mbits) + n: a carry of n
+ * into the next binade, a subnormal becoming the least normal and an
+ * overflow to the infinity's field all come out of the addition (session
+ * 16: the frexp/ldexp/nearbyint version called the library six times a
+ * value).
  */
 static uint32_t round_narrow(double x, nfmt f, int mode)
 {
@@ -268,38 +283,37 @@ static uint32_t round_narrow(double x, nfmt f, int mode)
 	uint32_t inf = ((1u << f.ebits) - 1) << f.mbits;
 	if (isnan(x))
 		return (1u << (f.mbits + f.ebits)) - 1; /* canonical: 0x7fff */
-	double a = fabs(x);
-	if (isinf(a))
+	uint64_t u;
+	memcpy(&u, &x, 8);
+	int be = (int)(u >> 52 & 0x7ff); /* the biased exponent */
+	uint64_t m = u & ((1ull << 52) - 1);
+	if (be == 0x7ff)
 		return sign | inf;
-	if (a == 0)
+	if (be == 0 && m == 0)
 		return sign;
-	int e;
-	frexp(a, &e); /* a = m * 2^e, m in [0.5, 1): the leading bit is 2^(e-1) */
-	int emin = 1 - f.bias;
-	int qexp = (e - 1 < emin ? emin : e - 1) - f.mbits;
-	double n = ldexp(a, -qexp); /* exact */
-	double fl = floor(n);
+	int s = be ? be - 1075 : -1074; /* |x| = m * 2^s */
+	if (be)
+		m |= 1ull << 52;
+	int emin = 1 - f.bias, lg = be - 1023; /* floor(log2 |x|) if normal */
+	int q = (lg < emin ? emin : lg) - f.mbits;
+	int sh = q - s; /* > 0: the format's quantum is coarser than x's */
+	if (sh > 60)
+		sh = 60; /* m < 2^53: n is 0 and the rest below a half either way */
+	uint64_t n = m >> sh, rest = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);
 	bool down = signbit(x) ? mode == FE_UPWARD : mode == FE_DOWNWARD;
 	bool up = signbit(x) ? mode == FE_DOWNWARD : mode == FE_UPWARD;
 	if (mode == FE_TOWARDZERO || down)
-		n = fl;
+		;
 	else if (up)
-		n = ceil(n);
-	else
-		n = nearbyint(n); /* ties to even */
-	double r = ldexp(n, qexp);
-	/* encode r */
-	double maxf = ldexp((double)((2u << f.mbits) - 1), (1 << f.ebits) - 2 - f.bias - f.mbits);
-	if (r > maxf) {
+		n += rest != 0;
+	else /* ties to even */
+		n += rest > half || (rest == half && (n & 1));
+	uint64_t bits = ((uint64_t)(q + f.mbits + f.bias - 1) << f.mbits) + n;
+	if (bits >= inf) {
 		bool to_max = mode == FE_TOWARDZERO || down;
 		return to_max ? sign | (inf - 1) : sign | inf;
 	}
-	if (r < ldexp(1.0, emin)) /* subnormal: exponent field 0 */
-		return sign | (uint32_t)ldexp(r, f.bias - 1 + f.mbits);
-	frexp(r, &e);
-	int ex = e - 1;
-	uint32_t mant = (uint32_t)(ldexp(r, f.mbits - ex)) - (1u << f.mbits);
-	return sign | (uint32_t)(ex + f.bias) << f.mbits | mant;
+	return sign | (uint32_t)bits;
 }
 
 /* A binary16/bfloat16 value (low 16 bits) as a double: exact. */
@@ -312,9 +326,9 @@ static double widen_narrow(uint32_t u, nfmt f)
 	if (ex == (1u << f.ebits) - 1)
 		r = m ? NAN : INFINITY;
 	else if (ex == 0)
-		r = ldexp((double)m, 1 - f.bias - f.mbits);
+		r = (double)m * pow2(1 - f.bias - f.mbits);
 	else
-		r = ldexp((double)(m | 1u << f.mbits), (int)ex - f.bias - f.mbits);
+		r = (double)(m | 1u << f.mbits) * pow2((int)ex - f.bias - f.mbits);
 	return neg ? -r : r;
 }
 

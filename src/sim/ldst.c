@@ -218,6 +218,29 @@ static inline bool addr_window(int64_t len, unsigned size, int64_t off,
 }
 
 /*
+ * Nonzero when a lane of pmask holds an Ra with Ra - base > span or Ra + o
+ * not a multiple of am + 1 (addr_window's window): a sparse pmask
+ * (rt_sparse) lane by lane, more lanes branch-free over all 32 (it
+ * vectorises) and masked (session 16: a sort's half-warp LDS checked its
+ * 16 lanes one by one, 15 host instructions each).
+ */
+static inline __attribute__((always_inline)) uint32_t
+lanes_outside(const uint32_t *a, uint32_t pmask, uint32_t base, uint32_t span,
+	      uint32_t o, uint32_t am)
+{
+	uint32_t bad = 0;
+	if (rt_sparse(pmask)) {
+		for (uint32_t m = pmask; m; m &= m - 1) {
+			uint32_t x = a[sim_ffs(m)];
+			bad |= (uint32_t)(x - base > span) | ((x + o) & am);
+		}
+		return bad;
+	}
+	LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? sim_lane_bit[l] : 0;
+	return bad & pmask;
+}
+
+/*
  * Shared memory (LDS/STS of 4, 8 or 16 bytes, [Ra + off] with Ra one
  * 32-bit register), straight between the registers and the CTA's array:
  * every lane of pmask is checked first, and nothing is done (false: the
@@ -258,16 +281,7 @@ static bool shared_access(sim_warp *w, const sim_inst *i, uint32_t pmask,
 		uint32_t base, span;
 		if (!addr_window(len, size, off, &base, &span))
 			return false;
-		const uint32_t am = size - 1, o = (uint32_t)off;
-		uint32_t bad = 0;
-		if (pmask == 0xffffffffu)
-			LANES8 bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & am);
-		else
-			for (uint32_t m = pmask; m; m &= m - 1) {
-				int l = (int)sim_ffs(m);
-				bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & am);
-			}
-		if (bad)
+		if (lanes_outside(a, pmask, base, span, (uint32_t)off, size - 1))
 			return false;
 	}
 	const uint32_t o32 = (uint32_t)off;
@@ -753,15 +767,7 @@ ldst_shared_lanes(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
 	if (!addr_window((int64_t)w->cta->shared_size, 4, off, &base, &span))
 		return false;
 	const uint32_t o = (uint32_t)off;
-	uint32_t bad = 0;
-	if (pmask == 0xffffffffu)
-		LANES8 bad |= (uint32_t)(a[l] - base > span) | ((a[l] + o) & 3);
-	else
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			uint32_t x = a[sim_ffs(m)];
-			bad |= (uint32_t)(x - base > span) | ((x + o) & 3);
-		}
-	if (bad)
+	if (lanes_outside(a, pmask, base, span, o, 3))
 		return false;
 	uint8_t *sh = w->cta->shared;
 	uint32_t *r = rt_prow(w, i, 3);
@@ -923,114 +929,145 @@ static void stg_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
  * of them RZ), aux[3] off; the size from aux[2] (mem_size).  Every lane
  * of pmask is checked first: the 64-bit sum Ra + off aligned and inside
  * [0, per_thread - size], lane by lane when they are few (calls in
- * divergent code), else as shared_access checks its lanes (Ra inside
- * [lo, hi], Ra + off aligned in 32 bits), branch-free over all 32; no
- * per-lane pointers.  False, with
- * nothing done, when a lane would fault (load and store report it) or
- * retire records, relaxed memory or the race detector need the general
- * path.  A load reads each lane's address before it writes that lane;
- * the lanes' areas are disjoint, so a store's lane order is not
- * observable.
+ * divergent code: local_few_ok), else as shared_access checks its lanes (Ra
+ * inside [lo, hi], Ra + off aligned in 32 bits), branch-free over all 32;
+ * no per-lane pointers.  False, with nothing done, when a lane would
+ * fault (load and store report it) or retire records, relaxed memory or
+ * the race detector need the general path.  A load reads each lane's
+ * address before it writes that lane; the lanes' areas are disjoint, so a
+ * store's lane order is not observable.
  */
-static inline __attribute__((always_inline)) bool
-local_row(sim_warp *w, const sim_inst *i, uint32_t pmask, bool store)
+/* The local array of w when the fast path may run (local_access), or
+ * NULL. */
+static inline sim_local *local_array(sim_warp *w, uint32_t pmask,
+				     unsigned size)
 {
 	if (!ldst_unobserved(w) || !pmask)
-		return false;
+		return NULL;
 	sim_local *loc = w->local;
 	if ((!loc || !loc->data) && !(loc = sim_mem_local(w)))
-		return false;
-	bool sign;
-	const unsigned size = mem_size(i, &sign), nw = size / 4;
-	const uint32_t *a = rt_prow(w, i, 0);
-	const int64_t off = i->aux[3];
-	const uint32_t am = size - 1, o = (uint32_t)off;
-	if (loc->per_thread < size)
-		return false;
-	if (sim_popc(pmask) <= 8) { /* a few lanes (divergent calls): each */
-		const uint64_t last = loc->per_thread - size;
-		uint64_t bad = 0;
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			uint64_t x = (uint64_t)a[sim_ffs(m)] + (uint64_t)off;
-			bad |= (uint64_t)(x > last) | (x & am);
-		}
-		if (bad)
-			return false;
-	} else {
-		const int64_t len = (int64_t)loc->per_thread;
-		uint32_t base, span;
-		if (!addr_window(len, size, off, &base, &span))
-			return false;
-		uint32_t bad = 0; /* the lanes that would fault, of all 32 */
-		LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? 1u << l : 0;
-		if (bad & pmask)
-			return false;
+		return NULL;
+	return loc->per_thread < size ? NULL : loc;
+}
+
+/* Every lane of pmask (at most 8 of them) in its array: Ra + off as a
+ * 64-bit unsigned sum (a negative one wraps above the bound) at most
+ * per_thread - size, and aligned: the largest sum and the OR of all. */
+static inline __attribute__((always_inline)) bool
+local_few_ok(const sim_local *loc, const uint32_t *a, uint32_t pmask,
+	     int64_t off, unsigned size)
+{
+	uint64_t hi = 0, any = 0;
+	for (uint32_t m = pmask; m; m &= m - 1) {
+		uint64_t x = (uint64_t)a[sim_ffs(m)] + (uint64_t)off;
+		hi = x > hi ? x : hi;
+		any |= x;
 	}
+	return hi <= loc->per_thread - size && !(any & (size - 1));
+}
+
+/* The same for any pmask, branch-free over all 32 lanes. */
+static inline __attribute__((always_inline)) bool
+local_all_ok(const sim_local *loc, const uint32_t *a, uint32_t pmask,
+	     int64_t off, unsigned size)
+{
+	const uint32_t am = size - 1, o = (uint32_t)off;
+	uint32_t base, span;
+	if (!addr_window((int64_t)loc->per_thread, size, off, &base, &span))
+		return false;
+	uint32_t bad = 0; /* the lanes that would fault, of all 32 */
+	LANES8 bad |= (a[l] - base > span) | ((a[l] + o) & am) ? 1u << l : 0;
+	return !(bad & pmask);
+}
+
+/* The access itself, once every lane is checked: word by word (a lane's
+ * words are disjoint from every other lane's, so the order within the
+ * lane is not observable); a load reads a lane's words before it writes
+ * its registers (the destination may be Ra). */
+static inline __attribute__((always_inline)) void
+local_move(sim_warp *w, const sim_inst *i, const sim_local *loc,
+	   uint32_t pmask, bool store, unsigned size)
+{
+	const unsigned nw = size / 4;
+	const uint32_t *a = rt_prow(w, i, 0);
+	const uint32_t o = (uint32_t)i->aux[3];
 	uint8_t *data = loc->data;
 	const size_t pt = loc->per_thread;
 	uint32_t *r = rt_prow(w, i, 3);
-	if (store && nw == 1) {
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			memcpy(data + (size_t)l * pt + (uint32_t)(a[l] + o), &r[l], 4);
-		}
-		w->ctx->mem_writes++;
-		return true;
-	}
-	if (store) {
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			uint8_t *p = data + (size_t)l * pt + (uint32_t)(a[l] + o);
-			uint32_t x[4];
-			for (unsigned h = 0; h < 4; h++)
-				x[h] = r[(h & (nw - 1)) * SIM_LANES + (unsigned)l];
-			if (nw == 2)
-				memcpy(p, x, 8);
-			else
-				memcpy(p, x, 16);
-		}
-		w->ctx->mem_writes++;
-		return true;
-	}
-	if (nw == 1) {
-		for (uint32_t m = pmask; m; m &= m - 1) {
-			int l = (int)sim_ffs(m);
-			memcpy(&r[l], data + (size_t)l * pt + (uint32_t)(a[l] + o), 4);
-		}
-		return true;
-	}
 	for (uint32_t m = pmask; m; m &= m - 1) {
 		int l = (int)sim_ffs(m);
-		const uint8_t *p = data + (size_t)l * pt + (uint32_t)(a[l] + o);
+		uint8_t *p = data + (size_t)l * pt + (uint32_t)(a[l] + o);
 		uint32_t x[4];
-		if (nw == 2) {
-			memcpy(x, p, 8);
-			r[l] = x[0];
-			r[SIM_LANES + l] = x[1];
-		} else {
-			memcpy(x, p, 16);
-			for (unsigned h = 0; h < 4; h++)
-				r[h * SIM_LANES + (unsigned)l] = x[h];
+		if (store) {
+			for (unsigned h = 0; h < nw; h++)
+				memcpy(p + 4 * h, &r[h * SIM_LANES + (unsigned)l], 4);
+			continue;
 		}
+		for (unsigned h = 0; h < nw; h++)
+			memcpy(&x[h], p + 4 * h, 4);
+		for (unsigned h = 0; h < nw; h++)
+			r[h * SIM_LANES + (unsigned)l] = x[h];
 	}
+	if (store)
+		w->ctx->mem_writes++;
+}
+
+/* The fast path (local_access): false, with nothing done, when the
+ * general path must decide.  few: pmask has at most 8 lanes (calls and
+ * spills in divergent code), checked lane by lane in scalar code, else
+ * branch-free over all 32.  The many-lane case stays out of line
+ * (ldl<n>_all), so the handlers keep a plain frame: the one handler before
+ * session 16, vector code included, aligned its frame and saved six
+ * registers, a third of a few-lane access. */
+static inline __attribute__((always_inline)) bool
+local_access(sim_warp *w, const sim_inst *i, uint32_t pmask, bool st,
+	     unsigned size, bool few)
+{
+	const sim_local *loc = local_array(w, pmask, size);
+	const uint32_t *a = rt_prow(w, i, 0);
+	if (!loc || !(few ? local_few_ok(loc, a, pmask, i->aux[3], size)
+			  : local_all_ok(loc, a, pmask, i->aux[3], size)))
+		return false;
+	local_move(w, i, loc, pmask, st, size);
 	return true;
 }
 
-RT_LANE_CLONES
-static void ldl_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
+/* The general path of an LDL (st false) or STL: it checks and reports. */
+static inline void local_general(sim_warp *w, const sim_inst *i, uint32_t pmask,
+				 bool st)
 {
-	if (!local_row(w, i, pmask, false))
+	if (st)
+		store(w, i, pmask, SIM_SPACE_LOCAL);
+	else
 		load(w, i, pmask, SIM_SPACE_LOCAL);
 }
 
-RT_LANE_CLONES
-static void stl_row(sim_warp *w, const sim_inst *i, uint32_t pmask)
-{
-	if (!local_row(w, i, pmask, true))
-		store(w, i, pmask, SIM_SPACE_LOCAL);
-}
+/* The handlers of LDL/STL of n bytes (local_plan): n a constant in each;
+ * the many-lane half (ldl<n>_all, stl<n>_all) out of line. */
+#define LOCAL_SIZES(X) X(4) X(8) X(16)
+#define LOCAL_HANDLER(kind, n, st)                                             \
+	RT_LANE_CLONES __attribute__((noinline)) static void kind##n##_all(    \
+		sim_warp *w, const sim_inst *i, uint32_t pmask)                \
+	{                                                                      \
+		if (!local_access(w, i, pmask, st, n, false))                  \
+			local_general(w, i, pmask, st);                        \
+	}                                                                      \
+	RT_LANE_CLONES static void kind##n##_row(sim_warp *w,                  \
+						 const sim_inst *i,            \
+						 uint32_t pmask)               \
+	{                                                                      \
+		if (sim_popc(pmask) > 8)                                       \
+			kind##n##_all(w, i, pmask);                            \
+		else if (!local_access(w, i, pmask, st, n, true))              \
+			local_general(w, i, pmask, st);                        \
+	}
+#define LOCAL_HANDLERS(n)                                                      \
+	LOCAL_HANDLER(ldl, n, false) LOCAL_HANDLER(stl, n, true)
+LOCAL_SIZES(LOCAL_HANDLERS)
+#undef LOCAL_HANDLERS
+#undef LOCAL_HANDLER
 
-/* The plan of an LDL/STL (local_row): 4, 8 or 16 bytes, one address
+/* The plan of an LDL/STL (local_access): 4, 8 or 16 bytes, one address
  * register, data GPRs. */
 static void local_plan(sim_inst *i, unsigned size)
 {
@@ -1046,10 +1083,18 @@ static void local_plan(sim_inst *i, unsigned size)
 	i->prow[0] = sim_row_off(r);
 	i->prow[3] = sim_row_off(dr);
 	i->aux[3] = ko == RT_NONE ? 0 : i->op[ko].imm;
-	if (i->optype == SIM_OP_LDL)
-		PLAN_EXEC(i, ldl_row);
-	else
-		PLAN_EXEC(i, stl_row);
+	bool load = i->optype == SIM_OP_LDL;
+	switch (size) {
+#define LOCAL_CASE(n)                                                          \
+	case n:                                                                \
+		if (load)                                                      \
+			PLAN_EXEC(i, ldl##n##_row);                            \
+		else                                                           \
+			PLAN_EXEC(i, stl##n##_row);                            \
+		break;
+		LOCAL_SIZES(LOCAL_CASE)
+#undef LOCAL_CASE
+	}
 }
 
 /* The plan of a load or store rt_prep_mem prepared, when it has one of

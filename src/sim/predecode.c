@@ -188,6 +188,8 @@ static void sim_fill(sim_inst *i, const sim_op_row *row)
 		i->pp = (uint8_t)i->fields[ppf];
 		i->pp_not = sim_neg_of(op, i->fields, ppf);
 	}
+	i->pg_xor = i->pg_not ? -1 : 0;
+	i->pp_xor = i->pp_not ? -1 : 0;
 	for (int k = 0; k < op->noperands && i->nops < SIM_MAX_OPNDS; k++) {
 		const isa_operand *od = &op->operands[k];
 		if (od->field == op->guard || (pp_guard && od->field == ppf))

@@ -690,7 +690,7 @@ static bool burst_plain_rr(sim_ctx *c, sched *s, sim_warp *w,
 			break;
 		}
 		sim_warp *n = w->rr_next;
-		if (eligible(n, now)) {
+		if (__builtin_expect(eligible(n, now), 1)) {
 			w = n; /* the common case */
 			continue;
 		}

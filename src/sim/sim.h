@@ -119,6 +119,10 @@ struct sim_inst {
 	   the guard is a uniform predicate (index into w->up, the uniform
 	   datapath's U* instructions) */
 	uint8_t pg, pg_not, pp, pp_not, pg_up;
+	/* pg_not and pp_not as -1 or 0 (predecode.c), sign-extended to
+	   masks: the plain step's guard is (p[pg] ^ pg_xor) & (p[pp] ^
+	   pp_xor), no branch (bytes: they fill padding before op[]) */
+	int8_t pg_xor, pp_xor;
 	/* control slots ($sched $wsb $req); stall is the issue distance,
 	   never 0 (predecode.c: a stall field of 0 counts as 1) */
 	uint8_t stall, yield, wsb, req;
@@ -945,9 +949,10 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	if (active != 0xffffffffu)
 		c->thread_insts -= w->idle;
 	uint64_t clock = now + i->stall; /* never 0 (predecode.c) */
-	if ((f & (SIM_F_NOGUARD | SIM_F_CTRL)) == SIM_F_NOGUARD) {
+	if (__builtin_expect((f & (SIM_F_NOGUARD | SIM_F_CTRL)) ==
+				     SIM_F_NOGUARD, 1)) {
 		w->clock = clock; /* the commonest: no predicate, plain */
-		if (active)
+		if (__builtin_expect(active != 0, 1))
 			i->exec(w, i, active);
 		w->active_pc += SIM_INST_SIZE;
 		w->ip = i + 1; /* c->code[ncode] past the last */
@@ -955,7 +960,9 @@ static inline bool sim_step_plain(sim_ctx *c, sim_warp *w, uint64_t now)
 	}
 	uint32_t pmask = active;
 	if (!(f & SIM_F_NOGUARD))
-		pmask &= sim_guard(w, i) & sim_pred(w, i->pp, i->pp_not);
+		pmask &= (w->p[i->pp] ^ (uint32_t)(int32_t)i->pp_xor) &
+			 (i->pg_up ? sim_guard(w, i)
+				   : w->p[i->pg] ^ (uint32_t)(int32_t)i->pg_xor);
 	if (f & SIM_F_CTRL) {
 		if ((f & SIM_F_JUMP) && (pmask == 0 || pmask == active)) {
 			/* sim_bru_bra's jump of every active lane or of none */
