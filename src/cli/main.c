@@ -38,7 +38,7 @@ static int usage(bool asked)
 }
 
 /*
- * A short process's heap on 2 MiB pages (`simt ptx`; bench/RESULTS.md,
+ * A short process's heap on 2 MiB pages (`simt ptx`, `simt as`, `simt run`; bench/RESULTS.md,
  * "PTX compile time, session 16").  A compile touches 0.3-2 MB of fresh
  * heap, one 4 KiB page fault for each page, and on a virtual machine a
  * fault costs ~12 us: a third of a compile's CPU time went to them.  With
