@@ -380,41 +380,17 @@ const char *cli_input_name(const char *path)
 }
 
 /*
- * A regular file of UTIL_BIG bytes or more (fd): read() into a buffer of
- * huge pages (util_alloc_big), not mapped.  On this VM the mapping's
- * per-page work (a page-table entry and a reference per 4 KiB page, made
- * by MAP_POPULATE and undone at munmap) cost ~1.9 us a page, 3 ms for
- * build/bench/simt.s's 6.6 MB; the copy into 2 MiB pages (one fault of
- * ~130 us each) about half of that (bench/RESULTS.md, "Assembler kernel
- * share, session 16").  A smaller file stays mapped: fresh 4 KiB pages to
- * copy into cost more than the mapping (~12 us a fault).  NULL with errno
- * set when the read fails or the file shrank.
- */
-static char *read_big(int fd, size_t size)
-{
-	char *p = util_alloc_big(size);
-	size_t got = 0;
-	errno = 0;
-	while (p && got < size) {
-		ssize_t r = read(fd, p + got, size - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	if (p && got == size)
-		return p;
-	int why = !p ? ENOMEM : errno ? errno : EIO;
-	free(p);
-	errno = why;
-	return NULL;
-}
-
-/* The whole file: mapped when it is a non-empty regular file of less than
+ * The whole file: mapped when it is a non-empty regular file of less than
  * UTIL_BIG bytes (*mapped set; no copy, and the kernel fills the pages in
- * one go), read_big's huge pages from UTIL_BIG on, else read into one
- * allocation of its size. */
+ * one go), else read into one allocation of its size: huge pages
+ * (util_alloc_big) from UTIL_BIG on.  On this VM a mapping's per-page work
+ * (a page-table entry and a reference per 4 KiB page, made by
+ * MAP_POPULATE and undone at munmap) cost ~1.9 us a page, 3 ms for
+ * build/bench/simt.s's 6.6 MB, the copy into 2 MiB pages (~130 us a
+ * fault) about half of that; below UTIL_BIG fresh 4 KiB pages to copy
+ * into (~12 us a fault) cost more than the mapping (bench/RESULTS.md,
+ * "Assembler kernel share, session 16").
+ */
 char *cli_read_input(const char *path, size_t *len, bool *mapped)
 {
 	struct stat st;
@@ -433,16 +409,7 @@ char *cli_read_input(const char *path, size_t *len, bool *mapped)
 		errno = EFBIG;
 		return NULL;
 	}
-	if ((size_t)st.st_size >= UTIL_BIG) {
-		char *p = read_big(fileno(f), (size_t)st.st_size);
-		int why = errno;
-		fclose(f);
-		errno = why;
-		if (p)
-			*len = (size_t)st.st_size;
-		return p;
-	}
-	if (st.st_size > 0) {
+	if (st.st_size > 0 && (size_t)st.st_size < UTIL_BIG) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,
 			       MAP_PRIVATE | MAP_POPULATE, fileno(f), 0);
 		if (m != MAP_FAILED) {
@@ -452,7 +419,7 @@ char *cli_read_input(const char *path, size_t *len, bool *mapped)
 			return m;
 		}
 	}
-	char *p = malloc((size_t)st.st_size + 1);
+	char *p = util_alloc_big((size_t)st.st_size + 1);
 	size_t n = p ? fread(p, 1, (size_t)st.st_size, f) : 0;
 	int bad = !p || ferror(f) || n != (size_t)st.st_size;
 	fclose(f);
